@@ -1,0 +1,295 @@
+"""Cards, suits, ranks, card sets and packs.
+
+A card is a small int (``suit * 13 + rank - 2``) so that sets of cards are int bitmasks
+and set algebra is a single machine operation. Every card of every game lives in the same
+52-card index space; a 32-card pack (7 to A) is a subset of it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+from cardroom.core.errors import ParseError
+
+
+class Suit(IntEnum):
+    """The four suits, in bridge rank order (clubs lowest)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    def __str__(self) -> str:
+        return self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        t = text.strip().upper()
+        if t in _SUIT_NAMES:
+            return _SUIT_NAMES[t]
+        raise ParseError(f"not a suit: {text!r} (expected one of S H D C, ♠ ♥ ♦ ♣)")
+
+
+_SUIT_NAMES: dict[str, Suit] = {}
+for _s in Suit:
+    _SUIT_NAMES[_s.letter] = _s
+    _SUIT_NAMES[_s.symbol] = _s
+_SUIT_NAMES.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+for _name, _s in {"П": Suit.SPADES, "Ч": Suit.HEARTS, "Б": Suit.DIAMONDS, "Т": Suit.CLUBS}.items():
+    _SUIT_NAMES[_name] = _s
+
+
+class Rank(IntEnum):
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def text(self) -> str:
+        return _RANK_TEXT[self]
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        t = text.strip().upper()
+        if t in _RANK_NAMES:
+            return _RANK_NAMES[t]
+        raise ParseError(f"not a rank: {text!r} (expected A K Q J 10 (or T) 9 … 2)")
+
+
+_RANK_TEXT = {r: str(r.value) for r in Rank if r <= 10}
+_RANK_TEXT.update({Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"})
+_RANK_NAMES: dict[str, Rank] = {v: k for k, v in _RANK_TEXT.items()}
+_RANK_NAMES["T"] = Rank.TEN
+# Russian letters: Т(уз) conflicts with Т(рефы) for suits, so ranks use В Д К Т only in rank position.
+_RANK_NAMES.update({"В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE})
+
+
+class Card(int):
+    """A playing card. Instances are interned: ``Card.of(Suit.SPADES, Rank.ACE) is Card.parse("AS")``."""
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Card:  # noqa: PYI034
+        if type(index) is Card:
+            return index
+        if not 0 <= index < 52:
+            raise ParseError(f"card index out of range: {index}")
+        return _CARDS[index]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        return int.__new__(cls, index)
+
+    @classmethod
+    def of(cls, suit: Suit, rank: Rank | int) -> Card:
+        return _CARDS[int(suit) * 13 + int(rank) - 2]
+
+    @property
+    def suit(self) -> Suit:
+        return _SUITS[self // 13]
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self % 13 + 2)
+
+    @property
+    def mask(self) -> int:
+        return 1 << self
+
+    def __str__(self) -> str:
+        return f"{_RANK_TEXT[Rank(self % 13 + 2)]}{'CDHS'[self // 13]}"
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @property
+    def pretty(self) -> str:
+        """Suit symbol then rank, as ``♠A``."""
+        return f"{self.suit.symbol}{self.rank.text}"
+
+    @property
+    def pbn(self) -> str:
+        """Suit letter then rank with T for ten, as PBN writes it: ``ST``."""
+        return f"{'CDHS'[self // 13]}{'23456789TJQKA'[self % 13]}"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``AS``, ``10H``, ``TH``, ``♠A``, ``A♠``, ``SA`` (suit first) in any case.
+
+        Anything else raises :class:`ParseError` naming the text.
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"not a card: {text!r}")
+        t = text.strip().upper().replace(" ", "")
+        if len(t) < 2 or len(t) > 3:
+            raise ParseError(f"not a card: {text!r} (expected rank and suit, e.g. AS, 10H, ♠A)")
+        # rank then suit
+        head, tail = t[:-1], t[-1]
+        if tail in _SUIT_NAMES and head in _RANK_NAMES:
+            return cls.of(_SUIT_NAMES[tail], _RANK_NAMES[head])
+        head, tail = t[0], t[1:]
+        if head in _SUIT_NAMES and tail in _RANK_NAMES:
+            return cls.of(_SUIT_NAMES[head], _RANK_NAMES[tail])
+        raise ParseError(f"not a card: {text!r} (expected rank and suit, e.g. AS, 10H, ♠A)")
+
+
+_SUITS = tuple(Suit)
+_CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
+
+
+def suit_mask(suit: Suit | int) -> int:
+    """Bitmask of the 13 cards of a suit."""
+    return 0x1FFF << (int(suit) * 13)
+
+
+SUIT_MASKS: tuple[int, int, int, int] = (suit_mask(0), suit_mask(1), suit_mask(2), suit_mask(3))
+
+# For each 13-bit pattern, the cards' offsets (rank - 2) ascending; used to turn masks into cards fast.
+_OFFSETS: list[tuple[int, ...]] = [tuple(i for i in range(13) if p >> i & 1) for p in range(1 << 13)]
+_SUIT_CARD_LISTS: list[list[tuple[Card, ...]]] = [
+    [tuple(_CARDS[s * 13 + o] for o in offs) for offs in _OFFSETS] for s in range(4)
+]
+
+
+def cards_of_mask(mask: int) -> list[Card]:
+    """The cards in a bitmask, clubs first and low to high within a suit."""
+    out: list[Card] = []
+    for s in range(4):
+        p = (mask >> (13 * s)) & 0x1FFF
+        if p:
+            out.extend(_SUIT_CARD_LISTS[s][p])
+    return out
+
+
+def cards_of_suit_mask(mask: int, suit: int) -> tuple[Card, ...]:
+    """The cards of one suit in a bitmask, low to high."""
+    return _SUIT_CARD_LISTS[suit][(mask >> (13 * suit)) & 0x1FFF]
+
+
+class CardSet:
+    """An immutable set of cards backed by an int bitmask."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
+        if isinstance(cards, int):
+            if cards < 0 or cards >> 52:
+                raise ParseError(f"not a card-set mask: {cards}")
+            self.mask = cards
+            return
+        m = 0
+        for c in cards:
+            card = Card.parse(c) if isinstance(c, str) else Card(c)
+            if m >> card & 1:
+                raise ParseError(f"card {card} appears twice")
+            m |= 1 << card
+        self.mask = m
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Parse space- or comma-separated cards: ``"AS KS 10H"``."""
+        parts = [p for p in text.replace(",", " ").split() if p]
+        return cls(Card.parse(p) for p in parts)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_of_mask(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def of_suit(self, suit: Suit) -> CardSet:
+        return CardSet(self.mask & SUIT_MASKS[suit])
+
+    def suit_length(self, suit: Suit) -> int:
+        return (self.mask & SUIT_MASKS[suit]).bit_count()
+
+    def __repr__(self) -> str:
+        return f"CardSet({' '.join(str(c) for c in self)!r})"
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def by_suit_text(self, symbols: bool = True) -> str:
+        """``♠AKQ ♥J10 ♦- ♣432``: spades first, high cards first."""
+        parts = []
+        for s in reversed(Suit):
+            cards = sorted(self.of_suit(s), reverse=True)
+            ranks = "".join(c.rank.text for c in cards) or "-"
+            parts.append(f"{s.symbol if symbols else s.letter}{ranks}")
+        return " ".join(parts)
+
+
+FULL_PACK_MASK = (1 << 52) - 1
+PIQUET_PACK_MASK = sum(
+    1 << (s * 13 + r - 2) for s in range(4) for r in range(7, 15)
+)  # the 32-card pack, 7 to A
+
+
+def full_pack() -> list[Card]:
+    """The 52-card pack, in index order."""
+    return list(_CARDS)
+
+
+def piquet_pack() -> list[Card]:
+    """The 32-card pack (7 to A) of preferans and euchre."""
+    return cards_of_mask(PIQUET_PACK_MASK)
+
+
+def shuffled(pack: list[Card], seed: int | None = None, rng: random.Random | None = None) -> list[Card]:
+    """A shuffled copy of ``pack``; the same seed always gives the same order."""
+    r = rng if rng is not None else random.Random(seed)
+    out = list(pack)
+    r.shuffle(out)
+    return out

@@ -1,0 +1,134 @@
+"""The protocol every game implements, in the manner of OpenSpiel.
+
+A :class:`Game` is static: the rules, the variant options, the number of players. It makes
+:class:`State` objects, which are dynamic. A state answers ``to_act``, ``legal_actions()``,
+``apply(action)``, ``is_over``, ``result()`` and ``view(seat)``. Chance (the shuffle, the draw)
+is an action too, chosen by :meth:`State.sample_chance` from a seeded generator, so any state is
+its action history replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+CHANCE = -1
+"""``to_act`` of a state where chance (a shuffle, a draw) acts next."""
+
+
+class Action:
+    """Marker base for non-card, non-call actions (deals, draws, rulings)."""
+
+    __slots__ = ()
+
+    def to_text(self) -> str:
+        raise NotImplementedError
+
+
+class View(ABC):
+    """What one seat may see of a state. It never contains a card the seat may not see."""
+
+    seat: int
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form (cards as text)."""
+
+    @abstractmethod
+    def shown_mask(self) -> int:
+        """Every card that appears anywhere in the view, as a bitmask."""
+
+
+class State(ABC):
+    """One dynamic position of a game."""
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that must decide next, :data:`CHANCE` for chance, ``None`` when over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Any]:
+        """Every action allowed now (for chance: empty; use :meth:`sample_chance`)."""
+
+    @abstractmethod
+    def apply(self, action: Any) -> None:
+        """Apply an action; raise :class:`IllegalAction` naming the problem and leave the state unchanged."""
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> Any:
+        """The chance action (deal, draw) for this chance node, drawn from ``rng``."""
+
+    @abstractmethod
+    def result(self) -> Any:
+        """The outcome once over (a scored deal, a finished rubber…)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> View: ...
+
+    @property
+    @abstractmethod
+    def history(self) -> Sequence[Any]:
+        """Every action applied so far, in order, chance included."""
+
+    @abstractmethod
+    def snapshot(self) -> Mapping[str, Any]:
+        """A complete, comparable description of the state (for replay and record checks)."""
+
+    @abstractmethod
+    def card_places(self) -> Mapping[str, int]:
+        """Where every card is: place name → bitmask. Places never overlap."""
+
+    @abstractmethod
+    def visible_mask(self, seat: int) -> int:
+        """Every card the rules let ``seat`` see now (own hand, exposed hands, played cards)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Any:
+        """Read an action typed by a person or stored in a record; raise ParseError if unreadable."""
+
+    def action_text(self, action: Any) -> str:
+        """The canonical text of an action, as records store it."""
+        if isinstance(action, Action):
+            return action.to_text()
+        return str(action)
+
+    def clone(self) -> State:
+        return self.game.replay(self.history)
+
+    def play_chance(self, rng: random.Random) -> Any:
+        action = self.sample_chance(rng)
+        self.apply(action)
+        return action
+
+
+class Game(ABC):
+    """Static description of a game: rules and options. Subclasses register themselves by name."""
+
+    name: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    family: ClassVar[str] = ""
+    title: ClassVar[Mapping[str, str]] = {}
+    num_seats: int = 4
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """A new match (rubber, pulka) from its first chance action."""
+
+    @abstractmethod
+    def options(self) -> Mapping[str, Any]:
+        """The variant options in force."""
+
+    def replay(self, actions: Sequence[Any]) -> State:
+        state = self.new_initial_state()
+        for a in actions:
+            state.apply(a)
+        return state

@@ -1,0 +1,35 @@
+"""The contract-bridge game object and its registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cardroom.core.game import Game
+from cardroom.core.table import Seat
+from cardroom.games.bridge.rules import BridgeDeal
+from cardroom.games.bridge.rubber import RubberState
+from cardroom.games.bridge.variants import BridgeRules, make_rules
+
+
+class ContractBridge(Game):
+    """Contract bridge played as a rubber (documents 001 and 002)."""
+
+    name: ClassVar[str] = "bridge"
+    aliases: ClassVar[tuple[str, ...]] = ("contract-bridge", "contract", "бридж")
+    family: ClassVar[str] = "bridge"
+    title: ClassVar[Mapping[str, str]] = {"en": "Contract bridge", "ru": "Контрактный бридж"}
+    num_seats = 4
+
+    def __init__(self, **options: Any) -> None:
+        self.rules: BridgeRules = make_rules(**options)
+
+    def new_initial_state(self) -> RubberState:
+        return RubberState(self)
+
+    def new_deal(self, dealer: Seat = Seat.NORTH, vulnerable: tuple[bool, bool] = (False, False)) -> BridgeDeal:
+        """A single deal (a board), outside any rubber."""
+        return BridgeDeal(self, dealer, vulnerable, self.rules)
+
+    def options(self) -> Mapping[str, Any]:
+        return self.rules.to_dict()

@@ -1,0 +1,330 @@
+"""The rubber: a sequence of deals and its score sheet ("we"/"they", above and below the line).
+
+The score sheet is a pure function of the deal results (:meth:`ScoreSheet.from_results`), so
+it can be recomputed from the record at any time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.deal import Deal, Draw
+from cardroom.core.errors import IllegalAction
+from cardroom.core.game import CHANCE, State, View
+from cardroom.core.table import Seat, Side
+from cardroom.games.bridge.rules import PHASE_OVER, BridgeDeal, BridgeView, DealResult
+from cardroom.games.bridge.scoring import Entry, back_score_points
+from cardroom.games.bridge.variants import DOC001, ScoringRules
+
+if TYPE_CHECKING:
+    from cardroom.games.bridge.game import ContractBridge
+
+
+@dataclass
+class SheetLine:
+    """An entry as written on the sheet, with its deal number and whether it was annulled."""
+
+    deal: int
+    entry: Entry
+    game: int  # the game (1, 2, 3) in progress when it was written
+    annulled: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": self.deal, "game": self.game, "annulled": self.annulled, **self.entry.to_dict()}
+
+
+@dataclass
+class ScoreSheet:
+    """The rubber score sheet. Sides are NS and EW; "we" are the side of the viewing seat."""
+
+    rules: ScoringRules = field(default_factory=lambda: DOC001)
+    lines: list[SheetLine] = field(default_factory=list)
+    games: list[Side] = field(default_factory=list)  # winner of each finished game
+    below: list[int] = field(default_factory=lambda: [0, 0])  # toward the current game
+    deals: int = 0
+    winner: Side | None = None
+    unfinished: bool = False
+
+    @classmethod
+    def from_results(cls, results: Sequence[DealResult], rules: ScoringRules = DOC001,
+                     unfinished: bool = False) -> ScoreSheet:
+        sheet = cls(rules)
+        for r in results:
+            sheet.add(r)
+        if unfinished:
+            sheet.close_unfinished()
+        return sheet
+
+    def games_won(self, side: Side) -> int:
+        return sum(1 for g in self.games if g == side)
+
+    def vulnerable(self) -> tuple[bool, bool]:
+        """Doc 001 §6.5: a side is vulnerable once it has won a game of the rubber."""
+        return (self.games_won(Side.NS) > 0, self.games_won(Side.EW) > 0)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None or self.unfinished
+
+    def add(self, result: DealResult) -> None:
+        if self.is_over:
+            raise IllegalAction("the rubber is over; no more deals can be scored")
+        self.deals += 1
+        n = self.deals
+        game_no = len(self.games) + 1
+        for e in result.entries:
+            self.lines.append(SheetLine(n, e, game_no))
+            if e.below:
+                self.below[e.side] += e.points
+        for side in (Side.NS, Side.EW):
+            if self.below[side] >= self.rules.game_points:
+                self._game_won(side, game_no)
+                break
+
+    def _game_won(self, side: Side, game_no: int) -> None:
+        self.games.append(side)
+        other = side.other
+        if not self.rules.annulled_part_score_counts:
+            for line in self.lines:
+                if line.game == game_no and line.entry.side == other and line.entry.below:
+                    line.annulled = True
+        self.below = [0, 0]
+        if self.games_won(side) == 2:
+            bonus = self.rules.rubber_bonus_two_nil if self.games_won(other) == 0 else self.rules.rubber_bonus_two_one
+            self.lines.append(SheetLine(self.deals, Entry(side, bonus, self.rules.rubber_bonus_below_line, "rubber"),
+                                        game_no))
+            self.winner = side
+
+    def close_unfinished(self) -> None:
+        """Score an unfinished rubber by the standard law: 300 to a side with one game,
+        100 to a side with a part score in the unfinished game."""
+        if self.is_over:
+            return
+        for side in (Side.NS, Side.EW):
+            if self.games_won(side) == 1:
+                self.lines.append(SheetLine(self.deals, Entry(side, self.rules.unfinished_game, False, "unfinished"),
+                                            len(self.games) + 1))
+            if self.below[side] > 0:
+                self.lines.append(SheetLine(self.deals,
+                                            Entry(side, self.rules.unfinished_part_score, False, "unfinished"),
+                                            len(self.games) + 1))
+        self.unfinished = True
+
+    def total(self, side: Side) -> int:
+        return sum(ln.entry.points for ln in self.lines if ln.entry.side == side and not ln.annulled)
+
+    def above(self, side: Side) -> list[int]:
+        return [ln.entry.points for ln in self.lines if ln.entry.side == side and not ln.entry.below]
+
+    def below_by_game(self, side: Side) -> list[list[tuple[int, bool]]]:
+        """Below-the-line entries per game: (points, annulled)."""
+        games: list[list[tuple[int, bool]]] = [[] for _ in range(max(len(self.games) + 1, 1))]
+        for ln in self.lines:
+            if ln.entry.side == side and ln.entry.below and ln.entry.kind != "rubber":
+                while len(games) < ln.game:
+                    games.append([])
+                games[ln.game - 1].append((ln.entry.points, ln.annulled))
+        return games
+
+    def margin(self) -> int:
+        """NS total minus EW total."""
+        return self.total(Side.NS) - self.total(Side.EW)
+
+    def back_score(self) -> dict[str, int]:
+        """Back-score points for each seat (winners plus, losers minus; the sum is zero)."""
+        pts = back_score_points(self.margin(), self.rules)
+        return {"N": pts, "S": pts, "E": -pts, "W": -pts}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "lines": [ln.to_dict() for ln in self.lines],
+            "games": [g.name for g in self.games],
+            "totals": {"NS": self.total(Side.NS), "EW": self.total(Side.EW)},
+            "winner": None if self.winner is None else self.winner.name,
+            "unfinished": self.unfinished,
+            "back_score": self.back_score(),
+        }
+
+    def render(self, we: Side = Side.NS, lang: str = "en") -> str:
+        """The sheet as players draw it: two columns, premiums above the line, tricks below."""
+        they = we.other
+        head = ("WE", "THEY") if lang == "en" else ("МЫ", "ОНИ")
+        w = 12
+        rows = [f"{head[0] + ' (' + we.name + ')':>{w}} | {head[1] + ' (' + they.name + ')':<{w}}"]
+        a_we, a_they = list(reversed(self.above(we))), list(reversed(self.above(they)))
+        for i in range(max(len(a_we), len(a_they))):
+            left = str(a_we[i]) if i < len(a_we) else ""
+            right = str(a_they[i]) if i < len(a_they) else ""
+            rows.append(f"{left:>{w}} | {right:<{w}}")
+        rows.append("-" * w + "-+-" + "-" * w)
+        g_we, g_they = self.below_by_game(we), self.below_by_game(they)
+        for gi in range(max(len(g_we), len(g_they))):
+            bw = g_we[gi] if gi < len(g_we) else []
+            bt = g_they[gi] if gi < len(g_they) else []
+            for i in range(max(len(bw), len(bt))):
+                left = _fmt(bw[i]) if i < len(bw) else ""
+                right = _fmt(bt[i]) if i < len(bt) else ""
+                rows.append(f"{left:>{w}} | {right:<{w}}")
+            if gi < len(self.games):
+                rows.append("." * w + "." + "." + "." * w)
+        rb = [ln for ln in self.lines if ln.entry.kind == "rubber" and ln.entry.below]
+        for ln in rb:
+            left = str(ln.entry.points) if ln.entry.side == we else ""
+            right = str(ln.entry.points) if ln.entry.side == they else ""
+            rows.append(f"{left:>{w}} | {right:<{w}}")
+        rows.append("=" * w + "=+=" + "=" * w)
+        rows.append(f"{self.total(we):>{w}} | {self.total(they):<{w}}")
+        return "\n".join(rows)
+
+
+def _fmt(item: tuple[int, bool]) -> str:
+    pts, annulled = item
+    return f"({pts})" if annulled else str(pts)
+
+
+@dataclass(frozen=True)
+class RubberResult:
+    deals: tuple[DealResult, ...]
+    sheet: ScoreSheet
+
+
+class RubberState(State):
+    """A whole rubber: the draw for the first deal, then deals until a side wins two games."""
+
+    def __init__(self, game: ContractBridge) -> None:
+        self.game = game
+        self.rules = game.rules
+        self._history: list[Any] = []
+        self.sheet = ScoreSheet(self.rules.scoring)
+        self.results: list[DealResult] = []
+        self.draw: Draw | None = None
+        self.dealer = Seat.NORTH
+        self.deal: BridgeDeal | None = None
+        if not self.rules.draw_for_first_deal:
+            self._start_deal()
+
+    def _start_deal(self) -> None:
+        self.deal = BridgeDeal(self.game, self.dealer, self.sheet.vulnerable(), self.rules)
+
+    @property
+    def to_act(self) -> int | None:
+        if self.sheet.is_over:
+            return None
+        if self.deal is None:
+            return CHANCE
+        return self.deal.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.sheet.is_over
+
+    @property
+    def history(self) -> Sequence[Any]:
+        return self._history
+
+    def legal_actions(self) -> list[Any]:
+        if self.deal is None or self.sheet.is_over:
+            return []
+        return self.deal.legal_actions()
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        if self.sheet.is_over:
+            raise IllegalAction("the rubber is over")
+        if self.deal is None:
+            return Draw.random(rng, 4)
+        return self.deal.sample_chance(rng)
+
+    def apply(self, action: Any) -> None:
+        if self.sheet.is_over:
+            raise IllegalAction(f"the rubber is over; {action} cannot be applied", action=action)
+        if self.deal is None:
+            if not isinstance(action, Draw) or len(action.cards) != 4:
+                raise IllegalAction(f"the rubber begins with the draw for the first deal, not {action!r}",
+                                    action=action)
+            self.draw = action
+            self.dealer = Seat(action.winner())
+            self._history.append(action)
+            self._start_deal()
+            return
+        self.deal.apply(action)  # raises, unchanged, if illegal
+        self._history.append(action)
+        if self.deal.phase == PHASE_OVER:
+            result = self.deal.result()
+            games_before = len(self.sheet.games)
+            self.results.append(result)
+            self.sheet.add(result)
+            if not self.sheet.is_over:
+                # doc 001 §3.4: the deal passes to the left; a passed-out deal goes to the next dealer
+                if self.rules.rotate_dealer_every_deal or result.passed_out or len(self.sheet.games) > games_before:
+                    self.dealer = self.dealer.lho
+                self._start_deal()
+
+    def abandon(self) -> None:
+        """End the rubber unfinished and score it by the standard law."""
+        self.sheet.close_unfinished()
+
+    def result(self) -> RubberResult:
+        return RubberResult(tuple(self.results), self.sheet)
+
+    def view(self, seat: int) -> RubberView:
+        dv = self.deal.view(seat) if self.deal is not None else None
+        return RubberView(Seat(seat), dv, self.sheet, self.draw, len(self.results) + (0 if self.is_over else 1))
+
+    def visible_mask(self, seat: int) -> int:
+        return self.deal.visible_mask(seat) if self.deal is not None else 0
+
+    def card_places(self) -> Mapping[str, int]:
+        if self.deal is None:
+            return {"pack": (1 << 52) - 1}
+        return self.deal.card_places()
+
+    def snapshot(self) -> Mapping[str, Any]:
+        return {
+            "history": tuple(self._history),
+            "deal": None if self.deal is None else dict(self.deal.snapshot()),
+            "sheet": self.sheet.to_dict(),
+            "results": tuple(self.results),
+            "dealer": self.dealer,
+        }
+
+    def parse_action(self, text: str) -> Any:
+        t = text.strip()
+        if t.lower().startswith("draw "):
+            return Draw.from_text(t)
+        if self.deal is None:
+            return Draw.from_text(t)
+        return self.deal.parse_action(t)
+
+    def clone(self) -> RubberState:
+        new = RubberState(self.game)
+        for a in self._history:
+            new.apply(a)
+        if self.sheet.unfinished:
+            new.abandon()
+        return new
+
+
+@dataclass(frozen=True)
+class RubberView(View):
+    seat: Seat
+    deal: BridgeView | None
+    sheet: ScoreSheet
+    draw: Draw | None
+    deal_number: int
+
+    def shown_mask(self) -> int:
+        m = self.deal.shown_mask() if self.deal is not None else 0
+        if self.draw is not None:
+            pass  # the draw's cards go back into the pack; they show nothing of a deal
+        return m
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.letter,
+            "deal_number": self.deal_number,
+            "deal": None if self.deal is None else self.deal.to_dict(),
+            "sheet": self.sheet.to_dict(),
+        }

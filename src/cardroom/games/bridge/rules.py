@@ -1,0 +1,453 @@
+"""Contract bridge, one deal: the auction and the play (document 001 §3–§5).
+
+The dealer calls first; calls go clockwise; the auction ends when three players pass in
+succession after a call (a passed-out deal if all four pass). Declarer is the first player of
+the declaring side to name the final strain. The player on declarer's left leads; dummy is
+exposed after the opening lead and declarer plays its cards. Players follow suit if they can;
+the highest trump, or else the highest card of the suit led, wins; the winner leads next.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
+from cardroom.core.deal import Deal
+from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.game import CHANCE, State, View
+from cardroom.core.table import Seat, Side
+from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
+from cardroom.games.bridge.scoring import Contract, Entry, score_deal
+from cardroom.games.bridge.variants import BridgeRules
+
+if TYPE_CHECKING:
+    from cardroom.games.bridge.game import ContractBridge
+
+PHASE_DEAL, PHASE_AUCTION, PHASE_PLAY, PHASE_OVER = 0, 1, 2, 3
+_SEATS = tuple(Seat)
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat
+
+    def seats(self) -> list[Seat]:
+        return [self.leader.next(i) for i in range(len(self.cards))]
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """A finished deal: the contract (None if passed out) and tricks taken by declarer's side."""
+
+    dealer: Seat
+    vulnerable: tuple[bool, bool]
+    hands: tuple[int, ...]
+    calls: tuple[Call, ...]
+    contract: Contract | None
+    declarer_tricks: int
+    tricks: tuple[Trick, ...]
+    entries: tuple[Entry, ...] = field(default=())
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract is None
+
+    @property
+    def result_text(self) -> str:
+        if self.contract is None:
+            return "passed out"
+        diff = self.declarer_tricks - self.contract.tricks_required
+        return f"{self.contract} {'=' if diff == 0 else f'{diff:+d}'}"
+
+
+def _trick_winner(cards: Sequence[int], trump: int | None) -> int:
+    led = cards[0] // 13
+    best = 0
+    best_key = -1
+    for i, c in enumerate(cards):
+        s = c // 13
+        if s == trump:
+            key = 200 + c % 13
+        elif s == led:
+            key = 100 + c % 13
+        else:
+            continue
+        if key > best_key:
+            best_key = key
+            best = i
+    return best
+
+
+class BridgeDeal(State):
+    """One deal of contract bridge, from the shuffle to the last trick."""
+
+    def __init__(self, game: ContractBridge, dealer: Seat = Seat.NORTH,
+                 vulnerable: tuple[bool, bool] = (False, False), rules: BridgeRules | None = None) -> None:
+        self.game = game
+        self.rules = rules if rules is not None else game.rules
+        self.dealer = Seat(dealer)
+        self.vulnerable = (bool(vulnerable[0]), bool(vulnerable[1]))
+        self._history: list[Any] = []
+        self.phase = PHASE_DEAL
+        self.original: tuple[int, ...] = (0, 0, 0, 0)
+        self.hands: list[int] = [0, 0, 0, 0]
+        self.calls: list[Call] = []
+        self.last_bid: Call | None = None
+        self.last_bid_seat: Seat | None = None
+        self.doubling = 0
+        self.doubler: Seat | None = None
+        self.passes = 0
+        self.first_namer: dict[tuple[int, int], Seat] = {}
+        self.contract: Contract | None = None
+        self.declarer: Seat | None = None
+        self.dummy: Seat | None = None
+        self.trump: int | None = None
+        self.trick: list[Card] = []
+        self.leader: Seat = self.dealer
+        self.tricks: list[Trick] = []
+        self.won = [0, 0]
+        self.played = 0
+        self.next_seat: Seat = self.dealer
+
+    # ----------------------------------------------------------------- protocol
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == PHASE_PLAY:
+            s = self.next_seat
+            return self.declarer if s == self.dummy else s
+        if self.phase == PHASE_AUCTION:
+            return self.next_seat
+        if self.phase == PHASE_DEAL:
+            return CHANCE
+        return None
+
+    @property
+    def hand_to_play(self) -> Seat | None:
+        """The hand whose card is to be played (dummy's when declarer plays from dummy)."""
+        return self.next_seat if self.phase == PHASE_PLAY else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    @property
+    def dummy_exposed(self) -> bool:
+        return self.phase >= PHASE_PLAY and (len(self.tricks) > 0 or len(self.trick) > 0)
+
+    @property
+    def history(self) -> Sequence[Any]:
+        return self._history
+
+    def legal_actions(self) -> list[Any]:
+        if self.phase == PHASE_PLAY:
+            hand = self.hands[self.next_seat]
+            if self.trick:
+                led = self.trick[0] // 13
+                same = hand & SUIT_MASKS[led]
+                if same:
+                    return list(cards_of_suit_mask(hand, led))
+            return cards_of_mask(hand)
+        if self.phase == PHASE_AUCTION:
+            return self.legal_calls()
+        return []
+
+    def legal_calls(self) -> list[Call]:
+        seat = self.next_seat
+        out = [PASS]
+        lb = self.last_bid
+        if lb is not None and self.last_bid_seat is not None:
+            side_bid = self.last_bid_seat.side
+            if self.doubling == 0 and side_bid != seat.side:
+                out.append(DOUBLE)
+            elif self.doubling == 1 and side_bid == seat.side:
+                out.append(REDOUBLE)
+        start = 0 if lb is None else lb - BIDS[0] + 1
+        bids = BIDS[start:]
+        r = self.rules
+        if r.nt_minimum_level > 1:
+            bids = tuple(b for b in bids if b.strain is not Strain.NOTRUMP or b.level >= r.nt_minimum_level)
+        if r.partner_overbid_only_after_opponents_pass and self.last_bid_seat == seat.partner:
+            if not self._opponents_passed_since_partner():
+                bids = ()
+        out.extend(bids)
+        return out
+
+    def _opponents_passed_since_partner(self) -> bool:
+        # the two calls after partner's bid were the opponents'; both must be passes
+        return len(self.calls) >= 2 and self.calls[-1] == PASS and self.calls[-2] == PASS
+
+    def sample_chance(self, rng: random.Random) -> Deal:
+        if self.phase != PHASE_DEAL:
+            raise IllegalAction("no chance action now: the cards are already dealt")
+        # one card at a time, beginning with the player on the dealer's left (doc 001 §3.3)
+        return Deal.random(rng, first=self.dealer.lho)
+
+    def apply(self, action: Any) -> None:
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            if type(action) is not Card:
+                raise IllegalAction(f"a card is to be played now, not {action!r}", action=action)
+            self._play(action)
+        elif phase == PHASE_AUCTION:
+            if type(action) is not Call:
+                raise IllegalAction(f"a call is to be made now, not {action!r}", action=action)
+            self._call(action)
+        elif phase == PHASE_DEAL:
+            if not isinstance(action, Deal):
+                raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
+            self._deal(action)
+        else:
+            raise IllegalAction(f"the deal is over; {action} cannot be applied", action=action)
+        self._history.append(action)
+
+    # ----------------------------------------------------------------- phases
+    def _deal(self, deal: Deal) -> None:
+        if len(deal.hands) != 4 or any(h.bit_count() != 13 for h in deal.hands) or not deal.is_full_pack:
+            raise IllegalAction("a bridge deal gives 13 cards to each of four hands from one 52-card pack",
+                                action=deal)
+        self.original = tuple(deal.hands)
+        self.hands = list(deal.hands)
+        self.phase = PHASE_AUCTION
+        self.next_seat = self.dealer
+
+    def _call(self, call: Call) -> None:
+        seat = self.next_seat
+        if call == PASS:
+            pass
+        elif call >= BIDS[0]:
+            if self.last_bid is not None and call <= self.last_bid:
+                raise IllegalAction(f"{seat} bid {call}, which is not higher than {self.last_bid}",
+                                    seat=seat, action=call)
+            r = self.rules
+            if (r.nt_minimum_level > 1 or r.partner_overbid_only_after_opponents_pass) and \
+                    call not in self.legal_calls():
+                raise IllegalAction(f"{seat} may not bid {call} under the rules in force", seat=seat, action=call)
+        elif call == DOUBLE:
+            if self.last_bid is None or self.last_bid_seat is None:
+                raise IllegalAction(f"{seat} doubled, but there is no bid to double", seat=seat, action=call)
+            if self.last_bid_seat.side == seat.side:
+                raise IllegalAction(f"{seat} doubled his own side's bid {self.last_bid}", seat=seat, action=call)
+            if self.doubling:
+                raise IllegalAction(f"{seat} doubled {self.last_bid}, which is already doubled", seat=seat,
+                                    action=call)
+        else:  # redouble
+            if self.doubling != 1 or self.last_bid_seat is None:
+                raise IllegalAction(f"{seat} redoubled, but the last bid is not doubled", seat=seat, action=call)
+            if self.last_bid_seat.side != seat.side:
+                raise IllegalAction(f"{seat} redoubled the opponents' bid; only the doubled side may redouble",
+                                    seat=seat, action=call)
+        # accepted: update
+        self.calls.append(call)
+        if call == PASS:
+            self.passes += 1
+        else:
+            self.passes = 0
+            if call >= BIDS[0]:
+                self.last_bid = call
+                self.last_bid_seat = seat
+                self.doubling = 0
+                self.doubler = None
+                key = (seat.side, call.strain)
+                if key not in self.first_namer:
+                    self.first_namer[key] = seat
+            elif call == DOUBLE:
+                self.doubling = 1
+                self.doubler = seat
+            else:
+                self.doubling = 2
+        self.next_seat = seat.lho
+        if self.last_bid is None:
+            if self.passes == 4:
+                self.phase = PHASE_OVER  # passed out: the next dealer deals again
+        elif self.passes == 3:
+            assert self.last_bid_seat is not None
+            strain = self.last_bid.strain
+            declarer = self.first_namer[(self.last_bid_seat.side, strain)]
+            self.contract = Contract(self.last_bid.level, strain, self.doubling, declarer)
+            self.declarer = declarer
+            self.dummy = declarer.partner
+            self.trump = strain.trump
+            self.phase = PHASE_PLAY
+            self.leader = declarer.lho
+            self.next_seat = self.leader
+
+    def _play(self, card: Card) -> None:
+        seat = self.next_seat
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            who = f"{seat} (dummy)" if seat == self.dummy else str(seat)
+            if self.played >> card & 1:
+                raise IllegalAction(f"{card} was already played; {who} cannot play it again", seat=seat,
+                                    action=card)
+            raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=card)
+        if self.trick:
+            led = self.trick[0] // 13
+            if card // 13 != led and hand & SUIT_MASKS[led]:
+                raise IllegalAction(
+                    f"{seat} must follow suit: {self.trick[0].suit.name.lower()} were led and {seat} holds "
+                    f"{CardSet(hand & SUIT_MASKS[led])}, but played {card} (a revoke)", seat=seat, action=card)
+        self.hands[seat] = hand & ~(1 << card)
+        self.played |= 1 << card
+        self.trick.append(card)
+        if len(self.trick) == 4:
+            w = _trick_winner(self.trick, self.trump)
+            winner = self.leader.next(w)
+            self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
+            self.won[winner & 1] += 1
+            self.trick = []
+            self.leader = winner
+            self.next_seat = winner
+            if len(self.tricks) == 13:
+                self.phase = PHASE_OVER
+        else:
+            self.next_seat = seat.lho
+
+    # ----------------------------------------------------------------- results
+    @property
+    def declarer_tricks(self) -> int:
+        return self.won[self.declarer & 1] if self.declarer is not None else 0
+
+    def result(self) -> DealResult:
+        if self.phase != PHASE_OVER:
+            raise IllegalAction("the deal is not over")
+        entries: tuple[Entry, ...] = ()
+        if self.contract is not None:
+            vul = self.vulnerable[self.contract.side]
+            entries = tuple(score_deal(self.contract, self.declarer_tricks, vul, self.rules.scoring, self.original))
+        return DealResult(self.dealer, self.vulnerable, self.original, tuple(self.calls), self.contract,
+                          self.declarer_tricks, tuple(self.tricks), entries)
+
+    # ----------------------------------------------------------------- views
+    def visible_mask(self, seat: int) -> int:
+        if self.phase == PHASE_DEAL:
+            return 0
+        m = self.hands[seat] | self.played
+        if self.dummy is not None and self.dummy_exposed:
+            m |= self.hands[self.dummy]
+        return m
+
+    def view(self, seat: int) -> BridgeView:
+        s = Seat(seat)
+        exposed = self.dummy is not None and self.dummy_exposed
+        to_act = self.to_act
+        return BridgeView(
+            seat=s,
+            dealer=self.dealer,
+            vulnerable=self.vulnerable,
+            phase=("deal", "auction", "play", "over")[self.phase],
+            hand=self.hands[s] if self.phase != PHASE_DEAL else 0,
+            dummy=self.dummy,
+            dummy_hand=self.hands[self.dummy] if exposed and self.dummy is not None else None,
+            calls=tuple(self.calls),
+            contract=self.contract,
+            trick_leader=self.leader,
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            won=(self.won[0], self.won[1]),
+            to_act=to_act,
+            hand_to_play=self.hand_to_play,
+            legal=tuple(self.legal_actions()) if to_act == s else (),
+        )
+
+    def card_places(self) -> Mapping[str, int]:
+        if self.phase == PHASE_DEAL:
+            return {"pack": (1 << 52) - 1}
+        places = {f"hand:{s.letter}": self.hands[s] for s in Seat}
+        t = 0
+        for c in self.trick:
+            t |= 1 << c
+        places["trick"] = t
+        places["quitted"] = self.played & ~t
+        return places
+
+    def snapshot(self) -> Mapping[str, Any]:
+        return {
+            "dealer": self.dealer, "vulnerable": self.vulnerable, "phase": self.phase,
+            "original": self.original, "hands": tuple(self.hands), "calls": tuple(self.calls),
+            "contract": self.contract, "trick": tuple(self.trick), "leader": self.leader,
+            "tricks": tuple(self.tricks), "won": tuple(self.won), "next": self.next_seat,
+            "history": tuple(self._history),
+        }
+
+    def parse_action(self, text: str) -> Any:
+        t = text.strip()
+        if t.lower().startswith("deal "):
+            return Deal.from_text(t)
+        if self.phase == PHASE_AUCTION:
+            return Call.parse(t)
+        if self.phase == PHASE_PLAY:
+            return Card.parse(t)
+        try:
+            return Call.parse(t)
+        except ParseError:
+            return Card.parse(t)
+
+    def clone(self) -> BridgeDeal:
+        new = BridgeDeal(self.game, self.dealer, self.vulnerable, self.rules)
+        for a in self._history:
+            new.apply(a)
+        return new
+
+
+@dataclass(frozen=True)
+class BridgeView(View):
+    """What one seat sees of a bridge deal: own hand, dummy once exposed, the auction, the tricks."""
+
+    seat: Seat
+    dealer: Seat
+    vulnerable: tuple[bool, bool]
+    phase: str
+    hand: int
+    dummy: Seat | None
+    dummy_hand: int | None
+    calls: tuple[Call, ...]
+    contract: Contract | None
+    trick_leader: Seat
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    won: tuple[int, int]
+    to_act: int | None
+    hand_to_play: Seat | None
+    legal: tuple[Any, ...]
+
+    def shown_mask(self) -> int:
+        m = self.hand | (self.dummy_hand or 0)
+        for c in self.trick:
+            m |= 1 << c
+        for t in self.tricks:
+            for c in t.cards:
+                m |= 1 << c
+        for a in self.legal:
+            if type(a) is Card:
+                m |= 1 << a
+        return m
+
+    @property
+    def side(self) -> Side:
+        return self.seat.side
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.letter,
+            "dealer": self.dealer.letter,
+            "vulnerable": {"NS": self.vulnerable[0], "EW": self.vulnerable[1]},
+            "phase": self.phase,
+            "hand": [str(c) for c in cards_of_mask(self.hand)],
+            "dummy": self.dummy.letter if self.dummy is not None else None,
+            "dummy_hand": None if self.dummy_hand is None else [str(c) for c in cards_of_mask(self.dummy_hand)],
+            "auction": [str(c) for c in self.calls],
+            "contract": None if self.contract is None else self.contract.text,
+            "declarer": None if self.contract is None else self.contract.declarer.letter,
+            "trick": {"leader": self.trick_leader.letter, "cards": [str(c) for c in self.trick]},
+            "tricks": [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
+                       for t in self.tricks],
+            "won": {"NS": self.won[0], "EW": self.won[1]},
+            "to_act": None if self.to_act is None or self.to_act < 0 else Seat(self.to_act).letter,
+            "hand_to_play": None if self.hand_to_play is None else self.hand_to_play.letter,
+            "legal": [str(a) for a in self.legal],
+        }
