@@ -14,6 +14,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from cardroom.core.errors import IllegalAction
+
 CHANCE = -1
 """``to_act`` of a state where chance (a shuffle, a draw) acts next."""
 
@@ -103,6 +105,24 @@ class State(ABC):
 
     def clone(self) -> State:
         return self.game.replay(self.history)
+
+    # ----------------------------------------------------------------- matches
+    def sheet_dict(self) -> dict[str, Any] | None:
+        """The score sheet kept during play (None for a state without one)."""
+        return None
+
+    def recomputed_sheet_dict(self) -> dict[str, Any] | None:
+        """The score sheet recomputed from the recorded deal results alone."""
+        return None
+
+    @property
+    def abandoned(self) -> bool:
+        """True when the match was ended before its natural end (an unfinished rubber)."""
+        return False
+
+    def abandon(self) -> None:
+        """End the match unfinished, scored as the game's laws say."""
+        raise IllegalAction("this game cannot be left unfinished")
 
     def play_chance(self, rng: random.Random) -> Any:
         action = self.sample_chance(rng)

@@ -58,6 +58,10 @@ class ScoreSheet:
             sheet.close_unfinished()
         return sheet
 
+    def copy(self) -> ScoreSheet:
+        return ScoreSheet(self.rules, [SheetLine(ln.deal, ln.entry, ln.game, ln.annulled) for ln in self.lines],
+                          list(self.games), list(self.below), self.deals, self.winner, self.unfinished)
+
     def games_won(self, side: Side) -> int:
         return sum(1 for g in self.games if g == side)
 
@@ -266,6 +270,16 @@ class RubberState(State):
         """End the rubber unfinished and score it by the standard law."""
         self.sheet.close_unfinished()
 
+    @property
+    def abandoned(self) -> bool:
+        return self.sheet.unfinished
+
+    def sheet_dict(self) -> dict[str, Any]:
+        return self.sheet.to_dict()
+
+    def recomputed_sheet_dict(self) -> dict[str, Any]:
+        return ScoreSheet.from_results(self.results, self.rules.scoring, unfinished=self.sheet.unfinished).to_dict()
+
     def result(self) -> RubberResult:
         return RubberResult(tuple(self.results), self.sheet)
 
@@ -299,11 +313,12 @@ class RubberState(State):
         return self.deal.parse_action(t)
 
     def clone(self) -> RubberState:
-        new = RubberState(self.game)
-        for a in self._history:
-            new.apply(a)
-        if self.sheet.unfinished:
-            new.abandon()
+        new = object.__new__(RubberState)
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new.results = list(self.results)
+        new.sheet = self.sheet.copy()
+        new.deal = None if self.deal is None else self.deal.clone()
         return new
 
 

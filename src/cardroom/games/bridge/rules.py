@@ -178,8 +178,13 @@ class BridgeDeal(State):
         return out
 
     def _opponents_passed_since_partner(self) -> bool:
-        # the two calls after partner's bid were the opponents'; both must be passes
-        return len(self.calls) >= 2 and self.calls[-1] == PASS and self.calls[-2] == PASS
+        # Reading of doc 001 §4.5 "when both opponents have said pass": the latest call of each
+        # opponent (if he has called) is a pass.
+        n = len(self.calls)
+        # calls[-1] is RHO's latest call; RHO's and LHO's calls before that are 4 apart
+        rho_last = self.calls[-1] if n >= 1 else PASS
+        lho_last = self.calls[-3] if n >= 3 else PASS
+        return rho_last == PASS and lho_last == PASS
 
     def sample_chance(self, rng: random.Random) -> Deal:
         if self.phase != PHASE_DEAL:
@@ -388,9 +393,15 @@ class BridgeDeal(State):
             return Card.parse(t)
 
     def clone(self) -> BridgeDeal:
-        new = BridgeDeal(self.game, self.dealer, self.vulnerable, self.rules)
-        for a in self._history:
-            new.apply(a)
+        new = object.__new__(BridgeDeal)
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new.hands = list(self.hands)
+        new.calls = list(self.calls)
+        new.first_namer = dict(self.first_namer)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.won = list(self.won)
         return new
 
 

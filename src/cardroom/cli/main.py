@@ -1,0 +1,120 @@
+"""The ``cardroom`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from cardroom.cli.i18n import default_lang
+from cardroom.core.errors import CardroomError
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from cardroom.games import load
+
+    if args.game not in ("bridge", "contract-bridge"):
+        print(f"cardroom: playing {args.game!r} in the terminal is not available yet; try: cardroom play bridge",
+              file=sys.stderr)
+        return 2
+    from cardroom.cli.bridge_play import play_rubber
+    from cardroom.games.bridge.game import ContractBridge
+
+    options = {"scoring": args.scoring}
+    game = load("bridge", **options)
+    assert isinstance(game, ContractBridge)
+    play_rubber(args.seed, args.auto, args.save, args.lang, game)
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from cardroom.records.replay import format_replay, replay_file
+
+    summary = replay_file(args.file)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, indent=1))
+    else:
+        print(format_replay(summary))
+    return 0
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    from cardroom.records.replay import convert_file
+
+    convert_file(args.input, args.output)
+    return 0
+
+
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    from cardroom.records.replay import analyze_file, format_analysis
+
+    boards = analyze_file(args.file)
+    if args.json:
+        print(json.dumps(boards, ensure_ascii=False))
+    else:
+        print(format_analysis(boards))
+    return 0
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    from cardroom.games import load, names
+
+    for n in names():
+        g = load(n)
+        print(f"{n}: {g.title.get(args.lang, g.title.get('en', n))}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cardroom", description="A card club for whist-family games.")
+    p.add_argument("--lang", choices=("en", "ru"), default=default_lang(), help="interface language")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="play a game in the terminal")
+    play.add_argument("game", help="the game: bridge")
+    play.add_argument("--seed", type=int, default=None, help="seed for the shuffle (reproducible deals)")
+    play.add_argument("--auto", action="store_true", help="computer players take all four seats")
+    play.add_argument("--save", metavar="FILE", help="write the record (.pbn or .json by extension)")
+    play.add_argument("--scoring", choices=("doc001", "modern"), default="doc001",
+                      help="rubber scoring: document 001 (default) or the modern rubber laws")
+    play.set_defaults(func=_cmd_play)
+
+    rp = sub.add_parser("replay", help="check and replay a PBN or JSON record")
+    rp.add_argument("file")
+    rp.add_argument("--json", action="store_true", help="print JSON")
+    rp.set_defaults(func=_cmd_replay)
+
+    cv = sub.add_parser("convert", help="convert a record between PBN and JSON (by file extension)")
+    cv.add_argument("input")
+    cv.add_argument("output")
+    cv.set_defaults(func=_cmd_convert)
+
+    an = sub.add_parser("analyze", help="double-dummy table and par of every board of a PBN file")
+    an.add_argument("file")
+    an.add_argument("--json", action="store_true", help="print JSON")
+    an.set_defaults(func=_cmd_analyze)
+
+    gm = sub.add_parser("games", help="list the games")
+    gm.set_defaults(func=_cmd_games)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except CardroomError as e:
+        print(f"cardroom: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"cardroom: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""The generic JSON record of any game: every action, in order, as its canonical text.
+
+    {"format": "cardroom-record", "version": 1, "game": "bridge", "options": {...},
+     "players": {...}, "actions": ["draw AS 2C QD QC", "deal …", "1NT", "Pass", …], "unfinished": false}
+
+Reading a record replays it through the game's rules, so an illegal record is refused with a
+:class:`RecordError` that says where (action number) and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError, RecordError
+from cardroom.core.game import State
+from cardroom.games import load
+
+FORMAT = "cardroom-record"
+VERSION = 1
+
+
+def record_dict(state: State, players: dict[str, str] | None = None) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": state.game.name,
+        "options": dict(state.game.options()),
+        "players": dict(players or {}),
+        "actions": [state.action_text(a) for a in state.history],
+        "unfinished": state.abandoned,
+    }
+
+
+def write_record(state: State, players: dict[str, str] | None = None) -> str:
+    return json.dumps(record_dict(state, players), ensure_ascii=False, indent=1) + "\n"
+
+
+def state_from_dict(data: Any) -> State:
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a cardroom record (format {data.get('format')!r}, expected {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise RecordError(f"unsupported record version {data.get('version')!r}")
+    name = data.get("game")
+    options = data.get("options", {})
+    actions = data.get("actions")
+    if not isinstance(name, str) or not isinstance(options, dict) or not isinstance(actions, list):
+        raise RecordError("a record needs 'game' (text), 'options' (object) and 'actions' (list)")
+    try:
+        game = load(name, **options)
+    except CardroomError as e:
+        raise RecordError(str(e)) from None
+    state = game.new_initial_state()
+    for i, text in enumerate(actions, 1):
+        if not isinstance(text, str):
+            raise RecordError(f"action {i} is not text: {text!r}")
+        try:
+            state.apply(state.parse_action(text))
+        except (IllegalAction, ParseError) as e:
+            raise RecordError(str(e), where=f"action {i} ({text!r})") from None
+    if data.get("unfinished"):
+        state.abandon()
+    return state
+
+
+def read_record(text: str) -> State:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not JSON: {e}") from None
+    return state_from_dict(data)

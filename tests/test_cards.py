@@ -1,0 +1,91 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardroom.core.cards import Card, CardSet, Rank, Suit, full_pack, piquet_pack, shuffled
+from cardroom.core.deal import Deal, Draw, hand_text, parse_hand
+from cardroom.core.errors import ParseError
+from cardroom.core.table import Seat, Side, Table
+
+
+@pytest.mark.parametrize(
+    ("text", "suit", "rank"),
+    [("AS", Suit.SPADES, Rank.ACE), ("10H", Suit.HEARTS, Rank.TEN), ("TH", Suit.HEARTS, Rank.TEN),
+     ("♠A", Suit.SPADES, Rank.ACE), ("a♠", Suit.SPADES, Rank.ACE), ("qd", Suit.DIAMONDS, Rank.QUEEN),
+     ("2c", Suit.CLUBS, Rank.TWO), ("♣10", Suit.CLUBS, Rank.TEN), ("SK", Suit.SPADES, Rank.KING)],
+)
+def test_card_text_forms(text: str, suit: Suit, rank: Rank) -> None:
+    c = Card.parse(text)
+    assert (c.suit, c.rank) == (suit, rank)
+    assert c is Card.of(suit, rank)
+
+
+@pytest.mark.parametrize("text", ["", "A", "1S", "11H", "ZS", "AX", "10", "AS KS", "♠", "AAS", "0S", "1♠"])
+def test_malformed_cards_are_refused_with_the_text_named(text: str) -> None:
+    with pytest.raises(ParseError) as e:
+        Card.parse(text)
+    assert repr(text) in str(e.value)
+
+
+def test_packs() -> None:
+    assert len(full_pack()) == 52 and len(set(full_pack())) == 52
+    p = piquet_pack()
+    assert len(p) == 32 and all(c.rank >= Rank.SEVEN for c in p)
+    assert shuffled(full_pack(), seed=5) == shuffled(full_pack(), seed=5)
+    assert shuffled(full_pack(), seed=5) != shuffled(full_pack(), seed=6)
+
+
+@given(st.sets(st.integers(0, 51)), st.sets(st.integers(0, 51)))
+def test_cardset_algebra_matches_python_sets(a: set[int], b: set[int]) -> None:
+    ca, cb = CardSet(Card(i) for i in a), CardSet(Card(i) for i in b)
+    assert set(ca | cb) == a | b
+    assert set(ca & cb) == a & b
+    assert set(ca - cb) == a - b
+    assert len(ca) == len(a)
+    assert all(Card(i) in ca for i in a)
+    assert CardSet.parse(str(ca)) == ca
+
+
+@given(st.randoms(use_true_random=False))
+def test_hand_text_round_trip(rng: object) -> None:
+    import random
+
+    assert isinstance(rng, random.Random)
+    d = Deal.random(rng, first=1)
+    for h in d.hands:
+        assert parse_hand(hand_text(h)) == h
+    assert Deal.from_text(d.to_text()) == d
+
+
+def test_deal_one_card_at_a_time_from_dealers_left() -> None:
+    pack = full_pack()
+    d = Deal.one_at_a_time(pack, first=Seat.WEST)  # dealer S: first card to W
+    assert Card(0) in CardSet(d.hands[Seat.WEST])
+    assert Card(1) in CardSet(d.hands[Seat.NORTH])
+    assert Card(4) in CardSet(d.hands[Seat.WEST])
+    assert all(h.bit_count() == 13 for h in d.hands)
+
+
+def test_deal_refuses_a_card_dealt_twice() -> None:
+    with pytest.raises(ParseError):
+        Deal((1, 1, 0, 0))
+
+
+def test_draw_tie_broken_by_suit() -> None:
+    draw = Draw(tuple(Card.parse(c) for c in ("5S", "7C", "QD", "QC")))
+    assert draw.winner() == Seat.SOUTH
+    assert draw.ranking() == [2, 3, 1, 0]
+
+
+def test_seats_and_table() -> None:
+    assert Seat.SOUTH.lho is Seat.WEST and Seat.SOUTH.rho is Seat.EAST and Seat.SOUTH.partner is Seat.NORTH
+    assert Seat.EAST.side is Side.EW and Side.NS.other is Side.EW
+    assert Seat.parse("ю") is Seat.SOUTH
+    with pytest.raises(ParseError):
+        Seat.parse("Q")
+    t = Table(4)
+    assert t.active_seats(dealer=0, active=3) == [1, 2, 3]
+    assert t.active_seats(dealer=2, active=4) == [3, 0, 1, 2]
+    assert Table(3, partnerships=False).next_dealer(2) == 0
