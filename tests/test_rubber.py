@@ -1,0 +1,131 @@
+"""The rubber as a match: dealer rotation, vulnerability, games, the end, an unfinished rubber."""
+
+from __future__ import annotations
+
+import random
+
+from cardroom.core.cards import Card
+from cardroom.core.deal import Deal, Draw, parse_hand
+from cardroom.core.table import Seat, Side
+from cardroom.games import load
+from cardroom.games.bridge.calls import Call
+from cardroom.games.bridge.game import ContractBridge
+from cardroom.games.bridge.rubber import RubberState, ScoreSheet
+
+
+
+def _rubber(**options: object) -> RubberState:
+    game = load("bridge", **options)
+    assert isinstance(game, ContractBridge)
+    state = game.new_initial_state()
+    # the draw: S draws QD, W QC, N and E spot cards -> S deals first (document 001 §3.1)
+    state.apply(Draw(tuple(Card.parse(c) for c in ("5S", "7C", "QD", "QC"))))
+    return state
+
+
+def _deal_to(state: RubberState, declarer_side: Side) -> None:
+    """Deal so that the declaring side's bidder holds all the spades."""
+    assert state.deal is not None
+    dealer = state.deal.dealer
+    strong = dealer if dealer.side == declarer_side else dealer.lho
+    hands = [0, 0, 0, 0]
+    order = [strong, strong.lho, strong.partner, strong.rho]
+    for seat, text in zip(order, ["AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.",
+                                  "...AKQJT98765432"], strict=True):
+        hands[seat] = parse_hand(text)
+    state.apply(Deal(tuple(hands)))
+
+
+def _bid_and_play(state: RubberState, bid: str) -> None:
+    assert state.deal is not None
+    first = True
+    while state.deal is not None and state.deal.phase == 1:
+        if first and state.deal.next_seat.side == _strong_side(state):
+            state.apply(Call.parse(bid))
+            first = False
+        else:
+            state.apply(Call.parse("Pass"))
+    rng = random.Random(0)
+    n = len(state.results)
+    while len(state.results) == n:
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def _strong_side(state: RubberState) -> Side:
+    assert state.deal is not None
+    for s in Seat:
+        if state.deal.hands[s] == parse_hand("AKQJT98765432..."):
+            return s.side
+    raise AssertionError
+
+
+def test_draw_chooses_first_dealer_and_dealer_passes_left() -> None:
+    state = _rubber()
+    assert state.deal is not None and state.deal.dealer is Seat.SOUTH
+    state.apply(Deal.random(random.Random(1), Seat.WEST))
+    for _ in range(4):
+        state.apply(Call.parse("Pass"))
+    # passed out: no score, the next dealer (W) deals again
+    assert len(state.results) == 1 and state.results[0].passed_out and state.sheet.lines == []
+    assert state.deal is not None and state.deal.dealer is Seat.WEST
+
+
+def test_games_vulnerability_and_rubber_bonus_two_nil() -> None:
+    state = _rubber()
+    _deal_to(state, Side.NS)
+    _bid_and_play(state, "4S")  # 13 tricks: 120 below, 90 over, 150 honours (AKQJ10 of trumps): game to NS
+    assert state.sheet.games == [Side.NS]
+    assert state.deal is not None and state.deal.vulnerable == (True, False)
+    _deal_to(state, Side.NS)
+    _bid_and_play(state, "4S")
+    assert state.is_over and state.sheet.winner is Side.NS
+    rubber = [ln for ln in state.sheet.lines if ln.entry.kind == "rubber"]
+    assert len(rubber) == 1 and rubber[0].entry.points == 700 and rubber[0].entry.below  # doc 001: below the line
+    assert state.sheet.total(Side.NS) == 2 * (120 + 90 + 150) + 700
+    assert state.sheet_dict() == state.recomputed_sheet_dict()
+
+
+def test_part_score_annulled_when_the_other_side_makes_game() -> None:
+    state = _rubber()
+    _deal_to(state, Side.EW)
+    _bid_and_play(state, "2S")  # 13 tricks: EW 60 below; 150 overtricks and 150 honours above
+    _deal_to(state, Side.NS)
+    _bid_and_play(state, "4S")  # NS game
+    ew_below = [ln for ln in state.sheet.lines if ln.entry.side is Side.EW and ln.entry.below]
+    assert len(ew_below) == 1 and ew_below[0].annulled  # doc 001 §6.8: annulled
+    assert state.sheet.total(Side.EW) == 300
+    modern = _rubber(scoring="modern")
+    _deal_to(modern, Side.EW)
+    _bid_and_play(modern, "2S")
+    _deal_to(modern, Side.NS)
+    _bid_and_play(modern, "4S")
+    assert modern.sheet.total(Side.EW) == 360  # the modern laws keep the part score in the total
+
+
+def test_unfinished_rubber_standard_law() -> None:
+    state = _rubber()
+    _deal_to(state, Side.NS)
+    _bid_and_play(state, "4S")  # NS one game
+    _deal_to(state, Side.EW)
+    _bid_and_play(state, "1S")  # EW part score 30
+    state.abandon()
+    extra = [(ln.entry.side, ln.entry.points) for ln in state.sheet.lines if ln.entry.kind == "unfinished"]
+    assert extra == [(Side.NS, 300), (Side.EW, 100)]
+    assert state.is_over and state.sheet.winner is None
+    assert state.clone().sheet_dict() == state.sheet_dict()
+    assert ScoreSheet.from_results(state.results, unfinished=True).to_dict() == state.sheet_dict()
+
+
+def test_sheet_render_shows_we_they_and_the_line() -> None:
+    state = _rubber()
+    _deal_to(state, Side.NS)
+    _bid_and_play(state, "3S")
+    text = state.sheet.render(Side.NS)
+    assert "WE (NS)" in text and "THEY (EW)" in text
+    lines = text.splitlines()
+    line_idx = next(i for i, ln in enumerate(lines) if set(ln.replace("+", "")) == {"-"})
+    above, below = lines[1:line_idx], lines[line_idx + 1:]
+    assert any("120" in ln for ln in above)  # 4 overtricks x 30
+    assert any("150" in ln for ln in above)  # honours
+    assert any(ln.strip().startswith("90") for ln in below)
+    assert "МЫ" in state.sheet.render(Side.NS, "ru")
