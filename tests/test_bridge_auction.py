@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -48,7 +49,7 @@ def test_bad_call_text(text: str) -> None:
 def test_35_bids_in_order() -> None:
     assert len(BIDS) == 35
     assert [str(b) for b in BIDS[:6]] == ["1C", "1D", "1H", "1S", "1NT", "2C"]
-    assert all(a < b for a, b in zip(BIDS, BIDS[1:], strict=False))
+    assert all(a < b for a, b in itertools.pairwise(BIDS))
 
 
 def test_three_passes_end_the_auction_and_declarer_first_named_the_strain() -> None:
@@ -178,7 +179,7 @@ def test_random_auctions_are_legal_and_end_correctly(picks: list[int], dealer: S
             assert d.contract is not None
             assert str(d.contract.level) + d.contract.strain.letter == contract
             assert d.declarer is declarer and d.contract.doubling == dbl
-            assert d.to_act == declarer.lho
+            assert declarer is not None and d.to_act == declarer.lho
 
 
 def test_double_redouble_availability() -> None:

@@ -13,7 +13,6 @@ from cardroom.games.bridge.game import ContractBridge
 from cardroom.games.bridge.rubber import RubberState, ScoreSheet
 
 
-
 def _rubber(**options: object) -> RubberState:
     game = load("bridge", **options)
     assert isinstance(game, ContractBridge)
@@ -59,15 +58,20 @@ def _strong_side(state: RubberState) -> Side:
     raise AssertionError
 
 
+def _dealer(state: RubberState) -> Seat:
+    assert state.deal is not None
+    return state.deal.dealer
+
+
 def test_draw_chooses_first_dealer_and_dealer_passes_left() -> None:
     state = _rubber()
-    assert state.deal is not None and state.deal.dealer is Seat.SOUTH
+    assert _dealer(state) == Seat.SOUTH
     state.apply(Deal.random(random.Random(1), Seat.WEST))
     for _ in range(4):
         state.apply(Call.parse("Pass"))
     # passed out: no score, the next dealer (W) deals again
     assert len(state.results) == 1 and state.results[0].passed_out and state.sheet.lines == []
-    assert state.deal is not None and state.deal.dealer is Seat.WEST
+    assert _dealer(state) == Seat.WEST
 
 
 def test_games_vulnerability_and_rubber_bonus_two_nil() -> None:

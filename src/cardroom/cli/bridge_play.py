@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import sys
 import tempfile
 from collections.abc import Callable
@@ -12,15 +13,13 @@ from cardroom.bots.bridge import BridgeBot
 from cardroom.cli.i18n import SEAT_NAMES, t
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.deal import Draw
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.errors import ParseError
 from cardroom.core.game import CHANCE
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.game import ContractBridge
 from cardroom.games.bridge.rubber import RubberState
 from cardroom.games.bridge.rules import BridgeView
-
-import random
 
 
 class Quit(Exception):

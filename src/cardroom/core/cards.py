@@ -97,7 +97,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, index: int) -> Card:  # noqa: PYI034
+    def __new__(cls, index: int) -> Card:
         if type(index) is Card:
             return index
         if not 0 <= index < 52:

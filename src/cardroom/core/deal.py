@@ -28,7 +28,7 @@ def parse_hand(text: str) -> int:
     if len(parts) != 4:
         raise ParseError(f"not a hand: {text!r} (expected four suits separated by dots, spades first)")
     mask = 0
-    for suit, ranks in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
+    for suit, ranks in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts, strict=True):
         r = ranks.upper().replace("10", "T")
         for ch in r:
             try:

@@ -58,7 +58,7 @@ class Call(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Call:  # noqa: PYI034
+    def __new__(cls, value: int) -> Call:
         if type(value) is Call:
             return value
         if not _PASS <= value < _BID0 + 35:

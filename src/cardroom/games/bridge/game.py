@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 
 from cardroom.core.game import Game
 from cardroom.core.table import Seat
-from cardroom.games.bridge.rules import BridgeDeal
 from cardroom.games.bridge.rubber import RubberState
+from cardroom.games.bridge.rules import BridgeDeal
 from cardroom.games.bridge.variants import BridgeRules, make_rules
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardroom.core.deal import Deal, Draw
+from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import CHANCE, State, View
 from cardroom.core.table import Seat, Side
@@ -197,6 +197,8 @@ class RubberResult:
 
 class RubberState(State):
     """A whole rubber: the draw for the first deal, then deals until a side wins two games."""
+
+    game: ContractBridge
 
     def __init__(self, game: ContractBridge) -> None:
         self.game = game

@@ -86,6 +86,8 @@ def _trick_winner(cards: Sequence[int], trump: int | None) -> int:
 class BridgeDeal(State):
     """One deal of contract bridge, from the shuffle to the last trick."""
 
+    game: ContractBridge
+
     def __init__(self, game: ContractBridge, dealer: Seat = Seat.NORTH,
                  vulnerable: tuple[bool, bool] = (False, False), rules: BridgeRules | None = None) -> None:
         self.game = game
@@ -171,9 +173,9 @@ class BridgeDeal(State):
         r = self.rules
         if r.nt_minimum_level > 1:
             bids = tuple(b for b in bids if b.strain is not Strain.NOTRUMP or b.level >= r.nt_minimum_level)
-        if r.partner_overbid_only_after_opponents_pass and self.last_bid_seat == seat.partner:
-            if not self._opponents_passed_since_partner():
-                bids = ()
+        if (r.partner_overbid_only_after_opponents_pass and self.last_bid_seat == seat.partner
+                and not self._opponents_passed_since_partner()):
+            bids = ()
         out.extend(bids)
         return out
 

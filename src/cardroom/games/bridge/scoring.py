@@ -82,7 +82,7 @@ def slam_bonus(level: int, vulnerable: bool, rules: ScoringRules = DOC001) -> in
     return 0
 
 
-def honours(hands: tuple[int, int, int, int], strain: Strain, rules: ScoringRules = DOC001) -> list[tuple[Seat, int]]:
+def honours(hands: tuple[int, ...], strain: Strain, rules: ScoringRules = DOC001) -> list[tuple[Seat, int]]:
     """Honours held by single players: (seat, points). Doc 001 §6.7: 100 for four of the five
     top trumps, 150 for all five; in no-trump 150 for the four aces."""
     out: list[tuple[Seat, int]] = []
@@ -103,7 +103,7 @@ def honours(hands: tuple[int, int, int, int], strain: Strain, rules: ScoringRule
 
 
 def score_deal(contract: Contract, tricks: int, vulnerable: bool, rules: ScoringRules = DOC001,
-               hands: tuple[int, int, int, int] | None = None) -> list[Entry]:
+               hands: tuple[int, ...] | None = None) -> list[Entry]:
     """Entries for a played contract: ``tricks`` taken by declarer's side, ``vulnerable`` for
     the declaring side, ``hands`` (the original deal) for honours."""
     side = contract.side
