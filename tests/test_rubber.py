@@ -133,3 +133,19 @@ def test_sheet_render_shows_we_they_and_the_line() -> None:
     assert any("150" in ln for ln in above)  # honours
     assert any(ln.strip().startswith("90") for ln in below)
     assert "МЫ" in state.sheet.render(Side.NS, "ru")
+
+
+def test_unfinished_rubber_at_one_game_all_with_part_scores_both_sides() -> None:
+    # Law 80: 300 only if only one game was completed; 100 only if only one side has a part score
+    state = _rubber()
+    _deal_to(state, Side.NS)
+    _bid_and_play(state, "4S")
+    _deal_to(state, Side.EW)
+    _bid_and_play(state, "4S")
+    _deal_to(state, Side.NS)
+    _bid_and_play(state, "1S")
+    _deal_to(state, Side.EW)
+    _bid_and_play(state, "1S")
+    assert state.sheet.games == [Side.NS, Side.EW] and state.sheet.below == [30, 30]
+    state.abandon()
+    assert [ln for ln in state.sheet.lines if ln.entry.kind == "unfinished"] == []

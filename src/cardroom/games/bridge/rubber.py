@@ -103,18 +103,19 @@ class ScoreSheet:
             self.winner = side
 
     def close_unfinished(self) -> None:
-        """Score an unfinished rubber by the standard law: 300 to a side with one game,
-        100 to a side with a part score in the unfinished game."""
+        """Score an unfinished rubber by the standard law (Laws of Contract Bridge, rubber, Law 80):
+        if only one game has been completed, its winners score 300; if only one side has a part
+        score in the unfinished game, that side scores 100."""
         if self.is_over:
             return
-        for side in (Side.NS, Side.EW):
-            if self.games_won(side) == 1:
-                self.lines.append(SheetLine(self.deals, Entry(side, self.rules.unfinished_game, False, "unfinished"),
-                                            len(self.games) + 1))
-            if self.below[side] > 0:
-                self.lines.append(SheetLine(self.deals,
-                                            Entry(side, self.rules.unfinished_part_score, False, "unfinished"),
-                                            len(self.games) + 1))
+        game_no = len(self.games) + 1
+        if len(self.games) == 1:
+            self.lines.append(SheetLine(self.deals, Entry(self.games[0], self.rules.unfinished_game, False,
+                                                          "unfinished"), game_no))
+        with_part = [side for side in (Side.NS, Side.EW) if self.below[side] > 0]
+        if len(with_part) == 1:
+            self.lines.append(SheetLine(self.deals, Entry(with_part[0], self.rules.unfinished_part_score, False,
+                                                          "unfinished"), game_no))
         self.unfinished = True
 
     def total(self, side: Side) -> int:
