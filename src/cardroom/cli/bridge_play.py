@@ -153,7 +153,9 @@ def _why_illegal(view: BridgeView, action: Any) -> str:
 
 
 def play_rubber(seed: int | None, auto: bool, save: str | None, lang: str, game: ContractBridge,
-                ask: Callable[[str], str] = input, out: TextIO = sys.stdout) -> RubberState:
+                ask: Callable[[str], str] = input, out: TextIO | None = None) -> RubberState:
+    if out is None:
+        out = sys.stdout
     rng = random.Random(seed)
     state = game.new_initial_state()
     human = TerminalPlayer(lang, ask, out)

@@ -1,0 +1,100 @@
+"""Terminal play: the user at South, forgiving input, wrong entries re-prompted, whole rubbers."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardroom.cli.bridge_play import play_rubber
+from cardroom.cli.main import main
+from cardroom.games import load
+from cardroom.games.bridge.game import ContractBridge
+from cardroom.records.registry import read_record
+
+
+def _game() -> ContractBridge:
+    g = load("bridge")
+    assert isinstance(g, ContractBridge)
+    return g
+
+
+def test_auto_rubber_finishes_and_prints_the_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "play", "bridge", "--auto", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "The rubber is over. Winner:" in out
+    assert "WE (NS)" in out and "Back score:" in out
+
+
+def test_auto_rubber_is_reproducible_and_saved(tmp_path: Path) -> None:
+    out1, out2 = io.StringIO(), io.StringIO()
+    s1 = play_rubber(5, True, str(tmp_path / "r.json"), "en", _game(), out=out1)
+    s2 = play_rubber(5, True, None, "en", _game(), out=out2)
+    assert s1.snapshot() == s2.snapshot()
+    back = read_record((tmp_path / "r.json").read_text())
+    assert back.snapshot() == s1.snapshot()
+    assert back.sheet_dict() == s1.sheet_dict()
+
+
+def _scripted(answers: list[str]) -> tuple[Iterator[str], list[str]]:
+    prompts: list[str] = []
+    it = iter(answers)
+    return it, prompts
+
+
+def test_wrong_entries_get_a_message_and_a_new_prompt() -> None:
+    prompts: list[str] = []
+    # first some nonsense, an illegal call, help; then pass the whole way; finally quit at a card prompt
+    script = iter(["hello", "9NT", "?", "xx", "p"] + ["pass"] * 400)
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        if "card" in prompt:
+            # a card the user certainly cannot play, then quit
+            if not any("card" in p for p in prompts[:-1]):
+                return "zz"
+            raise EOFError
+        return next(script)
+
+    out = io.StringIO()
+    state = play_rubber(3, False, None, "en", _game(), ask=ask, out=out)
+    text = out.getvalue()
+    assert "Cannot read 'hello'" in text
+    assert "Cannot read '9NT'" in text
+    assert "Allowed now:" in text
+    assert "XX is not allowed now" in text
+    # the session ended at a card prompt, or the rubber ended by passing out forever is impossible:
+    assert state.is_over
+    assert "Your hand (South)" in text
+
+
+def test_russian_interface() -> None:
+    out = io.StringIO()
+
+    def ask(prompt: str) -> str:
+        raise EOFError
+
+    play_rubber(2, False, None, "ru", _game(), ask=ask, out=out)
+    text = out.getvalue()
+    assert "Ваша рука (Юг)" in text and "Роббер не окончен" in text
+
+
+def test_module_entry_point_runs() -> None:
+    r = subprocess.run([sys.executable, "-m", "cardroom", "--lang", "en", "games"], capture_output=True, text=True,
+                       check=True)
+    assert "bridge: Contract bridge" in r.stdout
+
+
+def test_replay_of_an_illegal_record_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = {"format": "cardroom-record", "version": 1, "game": "bridge", "options": {}, "players": {},
+           "actions": ["draw AS 2C QD QC", "1NT"], "unfinished": False}
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps(bad))
+    assert main(["replay", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert "cardroom:" in err
