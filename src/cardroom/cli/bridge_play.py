@@ -75,7 +75,7 @@ def render(view: BridgeView, lang: str, deal_no: int) -> str:
 def save_record(state: RubberState, path: str) -> None:
     """Write the record atomically: a process killed mid-write leaves the previous file intact."""
     if path.lower().endswith(".pbn"):
-        from cardroom.records.pbn import rubber_to_pbn
+        from cardroom.records.replay import rubber_to_pbn
 
         text = rubber_to_pbn(state)
     else:

@@ -106,6 +106,10 @@ class State(ABC):
     def clone(self) -> State:
         return self.game.replay(self.history)
 
+    def position(self) -> str:
+        """Where the state stands, for messages: e.g. "deal 3, trick 4"."""
+        return f"action {len(self.history) + 1}"
+
     # ----------------------------------------------------------------- matches
     def sheet_dict(self) -> dict[str, Any] | None:
         """The score sheet kept during play (None for a state without one)."""

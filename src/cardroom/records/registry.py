@@ -59,7 +59,7 @@ def state_from_dict(data: Any) -> State:
         try:
             state.apply(state.parse_action(text))
         except (IllegalAction, ParseError) as e:
-            raise RecordError(str(e), where=f"action {i} ({text!r})") from None
+            raise RecordError(f"{e} (action {i}, {text!r})", where=state.position()) from None
     if data.get("unfinished"):
         state.abandon()
     return state

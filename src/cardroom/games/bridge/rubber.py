@@ -207,6 +207,7 @@ class RubberState(State):
         self._history: list[Any] = []
         self.sheet = ScoreSheet(self.rules.scoring)
         self.results: list[DealResult] = []
+        self.finished_deals: list[BridgeDeal] = []
         self.draw: Draw | None = None
         self.dealer = Seat.NORTH
         self.deal: BridgeDeal | None = None
@@ -260,6 +261,7 @@ class RubberState(State):
         self._history.append(action)
         if self.deal.phase == PHASE_OVER:
             result = self.deal.result()
+            self.finished_deals.append(self.deal)
             games_before = len(self.sheet.games)
             self.results.append(result)
             self.sheet.add(result)
@@ -307,6 +309,11 @@ class RubberState(State):
             "dealer": self.dealer,
         }
 
+    def position(self) -> str:
+        if self.deal is None:
+            return "the draw"
+        return f"deal {len(self.results) + (0 if self.sheet.is_over else 1)}, {self.deal.position()}"
+
     def parse_action(self, text: str) -> Any:
         t = text.strip()
         if t.lower().startswith("draw "):
@@ -320,6 +327,7 @@ class RubberState(State):
         new.__dict__.update(self.__dict__)
         new._history = list(self._history)
         new.results = list(self.results)
+        new.finished_deals = list(self.finished_deals)
         new.sheet = self.sheet.copy()
         new.deal = None if self.deal is None else self.deal.clone()
         return new

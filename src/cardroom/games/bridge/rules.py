@@ -381,6 +381,13 @@ class BridgeDeal(State):
             "history": tuple(self._history),
         }
 
+    def position(self) -> str:
+        if self.phase == PHASE_DEAL:
+            return "the deal"
+        if self.phase == PHASE_AUCTION:
+            return f"auction, call {len(self.calls) + 1}"
+        return f"trick {min(len(self.tricks) + 1, 13)}"
+
     def parse_action(self, text: str) -> Any:
         t = text.strip()
         if t.lower().startswith("deal "):
