@@ -391,7 +391,7 @@ def _play_deal(seed: int, bot_seed: int = 0) -> BridgeDeal:
     return d
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_the_bot_always_returns_a_legal_action(seed: int) -> None:
     d = _play_deal(seed)

@@ -148,7 +148,7 @@ def _reference_auction(calls: list[Call], dealer: Seat) -> tuple[bool, str | Non
     return (over, str(last), first[(last_seat % 2, last.strain)], dbl)
 
 
-@settings(max_examples=300)
+@settings(max_examples=1500)
 @given(st.lists(st.integers(0, 10_000), min_size=1, max_size=60), st.sampled_from(list(Seat)),
        st.floats(0.0, 0.9))
 def test_random_auctions_are_legal_and_end_correctly(picks: list[int], dealer: Seat, pass_bias: float) -> None:

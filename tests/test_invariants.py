@@ -83,7 +83,7 @@ def _play_match(game_name: str, seed: int, check_refusals: bool) -> State:
 
 
 @pytest.mark.parametrize("game_name", names())
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(16))
 def test_invariants_over_whole_matches(game_name: str, seed: int) -> None:
     state = _play_match(game_name, seed, check_refusals=True)
     game = load(game_name)

@@ -73,7 +73,7 @@ def test_finished_rubber_round_trip() -> None:
     assert dumps(rubber_to_record(again, replay.players)) == text
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400), abandon=st.booleans(),
        scoring=st.sampled_from(["doc001", "modern"]))
 def test_rubber_round_trip_anywhere(seed: int, cut: int, abandon: bool, scoring: str) -> None:

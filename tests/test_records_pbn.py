@@ -257,7 +257,7 @@ def test_board_from_deal_tags() -> None:
 # ------------------------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), stop=st.sampled_from([1.0, 1.0, 0.995, 0.95]),
        event=st.text(alphabet='ab "\\\u0416', max_size=8))
 def test_random_deals_round_trip(seed: int, stop: float, event: str) -> None:
