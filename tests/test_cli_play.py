@@ -98,3 +98,32 @@ def test_replay_of_an_illegal_record_exits_2(tmp_path: Path, capsys: pytest.Capt
     assert main(["replay", str(p)]) == 2
     err = capsys.readouterr().err
     assert "cardroom:" in err
+
+
+def test_user_plays_cards_and_sees_tricks_won() -> None:
+    """The user asks for help at each card prompt, then plays the first card listed as allowed."""
+    import re
+
+    from cardroom.core.cards import Card
+
+    out = io.StringIO()
+    allowed: list[str] = []
+    asked_help = [False]
+
+    def ask(prompt: str) -> str:
+        if "card" not in prompt:
+            return "pass"
+        if not asked_help[0]:
+            asked_help[0] = True
+            return "?"
+        asked_help[0] = False
+        m = re.findall(r"Allowed now: (.*)", out.getvalue())
+        allowed.append(m[-1].split()[0])
+        return allowed[-1]
+
+    state = play_rubber(11, False, None, "en", _game(), ask=ask, out=out)
+    text = out.getvalue()
+    assert "Trick 1 won by" in text and "Trick 13 won by" in text
+    assert allowed and all(isinstance(Card.parse(c), Card) for c in allowed)
+    assert "is not allowed now" not in text
+    assert state.is_over and "The rubber is over" in text

@@ -182,11 +182,16 @@ def play_rubber(seed: int | None, auto: bool, save: str | None, lang: str, game:
                 print(render(view, lang, len(state.results) + 1), file=out)
             action = agent.choose(view)
             hand = view.hand_to_play
+            deal = state.deal
+            tricks_before = len(deal.tricks) if deal is not None else 0
             state.apply(action)
             if not auto:
                 who = _seat(hand if hand is not None else seat, lang)
                 if isinstance(action, Card):
                     print(t("played", lang, seat=who, card=action.pretty), file=out)
+                    if deal is not None and len(deal.tricks) > tricks_before:
+                        print(t("trick_won", lang, n=len(deal.tricks), seat=_seat(deal.tricks[-1].winner, lang)),
+                              file=out)
                 else:
                     print(t("called", lang, seat=who, call=action.pretty), file=out)
             if len(state.results) != last_deal_count:

@@ -39,6 +39,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "draw": {"en": "Draw for the deal: {cards}; {seat} deals first.",
              "ru": "Жеребьёвка: {cards}; первым сдаёт {seat}."},
     "saved": {"en": "Record saved to {path}", "ru": "Запись сохранена в {path}"},
+    "trick_won": {"en": "Trick {n} won by {seat}", "ru": "Взятку {n} взял {seat}"},
     "waiting": {"en": "{seat} is dummy; declarer {decl} plays.", "ru": "{seat} — болван; играет {decl}."},
 }
 
