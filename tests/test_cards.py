@@ -89,3 +89,16 @@ def test_seats_and_table() -> None:
     assert t.active_seats(dealer=0, active=3) == [1, 2, 3]
     assert t.active_seats(dealer=2, active=4) == [3, 0, 1, 2]
     assert Table(3, partnerships=False).next_dealer(2) == 0
+
+
+@given(st.lists(st.integers(0, 51), min_size=1, max_size=4, unique=True), st.one_of(st.none(), st.integers(0, 3)))
+def test_fast_trick_winner_equals_the_general_one(cards: list[int], trump: int | None) -> None:
+    from cardroom.core.tricks import natural_winner, winning_index
+
+    trick = [Card(c) for c in cards]
+    w = natural_winner(trick, trump)
+    assert w == winning_index(trick, trump)
+    # the winner is a trump if any trump was played, else of the suit led, and no card of its class beats it
+    winner = trick[w]
+    klass = [c for c in trick if trump is not None and c.suit == trump] or [c for c in trick if c.suit == trick[0].suit]
+    assert winner in klass and winner == max(klass)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from cardroom.core.cards import Card
 from cardroom.core.table import Seat
+from cardroom.core.tricks import natural_winner
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.rubber import RubberView
 from cardroom.games.bridge.rules import BridgeView
@@ -2236,7 +2237,7 @@ class _Player:
         led = v.trick[0] // 13
         pos = len(v.trick)
         my = self.mine(led)
-        wi = _winner_index(v.trick, self.trump)
+        wi = natural_winner(v.trick, self.trump)
         wcard = v.trick[wi]
         wseat = v.trick_leader.next(wi)
         partner_winning = wseat.side == self.me.side
@@ -2274,7 +2275,7 @@ class _Player:
         stoppers = _bits(ours & _above(_top(hos)))
         if stoppers != 1:
             return False
-        w = v.trick[_winner_index(v.trick, None)] % 13
+        w = v.trick[natural_winner(v.trick, None)] % 13
         cheap = self.mine(s) & _above(w)
         if cheap and hos & _above(_bottom(cheap)):
             return False  # we win with a lesser card and keep the stopper
@@ -2497,20 +2498,6 @@ class _Player:
             self.hand = saved
 
 
-def _winner_index(cards: tuple[Card, ...], trump: int | None) -> int:
-    led = cards[0] // 13
-    best, best_key = 0, -1
-    for i, c in enumerate(cards):
-        s = c // 13
-        if s == trump:
-            key = 200 + c % 13
-        elif s == led:
-            key = 100 + c % 13
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
-    return best
 
 
 # ===================================================================== the bot

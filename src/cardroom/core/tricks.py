@@ -40,6 +40,27 @@ def winning_index(cards: Sequence[Card], trump: int | None, ranker: Ranker = nat
     return best
 
 
+def natural_winner(cards: Sequence[int], trump: int | None) -> int:
+    """Index of the winning card when cards keep their natural suits and ranks (bridge, whist,
+    preferans): the highest trump, else the highest card of the suit led. The fast path of
+    :func:`winning_index`."""
+    led = cards[0] // 13
+    best = 0
+    best_key = -1
+    for i, c in enumerate(cards):
+        s = c // 13
+        if s == trump:
+            key = 200 + c % 13
+        elif s == led:
+            key = 100 + c % 13
+        else:
+            continue
+        if key > best_key:
+            best_key = key
+            best = i
+    return best
+
+
 def follow_mask(hand: int, led_suit: int | None) -> int:
     """The cards of ``hand`` (mask) that may be played under plain follow-suit (natural suits)."""
     if led_suit is None:

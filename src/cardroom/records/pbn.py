@@ -31,6 +31,7 @@ from cardroom.core.cards import FULL_PACK_MASK, SUIT_MASKS, Card, CardSet
 from cardroom.core.deal import Deal, hand_text, parse_hand
 from cardroom.core.errors import IllegalAction, ParseError, RecordError
 from cardroom.core.table import Seat, Side
+from cardroom.core.tricks import natural_winner
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.rules import PHASE_AUCTION, PHASE_DEAL, PHASE_OVER, PHASE_PLAY, BridgeDeal
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
@@ -153,14 +154,6 @@ def auction_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
     return Contract(last.level, last.strain, doubling, first_namer[(last_seat.side, last.strain)])
 
 
-def _trick_winner(cards: Sequence[Card], trump: int | None) -> int:
-    led = cards[0].suit
-    best, best_key = 0, -1
-    for i, c in enumerate(cards):
-        key = 200 + c % 13 if c.suit == trump else 100 + c % 13 if c.suit == led else -1
-        if key > best_key:
-            best, best_key = i, key
-    return best
 
 
 def play_seats(plays: Sequence[Card], leader: Seat, trump: int | None) -> list[Seat]:
@@ -171,7 +164,7 @@ def play_seats(plays: Sequence[Card], leader: Seat, trump: int | None) -> list[S
         trick = plays[start:start + 4]
         out.extend(lead.next(i) for i in range(len(trick)))
         if len(trick) == 4:
-            lead = lead.next(_trick_winner(trick, trump))
+            lead = lead.next(natural_winner(trick, trump))
     return out
 
 
@@ -584,7 +577,7 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
         if len(cards) < 4:
             stopped = True
         else:
-            leader = leader.next(_trick_winner(cards, trump))
+            leader = leader.next(natural_winner(cards, trump))
 
 
 # --------------------------------------------------------------------------------------------- writing

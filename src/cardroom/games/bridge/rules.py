@@ -19,6 +19,7 @@ from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, State, View
 from cardroom.core.table import Seat, Side
+from cardroom.core.tricks import natural_winner
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
@@ -63,24 +64,6 @@ class DealResult:
             return "passed out"
         diff = self.declarer_tricks - self.contract.tricks_required
         return f"{self.contract} {'=' if diff == 0 else f'{diff:+d}'}"
-
-
-def _trick_winner(cards: Sequence[int], trump: int | None) -> int:
-    led = cards[0] // 13
-    best = 0
-    best_key = -1
-    for i, c in enumerate(cards):
-        s = c // 13
-        if s == trump:
-            key = 200 + c % 13
-        elif s == led:
-            key = 100 + c % 13
-        else:
-            continue
-        if key > best_key:
-            best_key = key
-            best = i
-    return best
 
 
 class BridgeDeal(State):
@@ -302,7 +285,7 @@ class BridgeDeal(State):
         self.played |= 1 << card
         self.trick.append(card)
         if len(self.trick) == 4:
-            w = _trick_winner(self.trick, self.trump)
+            w = natural_winner(self.trick, self.trump)
             winner = self.leader.next(w)
             self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
             self.won[winner & 1] += 1
