@@ -102,3 +102,23 @@ def test_fast_trick_winner_equals_the_general_one(cards: list[int], trump: int |
     winner = trick[w]
     klass = [c for c in trick if trump is not None and c.suit == trump] or [c for c in trick if c.suit == trick[0].suit]
     assert winner in klass and winner == max(klass)
+
+
+def test_core_carries_a_game_with_bowers_and_a_32_card_pack() -> None:
+    """Euchre-like ranking through the pluggable ranker: the left bower is a trump."""
+    from cardroom.core.tricks import winning_index
+
+    trump = Suit.HEARTS
+
+    def bowers(card: Card) -> tuple[int, int]:
+        if card.rank == Rank.JACK and card.suit == trump:
+            return (trump, 100)  # right bower
+        if card.rank == Rank.JACK and card.suit.is_red == trump.is_red:
+            return (trump, 99)  # left bower: a trump, not a diamond
+        return (card.suit, card.rank)
+
+    trick = [Card.parse(c) for c in ("AH", "JD", "KH", "9H")]
+    assert winning_index(trick, trump, bowers) == 1
+    trick = [Card.parse(c) for c in ("AD", "JD", "KD", "9D")]  # the left bower does not follow diamonds
+    assert winning_index(trick, trump, bowers) == 1  # ... but trumps them
+    assert all(c.rank >= Rank.SEVEN for c in piquet_pack())

@@ -127,3 +127,23 @@ def test_user_plays_cards_and_sees_tricks_won() -> None:
     assert allowed and all(isinstance(Card.parse(c), Card) for c in allowed)
     assert "is not allowed now" not in text
     assert state.is_over and "The rubber is over" in text
+
+
+def test_record_on_disk_after_every_action_survives_a_kill(tmp_path: Path) -> None:
+    """Kill the terminal game mid-deal: the saved record holds every action made so far."""
+    path = tmp_path / "live.json"
+    answers = iter(["pass"] * 3)
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            # the "kill": read the file as it stands on disk before anything else happens
+            saved = read_record(path.read_text())
+            raise KeyboardInterrupt(saved) from None
+
+    with pytest.raises(KeyboardInterrupt) as e:
+        play_rubber(8, False, str(path), "en", _game(), ask=ask, out=io.StringIO())
+    saved = e.value.args[0]
+    assert len(saved.history) >= 3  # the draw, the deal and the calls so far
+    assert not saved.is_over

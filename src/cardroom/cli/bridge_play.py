@@ -194,6 +194,8 @@ def play_rubber(seed: int | None, auto: bool, save: str | None, lang: str, game:
                               file=out)
                 else:
                     print(t("called", lang, seat=who, call=action.pretty), file=out)
+            if save:
+                save_record(state, save)  # after every action: a killed process loses nothing
             if len(state.results) != last_deal_count:
                 last_deal_count = len(state.results)
                 r = state.results[-1]
@@ -201,8 +203,6 @@ def play_rubber(seed: int | None, auto: bool, save: str | None, lang: str, game:
                       (t("passed_out", lang) if r.passed_out else t("result", lang, r=r.result_text)), file=out)
                 if not auto:
                     print(state.sheet.render(Side.NS, lang), file=out)
-                if save:
-                    save_record(state, save)
     except Quit:
         state.abandon()
     print(t("sheet", lang) + ":", file=out)
