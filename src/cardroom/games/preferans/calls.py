@@ -1,0 +1,208 @@
+"""Calls of preferans: the bid ladder, misère, pass, «здесь», whist calls, contract declarations.
+
+The ladder (1997 Code of Preferans; document 004 §2.3, Greek price table §10.4.3):
+6♠ < 6♣ < 6♦ < 6♥ < 6NT < 7♠ < … < 10NT, with misère between 8NT and 9♠ (Code) and
+misère without talon above misère. Calls are interned ints from 100 up, so they never equal a
+card or a bridge call.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cardroom.core.errors import ParseError
+
+# strain order in preferans bidding: spades lowest, then clubs, diamonds, hearts, no-trump
+PREF_STRAINS = ("S", "C", "D", "H", "NT")
+PREF_STRAIN_SYMBOLS = ("♠", "♣", "♦", "♥", "БК")
+# card-suit number (Suit: C=0, D=1, H=2, S=3) of each preferans strain index; None for NT
+STRAIN_SUIT: tuple[int | None, ...] = (3, 0, 1, 2, None)
+
+_BASE = 100
+
+
+class PrefCall(int):
+    """A bid (level 6–10 and strain), misère, misère without talon, or a non-bid call."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> PrefCall:
+        if type(value) is PrefCall:
+            return value
+        if value not in _BY_VALUE:
+            raise ParseError(f"not a preferans call value: {value}")
+        return _BY_VALUE[value]
+
+    @classmethod
+    def _make(cls, value: int) -> PrefCall:
+        return int.__new__(cls, value)
+
+    @property
+    def is_bid(self) -> bool:
+        """A step of the ladder (games and misères), as opposed to pass, здесь, whist calls…"""
+        return _BASE <= self < _BASE + _LADDER_LEN
+
+    @property
+    def is_misere(self) -> bool:
+        return self in (MISERE, MISERE_NO_TALON)
+
+    @property
+    def is_game(self) -> bool:
+        return self.is_bid and not self.is_misere
+
+    @property
+    def level(self) -> int:
+        if not self.is_game:
+            raise ValueError(f"{self} is not a game bid")
+        return _GAME_INFO[self][0]
+
+    @property
+    def strain(self) -> int:
+        """Index into :data:`PREF_STRAINS` (0 = spades … 4 = no-trump)."""
+        if not self.is_game:
+            raise ValueError(f"{self} is not a game bid")
+        return _GAME_INFO[self][1]
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit as a card-suit number (None for no-trump)."""
+        return STRAIN_SUIT[self.strain]
+
+    @property
+    def without_talon(self) -> bool:
+        return self in _WITHOUT_TALON
+
+    def __str__(self) -> str:
+        return _TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"PrefCall({self})"
+
+    @property
+    def pretty(self) -> str:
+        if self.is_game:
+            lvl, st = _GAME_INFO[self]
+            return f"{lvl}{PREF_STRAIN_SYMBOLS[st]}" + (" б/п" if self.without_talon else "")
+        return _PRETTY.get(int(self), str(self))
+
+    @classmethod
+    def parse(cls, text: str) -> PrefCall:
+        """Forgiving: ``6s``, ``6♠``, ``7nt``, ``misere``/``мизер``, ``pass``/``пас``, ``здесь``/``here``,
+        ``vist``/``вист``/``whist``, ``half``/``полвиста``, ``open``/``closed``, ``10h-nt`` (without talon)."""
+        if not isinstance(text, str):
+            raise ParseError(f"not a call: {text!r}")
+        t = text.strip().lower().replace(" ", "").replace("ё", "е")
+        if t in _WORDS:
+            return _BY_VALUE[_WORDS[t]]
+        m = _BID_RE.match(t)
+        if m:
+            level = int(m.group(1))
+            strain = _STRAIN_WORDS.get(m.group(2))
+            if strain is not None and 6 <= level <= 10:
+                if m.group(3):
+                    return game_bid(level, strain, without_talon=True)
+                return game_bid(level, strain)
+        raise ParseError(f"not a preferans call: {text!r} (expected e.g. 6s, 7♥, 8nt, misere, pass, здесь, вист)")
+
+
+_BID_RE = re.compile(r"^(10|[6-9])(nt|бк|б/к|n|[scdh♠♣♦♥пктбч])(бп|б/п|wt|-wt|!)?$")
+_STRAIN_WORDS = {
+    "s": 0, "♠": 0, "п": 0, "c": 1, "♣": 1, "к": 1, "т": 1, "d": 2, "♦": 2, "б": 2, "h": 3, "♥": 3, "ч": 3,
+    "nt": 4, "n": 4, "бк": 4, "б/к": 4,
+}
+
+# the ladder: 25 games, misère after 8NT, misère without talon after misère (Code: between 8NT and 9♠… )
+_LADDER: list[tuple[str, int, int]] = []  # (kind, level, strain)
+for _lvl in range(6, 11):
+    for _st in range(5):
+        _LADDER.append(("game", _lvl, _st))
+        if _lvl == 8 and _st == 4:
+            _LADDER.append(("misere", 0, 0))
+            _LADDER.append(("misere-nt", 0, 0))
+_LADDER_LEN = len(_LADDER)
+# games without talon (Code: a game declared without taking the talon, ranked above the same game)
+_WT_BASE = _BASE + 200
+
+_BY_VALUE: dict[int, PrefCall] = {}
+_TEXT: dict[int, str] = {}
+_PRETTY: dict[int, str] = {}
+_GAME_INFO: dict[int, tuple[int, int]] = {}
+_WITHOUT_TALON: set[int] = set()
+MISERE: PrefCall
+MISERE_NO_TALON: PrefCall
+for _i, (_kind, _lvl, _st) in enumerate(_LADDER):
+    _v = _BASE + _i
+    _c = PrefCall._make(_v)
+    _BY_VALUE[_v] = _c
+    if _kind == "game":
+        _GAME_INFO[_v] = (_lvl, _st)
+        _TEXT[_v] = f"{_lvl}{PREF_STRAINS[_st]}"
+    elif _kind == "misere":
+        _TEXT[_v] = "misere"
+        _PRETTY[_v] = "мизер"
+        MISERE = _c
+    else:
+        _TEXT[_v] = "misere-wt"
+        _PRETTY[_v] = "мизер б/п"
+        _WITHOUT_TALON.add(_v)
+        MISERE_NO_TALON = _c
+
+_SPECIAL = {
+    "pass": 90, "here": 91, "whist": 92, "half-whist": 93, "open": 94, "closed": 95,
+}
+for _name, _v in _SPECIAL.items():
+    _c = PrefCall._make(_v)
+    _BY_VALUE[_v] = _c
+    _TEXT[_v] = _name
+_PRETTY.update({90: "пас", 91: "здесь", 92: "вист", 93: "полвиста", 94: "в светлую", 95: "втемную"})
+PASS = _BY_VALUE[90]
+HERE = _BY_VALUE[91]
+WHIST = _BY_VALUE[92]
+HALF_WHIST = _BY_VALUE[93]
+OPEN = _BY_VALUE[94]
+CLOSED = _BY_VALUE[95]
+
+_WORDS = {
+    "pass": 90, "p": 90, "пас": 90, "here": 91, "здесь": 91, "whist": 92, "vist": 92, "вист": 92,
+    "half": 93, "half-whist": 93, "halfwhist": 93, "полвиста": 93, "пол-виста": 93, "open": 94,
+    "всветлую": 94, "светлую": 94, "closed": 95, "втемную": 95, "темную": 95, "misere": MISERE,
+    "misère": MISERE, "мизер": MISERE, "mis": MISERE, "misere-wt": MISERE_NO_TALON, "мизербп": MISERE_NO_TALON,
+    "мизерб/п": MISERE_NO_TALON, "misere-nt": MISERE_NO_TALON,
+}
+
+GAMES: tuple[PrefCall, ...] = tuple(_BY_VALUE[_BASE + i] for i, x in enumerate(_LADDER) if x[0] == "game")
+LADDER: tuple[PrefCall, ...] = tuple(_BY_VALUE[_BASE + i] for i in range(_LADDER_LEN))
+
+
+def game_bid(level: int, strain: int, without_talon: bool = False) -> PrefCall:
+    if not 6 <= level <= 10 or not 0 <= strain <= 4:
+        raise ParseError(f"no such game: level {level}, strain {strain}")
+    for v, (lv, st) in _GAME_INFO.items():
+        if lv == level and st == strain:
+            if without_talon:
+                return without_talon_of(_BY_VALUE[v])
+            return _BY_VALUE[v]
+    raise AssertionError
+
+
+def without_talon_of(game: PrefCall) -> PrefCall:
+    """The same game declared without the talon (ranked just above it in bidding)."""
+    v = _WT_BASE + int(game) - _BASE
+    if v not in _BY_VALUE:
+        c = PrefCall._make(v)
+        _BY_VALUE[v] = c
+        _GAME_INFO[v] = _GAME_INFO[int(game)]
+        _TEXT[v] = f"{_TEXT[int(game)]}-wt"
+        _WITHOUT_TALON.add(v)
+    return _BY_VALUE[v]
+
+
+for _g in GAMES:
+    without_talon_of(_g)
+
+
+def rank_of(call: PrefCall) -> float:
+    """Position on the ladder; a game without talon sits just above the same game with talon."""
+    if int(call) >= _WT_BASE:
+        return float(int(call) - _WT_BASE) + 0.5
+    return float(int(call) - _BASE)

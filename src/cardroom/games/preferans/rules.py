@@ -1,0 +1,755 @@
+"""Preferans, one deal: the deal in twos, the auction, the talon, whisting, the play, raspasy.
+
+The general chapters of document 004 are lost; these rules follow the 1997 Code of Preferans
+and common practice, with the surviving rules of the document on top (docs/rules/preferans.md):
+
+* 32 cards (7–A), three active players each dealt 10 cards two at a time from the dealer's
+  left, the two-card talon put aside after the first round; with four players the dealer takes
+  no cards ("sits on the talon").
+* The auction goes round from the dealer's left on the ladder 6♠ < 6♣ < 6♦ < 6♥ < 6NT < 7♠ …
+  < 8NT < misère < misère without talon < 9♠ … < 10NT. A bid must be higher than the last one,
+  except that a player sitting earlier than the last bidder may claim the same bid by saying
+  «здесь» (document 004 §2.3). A player who passed stays out; misère may only be a player's
+  first bid and its bidder bids no further (he may still say «здесь» to a misère without talon,
+  as in the document's example). The auction ends when all but one have passed; if all pass,
+  raspasy are played.
+* The winner takes the talon (shown to everybody), discards two cards and names a game not
+  lower than his bid (§2.4). Misère without talon leaves the talon closed.
+* The defenders whist or pass in turn from the declarer's left; on a six or seven the second
+  defender, after the first passed, may say half-whist, and the first may then return the whist.
+  With four players the dealer may return the whist after both defenders passed (Sochi §3.8)
+  where the variant allows. A lone whister chooses an open or a closed defence; an open
+  defence is played by the whister from both hands.
+* Play: follow suit; a player void in the suit led must trump if he can; the highest trump,
+  else the highest card of the suit led, wins; the first hand leads to the first trick and the
+  winner of a trick leads to the next. On misère the defenders' cards are opened after the
+  first trick.
+* Raspasy: no trumps; the talon cards are turned for the first two tricks and set their suit
+  (option ``raspasy_talon``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
+from cardroom.core.deal import Deal
+from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.game import CHANCE, State, View
+from cardroom.core.tricks import natural_winner
+from cardroom.games.preferans.calls import (
+    CLOSED,
+    HALF_WHIST,
+    HERE,
+    LADDER,
+    MISERE_NO_TALON,
+    OPEN,
+    PASS,
+    WHIST,
+    PrefCall,
+    rank_of,
+)
+from cardroom.games.preferans.result import PrefDealResult
+
+if TYPE_CHECKING:
+    from cardroom.games.preferans.game import Preferans
+
+(PH_DEAL, PH_AUCTION, PH_DISCARD, PH_DECLARE, PH_WHIST, PH_DEFENCE, PH_PLAY, PH_OVER) = range(8)
+PHASE_NAMES = ("deal", "auction", "discard", "declare", "whist", "defence", "play", "over")
+
+
+@dataclass(frozen=True)
+class PrefRules:
+    """Options of the deal that the rules engine needs (the scoring's options live in variants.py)."""
+
+    players: int = 3
+    misere_without_talon: bool = True  # document 004 §2.3 (example of two misères)
+    half_whist: bool = True  # Code: on six and seven the second defender may half-whist
+    dealer_returns_whist: bool = False  # Sochi §3.8 (four players): the dealer may return the whist
+    whist_ten: bool = True  # "the ten is whisted" (Ural, Piter); False: a ten is never whisted
+    raspasy_talon: str = "suit"  # "suit" (talon cards set the suit of tricks 1–2), "dealer" (they
+    # are the 4-player dealer's cards and can win, Sochi), "closed" (never opened, Moscow, Kazakh)
+
+    def __post_init__(self) -> None:
+        if self.players not in (3, 4):
+            raise IllegalAction(f"preferans is played by 3 or 4 players, not {self.players}")
+        if self.raspasy_talon not in ("suit", "dealer", "closed"):
+            raise IllegalAction(f"unknown raspasy_talon {self.raspasy_talon!r}")
+
+
+def deal_in_twos(pack: Sequence[Card], active: Sequence[int], players: int) -> Deal:
+    """Deal 10 cards to each active seat, two at a time from the first hand; the talon (two cards)
+    is put aside after the first round."""
+    hands = [0] * players
+    i = 0
+    talon = 0
+    for rnd in range(5):
+        for seat in active:
+            for _ in range(2):
+                hands[seat] |= 1 << pack[i]
+                i += 1
+        if rnd == 0:
+            talon = (1 << pack[i]) | (1 << pack[i + 1])
+            i += 2
+    return Deal(tuple(hands), talon)
+
+
+class PrefDeal(State):
+    """One deal of preferans."""
+
+    game: Preferans
+
+    def __init__(self, game: Preferans, dealer: int = 0, raspasy_round: int = 1,
+                 rules: PrefRules | None = None, forbid_six: bool = False) -> None:
+        self.game = game
+        self.rules = rules if rules is not None else game.rules
+        n = self.rules.players
+        self.players = n
+        self.dealer = dealer % n
+        if n == 4:
+            self.active = tuple((self.dealer + i) % n for i in range(1, 4))
+        else:
+            self.active = tuple((self.dealer + i) % n for i in range(1, 4))
+        self.raspasy_round = raspasy_round  # the round these raspasy would be, if all pass
+        self.forbid_six = forbid_six
+        self._history: list[Any] = []
+        self.phase = PH_DEAL
+        self.hands: list[int] = [0] * n
+        self.original: tuple[int, ...] = ()
+        self.talon = 0
+        self.talon_shown = False
+        self.discard = 0
+        # auction
+        self.calls: list[tuple[int, PrefCall]] = []
+        self.passed: set[int] = set()
+        self.bid: PrefCall | None = None
+        self.bidder: int | None = None
+        self.misere_bidders: set[int] = set()
+        self.has_bid: set[int] = set()
+        self.turn_index = 0  # index into active of the seat to act in the auction
+        # contract
+        self.declarer: int | None = None
+        self.contract: PrefCall | None = None
+        self.kind = ""
+        # whisting
+        self.whist_calls: list[tuple[int, PrefCall]] = []
+        self.whisters: list[int] = []
+        self.whist_queue: list[int] = []
+        self.half_whister: int | None = None
+        self.returned_by: int | None = None
+        self.open_defence = False
+        self.defence_chooser: int | None = None
+        # play
+        self.trick: list[tuple[int, Card]] = []  # (seat or -1 for a talon card, card)
+        self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []  # (plays, winner seat or -1)
+        self.won = [0] * n
+        self.talon_tricks = 0
+        self.played = 0
+        self.next_seat = self.active[0]
+        self.talon_order: list[Card] = []
+        self.defenders_open = False
+
+    # ----------------------------------------------------------------- helpers
+    @property
+    def first_hand(self) -> int:
+        return self.active[0]
+
+    def _next_active(self, seat: int) -> int:
+        i = self.active.index(seat)
+        return self.active[(i + 1) % 3]
+
+    def controller(self, seat: int) -> int:
+        """Who decides for a hand: an open defence is played by the whister from both hands;
+        a dealer who returned the whist plays the defenders' hands."""
+        if self.phase == PH_PLAY and self.kind == "game" and seat != self.declarer:
+            if self.returned_by is not None and self.returned_by == self.dealer and self.players == 4:
+                return self.dealer
+            if self.open_defence and len(self.whisters) == 1:
+                return self.whisters[0]
+        return seat
+
+    # ----------------------------------------------------------------- protocol
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == PH_DEAL:
+            return CHANCE
+        if self.phase == PH_OVER:
+            return None
+        if self.phase == PH_PLAY:
+            return self.controller(self.next_seat)
+        if self.phase in (PH_DISCARD, PH_DECLARE):
+            return self.declarer
+        if self.phase == PH_DEFENCE:
+            return self.defence_chooser
+        return self.next_seat
+
+    @property
+    def hand_to_play(self) -> int | None:
+        return self.next_seat if self.phase == PH_PLAY else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PH_OVER
+
+    @property
+    def history(self) -> Sequence[Any]:
+        return self._history
+
+    def legal_actions(self) -> list[Any]:
+        p = self.phase
+        if p == PH_PLAY:
+            return self._legal_cards()
+        if p == PH_AUCTION:
+            return self._legal_bids()
+        if p == PH_DISCARD:
+            assert self.declarer is not None
+            return cards_of_mask(self.hands[self.declarer])
+        if p == PH_DECLARE:
+            return self._legal_declarations()
+        if p == PH_WHIST:
+            return self._legal_whist_calls()
+        if p == PH_DEFENCE:
+            return [CLOSED, OPEN]
+        return []
+
+    # ----------------------------------------------------------------- auction
+    def _legal_bids(self) -> list[PrefCall]:
+        seat = self.next_seat
+        out: list[PrefCall] = [PASS]
+        cur = self.bid
+        earlier = self.bidder is not None and self._earlier(seat, self.bidder)
+        if seat in self.misere_bidders:
+            if cur is not None and cur == MISERE_NO_TALON and earlier:
+                out.append(HERE)
+            return out
+        if cur is not None and earlier and seat != self.bidder and not (cur.is_misere and seat in self.has_bid):
+            out.append(HERE)
+        for c in LADDER:
+            if cur is not None and rank_of(c) <= rank_of(cur):
+                continue
+            if c.is_misere and seat in self.has_bid:
+                continue  # misère only as the first bid
+            if c == MISERE_NO_TALON and not self.rules.misere_without_talon:
+                continue
+            if self.forbid_six and c.is_game and c.level == 6:
+                continue
+            out.append(c)
+        return out
+
+    def _earlier(self, a: int, b: int) -> bool:
+        return self.active.index(a) < self.active.index(b)
+
+    def _auction_call(self, call: PrefCall) -> None:
+        seat = self.next_seat
+        legal = self._legal_bids()
+        if call not in legal:
+            if call.is_bid and self.bid is not None and rank_of(call) <= rank_of(self.bid):
+                raise IllegalAction(f"seat {seat} bid {call}, which is not higher than {self.bid}", seat=seat,
+                                    action=call)
+            raise IllegalAction(f"seat {seat} may not call {call} now (allowed: {' '.join(map(str, legal))})",
+                                seat=seat, action=call)
+        self.calls.append((seat, call))
+        if call == PASS:
+            self.passed.add(seat)
+        elif call == HERE:
+            self.bidder = seat
+        else:
+            self.bid = call
+            self.bidder = seat
+            self.has_bid.add(seat)
+            if call.is_misere:
+                self.misere_bidders.add(seat)
+        # end?
+        remaining = [s for s in self.active if s not in self.passed]
+        if len(remaining) == 0:
+            self._start_raspasy()
+            return
+        if len(remaining) == 1 and self.bid is not None and remaining[0] == self.bidder:
+            self._won_auction(remaining[0])
+            return
+        nxt = self._next_active(seat)
+        while nxt in self.passed:
+            nxt = self._next_active(nxt)
+        self.next_seat = nxt
+
+    def _won_auction(self, seat: int) -> None:
+        assert self.bid is not None
+        self.declarer = seat
+        if self.bid.without_talon:
+            self.contract = self.bid
+            self._after_declaration()
+            return
+        self.talon_shown = True
+        self.hands[seat] |= self.talon
+        self.phase = PH_DISCARD
+
+    # ----------------------------------------------------------------- talon and contract
+    def _discard(self, card: Card) -> None:
+        seat = self.declarer
+        assert seat is not None
+        if not self.hands[seat] >> card & 1:
+            raise IllegalAction(f"seat {seat} cannot discard {card}: not in his hand", seat=seat, action=card)
+        self.hands[seat] &= ~(1 << card)
+        self.discard |= 1 << card
+        if self.discard.bit_count() == 2:
+            assert self.bid is not None
+            if self.bid.is_misere:
+                self.contract = self.bid
+                self._after_declaration()
+            else:
+                self.phase = PH_DECLARE
+
+    def _legal_declarations(self) -> list[PrefCall]:
+        assert self.bid is not None
+        return [c for c in LADDER if c.is_game and rank_of(c) >= rank_of(self.bid)]
+
+    def _declare(self, call: PrefCall) -> None:
+        if call not in self._legal_declarations():
+            raise IllegalAction(f"the declarer must name a game not lower than his bid {self.bid}, not {call}",
+                                seat=self.declarer, action=call)
+        self.contract = call
+        self._after_declaration()
+
+    def _after_declaration(self) -> None:
+        assert self.contract is not None and self.declarer is not None
+        if self.contract.is_misere:
+            self.kind = "misere"
+            self._start_play()
+            return
+        self.kind = "game"
+        if self.contract.level == 10 and not self.rules.whist_ten:
+            self._finish_unplayed()
+            return
+        d = self.declarer
+        first = self._next_active(d)
+        second = self._next_active(first)
+        self.whist_queue = [first, second]
+        self.phase = PH_WHIST
+        self.next_seat = first
+
+    # ----------------------------------------------------------------- whisting
+    def _legal_whist_calls(self) -> list[PrefCall]:
+        seat = self.next_seat
+        assert self.contract is not None and self.declarer is not None
+        calls = [c for s, c in self.whist_calls]
+        first = self._next_active(self.declarer)
+        level = self.contract.level
+        if seat == self.dealer and self.players == 4:
+            return [WHIST, PASS]
+        if not calls:
+            return [WHIST, PASS]
+        if len(calls) == 1:
+            if calls[0] == PASS and self.rules.half_whist and level in (6, 7):
+                return [WHIST, PASS, HALF_WHIST]
+            return [WHIST, PASS]
+        # first defender returning after a half-whist
+        if seat == first:
+            return [WHIST, PASS]
+        return [WHIST, PASS]
+
+    def _whist_call(self, call: PrefCall) -> None:
+        seat = self.next_seat
+        legal = self._legal_whist_calls()
+        if call not in legal:
+            raise IllegalAction(f"seat {seat} may not say {call} now (allowed: {' '.join(map(str, legal))})",
+                                seat=seat, action=call)
+        assert self.declarer is not None
+        first = self._next_active(self.declarer)
+        second = self._next_active(first)
+        self.whist_calls.append((seat, call))
+        n = len(self.whist_calls)
+        if seat == self.dealer and self.players == 4:
+            # the dealer's return of the whist after both defenders passed
+            if call == WHIST:
+                self.returned_by = self.dealer
+                self.whisters = [self.dealer]
+                self.open_defence = True
+                self._start_play()
+            else:
+                self._finish_unplayed()
+            return
+        if n == 1:
+            if call == WHIST:
+                self.whisters.append(seat)
+            self.next_seat = second
+            return
+        if n == 2:
+            if call == WHIST:
+                self.whisters.append(seat)
+            if call == HALF_WHIST:
+                self.half_whister = seat
+                self.next_seat = first  # the first defender may return the whist
+                return
+            self._after_whists()
+            return
+        # n == 3: the first defender after a half-whist
+        if call == WHIST:
+            self.returned_by = seat
+            self.whisters = [seat]
+            self.half_whister = None
+            self._choose_defence(seat)
+        else:
+            self._finish_unplayed()
+
+    def _after_whists(self) -> None:
+        if not self.whisters:
+            if self.players == 4 and self.rules.dealer_returns_whist:
+                self.next_seat = self.dealer
+                return
+            self._finish_unplayed()
+            return
+        if len(self.whisters) == 2:
+            self.open_defence = False
+            self._start_play()
+            return
+        self._choose_defence(self.whisters[0])
+
+    def _choose_defence(self, whister: int) -> None:
+        self.defence_chooser = whister
+        self.phase = PH_DEFENCE
+
+    def _defence(self, call: PrefCall) -> None:
+        if call not in (OPEN, CLOSED):
+            raise IllegalAction(f"the whister chooses open or closed, not {call}", seat=self.defence_chooser,
+                                action=call)
+        self.open_defence = call == OPEN
+        self._start_play()
+
+    # ----------------------------------------------------------------- play
+    def _start_raspasy(self) -> None:
+        self.kind = "raspasy"
+        self.declarer = None
+        self.contract = None
+        if self.rules.raspasy_talon != "closed":
+            self.talon_order = cards_of_mask(self.talon)
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PH_PLAY
+        self.next_seat = self.first_hand
+        self.trick = []
+        self._maybe_talon_card()
+
+    def _maybe_talon_card(self) -> None:
+        """On raspasy the talon cards are turned one at a time for the first two tricks."""
+        if self.kind == "raspasy" and self.talon_order and len(self.tricks) < 2 and not self.trick:
+            card = self.talon_order[len(self.tricks)]
+            self.trick.append((-1, card))
+            self.talon_shown = True
+            self.played |= 1 << card
+
+    def _legal_cards(self) -> list[Card]:
+        hand = self.hands[self.next_seat]
+        if not self.trick:
+            return cards_of_mask(hand)
+        led = self.trick[0][1] // 13
+        same = hand & SUIT_MASKS[led]
+        if same:
+            return list(cards_of_suit_mask(hand, led))
+        trump = self._trump()
+        if trump is not None:
+            t = hand & SUIT_MASKS[trump]
+            if t:
+                return list(cards_of_suit_mask(hand, trump))
+        return cards_of_mask(hand)
+
+    def _trump(self) -> int | None:
+        if self.kind == "game" and self.contract is not None:
+            return self.contract.trump
+        return None
+
+    def _play(self, card: Card) -> None:
+        seat = self.next_seat
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            if self.played >> card & 1:
+                raise IllegalAction(f"{card} was already played; seat {seat} cannot play it again", seat=seat,
+                                    action=card)
+            raise IllegalAction(f"seat {seat} does not hold {card}", seat=seat, action=card)
+        if card not in self._legal_cards():
+            led = self.trick[0][1].suit.name.lower()
+            trump = self._trump()
+            if hand & SUIT_MASKS[self.trick[0][1] // 13]:
+                why = f"{led} were led and seat {seat} holds {CardSet(hand & SUIT_MASKS[self.trick[0][1] // 13])}"
+                raise IllegalAction(f"seat {seat} must follow suit: {why}, but played {card}", seat=seat, action=card)
+            assert trump is not None
+            raise IllegalAction(f"seat {seat} has no {led} and must trump: holds "
+                                f"{CardSet(hand & SUIT_MASKS[trump])}, but played {card}", seat=seat, action=card)
+        self.hands[seat] = hand & ~(1 << card)
+        self.played |= 1 << card
+        self.trick.append((seat, card))
+        players_in_trick = sum(1 for s, _ in self.trick if s >= 0)
+        if players_in_trick == 3:
+            self._close_trick()
+        else:
+            self.next_seat = self._next_active(seat)
+
+    def _close_trick(self) -> None:
+        cards = [c for _, c in self.trick]
+        if self.trick[0][0] == -1 and self.rules.raspasy_talon == "dealer" and self.players == 4:
+            # Sochi, four players: the talon card is the dealer's and may take the trick
+            w = natural_winner(cards, None)
+        elif self.trick[0][0] == -1:
+            # the talon card sets the suit and takes nothing; if nobody has the suit, the first
+            # hand's card sets it (documented choice)
+            suit = cards[0] // 13
+            followers = [i for i in range(1, len(cards)) if cards[i] // 13 == suit]
+            w = max(followers, key=lambda i: cards[i]) if followers else 1 + natural_winner(cards[1:], None)
+        else:
+            w = natural_winner(cards, self._trump())
+        winner = self.trick[w][0]
+        if winner == -1:
+            self.talon_tricks += 1
+            winner_seat = self.dealer
+        else:
+            winner_seat = winner
+        self.tricks.append((tuple(self.trick), winner_seat))
+        self.won[winner_seat] += 1
+        self.trick = []
+        if self.kind == "misere" and len(self.tricks) == 1:
+            self.defenders_open = True
+        if len(self.tricks) == 10:
+            self._finish()
+            return
+        self.next_seat = winner_seat if winner_seat in self.active else self.first_hand
+        self._maybe_talon_card()
+
+    def _finish_unplayed(self) -> None:
+        assert self.contract is not None and self.declarer is not None
+        self.kind = "unplayed"
+        self.won[self.declarer] = self.contract.level
+        self.phase = PH_OVER
+
+    def _finish(self) -> None:
+        self.phase = PH_OVER
+
+    # ----------------------------------------------------------------- apply
+    def sample_chance(self, rng: random.Random) -> Deal:
+        if self.phase != PH_DEAL:
+            raise IllegalAction("no chance action now: the cards are already dealt")
+        pack = cards_of_mask(PIQUET_PACK_MASK)
+        rng.shuffle(pack)
+        return deal_in_twos(pack, self.active, self.players)
+
+    def apply(self, action: Any) -> None:
+        p = self.phase
+        if p == PH_PLAY:
+            if type(action) is not Card:
+                raise IllegalAction(f"a card is to be played now, not {action!r}", action=action)
+            self._play(action)
+        elif p == PH_DEAL:
+            if not isinstance(action, Deal):
+                raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
+            self._deal(action)
+        elif p == PH_DISCARD:
+            if type(action) is not Card:
+                raise IllegalAction(f"the declarer discards two cards now, not {action!r}", action=action)
+            self._discard(action)
+        elif p == PH_OVER:
+            raise IllegalAction(f"the deal is over; {action} cannot be applied", action=action)
+        else:
+            if type(action) is not PrefCall:
+                raise IllegalAction(f"a call is expected now ({PHASE_NAMES[p]}), not {action!r}", action=action)
+            if p == PH_AUCTION:
+                self._auction_call(action)
+            elif p == PH_DECLARE:
+                self._declare(action)
+            elif p == PH_WHIST:
+                self._whist_call(action)
+            else:
+                self._defence(action)
+        self._history.append(action)
+
+    def _deal(self, deal: Deal) -> None:
+        n = self.players
+        if len(deal.hands) != n or deal.rest.bit_count() != 2:
+            raise IllegalAction(f"a preferans deal gives 10 cards to each of three players and 2 to the talon "
+                                f"({n} seats)", action=deal)
+        total = deal.rest
+        for s in range(n):
+            want = 10 if s in self.active else 0
+            if deal.hands[s].bit_count() != want:
+                raise IllegalAction(f"seat {s} must get {want} cards, not {deal.hands[s].bit_count()}", action=deal)
+            total |= deal.hands[s]
+        if total != PIQUET_PACK_MASK:
+            raise IllegalAction("a preferans deal uses exactly the 32 cards from 7 to ace", action=deal)
+        self.original = tuple(deal.hands)
+        self.hands = list(deal.hands)
+        self.talon = deal.rest
+        self.phase = PH_AUCTION
+        self.next_seat = self.first_hand
+
+    # ----------------------------------------------------------------- results
+    def result(self) -> PrefDealResult:
+        if self.phase != PH_OVER:
+            raise IllegalAction("the deal is not over")
+        declarer = self.declarer
+        defenders = [s for s in self.active if s != declarer] if declarer is not None else []
+        passers = tuple(s for s in defenders if s not in self.whisters and s != self.half_whister)
+        return PrefDealResult(
+            players=self.players, dealer=self.dealer, active=self.active, kind=self.kind, declarer=declarer,
+            contract=None if self.contract is None else int(self.contract),
+            level=self.contract.level if self.contract is not None and self.contract.is_game else 0,
+            tricks=tuple(self.won), whisters=tuple(self.whisters), passers=passers,
+            half_whister=self.half_whister, returned_by=self.returned_by, open_defence=self.open_defence,
+            talon=self.talon, raspasy_round=self.raspasy_round if self.kind == "raspasy" else 0,
+            talon_tricks=self.talon_tricks,
+            whist_calls=tuple((s, str(c)) for s, c in self.whist_calls),
+        )
+
+    # ----------------------------------------------------------------- views
+    def _exposed_hands(self) -> list[int]:
+        """Hands every player may see: an open defence, misère defenders after the first trick."""
+        out: list[int] = []
+        if self.phase == PH_PLAY or self.phase == PH_OVER:
+            if self.kind == "game" and self.open_defence:
+                out = [s for s in self.active if s != self.declarer]
+            if self.kind == "misere" and self.defenders_open:
+                out = [s for s in self.active if s != self.declarer]
+        return out
+
+    def visible_mask(self, seat: int) -> int:
+        if self.phase == PH_DEAL:
+            return 0
+        m = self.hands[seat] | self.played
+        if self.talon_shown and (self.kind != "raspasy"):
+            m |= self.talon
+        if seat == self.declarer:
+            m |= self.discard  # the declarer knows his discard
+        for s in self._exposed_hands():
+            m |= self.hands[s]
+        return m
+
+    def view(self, seat: int) -> PrefView:
+        to_act = self.to_act
+        exposed = {s: self.hands[s] for s in self._exposed_hands() if s != seat}
+        return PrefView(
+            seat=seat, players=self.players, dealer=self.dealer, active=self.active,
+            phase=PHASE_NAMES[self.phase], hand=self.hands[seat],
+            talon=self.talon if self.talon_shown and self.kind != "raspasy" else 0,
+            discard=self.discard if seat == self.declarer else 0,
+            calls=tuple(self.calls), bid=self.bid, declarer=self.declarer, contract=self.contract, kind=self.kind,
+            whist_calls=tuple(self.whist_calls), open_defence=self.open_defence, exposed=exposed,
+            trick=tuple(self.trick), tricks=tuple(self.tricks), won=tuple(self.won), to_act=to_act,
+            hand_to_play=self.hand_to_play, legal=tuple(self.legal_actions()) if to_act == seat else (),
+            raspasy_round=self.raspasy_round,
+        )
+
+    def card_places(self) -> Mapping[str, int]:
+        if self.phase == PH_DEAL:
+            return {"pack": PIQUET_PACK_MASK}
+        places = {f"hand:{s}": self.hands[s] for s in range(self.players)}
+        t = 0
+        for _, c in self.trick:
+            t |= 1 << c
+        in_hands = 0
+        for h in self.hands:
+            in_hands |= h
+        places["talon"] = self.talon & ~self.played & ~self.discard & ~in_hands
+        places["discard"] = self.discard
+        places["trick"] = t
+        places["quitted"] = self.played & ~t
+        return places
+
+    def snapshot(self) -> Mapping[str, Any]:
+        return {
+            "dealer": self.dealer, "phase": self.phase, "hands": tuple(self.hands), "talon": self.talon,
+            "discard": self.discard, "calls": tuple(self.calls), "bid": self.bid, "declarer": self.declarer,
+            "contract": self.contract, "kind": self.kind, "whist_calls": tuple(self.whist_calls),
+            "whisters": tuple(self.whisters), "open": self.open_defence, "trick": tuple(self.trick),
+            "tricks": tuple(self.tricks), "won": tuple(self.won), "next": self.next_seat,
+            "history": tuple(self._history),
+        }
+
+    def position(self) -> str:
+        if self.phase == PH_PLAY:
+            return f"trick {len(self.tricks) + 1}"
+        return PHASE_NAMES[self.phase]
+
+    def parse_action(self, text: str) -> Any:
+        t = text.strip()
+        if t.lower().startswith("deal "):
+            return Deal.from_text(t)
+        if self.phase in (PH_PLAY, PH_DISCARD):
+            return Card.parse(t)
+        try:
+            return PrefCall.parse(t)
+        except ParseError:
+            return Card.parse(t)
+
+    def action_text(self, action: Any) -> str:
+        if isinstance(action, Deal):
+            return action.to_text()
+        return str(action)
+
+    def clone(self) -> PrefDeal:
+        new = object.__new__(PrefDeal)
+        new.__dict__.update(self.__dict__)
+        for k in ("_history", "hands", "calls", "whist_calls", "whisters", "whist_queue", "trick", "tricks", "won",
+                  "talon_order"):
+            setattr(new, k, list(getattr(self, k)))
+        for k in ("passed", "misere_bidders", "has_bid"):
+            setattr(new, k, set(getattr(self, k)))
+        return new
+
+
+@dataclass(frozen=True)
+class PrefView(View):
+    """What one seat sees of a preferans deal."""
+
+    seat: int
+    players: int
+    dealer: int
+    active: tuple[int, ...]
+    phase: str
+    hand: int
+    talon: int
+    discard: int
+    calls: tuple[tuple[int, PrefCall], ...]
+    bid: PrefCall | None
+    declarer: int | None
+    contract: PrefCall | None
+    kind: str
+    whist_calls: tuple[tuple[int, PrefCall], ...]
+    open_defence: bool
+    exposed: dict[int, int]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]
+    won: tuple[int, ...]
+    to_act: int | None
+    hand_to_play: int | None
+    legal: tuple[Any, ...]
+    raspasy_round: int
+
+    def shown_mask(self) -> int:
+        m = self.hand | self.talon | self.discard
+        for h in self.exposed.values():
+            m |= h
+        for _, c in self.trick:
+            m |= 1 << c
+        for plays, _ in self.tricks:
+            for _, c in plays:
+                m |= 1 << c
+        for a in self.legal:
+            if type(a) is Card:
+                m |= 1 << a
+        return m
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "players": self.players, "dealer": self.dealer, "active": list(self.active),
+            "phase": self.phase, "hand": [str(c) for c in cards_of_mask(self.hand)],
+            "talon": [str(c) for c in cards_of_mask(self.talon)],
+            "discard": [str(c) for c in cards_of_mask(self.discard)],
+            "auction": [[s, str(c)] for s, c in self.calls], "declarer": self.declarer,
+            "contract": None if self.contract is None else str(self.contract), "kind": self.kind,
+            "whist": [[s, str(c)] for s, c in self.whist_calls], "open_defence": self.open_defence,
+            "exposed": {str(s): [str(c) for c in cards_of_mask(h)] for s, h in self.exposed.items()},
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [{"plays": [[s, str(c)] for s, c in plays], "winner": w} for plays, w in self.tricks],
+            "won": list(self.won), "to_act": self.to_act, "hand_to_play": self.hand_to_play,
+            "legal": [str(a) for a in self.legal], "raspasy_round": self.raspasy_round,
+        }

@@ -1,0 +1,259 @@
+"""Preferans rules: the deal, the ladder, «здесь», misère, talon, whisting, play, raspasy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, piquet_pack
+from cardroom.core.deal import Deal
+from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.games.preferans.calls import (
+    CLOSED,
+    HALF_WHIST,
+    HERE,
+    LADDER,
+    MISERE,
+    MISERE_NO_TALON,
+    OPEN,
+    PASS,
+    PrefCall,
+)
+from cardroom.games.preferans.rules import PrefDeal, PrefRules, deal_in_twos
+
+
+def _cs(text: str) -> int:
+    return CardSet.parse(text).mask
+
+
+# Seat 0 (the first hand): all spades and AK of hearts; seats 1 and 2 the rest.
+H1 = "AS KS QS JS 10S 9S 8S 7S AH KH"
+H2 = "QH JH 10H 9H 8H 7H AD KD QD JD"
+H3 = "10D 9D 8D 7D AC KC QC JC 10C 9C"
+TALON = "8C 7C"
+
+
+def _deal(players: int = 3, dealer: int = -1, **opts: object) -> PrefDeal:
+    if dealer < 0:
+        dealer = players - 1  # so that the active seats are 0, 1, 2 (first hand 0)
+    d = PrefDeal(None, dealer=dealer, raspasy_round=1, rules=PrefRules(players=players, **opts))  # type: ignore[arg-type]
+    return d
+
+
+def _dealt(players: int = 3, dealer: int = -1, **opts: object) -> PrefDeal:
+    d = _deal(players, dealer, **opts)
+    hands = [0] * players
+    act = d.active
+    for seat, text in zip(act, (H1, H2, H3), strict=True):
+        hands[seat] = _cs(text)
+    d.apply(Deal(tuple(hands), _cs(TALON)))
+    return d
+
+
+def _call(d: PrefDeal, *texts: str) -> None:
+    for t in texts:
+        d.apply(PrefCall.parse(t))
+
+
+def test_ladder_order() -> None:
+    names = [str(c) for c in LADDER]
+    assert names[:6] == ["6S", "6C", "6D", "6H", "6NT", "7S"]
+    assert names.index("8NT") + 1 == names.index("misere") and names.index("misere") + 2 == names.index("9S")
+    assert names[-1] == "10NT" and len(LADDER) == 27
+
+
+@pytest.mark.parametrize(("text", "expected"), [("6s", "6S"), ("6♠", "6S"), ("7nt", "7NT"), ("мизер", "misere"),
+                                                ("пас", "pass"), ("вист", "whist"), ("здесь", "here"),
+                                                ("полвиста", "half-whist"), ("8бк", "8NT"), ("10ч", "10H")])
+def test_forgiving_input(text: str, expected: str) -> None:
+    assert str(PrefCall.parse(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["5s", "11h", "6x", "", "вистик"])
+def test_bad_input(text: str) -> None:
+    with pytest.raises(ParseError):
+        PrefCall.parse(text)
+
+
+def test_deal_in_twos_three_and_four_players() -> None:
+    pack = piquet_pack()
+    d = deal_in_twos(pack, (1, 2, 0), 3)
+    assert [h.bit_count() for h in d.hands] == [10, 10, 10] and d.rest.bit_count() == 2
+    assert d.hands[1] >> pack[0] & 1 and d.hands[1] >> pack[1] & 1 and d.hands[2] >> pack[2] & 1
+    assert d.rest == (1 << pack[6]) | (1 << pack[7])  # the talon after the first round
+    d4 = _deal(4, dealer=2)
+    assert d4.active == (3, 0, 1)
+    deal = d4.sample_chance(random.Random(1))
+    assert deal.hands[2] == 0 and sum(h.bit_count() for h in deal.hands) == 30
+    with pytest.raises(IllegalAction):
+        d4.apply(Deal((_cs(H1), _cs(H2), _cs(H3), 0), _cs(TALON)))  # the dealer (seat 2) may not get cards
+    total = 0
+    for h in deal.hands:
+        total |= h
+    assert total | deal.rest == PIQUET_PACK_MASK
+
+
+def test_auction_here_and_end_after_two_passes() -> None:
+    d = _dealt()
+    assert d.to_act == 0
+    _call(d, "6s", "6c")  # seat 1 bids higher
+    assert d.to_act == 2 and HERE not in d.legal_actions()  # seat 2 sits later than seat 1
+    _call(d, "pass")
+    assert HERE in d.legal_actions()  # seat 0, earlier than seat 1, may hold 6C
+    _call(d, "здесь")
+    assert d.bidder == 0 and d.to_act == 1
+    with pytest.raises(IllegalAction) as e:
+        d.apply(PrefCall.parse("6c"))
+    assert "not higher" in str(e.value)
+    _call(d, "pass")
+    assert d.declarer == 0 and d.phase == 2  # discard
+    assert d.view(1).talon == _cs(TALON) and d.view(2).talon == _cs(TALON)  # the talon is shown
+
+
+def test_misere_only_as_first_bid_and_its_bidder_bids_no_further() -> None:
+    d = _dealt()
+    _call(d, "6s")
+    assert MISERE in d.legal_actions()  # seat 1 has not bid
+    _call(d, "misere")
+    assert d.to_act == 2
+    _call(d, "9s")
+    assert MISERE not in d.legal_actions()  # seat 0 already bid
+    _call(d, "pass")
+    assert d.legal_actions() == [PASS]  # the misère bidder bids no further
+
+
+def test_two_miseres_and_here_example_of_document_004() -> None:
+    # hand 1: 6♠, hand 2: misère, hand 3: misère without talon; round 2: pass, здесь
+    d = _dealt()
+    _call(d, "6s", "misere", "misere-wt", "pass", "здесь")
+    assert d.bidder == 1 and d.bid == MISERE_NO_TALON
+    _call(d, "pass")
+    assert d.declarer == 1 and d.contract == MISERE_NO_TALON and d.kind == "misere"
+    assert not d.talon_shown and all(d.view(s).talon == 0 for s in range(3))
+
+
+def test_declared_game_not_lower_than_the_bid() -> None:
+    d = _dealt()
+    _call(d, "7s", "pass", "pass")
+    with pytest.raises(IllegalAction) as e:
+        d.apply(Card.parse("7H"))  # 7H is seat 1's card
+    assert "not in his hand" in str(e.value)
+    d.apply(Card.parse("8C"))
+    d.apply(Card.parse("7C"))
+    assert PrefCall.parse("6NT") not in d.legal_actions() and PrefCall.parse("7S") in d.legal_actions()
+    with pytest.raises(IllegalAction) as e:
+        d.apply(PrefCall.parse("6NT"))
+    assert "not lower" in str(e.value)
+    _call(d, "8s")
+    assert str(d.contract) == "8S"
+
+
+def test_all_pass_gives_raspasy_and_talon_sets_the_first_two_suits() -> None:
+    d = _dealt()
+    _call(d, "pass", "pass", "pass")
+    assert d.kind == "raspasy" and d.contract is None
+    # trick 1: the talon's first card (7C) is turned: clubs must be followed
+    assert d.trick and d.trick[0] == (-1, Card.parse("7C"))
+    assert d.to_act == 0 and all(c.suit == Card.parse("7C").suit for c in d.legal_actions()) is False
+    # seat 0 has no clubs: any card; seat 2 must follow clubs
+    d.apply(Card.parse("7S"))
+    d.apply(Card.parse("7H"))
+    assert all(c.suit.letter == "C" for c in d.legal_actions())
+    d.apply(Card.parse("9C"))
+    assert d.tricks[0][1] == 2 and d.won[2] == 1  # the only club follower takes it
+
+
+def test_whist_half_whist_and_return() -> None:
+    d = _dealt()
+    _call(d, "6s", "pass", "pass")
+    d.apply(Card.parse("AH"))
+    d.apply(Card.parse("KH"))
+    _call(d, "6s")
+    assert d.phase == 4 and d.to_act == 1
+    _call(d, "pass")
+    assert HALF_WHIST in d.legal_actions()
+    _call(d, "half-whist")
+    assert d.to_act == 1  # the first defender may return the whist
+    _call(d, "whist")
+    assert d.returned_by == 1 and d.whisters == [1] and d.to_act == 1
+    assert d.legal_actions() == [CLOSED, OPEN]
+    _call(d, "open")
+    # open defence: the whister plays both defenders' hands; the first hand (declarer, seat 0) leads
+    assert d.to_act == 0
+    d.apply(Card.parse("AS"))
+    assert d.hand_to_play == 1 and d.to_act == 1
+    assert d.view(0).exposed == {1: d.hands[1], 2: d.hands[2]}
+    d.apply(d.legal_actions()[0])
+    assert d.hand_to_play == 2 and d.to_act == 1  # seat 2's hand played by the whister
+
+
+def test_half_whist_stands_game_unplayed() -> None:
+    d = _dealt()
+    _call(d, "6s", "pass", "pass")
+    d.apply(Card.parse("AH"))
+    d.apply(Card.parse("KH"))
+    _call(d, "6s", "pass", "half-whist", "pass")
+    r = d.result()
+    assert r.kind == "unplayed" and r.half_whister == 2 and r.tricks[0] == 6
+
+
+def test_must_trump_when_void() -> None:
+    d = _dealt()
+    _call(d, "6s", "pass", "pass")  # seat 0 declares diamonds? he has none: allowed, his risk
+    d.apply(Card.parse("AH"))
+    d.apply(Card.parse("KH"))
+    _call(d, "6c", "whist", "whist")
+    # first hand (seat 0) leads AS; seat 1 has no spades, trumps are clubs: seat 1 has none -> any card
+    d.apply(Card.parse("AS"))
+    legal2 = d.legal_actions()
+    assert len(legal2) == 10
+    d.apply(Card.parse("AD"))
+    # seat 2: no spades, holds clubs: must trump
+    legal3 = d.legal_actions()
+    assert legal3 and all(c.suit.letter == "C" for c in legal3)
+    with pytest.raises(IllegalAction) as e:
+        d.apply(Card.parse("10D"))
+    assert "must trump" in str(e.value)
+    before = d.snapshot()
+    assert d.snapshot() == before
+
+
+def test_misere_defenders_open_after_first_trick() -> None:
+    d = _dealt()
+    _call(d, "misere", "pass", "pass")
+    d.apply(Card.parse("AS"))
+    d.apply(Card.parse("KS"))
+    assert d.kind == "misere" and d.phase == 6
+    assert d.view(0).exposed == {}
+    for _ in range(3):
+        d.apply(d.legal_actions()[0])
+    assert set(d.view(0).exposed) == {1, 2}
+    assert 0 not in d.view(1).exposed  # the declarer's hand stays hidden
+
+
+def test_dealer_returns_whist_four_players() -> None:
+    d = _dealt(players=4, dealer=0, dealer_returns_whist=True)
+    assert d.active == (1, 2, 3)
+    assert d.view(0).hand == 0 and d.visible_mask(0) == 0  # the dealer sees no hand during the auction
+    _call(d, "6s", "pass", "pass")
+    d.apply(Card.parse("AH"))
+    d.apply(Card.parse("KH"))
+    _call(d, "6s", "pass", "pass")
+    assert d.to_act == 0
+    _call(d, "whist")
+    assert d.returned_by == 0 and d.open_defence
+    d.apply(Card.parse("AS"))
+    assert d.to_act == 0 and d.hand_to_play == 2  # the dealer plays the defenders' hands
+
+
+def test_view_hides_other_hands_and_the_talon_until_shown() -> None:
+    d = _dealt()
+    for s in range(3):
+        v = d.view(s)
+        assert v.talon == 0
+        others = 0
+        for o in range(3):
+            if o != s:
+                others |= d.hands[o]
+        assert v.shown_mask() & (others | d.talon) == 0
