@@ -11,22 +11,10 @@ from typing import Any
 
 import pytest
 
-from cardroom.core.cards import FULL_PACK_MASK, Card, full_pack
+from cardroom.core.cards import Card
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import CHANCE, State
 from cardroom.games import load, names
-
-
-def _universe(state: State) -> list[Any]:
-    """Every non-chance action a game of this kind could ever take (for the refusal check)."""
-    out: list[Any] = list(full_pack())
-    try:
-        from cardroom.games.bridge.calls import ALL_CALLS
-
-        out.extend(ALL_CALLS)
-    except ImportError:  # pragma: no cover
-        pass
-    return out
 
 
 def _check_places(state: State) -> None:
@@ -35,7 +23,7 @@ def _check_places(state: State) -> None:
     for name, mask in places.items():
         assert seen & mask == 0, f"a card is in two places (second: {name})"
         seen |= mask
-    assert seen == FULL_PACK_MASK, "some card is nowhere"
+    assert seen == state.game.pack_mask(), "some card is nowhere"
 
 
 def _check_views(state: State, seats: int) -> None:
@@ -48,11 +36,22 @@ def _check_views(state: State, seats: int) -> None:
         view.to_dict()
 
 
-def _play_match(game_name: str, seed: int, check_refusals: bool) -> State:
-    game = load(game_name)
+def _configurations() -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = []
+    for name in names():
+        cls = type(load(name))
+        out.extend((name, opts) for opts in cls.configurations())
+    return out
+
+
+CONFIGS = _configurations()
+
+
+def _play_match(game_name: str, options: dict[str, Any], seed: int, check_refusals: bool) -> State:
+    game = load(game_name, **options)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    universe = _universe(state)
+    universe = game.action_universe()
     steps = 0
     while not state.is_over:
         _check_places(state)
@@ -82,11 +81,11 @@ def _play_match(game_name: str, seed: int, check_refusals: bool) -> State:
     return state
 
 
-@pytest.mark.parametrize("game_name", names())
+@pytest.mark.parametrize(("game_name", "options"), CONFIGS, ids=[f"{n}-{o}" for n, o in CONFIGS])
 @pytest.mark.parametrize("seed", range(16))
-def test_invariants_over_whole_matches(game_name: str, seed: int) -> None:
-    state = _play_match(game_name, seed, check_refusals=True)
-    game = load(game_name)
+def test_invariants_over_whole_matches(game_name: str, options: dict[str, Any], seed: int) -> None:
+    state = _play_match(game_name, options, seed, check_refusals=True)
+    game = load(game_name, **options)
     # replaying the log gives an identical state
     again = game.replay(state.history)
     assert again.snapshot() == state.snapshot()

@@ -143,6 +143,11 @@ class Game(ABC):
     title: ClassVar[Mapping[str, str]] = {}
     num_seats: int = 4
 
+    @classmethod
+    def configurations(cls) -> list[dict[str, Any]]:
+        """The option sets worth exercising in shared tests (every variant, every player count)."""
+        return [{}]
+
     @abstractmethod
     def new_initial_state(self) -> State:
         """A new match (rubber, pulka) from its first chance action."""
@@ -150,6 +155,18 @@ class Game(ABC):
     @abstractmethod
     def options(self) -> Mapping[str, Any]:
         """The variant options in force."""
+
+    def pack_mask(self) -> int:
+        """The cards this game is played with (the 52-card pack unless the game says otherwise)."""
+        from cardroom.core.cards import FULL_PACK_MASK
+
+        return FULL_PACK_MASK
+
+    def action_universe(self) -> list[Any]:
+        """Every non-chance action the game knows (cards, calls…), for exhaustive checks."""
+        from cardroom.core.cards import full_pack
+
+        return list(full_pack())
 
     def replay(self, actions: Sequence[Any]) -> State:
         state = self.new_initial_state()

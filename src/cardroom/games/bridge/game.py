@@ -31,5 +31,11 @@ class ContractBridge(Game):
         """A single deal (a board), outside any rubber."""
         return BridgeDeal(self, dealer, vulnerable, self.rules)
 
+    def action_universe(self) -> list[Any]:
+        from cardroom.core.cards import full_pack
+        from cardroom.games.bridge.calls import ALL_CALLS
+
+        return [*full_pack(), *ALL_CALLS]
+
     def options(self) -> Mapping[str, Any]:
         return self.rules.to_dict()
