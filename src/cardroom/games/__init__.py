@@ -20,7 +20,8 @@ def register(name: str, factory: Callable[..., Game], aliases: tuple[str, ...] =
 
 def _ensure_loaded() -> None:
     # Importing a family's package registers its games.
-    import cardroom.games.bridge  # noqa: F401
+    import cardroom.games.bridge
+    import cardroom.games.preferans  # noqa: F401
 
 
 def names() -> list[str]:

@@ -24,6 +24,10 @@ class ContractBridge(Game):
     def __init__(self, **options: Any) -> None:
         self.rules: BridgeRules = make_rules(**options)
 
+    @classmethod
+    def configurations(cls) -> list[dict[str, Any]]:
+        return [{"scoring": "doc001"}, {"scoring": "modern"}]
+
     def new_initial_state(self) -> RubberState:
         return RubberState(self)
 

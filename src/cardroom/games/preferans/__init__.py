@@ -1,0 +1,11 @@
+"""Preferans (document 004 and the 1997 Code of Preferans)."""
+
+from cardroom.games import register
+from cardroom.games.preferans.calls import PrefCall
+from cardroom.games.preferans.game import Preferans, PulkaState
+from cardroom.games.preferans.result import PrefDealResult
+from cardroom.games.preferans.rules import PrefDeal, PrefRules
+
+register(Preferans.name, Preferans, Preferans.aliases)
+
+__all__ = ["PrefCall", "PrefDeal", "PrefDealResult", "PrefRules", "Preferans", "PulkaState"]

@@ -1,0 +1,368 @@
+"""Options of preferans scoring, each named after the source rule that sets it, and the named variants.
+
+Sources (see docs/rules/preferans.md for every rule with its quote):
+
+* document 004 («Преферанс во всех видах», 2008), cited by the section of the English digest
+  (shared/rules/preferans.md): Sochi §3, Leningrad §2.8/§4, Moscow §6, Ural §7, Kazakhstan §8,
+  Piter races §9;
+* the 1997 Code of Preferans (Общество любителей преферанса): whist obligations (3.8.2), raspasy
+  (3.7.2), the settlement, where document 004 is silent;
+* the published description of the Rostov variant: the Code 3.7.2.2 and D. Lesnoy's «Русский
+  преферанс» say that «ростовская» is another name of the Moscow pulka (raspasy written as whists by
+  the player who took the fewest tricks), so ``rostov`` is the Moscow preset under its own name.
+
+A variant is a frozen :class:`PrefVariant`; :data:`VARIANTS` holds the presets and
+:func:`make_variant` builds one by name (or alias) with overrides, refusing unknown names and options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from cardroom.core.errors import CardroomError
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "whist_regime": ("greedy", "gentleman"),
+    "responsibility": ("full", "half", "none"),
+    "high_game_responsible": ("last", "both"),
+    "lone_whister_obligation": ("full", "half"),
+    "consolation": ("full", "incomplete"),
+    "talon_bonus": ("none", "quick_tricks", "aces"),
+    "talon_bonus_writers_three": ("none", "defenders"),
+    "talon_refusal_penalty": ("none", "game", "fixed"),
+    "talon_refusal_gora": ("dealer", "refuser"),
+    "raspasy_mode": ("gora", "whists"),
+    "raspasy_zero_closed": ("help", "gora"),
+    "raspasy_zero_choice": ("pulya", "gora_double"),
+    "raspasy_dealer": ("talon", "zero", "zero_gora", "none"),
+    "raspasy_talon_three": ("suit", "closed"),
+    "raspasy_talon_four": ("dealer", "suit", "closed"),
+    "help_rule": ("sochi", "ural", "none"),
+    "end_rule": ("all_closed", "first_closed", "rounds"),
+    "unwhisted_choice": ("pulya", "gora_double"),
+    "whist_sequences": ("code", "ural"),
+}
+
+
+@dataclass(frozen=True)
+class PrefVariant:
+    """Every option of the scoring (and the few deal options the rules engine takes from the variant).
+
+    Amounts are in points (pulya, gora) or whists; a *price* is the points of a game (§2.8).
+    """
+
+    name: str = "sochi"
+    title_ru: str = "Сочинка"
+    title_en: str = "Sochi"
+    aliases: tuple[str, ...] = ()
+
+    # ---- prices (§2.8 «системы записи»)
+    game_price: tuple[int, int, int, int, int] = (2, 4, 6, 8, 10)  # six … ten, general system
+    misere_price: int = 10  # §2.8 «мизер – 10 очков»
+    misere_no_talon_price: int | None = None  # not stated; None: as misère
+    pulya_length: int = 20  # §2.7 agreement field (4): «количество очков … для закрытия пули»
+    whist_price: float = 1.0  # §2.7 agreement field (4): «стоимость виста» (money per whist)
+
+    # ---- whists for tricks (§3.4)
+    trick_whist_factor: int = 1  # whists per trick = price × factor
+    failure_whist_factor: int = 1  # Piter §9.4 «в двойном … размере»; Ural §7.1 reading: 2
+
+    # ---- whisting (§3.1, §3.6; Code 3.8.2)
+    whist_regime: str = "greedy"  # §3.1 «жлобский» / §6.3 «джентльменский»
+    responsibility: str = "full"  # §3.1 «ответственный» / «полуответственный» (half) / none
+    whist_obligation: tuple[int, int, int, int, int] = (4, 2, 1, 1, 1)  # Code 3.8.2 (both whisters together)
+    ten_whisted: bool = False  # Ural §7.1, Piter §9.4 «Десятерная вистуется»; else a ten has no obligation
+    high_game_responsible: str = "last"  # 8–10 with two whisters: Ural §7.1 the last whister; Piter §9.4 both
+    lone_whister_obligation: str = "full"  # a lone whister answers for the whole obligation (Code)
+    half_whist: bool = True  # Code; Ural §7.3 (six and seven)
+    dealer_returns_whist: bool = False  # Sochi §3.8; Ural §7.3 «сдатчик выбирает руку»
+    stalingrad: bool = False  # Piter §9.4 «6 пик вистуется обязательно»
+    whist_sequences: str = "code"  # "ural": the complete lists of §7.3
+
+    # ---- consolation (§3.4.2)
+    consolation: str = "full"  # "incomplete": Kazakh §8.3 «неполная консоляция»
+    consolation_factor: int = 1  # Sochi C6 «консоляция пишется вдвойне» → 2
+    consolation_per_undertrick: int | None = None  # Moscow §6.2: 10 whists per undertrick (not price-based)
+    consolation_per_undertrick_three: int | None = None  # Moscow C17 (footnote [4]): 15 with three players
+    passer_consolation_by_whister: bool = False  # Ural §7.1 «положенная пасовавшему консоляция записывается вистующим»
+
+    # ---- misère (§3.2)
+    misere_gora_per_trick: int | None = None  # Sochi §3.2 «за каждую взятку … по 10 очков»; None: misère price
+    misere_whists_per_trick: int = 0  # whists on a misère: not stated (0)
+    misere_talon_seven_whists: int = 0  # Sochi C10: «за каждую семерку в прикупе на мизере … десять вистов»
+
+    # ---- talon bonuses (§3.10, §6 item 8, §7.6)
+    talon_bonus: str = "none"  # "quick_tricks": Sochi §3.10.1, Ural §7.6; "aces": Sochi C11, Moscow item 8
+    talon_bonus_flat: int | None = None  # Moscow item 8: 5 (or 7, 10) whists per ace instead of the price
+    talon_bonus_writers_three: str = "none"  # Moscow item 8: with three players the whisters write it
+    talon_refusal_penalty: str = "none"  # Sochi C9: "game" price of the announced game, or "fixed"
+    talon_refusal_fixed: int = 2  # Sochi C9: «или просто – 2 (реже – 1) в гору»
+    talon_refusal_gora: str = "dealer"  # Sochi C9 UNCERTAIN whose gora: the dealer (choice) or the refuser
+
+    # ---- raspasy (§2.6, §3.9, §6.4–7, §7.4, §8.4–8, §9.2)
+    raspasy_mode: str = "gora"  # "whists": Moscow §6.4, Kazakh §8.4 (the fewest-tricks player writes)
+    raspasy_prices: tuple[int, ...] = (1, 2, 3)  # per trick, by raspasy in a row; the last repeats
+    raspasy_zero_points: tuple[int, ...] | None = None  # None: one trick's price (Sochi item 6); Moscow 1
+    raspasy_zero_closed: str = "help"  # Sochi §3.9 «помогает»; Ural §7.4 off the gora, then burnt
+    raspasy_zero_choice: str = "pulya"  # Piter §9.2: «либо в пулю …, либо списывает с горы … за две взятки»
+    raspasy_dealer: str = "none"  # 4 players: "talon" Sochi item 7; "zero" Moscow/Kazakh item 7; "zero_gora" C15
+    raspasy_talon_three: str = "suit"  # Sochi item 7 «показывает масть хода»; Moscow/Kazakh «не открывается»
+    raspasy_talon_four: str = "suit"  # Sochi item 7 «карты прикупа принадлежат сдатчику» → "dealer"
+    raspasy_exit_level: int = 6  # Ural §7.4 «Выход из распасовки – шестерной игрой»
+    raspasy_amnesty: bool = False  # Ural §7.4 «без амнистии» (amnesty: fewest tricks taken off everyone's)
+    raspasy_with_passing: bool = False  # Kazakh §8.8 «распасовка с передачей» (deal mechanics)
+    misere_interrupts_raspasy: bool = True  # Piter §9.2 «Мизер распасы не прерывает» → False
+    raspasy_exit_needs_whist: bool = False  # Piter §9.2 «любая завистованная и сыгранная игра»
+
+    # ---- help (§3.3, §6.9, §7.5, §8.9)
+    help_rule: str = "sochi"  # "ural": closed pulya → largest pulya, closed gora → smallest gora; "none"
+    help_whists_per_point: int = 10  # §3.3 «в десятикратном размере»; Ural «20 вистов за два очка»
+    help_excludes_dealer: bool = True  # §3.3 «кроме сидящего на прикупе»; C7 turns it off
+    help_excludes_failed_whister: bool = True  # §3.3 «вистующего, не взявшего положенное»; C7
+    help_tiebreak_gora: bool = True  # §3.3 point 2 «имеющему меньше в горе» (Moscow/Kazakh item 9: left only)
+
+    # ---- end, prizes, settlement
+    end_rule: str = "all_closed"  # §3.12 / §6.9 / §8.9; Ural §7.7 first pulya (and time); Piter rounds
+    pulya_to_gora_factor: int = 1  # Ural §7.7 «выносят недоигранное в гору в одинарном размере»
+    gora_whist_rate: int = 10  # Code: one point of gora is worth 10 whists (split among the players)
+    prize_first_pulya: int = 0  # Ural §7.5: 120 whists on each other player
+    prize_first_gora: tuple[int, int] = (0, 0)  # Ural §7.5: (4 players, 3 players) = (60, 80)
+    rounds: int | None = None  # Piter §9.1 footnote [7]: None = the number of players
+    round_prizes: tuple[int, int] = (0, 0)  # Piter §9.3 per round (pulya reached, smallest gora): lost
+    overall_prizes: tuple[int, int] = (0, 0)  # Piter §9.3: (largest total pulya, smallest total gora) = (300, 200)
+    unwhisted_choice: str = "pulya"  # Piter §9.4: unwhisted game / made misère «в двойном размере списаны с горы»
+    preferans_bonus: int = 1000  # Sochi §3.11 «дописывает на каждого еще по 1000 вистов»
+    preferans_takes_whists: bool = False  # Sochi C12
+
+    # ---- deal options read by the rules engine
+    misere_without_talon: bool = True  # §2.3 example of two misères
+    kabal_misere: bool = False  # Ural §7.2 «Кабальный мизер … перебивается девятерной»
+    games_without_talon: bool = True  # Ural §7.2 «Игр без прикупа нет» → False
+
+    def __post_init__(self) -> None:
+        for opt, allowed in _CHOICES.items():
+            v = getattr(self, opt)
+            if v not in allowed:
+                raise CardroomError(f"preferans option {opt}={v!r} is not one of {', '.join(allowed)}")
+        if len(self.game_price) != 5 or any(p <= 0 for p in self.game_price):
+            raise CardroomError(f"game_price needs five positive prices (six … ten), not {self.game_price!r}")
+        if len(self.whist_obligation) != 5 or any(not 0 <= o <= 4 for o in self.whist_obligation):
+            raise CardroomError(f"whist_obligation needs five numbers 0–4 (six … ten), not {self.whist_obligation!r}")
+        if not self.raspasy_prices or any(p < 0 for p in self.raspasy_prices):
+            raise CardroomError(f"raspasy_prices needs at least one price, not {self.raspasy_prices!r}")
+        if self.raspasy_zero_points is not None and not self.raspasy_zero_points:
+            raise CardroomError("raspasy_zero_points must be None or non-empty")
+        if self.pulya_length <= 0:
+            raise CardroomError(f"pulya_length must be positive, not {self.pulya_length}")
+        if not 6 <= self.raspasy_exit_level <= 10:
+            raise CardroomError(f"raspasy_exit_level must be 6–10, not {self.raspasy_exit_level}")
+        if self.rounds is not None and self.rounds <= 0:
+            raise CardroomError(f"rounds must be positive, not {self.rounds}")
+
+    # ------------------------------------------------------------------ prices
+    def price(self, level: int) -> int:
+        """Points of a game of ``level`` tricks (§2.8)."""
+        if not 6 <= level <= 10:
+            raise CardroomError(f"no game of level {level}")
+        return self.game_price[level - 6]
+
+    def misere_points(self, without_talon: bool = False) -> int:
+        if without_talon and self.misere_no_talon_price is not None:
+            return self.misere_no_talon_price
+        return self.misere_price
+
+    def obligation(self, level: int) -> int:
+        """Tricks the whisters together must take (Code 3.8.2); 0 on an unwhisted-by-rule ten."""
+        if level == 10 and not self.ten_whisted:
+            return 0
+        return self.whist_obligation[level - 6]
+
+    def raspasy_price(self, round_no: int) -> int:
+        """Price of a trick on the ``round_no``-th raspasy in a row (1-based; the last price repeats)."""
+        i = min(max(round_no, 1), len(self.raspasy_prices)) - 1
+        return self.raspasy_prices[i]
+
+    def raspasy_zero(self, round_no: int) -> int:
+        """Reward for taking no trick on raspasy: one trick's price (Sochi) or fixed points (Moscow)."""
+        if self.raspasy_zero_points is None:
+            return self.raspasy_price(round_no)
+        i = min(max(round_no, 1), len(self.raspasy_zero_points)) - 1
+        return self.raspasy_zero_points[i]
+
+    # ------------------------------------------------------------------ engine, records
+    def deal_rules(self, players: int) -> dict[str, Any]:
+        """The options of :class:`cardroom.games.preferans.rules.PrefRules` this variant sets."""
+        talon = self.raspasy_talon_four if players == 4 else self.raspasy_talon_three
+        return {
+            "misere_without_talon": self.misere_without_talon,
+            "half_whist": self.half_whist,
+            "dealer_returns_whist": self.dealer_returns_whist and players == 4,
+            "whist_ten": self.ten_whisted,
+            "raspasy_talon": talon,
+        }
+
+    def overrides(self) -> dict[str, Any]:
+        """The options that differ from the preset of the same name (empty for a preset)."""
+        base = VARIANTS.get(self.name)
+        if base is None:
+            return options_dict(self)
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if getattr(self, f.name) != getattr(base, f.name):
+                out[f.name] = getattr(self, f.name)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return options_dict(self)
+
+
+def options_dict(v: PrefVariant) -> dict[str, Any]:
+    return {f.name: getattr(v, f.name) for f in fields(v) }
+
+
+# ---------------------------------------------------------------------- whist call sequences (Ural §7.3)
+
+@dataclass(frozen=True)
+class WhistSequence:
+    """One line of a «полный список вариантов вистования»: calls in order and how the deal is played."""
+
+    calls: tuple[str, ...]
+    play: tuple[str, ...]  # ("closed",), ("closed", "open") or ("dealer_chooses",)
+
+
+_URAL_SEQUENCES_6_7 = (
+    WhistSequence(("whist", "whist"), ("closed",)),
+    WhistSequence(("whist", "pass"), ("closed", "open")),
+    WhistSequence(("whist", "pass", "half-whist", "whist"), ("closed", "open")),
+    WhistSequence(("whist", "pass", "half-whist", "pass"), ("dealer_chooses",)),
+    WhistSequence(("pass", "whist"), ("closed", "open")),
+    WhistSequence(("pass", "half-whist", "whist"), ("closed", "open")),
+    WhistSequence(("pass", "half-whist", "pass"), ("dealer_chooses",)),
+)
+_URAL_SEQUENCES_8_10 = (
+    WhistSequence(("whist", "whist"), ("closed",)),
+    WhistSequence(("whist", "pass"), ("closed", "open")),
+    WhistSequence(("pass", "whist"), ("closed", "open")),
+    WhistSequence(("pass", "pass", "whist"), ("closed", "open")),
+    WhistSequence(("pass", "pass", "pass"), ("dealer_chooses",)),
+)
+
+
+def whist_sequences(variant: PrefVariant, level: int) -> tuple[WhistSequence, ...]:
+    """The complete list of whisting sequences for a game of ``level`` (Ural §7.3); empty when the
+    variant follows the Code (the rules engine's own whisting)."""
+    if variant.whist_sequences != "ural":
+        return ()
+    return _URAL_SEQUENCES_6_7 if level in (6, 7) else _URAL_SEQUENCES_8_10
+
+
+# ---------------------------------------------------------------------- presets
+
+SOCHI = PrefVariant(
+    name="sochi", title_ru="Сочинка", title_en="Sochi", aliases=("сочинка", "сочи", "сочинский"),
+    dealer_returns_whist=True,  # §3.8
+    raspasy_dealer="talon", raspasy_talon_four="dealer",  # item 7
+)
+
+LENINGRAD = replace(
+    SOCHI, name="leningrad", title_ru="Ленинградка", title_en="Leningrad",
+    aliases=("ленинградка", "ленинградская", "ленинград"),
+    game_price=(3, 6, 9, 12, 15), misere_price=15, raspasy_prices=(3, 6, 9),  # §2.8 «ленинградская роспись»
+    pulya_length=30,
+    whist_regime="gentleman", responsibility="half",  # as Piter races §9.4 (Leningrad section lost)
+    dealer_returns_whist=False, raspasy_dealer="none", raspasy_talon_four="suit",
+)
+
+MOSCOW = PrefVariant(
+    name="moscow", title_ru="Московская пулька", title_en="Moscow bullet",
+    aliases=("московская", "москва", "moscow-bullet", "московка"),
+    whist_regime="gentleman",  # §6 item 3
+    responsibility="half",  # Rostov/Moscow: gentleman's half-responsible (published description)
+    consolation_per_undertrick=10,  # §6 item 2
+    raspasy_mode="whists", raspasy_prices=(5,), raspasy_zero_points=(1,),  # items 4–6
+    raspasy_dealer="zero", raspasy_talon_three="closed", raspasy_talon_four="closed",  # item 7
+    talon_bonus="aces", talon_bonus_flat=5, talon_bonus_writers_three="defenders",  # item 8
+    help_tiebreak_gora=False,  # item 9: «если … одинакова, то … тому, кто сидит слева»
+)
+
+ROSTOV = replace(
+    MOSCOW, name="rostov", title_ru="Ростов", title_en="Rostov", aliases=("ростов", "ростовка", "ростовская"),
+)
+
+URAL = PrefVariant(
+    name="ural", title_ru="Уральская пуля", title_en="Ural bullet", aliases=("уральская", "урал", "ural-bullet"),
+    failure_whist_factor=2,  # §7.1 reading: 28 = (5+1+1) × 2 × 2 on a six
+    ten_whisted=True, high_game_responsible="last",  # §7.1
+    dealer_returns_whist=True, whist_sequences="ural",  # §7.3
+    passer_consolation_by_whister=True,  # §7.1
+    talon_bonus="quick_tricks",  # §7.6
+    raspasy_prices=(2,), raspasy_zero_points=(2,), raspasy_zero_closed="gora",  # §7.4
+    raspasy_exit_level=6,
+    help_rule="ural",  # §7.5
+    pulya_length=40, end_rule="first_closed",  # §7.5, §7.7
+    prize_first_pulya=120, prize_first_gora=(60, 80),  # §7.5
+    kabal_misere=True, games_without_talon=False,  # §7.2
+)
+
+KAZAKHSTAN = PrefVariant(
+    name="kazakhstan", title_ru="Казахстанка", title_en="Kazakhstan",
+    aliases=("kazakh", "казахстанка", "казахстан", "алма-атинка"),
+    game_price=(8, 16, 24, 32, 40), misere_price=40,  # derived: a six = 8 (items 3, 9)
+    consolation="incomplete",  # item 3
+    raspasy_mode="whists", raspasy_prices=(10,), raspasy_zero_points=(1,),  # items 4–6
+    raspasy_dealer="zero", raspasy_talon_three="closed", raspasy_talon_four="closed",  # item 7
+    pulya_length=120,  # item 9
+    help_tiebreak_gora=False,  # item 9
+)
+
+PITER = PrefVariant(
+    name="piter", title_ru="Питерские скачки", title_en="Piter races",
+    aliases=("piter-skachki", "питерские скачки", "скачки", "питер-скачки"),
+    failure_whist_factor=2,  # §9.4 «в двойном, относительно питера, размере»
+    ten_whisted=True, stalingrad=True, whist_regime="gentleman", responsibility="half",  # §9.4
+    high_game_responsible="both",  # §9.4
+    raspasy_prices=(2, 4, 6), raspasy_zero_choice="pulya", raspasy_dealer="talon",  # §9.2
+    raspasy_exit_level=7, misere_interrupts_raspasy=False, raspasy_exit_needs_whist=True,  # §9.2
+    help_rule="none", pulya_length=22, end_rule="rounds",  # §9.1
+    overall_prizes=(300, 200),  # §9.3
+)
+
+VARIANTS: dict[str, PrefVariant] = {
+    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER)
+}
+_ALIASES: dict[str, str] = {}
+for _v in VARIANTS.values():
+    _ALIASES[_v.name] = _v.name
+    for _a in _v.aliases:
+        _ALIASES[_a.lower()] = _v.name
+
+
+def variant_names() -> list[str]:
+    return list(VARIANTS)
+
+
+def make_variant(name: str | PrefVariant = "sochi", **overrides: Any) -> PrefVariant:
+    """The preset ``name`` (or an alias: «сочинка», «ростовка», "piter-skachki" …) with ``overrides``.
+
+    >>> make_variant("sochi", raspasy_prices=(1, 1, 1)).raspasy_price(3)
+    1
+    """
+    if isinstance(name, PrefVariant):
+        base = name
+    else:
+        key = str(name).strip().lower()
+        if key not in _ALIASES:
+            raise CardroomError(f"unknown preferans variant {name!r}; known: {', '.join(VARIANTS)}")
+        base = VARIANTS[_ALIASES[key]]
+    known = {f.name for f in fields(PrefVariant)} - {"name"}
+    bad = sorted(set(overrides) - known)
+    if bad:
+        raise CardroomError(f"unknown preferans option(s): {', '.join(bad)}; known: {', '.join(sorted(known))}")
+    fixed: dict[str, Any] = {}
+    for k, v in overrides.items():
+        cur = getattr(base, k)
+        if isinstance(cur, tuple) and isinstance(v, list):
+            v = tuple(v)
+        fixed[k] = v
+    return replace(base, **fixed)
