@@ -14,7 +14,7 @@ from cardroom.cli.i18n import SEAT_NAMES, t
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.deal import Draw
 from cardroom.core.errors import ParseError
-from cardroom.core.game import CHANCE
+from cardroom.core.game import CHANCE, State
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.game import ContractBridge
@@ -72,11 +72,12 @@ def render(view: BridgeView, lang: str, deal_no: int) -> str:
     return "\n".join(lines)
 
 
-def save_record(state: RubberState, path: str) -> None:
+def save_record(state: State, path: str) -> None:
     """Write the record atomically: a process killed mid-write leaves the previous file intact."""
     if path.lower().endswith(".pbn"):
         from cardroom.records.replay import rubber_to_pbn
 
+        assert isinstance(state, RubberState), "PBN records are for bridge"
         text = rubber_to_pbn(state)
     else:
         from cardroom.records.registry import write_record
