@@ -14,9 +14,23 @@ from cardroom.core.errors import CardroomError
 def _cmd_play(args: argparse.Namespace) -> int:
     from cardroom.games import load
 
+    if args.game in ("preferans", "преферанс", "pref"):
+        from cardroom.cli.preferans_play import play_pulka
+        from cardroom.games.preferans.game import Preferans
+
+        pref_options: dict[str, object] = {"variant": args.variant, "players": args.players}
+        if args.pulka is not None:
+            pref_options["pulka"] = args.pulka
+        pgame = load("preferans", **pref_options)
+        assert isinstance(pgame, Preferans)
+        if args.save and args.save.lower().endswith(".pbn"):
+            print("cardroom: PBN is a bridge format; save a preferans record as .json", file=sys.stderr)
+            return 2
+        play_pulka(pgame, args.seed, args.auto, args.save, args.lang)
+        return 0
     if args.game not in ("bridge", "contract-bridge"):
-        print(f"cardroom: playing {args.game!r} in the terminal is not available yet; try: cardroom play bridge",
-              file=sys.stderr)
+        print(f"cardroom: playing {args.game!r} in the terminal is not available yet; try: cardroom play bridge "
+              "or cardroom play preferans", file=sys.stderr)
         return 2
     from cardroom.cli.bridge_play import play_rubber
     from cardroom.games.bridge.game import ContractBridge
@@ -72,12 +86,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game", help="the game: bridge")
+    play.add_argument("game", help="the game: bridge or preferans")
     play.add_argument("--seed", type=int, default=None, help="seed for the shuffle (reproducible deals)")
     play.add_argument("--auto", action="store_true", help="computer players take all four seats")
     play.add_argument("--save", metavar="FILE", help="write the record (.pbn or .json by extension)")
     play.add_argument("--scoring", choices=("doc001", "modern"), default="doc001",
-                      help="rubber scoring: document 001 (default) or the modern rubber laws")
+                      help="bridge: rubber scoring, document 001 (default) or the modern rubber laws")
+    play.add_argument("--variant", default="sochi",
+                      help="preferans: sochi, leningrad, rostov, moscow, ural, kazakhstan, piter")
+    play.add_argument("--players", type=int, choices=(3, 4), default=3, help="preferans: 3 or 4 players")
+    play.add_argument("--pulka", type=int, default=None, help="preferans: the pulka length (points to close)")
     play.set_defaults(func=_cmd_play)
 
     rp = sub.add_parser("replay", help="check and replay a PBN or JSON record")

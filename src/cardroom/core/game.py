@@ -119,6 +119,14 @@ class State(ABC):
         """The score sheet recomputed from the recorded deal results alone."""
         return None
 
+    def match_summary(self) -> dict[str, Any]:
+        """A JSON-ready account of the match so far: deals, sheet, settlement (game-specific)."""
+        return {"position": self.position(), "over": self.is_over, "sheet": self.sheet_dict()}
+
+    def render_sheet(self, lang: str = "en") -> str:
+        """The score sheet drawn as text."""
+        return ""
+
     @property
     def abandoned(self) -> bool:
         """True when the match was ended before its natural end (an unfinished rubber)."""

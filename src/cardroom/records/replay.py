@@ -153,9 +153,34 @@ def _rubber_deal_summary(n: int, deal: BridgeDeal) -> dict[str, Any]:
     return _summary(str(n), deal, deal.contract, False, None, None, None)
 
 
+def _other_game_record(path: str | Path) -> dict[str, Any] | None:
+    """The JSON record of a game other than bridge, replayed through the registry, or None."""
+    p = Path(path)
+    if p.suffix.lower() != ".json":
+        return None
+    try:
+        data = loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not isinstance(data, dict) or data.get("game") in (None, "bridge", "bridge-deals"):
+        return None
+    from cardroom.records.registry import state_from_dict
+
+    state = state_from_dict(data)
+    out: dict[str, Any] = {"path": str(p), "format": "json", "kind": "match", "game": data.get("game"),
+                           "options": dict(state.game.options())}
+    out.update(state.match_summary())
+    out["sheet_text"] = state.render_sheet("en")
+    return out
+
+
 def replay_file(path: str | Path) -> dict[str, Any]:
     """Check and replay a record: per deal the contract, declarer, tricks, result and score
-    entries; for a rubber also the score sheet (``ScoreSheet.to_dict()``)."""
+    entries; for a rubber also the score sheet (``ScoreSheet.to_dict()``); for other games the
+    game's match summary (a preferans pulka: deals, sheet and settlement)."""
+    other = _other_game_record(path)
+    if other is not None:
+        return other
     rec = load_record(path)
     out: dict[str, Any] = {"path": str(rec.path), "format": rec.format, "kind": rec.kind,
                            "options": dict(rec.game.options())}
@@ -174,6 +199,16 @@ def replay_file(path: str | Path) -> dict[str, Any]:
 
 def format_replay(summary: dict[str, Any]) -> str:
     """The replay summary as text for people."""
+    if summary["kind"] == "match":
+        lines = [f"{summary['path']}: {summary['game']} record, {len(summary.get('deals', []))} deal(s)"]
+        for d in summary.get("deals", []):
+            what = d["kind"] if d["contract"] is None else f"{d['kind']} {d['contract']} by {d['declarer']}"
+            lines.append(f"deal {d['deal']} (dealer {d['dealer']}): {what}; tricks {d['tricks']}")
+        lines.append(summary.get("sheet_text", ""))
+        if "settlement" in summary:
+            bal = summary["settlement"]["balance"]
+            lines.append("settlement (whists): " + ", ".join(f"{s}: {b:+g}" for s, b in enumerate(bal)))
+        return "\n".join(lines)
     kind = "rubber" if summary["kind"] == "rubber" else "boards"
     lines = [f"{summary['path']}: {summary['format'].upper()} record, {kind}, {len(summary['deals'])} deal(s)"]
     if summary.get("players"):

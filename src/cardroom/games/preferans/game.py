@@ -117,6 +117,24 @@ class PulkaState(State):
                 self.dealer = (self.dealer + 1) % self.game.players
                 self.deal = self._new_deal()
 
+    def match_summary(self) -> dict[str, Any]:
+        from cardroom.games.preferans.calls import PrefCall
+
+        deals = []
+        for n, r in enumerate(self.results, 1):
+            deals.append({
+                "deal": n, "dealer": r.dealer, "kind": r.kind, "declarer": r.declarer,
+                "contract": None if r.contract is None else str(PrefCall(r.contract)),
+                "tricks": list(r.tricks), "whisters": list(r.whisters), "open": r.open_defence,
+                "raspasy_round": r.raspasy_round,
+            })
+        return {"game": "preferans", "variant": self.game.variant_name, "players": self.game.players,
+                "deals": deals, "over": self.is_over, "unfinished": self._abandoned,
+                "sheet": self.sheet_dict(), "settlement": self.sheet.settle().to_dict()}
+
+    def render_sheet(self, lang: str = "en") -> str:
+        return self.sheet.render(lang)
+
     def abandon(self) -> None:
         self._abandoned = True
 

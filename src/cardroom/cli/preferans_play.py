@@ -1,0 +1,153 @@
+"""Terminal play of a preferans pulka: the user in seat 0 against computer players."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from cardroom.bots.preferans import PreferansBot
+from cardroom.cli.bridge_play import Quit, save_record
+from cardroom.core.cards import Card, CardSet
+from cardroom.core.errors import ParseError
+from cardroom.core.game import CHANCE
+from cardroom.games.preferans.calls import PrefCall
+from cardroom.games.preferans.game import Preferans, PulkaState
+from cardroom.games.preferans.rules import PrefView
+
+TEXT = {
+    "deal": {"en": "Deal {n}, dealer: player {d}", "ru": "Сдача {n}, сдаёт игрок {d}"},
+    "hand": {"en": "Your hand (player {s})", "ru": "Ваша рука (игрок {s})"},
+    "talon": {"en": "Talon", "ru": "Прикуп"},
+    "auction": {"en": "Bidding", "ru": "Торговля"},
+    "contract": {"en": "Contract: {c} by player {p}", "ru": "Игра: {c}, играет игрок {p}"},
+    "raspasy": {"en": "Raspasy", "ru": "Распасы"},
+    "trick": {"en": "Trick {n}", "ru": "Взятка {n}"},
+    "won": {"en": "Tricks", "ru": "Взятки"},
+    "prompt": {"en": "Your {what} (? for help): ", "ru": "Ваш ход — {what} (? — помощь): "},
+    "what_bid": {"en": "bid (6s, 7nt, misere, pass, здесь)", "ru": "заявка (6п, 7бк, мизер, пас, здесь)"},
+    "what_card": {"en": "card from player {h}'s hand", "ru": "карта из руки игрока {h}"},
+    "what_discard": {"en": "discard", "ru": "снос"},
+    "what_declare": {"en": "game to declare", "ru": "назначение игры"},
+    "what_whist": {"en": "whist / pass", "ru": "вист / пас"},
+    "what_defence": {"en": "open / closed", "ru": "в светлую / втемную"},
+    "allowed": {"en": "Allowed now: {x}", "ru": "Сейчас можно: {x}"},
+    "bad": {"en": "Cannot read {x!r}: {why}", "ru": "Не понимаю {x!r}: {why}"},
+    "illegal": {"en": "{x} is not allowed now", "ru": "{x} сейчас нельзя"},
+    "result": {"en": "Deal {n}: {r}", "ru": "Сдача {n}: {r}"},
+    "sheet": {"en": "The sheet", "ru": "Пулька"},
+    "over": {"en": "The pulka is over.", "ru": "Пулька окончена."},
+    "unfinished": {"en": "The pulka was left unfinished.", "ru": "Пулька не доиграна."},
+    "settlement": {"en": "Settlement (whists)", "ru": "Расчёт (висты)"},
+}
+
+
+def tr(key: str, lang: str, **kw: object) -> str:
+    return TEXT[key].get(lang, TEXT[key]["en"]).format(**kw)
+
+
+def _act_text(a: Any) -> str:
+    if isinstance(a, PrefCall):
+        return a.pretty
+    if isinstance(a, Card):
+        return a.pretty
+    return str(a)
+
+
+def render(view: PrefView, lang: str, deal_no: int) -> str:
+    lines = ["=" * 60, tr("deal", lang, n=deal_no, d=view.dealer)]
+    if view.calls:
+        lines.append(tr("auction", lang) + ": " + ", ".join(f"{s}: {_act_text(c)}" for s, c in view.calls))
+    if view.talon:
+        lines.append(f"{tr('talon', lang)}: {CardSet(view.talon).by_suit_text()}")
+    if view.contract is not None and view.declarer is not None:
+        lines.append(tr("contract", lang, c=view.contract.pretty, p=view.declarer))
+    elif view.kind == "raspasy":
+        lines.append(tr("raspasy", lang) + f" ({view.raspasy_round})")
+    if view.whist_calls:
+        lines.append(", ".join(f"{s}: {_act_text(c)}" for s, c in view.whist_calls))
+    for s, h in view.exposed.items():
+        lines.append(f"player {s}: {CardSet(h).by_suit_text()}")
+    if view.phase == "play":
+        played = ", ".join(f"{'talon' if s < 0 else s} {c.pretty}" for s, c in view.trick) or "-"
+        lines.append(f"{tr('trick', lang, n=len(view.tricks) + 1)}: {played}")
+        lines.append(f"{tr('won', lang)}: " + ", ".join(f"{s}: {view.won[s]}" for s in view.active))
+    lines.append(f"{tr('hand', lang, s=view.seat)}: {CardSet(view.hand).by_suit_text()}")
+    return "\n".join(lines)
+
+
+class TerminalPreferansPlayer:
+    def __init__(self, lang: str, ask: Callable[[str], str], out: TextIO) -> None:
+        self.lang, self.ask, self.out = lang, ask, out
+
+    def choose(self, view: PrefView) -> Any:
+        lang = self.lang
+        what = {"auction": tr("what_bid", lang), "discard": tr("what_discard", lang),
+                "declare": tr("what_declare", lang), "whist": tr("what_whist", lang),
+                "defence": tr("what_defence", lang)}.get(view.phase, tr("what_card", lang, h=view.hand_to_play))
+        while True:
+            try:
+                text = self.ask(tr("prompt", lang, what=what)).strip()
+            except EOFError:
+                raise Quit from None
+            if not text:
+                continue
+            if text.lower() in ("quit", "exit", "q", "выход"):
+                raise Quit
+            if text.lower() in ("?", "help", "помощь"):
+                print(tr("allowed", lang, x=" ".join(_act_text(a) for a in view.legal)), file=self.out)
+                continue
+            try:
+                action: Any = Card.parse(text) if view.phase in ("play", "discard") else PrefCall.parse(text)
+            except ParseError as e:
+                print(tr("bad", lang, x=text, why=e), file=self.out)
+                continue
+            if action not in view.legal:
+                print(tr("illegal", lang, x=_act_text(action)), file=self.out)
+                print(tr("allowed", lang, x=" ".join(_act_text(a) for a in view.legal)), file=self.out)
+                continue
+            return action
+
+
+def play_pulka(game: Preferans, seed: int | None, auto: bool, save: str | None, lang: str,
+               ask: Callable[[str], str] = input, out: TextIO | None = None) -> PulkaState:
+    if out is None:
+        out = sys.stdout
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    agents: dict[int, Any] = {s: PreferansBot(seed=(seed or 0) * 10 + s) for s in range(game.players)}
+    if not auto:
+        agents[0] = TerminalPreferansPlayer(lang, ask, out)
+    done = 0
+    try:
+        while not state.is_over:
+            if state.to_act == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.to_act
+            assert seat is not None
+            view = state.deal.view(seat)
+            agent = agents[seat]
+            if isinstance(agent, TerminalPreferansPlayer):
+                print(render(view, lang, len(state.results) + 1), file=out)
+            action = agent.choose(view)
+            state.apply(action)
+            if save:
+                save_record(state, save)
+            if len(state.results) != done:
+                done = len(state.results)
+                r = state.results[-1]
+                desc = r.kind if r.contract is None else f"{r.kind} {PrefCall(r.contract)} by {r.declarer}"
+                print(tr("result", lang, n=done, r=f"{desc}; tricks {list(r.tricks)}"), file=out)
+    except Quit:
+        state.abandon()
+    print(tr("sheet", lang) + ":", file=out)
+    print(state.sheet.render(lang), file=out)
+    print(tr("over", lang) if state.sheet.is_over else tr("unfinished", lang), file=out)
+    settlement = state.sheet.settle()
+    print(tr("settlement", lang) + ": " + ", ".join(f"{s}: {float(b):+g}" for s, b in enumerate(settlement.balance)),
+          file=out)
+    if save:
+        save_record(state, save)
+    return state
