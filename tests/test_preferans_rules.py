@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, piquet_pack
 from cardroom.core.deal import Deal
@@ -18,7 +20,9 @@ from cardroom.games.preferans.calls import (
     MISERE_NO_TALON,
     OPEN,
     PASS,
+    WHIST,
     PrefCall,
+    rank_of,
 )
 from cardroom.games.preferans.rules import PrefDeal, PrefRules, deal_in_twos
 
@@ -257,3 +261,33 @@ def test_view_hides_other_hands_and_the_talon_until_shown() -> None:
             if o != s:
                 others |= d.hands[o]
         assert v.shown_mask() & (others | d.talon) == 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 10_000), min_size=1, max_size=40), st.sampled_from([3, 4]), st.integers(0, 3),
+       st.randoms(use_true_random=False))
+def test_random_auctions_never_accept_a_lower_bid(picks: list[int], players: int, dealer: int,
+                                                  rng: random.Random) -> None:
+    d = _deal(players, dealer % players)
+    d.apply(d.sample_chance(rng))
+    universe = [*LADDER, PASS, HERE, WHIST, HALF_WHIST, OPEN, CLOSED]
+    for p in picks:
+        if d.phase != 1:
+            break
+        current = d.bid
+        legal = d.legal_actions()
+        for c in legal:
+            if c.is_bid and current is not None:
+                assert rank_of(c) > rank_of(current)
+        refused = [c for c in universe if c not in legal]
+        before = d.snapshot()
+        bad = refused[p % len(refused)]
+        with pytest.raises(IllegalAction):
+            d.apply(bad)
+        assert d.snapshot() == before
+        d.apply(legal[p % len(legal)])
+        if d.phase == 1:
+            assert d.next_seat not in d.passed  # a player who passed stays out
+    if d.phase != 1:
+        remaining = [s for s in d.active if s not in d.passed]
+        assert (d.kind == "raspasy" and not remaining) or (d.declarer is not None and remaining == [d.declarer])

@@ -68,7 +68,7 @@ RAISE_MARGIN = 0.6  # declare above the cheapest legal game only with this much 
 MISERE_BID = 0.22  # expected tricks on misère (after the talon) at most
 MISERE_WT_BID = 0.06  # misère without talon: the ten cards as dealt
 # --- whisting: a defender's expected tricks needed ----------------------------------------
-WHIST_MIN: dict[int, float] = {6: 1.8, 7: 1.0, 8: 0.8, 9: 0.7, 10: 0.0}
+WHIST_MIN: dict[int, float] = {6: 1.7, 7: 1.0, 8: 0.8, 9: 0.7, 10: 0.0}
 LONE_MIN: dict[int, float] = {6: 3.3, 7: 1.7, 8: 1.0, 9: 0.8, 10: 0.0}
 HALF_MIN: dict[int, float] = {6: 2.6, 7: 1.3}
 RETURN_MIN: dict[int, float] = {6: 1.4, 7: 0.7}
