@@ -8,8 +8,8 @@ results, and every deal accounts for ten tricks.
 from __future__ import annotations
 
 import pytest
-
 from bench.pulkas import check, play_random_pulka
+
 from cardroom.games import load
 from cardroom.games.preferans.game import Preferans
 from cardroom.games.preferans.variants import variant_names
