@@ -19,6 +19,7 @@ from cardroom.games.preferans.rules import PrefView
 TEXT = {
     "deal": {"en": "Deal {n}, dealer: player {d}", "ru": "Сдача {n}, сдаёт игрок {d}"},
     "hand": {"en": "Your hand (player {s})", "ru": "Ваша рука (игрок {s})"},
+    "player": {"en": "player {s}", "ru": "игрок {s}"},
     "talon": {"en": "Talon", "ru": "Прикуп"},
     "auction": {"en": "Bidding", "ru": "Торговля"},
     "contract": {"en": "Contract: {c} by player {p}", "ru": "Игра: {c}, играет игрок {p}"},
@@ -68,9 +69,9 @@ def render(view: PrefView, lang: str, deal_no: int) -> str:
     if view.whist_calls:
         lines.append(", ".join(f"{s}: {_act_text(c)}" for s, c in view.whist_calls))
     for s, h in view.exposed.items():
-        lines.append(f"player {s}: {CardSet(h).by_suit_text()}")
+        lines.append(f"{tr('player', lang, s=s)}: {CardSet(h).by_suit_text()}")
     if view.phase == "play":
-        played = ", ".join(f"{'talon' if s < 0 else s} {c.pretty}" for s, c in view.trick) or "-"
+        played = ", ".join(f"{tr('talon', lang) if s < 0 else s} {c.pretty}" for s, c in view.trick) or "-"
         lines.append(f"{tr('trick', lang, n=len(view.tricks) + 1)}: {played}")
         lines.append(f"{tr('won', lang)}: " + ", ".join(f"{s}: {view.won[s]}" for s in view.active))
     lines.append(f"{tr('hand', lang, s=view.seat)}: {CardSet(view.hand).by_suit_text()}")
