@@ -21,14 +21,19 @@ from cardroom.bots.preferans import (
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, cards_of_mask, piquet_pack
 from cardroom.core.deal import Deal, parse_hand
 from cardroom.games.preferans.calls import (
+    ACCEPT,
     CLOSED,
     HALF_WHIST,
     HERE,
+    INVITE,
     MISERE,
+    MISERE_NO_TALON,
     OPEN,
     PASS,
+    PLAY,
     WHIST,
     PrefCall,
+    conceded_of,
 )
 from cardroom.games.preferans.rules import PrefDeal, PrefRules, PrefView, deal_in_twos
 
@@ -153,6 +158,20 @@ def test_bids_no_higher_than_it_can_make() -> None:
     assert bot(d) == PASS
 
 
+def test_misere_without_talon_over_a_misere() -> None:
+    d = new_deal({2: "79.79J.79J.79"}, "A.A.-.-")
+    do(d, "misere")
+    assert d.to_act == 2
+    assert bot(d) == MISERE_NO_TALON
+
+
+def test_misere_bidder_says_here_to_a_misere_without_talon() -> None:
+    d = new_deal({2: "79.79J.79J.79"}, "A.A.-.-")
+    do(d, "6s", "misere", "misere-wt", "pass")
+    assert d.to_act == 2
+    assert bot(d) == HERE
+
+
 def test_says_here_with_priority() -> None:
     # first hand (seat 1) holds a good hand; seat 2 bids over its 6♠ with 6♣
     d = new_deal({1: "AKQ98.AK.A8.8"}, "7.7.-.-")
@@ -204,27 +223,49 @@ def test_passes_without_tricks_on_a_six() -> None:
     assert bot(d) == PASS
 
 
-def test_lone_whister_chooses_open_on_a_seven() -> None:
+def test_lone_whister_chooses_open_on_a_seven_and_plays_both_hands() -> None:
     d = new_deal({1: "AKQJ9.AK.K8.8", 2: "T.Q9.A9.AKQ9T"}, "7.7.-.-")
     do(d, "6s", "pass", "pass", "7h", "7s", "7s")
     assert d.to_act == 2
     assert bot(d) == WHIST
-    do(d, "whist")
+    do(d, "whist", "pass")
+    assert d.to_act == 2 and bot(d) == OPEN
+    d.apply(OPEN)
+    # the whister plays for the exposed partner's hand too
+    played_for_partner = 0
+    while not d.is_over:
+        seat = d.to_act
+        assert seat is not None
+        v = d.view(seat)
+        if v.hand_to_play != seat:
+            assert seat == 2 and v.hand_to_play == 0 and 0 in v.exposed
+            played_for_partner += 1
+        c = PreferansBot(1).choose(v)
+        assert c in v.legal
+        d.apply(c)
+    assert played_for_partner == 10
+
+
+def test_half_whist_with_a_fair_hand_after_a_pass() -> None:
+    d = new_deal({1: "AKQJ9.Q8.Q8.8", 0: "T7.AK.A9.KJT9"}, "-.7.7.-")
+    do(d, "6s", "pass", "pass", "7h", "7d", "6s")
+    assert d.to_act == 2
+    do(d, "pass")
+    assert bot(d) == HALF_WHIST
+
+
+def test_whists_a_ten_whatever_the_hand() -> None:
+    d = new_deal({1: "AKQJT.AKQ.AK.-"}, "-.7.7.-")
+    do(d, "6s", "pass", "pass", "7h", "7d", "10s")
+    assert bot(d) == WHIST
+
+
+def test_the_four_handed_dealer_does_not_return_the_whist() -> None:
+    d = new_deal({1: "AKQJ9.K8.K8.8"}, "-.7.7.-", players=4, dealer_returns_whist=True)
+    assert d.active == (1, 2, 3)
+    do(d, "6s", "pass", "pass", "7h", "7d", "6s", "pass", "pass")
     assert d.to_act == 0
-    a = bot(d)
-    assert a in (PASS, WHIST, HALF_WHIST)
-    if a == PASS:
-        d.apply(PASS)
-        assert d.to_act == 2 and bot(d) == OPEN
-        d.apply(OPEN)
-        # the whister plays for the exposed partner's hand too
-        while d.phase == 6 and len(d.tricks) < 3:
-            seat = d.to_act
-            assert seat is not None
-            v = d.view(seat)
-            if v.hand_to_play != seat:
-                assert v.hand_to_play in v.exposed
-            d.apply(PreferansBot(1).choose(v))
+    assert bot(d) == PASS
 
 
 def test_defence_closed_with_a_strong_hand_on_a_six() -> None:
@@ -232,6 +273,32 @@ def test_defence_closed_with_a_strong_hand_on_a_six() -> None:
     do(d, "6s", "pass", "pass", "7h", "7s", "6s", "whist", "pass")
     assert d.phase == 5
     assert bot(d) == CLOSED
+
+
+# ===================================================================== concession, invitation
+def test_concedes_a_hopeless_game_and_plays_a_good_one() -> None:
+    d = new_deal({1: "98.987.987.98"}, "7.T.-.-", concede_max=10)
+    do(d, "6s", "pass", "pass", "7s", "10h", "6s", "whist", "whist")
+    assert d.phase == 8 and d.to_act == 1
+    assert conceded_of(bot(d)) >= 2
+    d = new_deal({1: "AKQJ9.A8.A8.8"}, "-.7.7.-", concede_max=10)
+    do(d, "6s", "pass", "pass", "7h", "7d", "6s", "whist", "whist")
+    assert bot(d) == PLAY
+
+
+def test_invites_the_dealer_to_a_risky_misere_and_the_dealer_accepts() -> None:
+    d = new_deal({1: "7.79K.79J.79A"}, "8.8.-.-", players=4, misere_invitation=True)
+    assert bot(d) == MISERE
+    do(d, "misere", "pass", "pass")
+    assert d.to_act == 1 and bot(d) == INVITE
+    do(d, "invite")
+    assert d.to_act == 0 and bot(d) == ACCEPT
+
+
+def test_plays_a_clean_misere_alone() -> None:
+    d = new_deal({1: "7.789.789.789"}, "A.A.-.-", players=4, misere_invitation=True)
+    do(d, "misere", "pass", "pass")
+    assert bot(d) == PLAY
 
 
 # ===================================================================== card play
@@ -338,14 +405,15 @@ def _play_deal(players: int, seed: int, options: dict[str, Any] | None = None,
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from([3, 4]), st.sampled_from([
     {}, {"raspasy_talon": "closed"}, {"raspasy_talon": "dealer", "dealer_returns_whist": True},
-    {"half_whist": False, "whist_ten": False},
+    {"half_whist": False, "whist_ten": False}, {"concede_max": 10, "misere_invitation": True},
 ]))
 def test_the_bot_always_returns_a_legal_action(seed: int, players: int, options: dict[str, Any]) -> None:
-    if options.get("raspasy_talon") == "dealer" and players == 3:
-        options = {}
+    if players == 3 and (options.get("raspasy_talon") == "dealer" or options.get("misere_invitation")):
+        options = {k: v for k, v in options.items() if k not in ("raspasy_talon", "misere_invitation")}
     d = _play_deal(players, seed, options)
     r = d.result()
-    assert sum(r.tricks) == (10 if r.kind != "unplayed" else r.tricks[r.declarer or 0])
+    if r.kind in ("game", "misere", "raspasy"):
+        assert sum(r.tricks) == 10
 
 
 def test_the_bot_is_deterministic_for_a_seed() -> None:
@@ -384,7 +452,7 @@ def test_a_decision_takes_well_under_five_milliseconds() -> None:
     assert sum(times) / len(times) < 0.005
 
 
-def test_cards_are_legal_for_each_seat_view_only() -> None:
+def test_refuses_a_view_without_legal_actions() -> None:
     d = new_deal({1: "AKQJT.A.A.A87"}, "8.8.-.-")
     for seat in (0, 2):
         try:
@@ -393,4 +461,5 @@ def test_cards_are_legal_for_each_seat_view_only() -> None:
             continue
         raise AssertionError("a seat not to act must be refused")
     assert isinstance(bot(d), PrefCall)
-    assert Card.parse("AS") is not None
+    do(d, "6s", "pass", "pass")
+    assert isinstance(bot(d), Card)  # the discard

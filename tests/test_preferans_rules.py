@@ -12,19 +12,35 @@ from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, piquet_pack
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.games.preferans.calls import (
+    ACCEPT,
     CLOSED,
+    DECLINE,
     HALF_WHIST,
     HERE,
+    INVITE,
     LADDER,
     MISERE,
     MISERE_NO_TALON,
     OPEN,
     PASS,
+    PLAY,
     WHIST,
     PrefCall,
+    concede,
     rank_of,
 )
-from cardroom.games.preferans.rules import PrefDeal, PrefRules, deal_in_twos
+from cardroom.games.preferans.rules import (
+    PH_CONCEDE,
+    PH_DISCARD,
+    PH_INVITE,
+    PH_OVER,
+    PH_PLAY,
+    PrefDeal,
+    PrefRules,
+    deal_in_twos,
+)
+from cardroom.games.preferans.scoring import score_deal
+from cardroom.games.preferans.variants import VARIANTS
 
 
 def _cs(text: str) -> int:
@@ -291,3 +307,185 @@ def test_random_auctions_never_accept_a_lower_bid(picks: list[int], players: int
     if d.phase != 1:
         remaining = [s for s in d.active if s not in d.passed]
         assert (d.kind == "raspasy" and not remaining) or (d.declarer is not None and remaining == [d.declarer])
+
+
+# ---------------------------------------------------------------------- conceding without play
+
+
+def _whisted_six_clubs(*whist: str, **opts: object) -> PrefDeal:
+    """Seat 0 takes the talon on 6♠ and names 6♣ (he holds no clubs); the defenders say ``whist``."""
+    d = _dealt(3, -1, **opts)
+    _call(d, "6s", "pass", "pass")
+    d.apply(Card.parse("AH"))
+    d.apply(Card.parse("KH"))
+    _call(d, "6c", *whist)
+    return d
+
+
+@pytest.mark.parametrize(("text", "n"), [("без1", 1), ("без одной", 1), ("concede 1", 1), ("concede-2", 2),
+                                         ("без двух", 2), ("Без трёх", 3), ("без-4", 4), ("concede10", 10)])
+def test_concede_calls_parse(text: str, n: int) -> None:
+    c = PrefCall.parse(text)
+    assert c == concede(n) and str(c) == f"concede-{n}" and not c.is_bid
+    assert PrefCall(int(c)) is c and PrefCall.parse(str(c)) is c
+
+
+def test_concede_two_down_without_play_two_whisters_share() -> None:
+    d = _whisted_six_clubs("whist", "whist", concede_max=10)
+    assert d.phase == PH_CONCEDE and d.to_act == 0 and d.hand_to_play is None
+    assert d.legal_actions() == [PLAY, *(concede(n) for n in range(1, 7))]  # at most the level
+    assert d.view(0).legal == tuple(d.legal_actions()) and d.view(1).legal == ()
+    _call(d, "без двух")
+    assert d.phase == PH_OVER and d.played == 0 and not d.tricks
+    r = d.result()
+    assert r.kind == "game" and r.conceded == 2 and r.tricks == (4, 3, 3) and r.undertricks == 2
+    es = score_deal(r, VARIANTS["sochi"])
+    assert sum(e.points for e in es if e.kind == "gora" and e.seat == 0) == 2 * 2  # six down two
+    assert not [e for e in es if e.tag == "shortfall"]
+    # no hand is shown by a conceded deal
+    for seat in range(3):
+        assert d.view(seat).exposed == {}
+
+
+def test_concede_odd_tricks_to_the_first_whister_and_lone_whister_takes_all() -> None:
+    d = _whisted_six_clubs("whist", "whist", concede_max=10)
+    _call(d, "concede-1")
+    assert d.result().tricks == (5, 3, 2)  # five defence tricks: the odd one to seat 1, who whisted first
+    d = _whisted_six_clubs("pass", "whist", concede_max=10)
+    assert d.phase == 5 and d.to_act == 2
+    _call(d, "open")
+    assert d.phase == PH_CONCEDE and d.to_act == 0
+    assert d.view(0).exposed == {}  # the open defence is laid down only when the play starts
+    _call(d, "без трех")
+    r = d.result()
+    assert r.tricks == (3, 0, 7) and r.whisters == (2,) and r.passers == (1,) and r.conceded == 3
+
+
+def test_play_on_after_the_concession_offer() -> None:
+    d = _whisted_six_clubs("whist", "whist", concede_max=10)
+    _call(d, "играю")
+    assert d.phase == PH_PLAY and d.to_act == 0 and d.conceded == 0
+    d.apply(Card.parse("AS"))
+    assert d.hand_to_play == 1
+
+
+def test_concession_limited_by_the_option_and_refused_outside_it() -> None:
+    d = _whisted_six_clubs("whist", "whist", concede_max=VARIANTS["piter"].concede_max)
+    assert d.legal_actions() == [PLAY, concede(1), concede(2)]  # Piter: «без трех без вистов» not allowed
+    before = d.snapshot()
+    for bad in (concede(3), concede(7), WHIST, PASS):
+        with pytest.raises(IllegalAction):
+            d.apply(bad)
+        assert d.snapshot() == before
+    # not offered at all with concede_max=0 (the PrefRules default), nor on an unwhisted game
+    d = _whisted_six_clubs("whist", "whist")
+    assert d.phase == PH_PLAY
+    d = _whisted_six_clubs("pass", "pass", concede_max=10)
+    assert d.phase == PH_OVER and d.result().kind == "unplayed" and d.result().conceded == 0
+    with pytest.raises(IllegalAction):
+        _dealt(concede_max=11)
+
+
+def test_concede_after_the_dealer_returns_the_whist() -> None:
+    d = _dealt(players=4, dealer=0, dealer_returns_whist=True, concede_max=10)
+    _call(d, "6s", "pass", "pass")
+    d.apply(Card.parse("AH"))
+    d.apply(Card.parse("KH"))
+    _call(d, "6s", "pass", "pass", "whist")
+    assert d.phase == PH_CONCEDE and d.to_act == 1
+    _call(d, "concede-1")
+    r = d.result()
+    assert r.tricks[1] == 5 and sum(r.tricks) == 10 and r.tricks[0] == 0 and r.returned_by == 0
+    assert sum(e.points for e in score_deal(r, VARIANTS["sochi"]) if e.kind == "gora" and e.seat == 1) == 2
+
+
+def test_presets_offer_the_concession() -> None:
+    for v in VARIANTS.values():
+        rules = v.deal_rules(3)
+        assert rules["concede_max"] == (2 if v.name == "piter" else 10)
+        assert rules["misere_invitation"] is False and v.deal_rules(4)["misere_invitation"] is True
+
+
+# ---------------------------------------------------------------------- inviting the dealer to a misère
+
+
+def _misere_four(**opts: object) -> PrefDeal:
+    """Four players, dealer 0; seat 1 (first hand) wins the auction with misère."""
+    d = _dealt(players=4, dealer=0, misere_invitation=True, **opts)
+    _call(d, "misere", "pass", "pass")
+    return d
+
+
+def _others_never_see(d: PrefDeal, hidden: int, seats: tuple[int, ...]) -> None:
+    if d.talon_shown:
+        hidden &= ~d.talon  # the talon was shown to everybody
+    for s in seats:
+        assert d.visible_mask(s) & hidden & ~d.played == 0
+        assert d.view(s).shown_mask() & hidden & ~d.played == 0
+        assert 1 not in d.view(s).exposed
+
+
+def test_invite_the_dealer_who_accepts_and_sees_the_hand() -> None:
+    d = _misere_four()
+    assert d.phase == PH_INVITE and d.to_act == 1 and d.legal_actions() == [PLAY, INVITE]
+    assert d.visible_mask(0) == 0 and d.view(0).exposed == {}  # nothing shown before the invitation
+    _call(d, "invite")
+    assert d.phase == PH_INVITE and d.to_act == 0 and d.legal_actions() == [DECLINE, ACCEPT]
+    hand1 = d.hands[1]
+    assert d.view(0).exposed == {1: hand1} and d.visible_mask(0) & hand1 == hand1
+    assert d.view(0).shown_mask() & ~d.visible_mask(0) == 0
+    _others_never_see(d, hand1, (2, 3))
+    with pytest.raises(IllegalAction):
+        d.apply(INVITE)
+    _call(d, "accept")
+    assert d.phase == PH_DISCARD and d.to_act == 1
+    d.apply(Card.parse("AS"))
+    d.apply(Card.parse("KS"))
+    assert d.phase == PH_PLAY and d.kind == "misere"
+    assert d.view(0).discard == d.discard and d.view(2).discard == 0  # the partner knows the discard
+    assert d.view(0).exposed == {1: d.hands[1]}
+    _others_never_see(d, d.hands[1] | d.discard, (2, 3))
+    while d.phase == PH_PLAY:
+        d.apply(d.legal_actions()[0])
+        if 1 not in d._exposed_hands():
+            _others_never_see(d, d.hands[1], (2, 3))
+        for s in range(4):
+            assert d.view(s).shown_mask() & ~d.visible_mask(s) == 0
+    r = d.result()
+    assert r.kind == "misere" and r.declarer == 1 and r.partner == 0
+
+
+def test_declined_invitation_misere_played_alone() -> None:
+    d = _misere_four()
+    original = d.hands[1]
+    _call(d, "invite", "отказ")
+    assert d.phase == PH_DISCARD and d.to_act == 1
+    d.apply(Card.parse("AS"))
+    d.apply(Card.parse("KS"))
+    assert d.visible_mask(0) & original & d.hands[1] == original & d.hands[1]  # he was shown them
+    assert d.view(0).discard == 0
+    _others_never_see(d, d.hands[1], (2, 3))
+    while d.phase == PH_PLAY:
+        d.apply(d.legal_actions()[0])
+    assert d.result().partner is None
+
+
+def test_no_invitation_play_alone_and_where_not_offered() -> None:
+    d = _misere_four()
+    _call(d, "play")
+    assert d.phase == PH_DISCARD and d.view(0).exposed == {} and d.visible_mask(0) & d.hands[1] == d.talon
+    # not offered: three players, the option off, a game bid
+    d = _dealt(misere_invitation=True)
+    _call(d, "misere", "pass", "pass")
+    assert d.phase == PH_DISCARD
+    d = _dealt(players=4, dealer=0)
+    _call(d, "misere", "pass", "pass")
+    assert d.phase == PH_DISCARD
+    d = _dealt(players=4, dealer=0, misere_invitation=True)
+    _call(d, "6s", "pass", "pass")
+    assert d.phase == PH_DISCARD
+    # misère without talon: the talon stays closed after the invitation
+    d = _dealt(players=4, dealer=0, misere_invitation=True)
+    _call(d, "misere-wt", "pass", "pass", "invite", "accept")
+    assert d.phase == PH_PLAY and d.talon_shown is False and d.kind == "misere"
+    assert d.view(0).talon == 0 and d.view(0).exposed == {1: d.hands[1]}

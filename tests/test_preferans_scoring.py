@@ -66,8 +66,9 @@ def deal_results(draw: st.DrawFn, players: int, dealer: int) -> PrefDealResult:
         a = draw(st.integers(0, 10 - k))
         tricks[first], tricks[second] = a, 10 - k - a
         contract = int(draw(st.sampled_from([MISERE, MISERE_NO_TALON])))
+        partner = dealer if players == 4 and draw(st.booleans()) else None  # §2.3 item 5: shared with the dealer
         return PrefDealResult(players, dealer, active, "misere", decl, contract, 0, tuple(tricks), (), (first, second),
-                              None, None, True, talon, 0)
+                              None, None, True, talon, 0, partner=partner)
     level = draw(st.integers(6, 10))
     contract = int(game_bid(level, draw(st.integers(0, 4))))
     if kind == "preferans":
@@ -350,3 +351,63 @@ def test_talon_refusal_convention() -> None:
     fixed = make_variant("sochi", talon_refusal_penalty="fixed", talon_refusal_fixed=1, talon_refusal_gora="refuser")
     (e,) = talon_refusal_entries(fixed, dealer=3, refuser=0, level=7)
     assert (e.seat, e.points) == (0, Fraction(1))
+
+
+# ---------------------------------------------------------------------- concession, shared misère
+
+
+def _misere4(tricks1: int, partner: int | None, talon: int = 0) -> PrefDealResult:
+    """Four players, dealer 0 sitting out; seat 1 plays misère and takes ``tricks1`` tricks."""
+    rest = 10 - tricks1
+    return PrefDealResult(4, 0, (1, 2, 3), "misere", 1, int(MISERE), 0, (0, tricks1, rest - rest // 2, rest // 2),
+                          (), (), None, None, False, talon, 0, partner=partner)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@pytest.mark.parametrize("k", [0, 1, 3])
+def test_shared_misere_halves_the_declarers_result(name: str, k: int) -> None:
+    v = VARIANTS[name]
+    alone = score_deal(_misere4(k, None), v)
+    shared = score_deal(_misere4(k, 0), v)
+    for kind in ("pulya", "gora"):
+        total = _sum(alone, kind, 1)
+        assert _sum(shared, kind, 1) == _sum(shared, kind, 0) == total / 2
+    for d in (2, 3):
+        on_decl = _sum(alone, "whists", d, 1)
+        assert _sum(shared, "whists", d, 1) == _sum(shared, "whists", d, 0) == on_decl / 2
+    assert all(e.tag == "misere" for e in shared)
+
+
+def test_shared_misere_with_talon_sevens_and_help() -> None:
+    from cardroom.core.cards import CardSet
+
+    v = make_variant("sochi", misere_talon_seven_whists=10)
+    talon = CardSet.parse("7S 7H").mask
+    alone = score_deal(_misere4(0, None, talon), v)
+    assert _sum(alone, "whists", 0, 1) == 20  # the sitting-out dealer writes for the sevens
+    shared = score_deal(_misere4(0, 0, talon), v)
+    assert not [e for e in shared if e.tag == "talon"]  # a partner writes nothing on his own misère
+    # each partner's half goes by his own pulya: a closed pulya helps the others
+    st = SheetState.empty(4)
+    st = st.apply([PrefEntry("pulya", 0, None, Fraction(20), "x")])
+    es = score_deal(_misere4(0, 0), VARIANTS["sochi"], st)
+    assert not [e for e in es if e.kind == "pulya" and e.seat == 0]
+    helped = [e for e in es if e.tag == "help" and e.kind == "pulya"]
+    assert sum(e.points for e in helped) == 5 and all(e.seat != 0 for e in helped)
+    assert sum(e.points for e in es if e.kind == "whists" and e.seat == 0) == 50  # §3.3: 10 whists a point
+
+
+def test_shared_misere_partner_must_be_the_dealer() -> None:
+    with pytest.raises(CardroomError):
+        score_deal(_misere4(0, 2), VARIANTS["sochi"])
+    with pytest.raises(CardroomError):
+        score_deal(_misere4(0, 1), VARIANTS["sochi"])
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_conceded_game_scores_like_the_same_tricks_played(name: str) -> None:
+    v = VARIANTS[name]
+    played = _game((4, 3, 3), (1, 2), (), calls=((1, "whist"), (2, "whist")))
+    conceded = PrefDealResult(**{**played.__dict__, "conceded": 2})
+    assert conceded.undertricks == 2 and conceded.kind == "game"
+    assert score_deal(conceded, v) == score_deal(played, v)

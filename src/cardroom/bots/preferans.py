@@ -14,32 +14,35 @@ two opponents (weighted by its probability), and, for misère, whether two oppon
 lead can force the holding to take a trick (an exact game-tree search over the suit).
 
 Everything it reasons about comes from the view: its own hand, exposed hands, the talon once shown,
-its own discard, and the cards played. The seed only breaks ties; a choice is a pure function of
-the seed and the view.
+its own discard, and the cards played. A choice is a pure function of the seed and the view.
 """
 
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card
 from cardroom.games.preferans.calls import (
+    ACCEPT,
     CLOSED,
+    DECLINE,
     HALF_WHIST,
     HERE,
+    INVITE,
     MISERE,
     MISERE_NO_TALON,
     OPEN,
     PASS,
+    PLAY,
     STRAIN_SUIT,
     WHIST,
     PrefCall,
+    conceded_of,
     game_bid,
     rank_of,
 )
@@ -49,6 +52,7 @@ __all__ = [
     "OBLIGATION",
     "HandEstimate",
     "PreferansBot",
+    "best_discard",
     "defence_tricks",
     "estimate_hand",
     "hand_value",
@@ -60,13 +64,15 @@ NEG = -1.0e9
 
 # Whist obligations of the 1997 Code: tricks the defenders must take together.
 OBLIGATION: dict[int, int] = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
-PRICE: dict[int, int] = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 
 # --- bidding and declaring (expected tricks needed; see docs/bots/preferans.md) -------------
 BID_MARGIN: dict[int, float] = {6: -0.3, 7: -0.1, 8: 0.2, 9: 0.3, 10: 0.5}
 RAISE_MARGIN = 0.6  # declare above the cheapest legal game only with this much to spare
-MISERE_BID = 0.22  # expected tricks on misère (after the talon) at most
+MISERE_BID = 0.3  # expected tricks on misère (after the talon) at most
 MISERE_WT_BID = 0.06  # misère without talon: the ten cards as dealt
+MISERE_INVITE = 0.12  # four players: invite the dealer to share a misère this risky or worse
+MISERE_ACCEPT = 0.3  # the dealer shares a misère no riskier than one it would bid
+CONCEDE_SHORT = 2.0  # concede without play when this many tricks short (by the evaluation)
 # --- whisting: a defender's expected tricks needed ----------------------------------------
 WHIST_MIN: dict[int, float] = {6: 1.7, 7: 1.0, 8: 0.8, 9: 0.7, 10: 0.0}
 LONE_MIN: dict[int, float] = {6: 3.3, 7: 1.7, 8: 1.0, 9: 0.8, 10: 0.0}
@@ -78,10 +84,6 @@ RETURN_MIN: dict[int, float] = {6: 1.4, 7: 0.7}
 def _p8(mask: int, suit: int) -> int:
     """The 8-bit pattern of one suit (bit 0 = the seven … bit 7 = the ace)."""
     return (mask >> (13 * suit + 5)) & 0xFF
-
-
-def _card(suit: int, r8: int) -> Card:
-    return Card(13 * suit + 5 + r8)
 
 
 def _r8(card: int) -> int:
@@ -294,6 +296,24 @@ def _mis_prob(n: int, d: int) -> float:
     return total
 
 
+@cache
+def _duel(mine: int, theirs: int, tail: bool) -> int:
+    """Tricks the holding ``mine`` takes in a suit against the single hand ``theirs``, which
+    leads every round, both playing their best; when ``theirs`` runs out, the cards left count
+    as winners if ``tail`` (no ruff to fear). Bits are ranks."""
+    if not mine:
+        return 0
+    if not theirs:
+        return mine.bit_count() if tail else 0
+    best = 99
+    for o in _bits(theirs):
+        v = max((1 if m > o else 0) + _duel(mine ^ m, theirs ^ o, tail) for m in _bits(mine))
+        best = min(best, v)
+        if best == 0:
+            break
+    return best
+
+
 def misere_danger(hand: int) -> float:
     """Sum over the four suits of the chance that the suit can be forced to take a trick on
     misère (the other cards of the suit shared at random by the two opponents)."""
@@ -423,7 +443,7 @@ class HandEstimate:
         return best
 
 
-@cache
+@lru_cache(maxsize=4096)
 def estimate_hand(hand: int, unseen: int | None = None) -> HandEstimate:
     """Evaluate a ten-card hand for the auction; ``unseen`` defaults to the 22 other cards."""
     if unseen is None:
@@ -508,13 +528,9 @@ class PreferansBot:
     ``view.hand_to_play``, its own or an exposed hand it plays for)."""
 
     def __init__(self, seed: int | None = None) -> None:
+        # kept for the common bot interface and for breaking ties; the present rules break every
+        # tie by card order, so the play does not depend on it
         self.seed = 0 if seed is None else int(seed)
-
-    def _rng(self, v: PrefView) -> random.Random:
-        played = sum(len(p) for p, _ in v.tricks) + len(v.trick)
-        key = hash((self.seed, v.seat, v.hand, v.phase, len(v.calls), len(v.whist_calls), played,
-                    -1 if v.hand_to_play is None else v.hand_to_play))
-        return random.Random(key)
 
     def choose(self, view: Any) -> Any:
         """The action for the seat of ``view`` (a deal's PrefView, or a match view with ``.deal``)."""
@@ -541,6 +557,10 @@ class PreferansBot:
             a = self.defence(v)
         elif phase == "play":
             a = self.play(v)
+        elif phase == "concede":
+            a = self.concede(v)
+        elif phase == "invite":
+            a = self.invite(v)
         else:
             a = legal[0]
         if a not in legal:  # a safety net: never return an illegal action
@@ -682,10 +702,36 @@ class PreferansBot:
             return OPEN
         return CLOSED
 
+    # ------------------------------------------------------------------ concession, invitation
+    def concede(self, v: PrefView) -> PrefCall:
+        """A whisted game before the opening lead: play on, or concede the tricks it is sure to
+        lose when the contract is hopeless (two or more tricks short by its evaluation)."""
+        contract = v.contract
+        if contract is None or not contract.is_game:
+            return PLAY
+        short = contract.level - hand_value(v.hand, contract.trump)
+        if short < CONCEDE_SHORT:
+            return PLAY
+        n = int(short)
+        cands = [c for c in v.legal if type(c) is PrefCall and 0 < conceded_of(c) <= n]
+        return max(cands, key=conceded_of) if cands else PLAY
+
+    def invite(self, v: PrefView) -> PrefCall:
+        """Four players, misère: the declarer invites the dealer to share a risky misère; the dealer,
+        shown the declarer's cards, accepts a misère it would bid itself."""
+        if ACCEPT in v.legal:
+            shown = v.exposed.get(v.declarer, 0) if v.declarer is not None else 0
+            if shown.bit_count() == 10 and estimate_hand(shown).misere <= MISERE_ACCEPT:
+                return ACCEPT
+            return DECLINE
+        if INVITE in v.legal and estimate_hand(v.hand).misere >= MISERE_INVITE:
+            return INVITE
+        return PLAY
+
     # ------------------------------------------------------------------ play
     def play(self, v: PrefView) -> Card:
         legal = [c for c in v.legal if type(c) is Card]
-        ctx = _Ctx(v, self._rng(v))
+        ctx = _Ctx(v)
         if v.kind == "misere":
             return _MiserePlay(ctx).choose(legal)
         if v.kind == "raspasy":
@@ -698,9 +744,7 @@ class _Ctx:
     """What the hand to play knows: its cards, the other hands it sees, the cards played, the
     voids shown, and the possible holdings of the hidden hands."""
 
-    def __init__(self, v: PrefView, rng: random.Random) -> None:
-        self.v = v
-        self.rng = rng
+    def __init__(self, v: PrefView) -> None:
         self.me = v.hand_to_play if v.hand_to_play is not None else v.seat
         self.active = v.active
         self.kind = v.kind
@@ -734,7 +778,6 @@ class _Ctx:
             s = self.next_seat(s)
             after.append(s)
         self.after = after
-        self.tricks_done = len(v.tricks)
         self.won = v.won
 
     def _scan(self, plays: Iterable[tuple[int, Card]]) -> int:
@@ -889,29 +932,24 @@ class _GamePlay:
         if len({c // 13 for c in legal}) == 1:
             return _low(legal)  # following suit (or ruffing): the lowest card
 
+        t = x.trump
+        opp_trumps = bool(t is not None and opp & SUIT_MASKS[t])
+        base: dict[int, int] = {}
+
+        def tricks(mine: int, s: int) -> int:
+            tail = t is None or s == t or not opp_trumps
+            return _duel(_p8(mine, s), _p8(opp & ~mine, s), tail)
+
         def worth(c: Card) -> tuple[float, int]:
             s = c // 13
-            r = _r8(c)
-            w = float(r)
             mine = hand & SUIT_MASKS[s]
-            if s == x.trump:
-                w += 30
-            if x.is_master(c, opp) and opp & SUIT_MASKS[s]:
-                w += 20
-            elif x.is_master(c, opp):
-                w += 12 if x.trump is None or not (opp & SUIT_MASKS[x.trump]) else 4
-            # a small card guarding an honour: keep it
-            n = mine.bit_count()
-            higher_mine = (mine & ~((2 << c) - 1)).bit_count()
-            hon = mine & ~((1 << (13 * s + 10)) - 1) & SUIT_MASKS[s]  # Q K A
-            if hon and not x.is_master(c, opp) and n <= 3 and higher_mine and n - higher_mine <= 2:
-                w += 6
-            # the length of a long suit in no-trump
-            if x.trump is None and n >= 4:
-                w += 3
-            # prefer to empty short side suits (ruffs later) in a trump game
-            if x.trump is not None and s != x.trump and n <= 2:
-                w -= 1.5
+            if s not in base:
+                base[s] = tricks(mine, s)
+            w = 10.0 * (base[s] - tricks(mine & ~(1 << c), s)) + _r8(c)
+            if s == t:
+                w += 15
+            elif t is not None and mine.bit_count() <= 2 and hand & SUIT_MASKS[t]:
+                w -= 1.5  # emptying a short side suit lets us ruff it later
             return (w, c)
 
         return min(legal, key=worth)
@@ -1018,7 +1056,8 @@ class _GamePlay:
         side = [c for c in legal if c // 13 != t] or list(legal)
         # 1. cash a sure winner where the declarer still follows
         masters = [c for c in side if x.is_master(c, dec_poss)
-                   and (dec_poss & SUIT_MASKS[c // 13] or not dec_tr)]
+                   and (dec_poss & SUIT_MASKS[c // 13] or not dec_tr)
+                   and not self._crash(c, partner, dec_poss)]
         if masters:
             return max(masters, key=lambda c: (_r8(c), c))
         # 2. a ruff for the partner
@@ -1064,13 +1103,24 @@ class _GamePlay:
                     score += 2  # a singleton: a ruff later
                 score -= 0.5 * n
                 if not dec_poss & SUIT_MASKS[s] and dec_tr:
-                    score -= 5  # the declarer ruffs
+                    score -= 1  # the declarer ruffs (it shortens his trumps, though)
             if dec_next:
                 score += 0.5 * (dec_poss & SUIT_MASKS[s]).bit_count() / 4
             key = (score, -s)
             if best is None or key > best:
                 best, choice = key, card
         return choice
+
+    def _crash(self, c: Card, partner: int, dec_poss: int) -> bool:
+        """Would leading ``c`` make the (seen) partner waste a winner under it?"""
+        x = self.x
+        if not x.is_known(partner):
+            return False
+        pm = x.known[partner] & SUIT_MASKS[c // 13]
+        if not pm:
+            return False
+        low = Card((pm & -pm).bit_length() - 1)
+        return x.is_master(low, dec_poss) and (x.hand & SUIT_MASKS[c // 13]).bit_count() >= pm.bit_count()
 
     # -------------------------------------------------------------- following
     def follow(self, legal: list[Card]) -> Card:
@@ -1131,7 +1181,6 @@ class _MiserePlay:
         assert decl is not None
         left = x.next_seat(decl)
         right = x.next_seat(left)
-        live = x.live(s)
         d = decl_hand & SUIT_MASKS[s]
         a = x.possible(left) & SUIT_MASKS[s] & ~d
         b = x.possible(right) & SUIT_MASKS[s] & ~d & ~a
@@ -1371,8 +1420,8 @@ class _RaspasyPlay:
         # we are winning now; the last hand may still have to go over us
         nxt = x.after[0]
         poss = x.possible(nxt) & SUIT_MASKS[led]
-        if poss and not (poss & ((1 << _low(same)) - 1)) and poss.bit_count() >= 2:
-            return _low(same)
+        if not poss or poss & ((1 << _low(same)) - 1):
+            return _high(same)  # the last hand can duck under our lowest card: shed the highest
         return _low(same)
 
     def lead(self, legal: list[Card]) -> Card:
@@ -1397,7 +1446,7 @@ class _RaspasyPlay:
             n = (hand & SUIT_MASKS[s]).bit_count()
             after = self._danger(hand & ~(1 << c), s)
             # prefer short suits (a void lets us throw high cards) and shedding a high safe card
-            score = risk + 0.3 * after + 0.03 * n - 0.01 * _r8(c)
+            score = risk + 0.3 * after + 0.1 * n - 0.01 * _r8(c)
             scored.append((score, c % 13, c))
         scored.sort()
         return scored[0][2]

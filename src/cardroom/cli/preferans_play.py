@@ -33,6 +33,9 @@ TEXT = {
     "what_declare": {"en": "game to declare", "ru": "назначение игры"},
     "what_whist": {"en": "whist / pass", "ru": "вист / пас"},
     "what_defence": {"en": "open / closed", "ru": "в светлую / втемную"},
+    "what_concede": {"en": "play, or concede (без1, без2 …)", "ru": "играю или без одной, без двух (без1 …)"},
+    "what_invite": {"en": "play, or invite the dealer to share the misère / accept / decline",
+                    "ru": "играю, или пригласить сдающего в мизер / принять / отказаться"},
     "allowed": {"en": "Allowed now: {x}", "ru": "Сейчас можно: {x}"},
     "bad": {"en": "Cannot read {x!r}: {why}", "ru": "Не понимаю {x!r}: {why}"},
     "illegal": {"en": "{x} is not allowed now", "ru": "{x} сейчас нельзя"},
@@ -86,7 +89,8 @@ class TerminalPreferansPlayer:
         lang = self.lang
         what = {"auction": tr("what_bid", lang), "discard": tr("what_discard", lang),
                 "declare": tr("what_declare", lang), "whist": tr("what_whist", lang),
-                "defence": tr("what_defence", lang)}.get(view.phase, tr("what_card", lang, h=view.hand_to_play))
+                "defence": tr("what_defence", lang), "concede": tr("what_concede", lang),
+                "invite": tr("what_invite", lang)}.get(view.phase, tr("what_card", lang, h=view.hand_to_play))
         while True:
             try:
                 text = self.ask(tr("prompt", lang, what=what)).strip()

@@ -88,7 +88,8 @@ class PrefCall(int):
     @classmethod
     def parse(cls, text: str) -> PrefCall:
         """Forgiving: ``6s``, ``6♠``, ``7nt``, ``misere``/``мизер``, ``pass``/``пас``, ``здесь``/``here``,
-        ``vist``/``вист``/``whist``, ``half``/``полвиста``, ``open``/``closed``, ``10h-nt`` (without talon)."""
+        ``vist``/``вист``/``whist``, ``half``/``полвиста``, ``open``/``closed``, ``10h-nt`` (without talon),
+        ``concede 2``/``без2``/``без двух``, ``play``/``играю``, ``invite``, ``accept``, ``decline``."""
         if not isinstance(text, str):
             raise ParseError(f"not a call: {text!r}")
         t = text.strip().lower().replace(" ", "").replace("ё", "е")
@@ -169,6 +170,46 @@ _WORDS = {
     "misère": MISERE, "мизер": MISERE, "mis": MISERE, "misere-wt": MISERE_NO_TALON, "мизербп": MISERE_NO_TALON,
     "мизерб/п": MISERE_NO_TALON, "misere-nt": MISERE_NO_TALON,
 }
+
+# Conceding without play (Code practice, docs/rules/preferans.md §0): «играю» (play on) and «без одной»,
+# «без двух» … offered to the declarer of a whisted game before the opening lead; inviting the dealer to a
+# misère (document 004 §2.3 item 5): «приглашаю», the dealer's «согласен» / «отказ».
+PLAY = PrefCall._make(96)
+INVITE = PrefCall._make(97)
+ACCEPT = PrefCall._make(98)
+DECLINE = PrefCall._make(99)
+for _name, _c, _ru in (("play", PLAY, "играю"), ("invite", INVITE, "приглашаю сдающего"),
+                       ("accept", ACCEPT, "согласен"), ("decline", DECLINE, "отказ")):
+    _BY_VALUE[int(_c)] = _c
+    _TEXT[int(_c)] = _name
+    _PRETTY[int(_c)] = _ru
+_CONCEDE_BASE = 400  # concede-N is 400 + N (outside the cards, the bridge calls and the ladder)
+_DOWN_WORDS = ("одной", "двух", "трех", "четырех", "пяти", "шести", "семи", "восьми", "девяти", "десяти")
+CONCEDES: tuple[PrefCall, ...] = tuple(PrefCall._make(_CONCEDE_BASE + _n) for _n in range(1, 11))
+for _n, _c in enumerate(CONCEDES, start=1):
+    _BY_VALUE[int(_c)] = _c
+    _TEXT[int(_c)] = f"concede-{_n}"
+    _PRETTY[int(_c)] = f"без {_DOWN_WORDS[_n - 1]}"
+    for _w in (f"concede-{_n}", f"concede{_n}", f"без{_n}", f"без-{_n}", f"без{_DOWN_WORDS[_n - 1]}"):
+        _WORDS[_w] = int(_c)
+_WORDS.update({
+    "play": 96, "играю": 96, "играть": 96, "invite": 97, "приглашаю": 97, "пригласить": 97,
+    "accept": 98, "согласен": 98, "принимаю": 98, "decline": 99, "отказ": 99, "отказываюсь": 99,
+})
+
+
+def concede(n: int) -> PrefCall:
+    """The call conceding ``n`` tricks down without play (1–10)."""
+    if not 1 <= n <= 10:
+        raise ParseError(f"one may concede 1 to 10 tricks, not {n}")
+    return CONCEDES[n - 1]
+
+
+def conceded_of(call: PrefCall) -> int:
+    """Tricks a concede call gives away; 0 for any other call."""
+    v = int(call) - _CONCEDE_BASE
+    return v if 1 <= v <= 10 else 0
+
 
 GAMES: tuple[PrefCall, ...] = tuple(_BY_VALUE[_BASE + i] for i, x in enumerate(_LADDER) if x[0] == "game")
 LADDER: tuple[PrefCall, ...] = tuple(_BY_VALUE[_BASE + i] for i in range(_LADDER_LEN))

@@ -52,9 +52,23 @@ class Preferans(Game):
 
     def action_universe(self) -> list[Any]:
         from cardroom.core.cards import full_pack
-        from cardroom.games.preferans.calls import CLOSED, HALF_WHIST, HERE, LADDER, OPEN, PASS, WHIST
+        from cardroom.games.preferans.calls import (
+            ACCEPT,
+            CLOSED,
+            CONCEDES,
+            DECLINE,
+            HALF_WHIST,
+            HERE,
+            INVITE,
+            LADDER,
+            OPEN,
+            PASS,
+            PLAY,
+            WHIST,
+        )
 
-        return [*full_pack(), *LADDER, PASS, HERE, WHIST, HALF_WHIST, OPEN, CLOSED]
+        return [*full_pack(), *LADDER, PASS, HERE, WHIST, HALF_WHIST, OPEN, CLOSED, PLAY, INVITE, ACCEPT, DECLINE,
+                *CONCEDES]
 
     def options(self) -> Mapping[str, Any]:
         return {"variant": self.variant_name, "players": self.players, **self.variant.overrides()}

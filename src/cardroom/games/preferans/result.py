@@ -20,6 +20,9 @@ class PrefDealResult:
       * ``"unplayed"``: a game nobody whisted (both defenders passed, or a half-whist stood):
         counted as made without play; ``tricks`` give the declarer the contract's level;
       * ``"raspasy"``: all passed; every active player tried to take fewest tricks.
+
+    ``conceded``: the declarer conceded that many tricks without play (the game is not played).
+    ``partner``: the dealer who accepted the misère declarer's invitation and shares his result.
     """
 
     players: int  # 3 or 4
@@ -39,6 +42,9 @@ class PrefDealResult:
     raspasy_round: int  # 1, 2, 3… consecutive all-pass deals ending with this one; 0 if not raspasy
     talon_tricks: int = 0  # raspasy with 4 players: tricks won by the talon cards (the dealer's, Sochi)
     whist_calls: tuple[tuple[int, str], ...] = ()  # (seat, "whist"/"pass"/"half-whist") in order
+    conceded: int = 0  # a game whose declarer conceded this many tricks down before the opening lead
+    # (kind stays "game"; ``tricks`` credit the declarer level − conceded and the defence the rest)
+    partner: int | None = None  # misère shared with the dealer (004 §2.3 item 5): the dealer's seat
 
     @property
     def defenders(self) -> tuple[int, ...]:

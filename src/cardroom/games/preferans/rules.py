@@ -26,6 +26,10 @@ and common practice, with the surviving rules of the document on top (docs/rules
   first trick.
 * Raspasy: no trumps; the talon cards are turned for the first two tricks and set their suit
   (option ``raspasy_talon``).
+* On a whisted game the declarer may concede N tricks down before the opening lead («без одной» …,
+  option ``concede_max``): the deal ends without play, the defence credited the rest.
+* Four players: the misère winner may invite the dealer, showing him his cards; an accepted
+  invitation shares the misère's result (document 004 §2.3 item 5, option ``misere_invitation``).
 """
 
 from __future__ import annotations
@@ -41,15 +45,21 @@ from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, State, View
 from cardroom.core.tricks import natural_winner
 from cardroom.games.preferans.calls import (
+    ACCEPT,
     CLOSED,
+    DECLINE,
     HALF_WHIST,
     HERE,
+    INVITE,
     LADDER,
     MISERE_NO_TALON,
     OPEN,
     PASS,
+    PLAY,
     WHIST,
     PrefCall,
+    concede,
+    conceded_of,
     rank_of,
 )
 from cardroom.games.preferans.result import PrefDealResult
@@ -57,8 +67,9 @@ from cardroom.games.preferans.result import PrefDealResult
 if TYPE_CHECKING:
     from cardroom.games.preferans.game import Preferans
 
-(PH_DEAL, PH_AUCTION, PH_DISCARD, PH_DECLARE, PH_WHIST, PH_DEFENCE, PH_PLAY, PH_OVER) = range(8)
-PHASE_NAMES = ("deal", "auction", "discard", "declare", "whist", "defence", "play", "over")
+(PH_DEAL, PH_AUCTION, PH_DISCARD, PH_DECLARE, PH_WHIST, PH_DEFENCE, PH_PLAY, PH_OVER, PH_CONCEDE,
+ PH_INVITE) = range(10)
+PHASE_NAMES = ("deal", "auction", "discard", "declare", "whist", "defence", "play", "over", "concede", "invite")
 
 
 @dataclass(frozen=True)
@@ -72,12 +83,16 @@ class PrefRules:
     whist_ten: bool = True  # "the ten is whisted" (Ural, Piter); False: a ten is never whisted
     raspasy_talon: str = "suit"  # "suit" (talon cards set the suit of tricks 1–2), "dealer" (they
     # are the 4-player dealer's cards and can win, Sochi), "closed" (never opened, Moscow, Kazakh)
+    concede_max: int = 0  # tricks a declarer may concede without play on a whisted game (0: not offered)
+    misere_invitation: bool = False  # four players: the misère winner may invite the dealer (004 §2.3 item 5)
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
             raise IllegalAction(f"preferans is played by 3 or 4 players, not {self.players}")
         if self.raspasy_talon not in ("suit", "dealer", "closed"):
             raise IllegalAction(f"unknown raspasy_talon {self.raspasy_talon!r}")
+        if not 0 <= self.concede_max <= 10:
+            raise IllegalAction(f"concede_max must be 0–10, not {self.concede_max}")
 
 
 def deal_in_twos(pack: Sequence[Card], active: Sequence[int], players: int) -> Deal:
@@ -142,6 +157,9 @@ class PrefDeal(State):
         self.returned_by: int | None = None
         self.open_defence = False
         self.defence_chooser: int | None = None
+        self.conceded = 0  # tricks conceded without play
+        # the dealer's invitation to a misère: None (not asked), "asked", "accepted", "declined"
+        self.invitation: str | None = None
         # play
         self.trick: list[tuple[int, Card]] = []  # (seat or -1 for a talon card, card)
         self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []  # (plays, winner seat or -1)
@@ -184,6 +202,10 @@ class PrefDeal(State):
             return self.declarer
         if self.phase == PH_DEFENCE:
             return self.defence_chooser
+        if self.phase == PH_CONCEDE:
+            return self.declarer
+        if self.phase == PH_INVITE:
+            return self.dealer if self.invitation == "asked" else self.declarer
         return self.next_seat
 
     @property
@@ -213,6 +235,10 @@ class PrefDeal(State):
             return self._legal_whist_calls()
         if p == PH_DEFENCE:
             return [CLOSED, OPEN]
+        if p == PH_CONCEDE:
+            return self._legal_concessions()
+        if p == PH_INVITE:
+            return [DECLINE, ACCEPT] if self.invitation == "asked" else [PLAY, INVITE]
         return []
 
     # ----------------------------------------------------------------- auction
@@ -278,6 +304,14 @@ class PrefDeal(State):
     def _won_auction(self, seat: int) -> None:
         assert self.bid is not None
         self.declarer = seat
+        if self.bid.is_misere and self.rules.misere_invitation and self.players == 4:
+            self.phase = PH_INVITE  # 004 §2.3 item 5: he may invite the dealer to share the misère
+            return
+        self._take_talon()
+
+    def _take_talon(self) -> None:
+        assert self.bid is not None and self.declarer is not None
+        seat = self.declarer
         if self.bid.without_talon:
             self.contract = self.bid
             self._after_declaration()
@@ -367,7 +401,7 @@ class PrefDeal(State):
                 self.returned_by = self.dealer
                 self.whisters = [self.dealer]
                 self.open_defence = True
-                self._start_play()
+                self._start_whisted_play()
             else:
                 self._finish_unplayed()
             return
@@ -403,7 +437,7 @@ class PrefDeal(State):
             return
         if len(self.whisters) == 2:
             self.open_defence = False
-            self._start_play()
+            self._start_whisted_play()
             return
         self._choose_defence(self.whisters[0])
 
@@ -416,7 +450,68 @@ class PrefDeal(State):
             raise IllegalAction(f"the whister chooses open or closed, not {call}", seat=self.defence_chooser,
                                 action=call)
         self.open_defence = call == OPEN
+        self._start_whisted_play()
+
+    def _start_whisted_play(self) -> None:
+        """A whisted game: the declarer may first concede tricks without play (option ``concede_max``)."""
+        if self._legal_concessions()[1:]:
+            self.phase = PH_CONCEDE
+            return
         self._start_play()
+
+    # ----------------------------------------------------------------- concession, invitation
+    def _legal_concessions(self) -> list[PrefCall]:
+        assert self.contract is not None
+        top = min(self.rules.concede_max, self.contract.level) if self.contract.is_game else 0
+        return [PLAY, *(concede(n) for n in range(1, top + 1))]
+
+    def _concede_call(self, call: PrefCall) -> None:
+        legal = self._legal_concessions()
+        if call not in legal:
+            raise IllegalAction(f"the declarer plays on or concedes tricks now, not {call} "
+                                f"(allowed: {' '.join(map(str, legal))})", seat=self.declarer, action=call)
+        n = conceded_of(call)
+        if n == 0:
+            self._start_play()
+            return
+        self._finish_conceded(n)
+
+    def _finish_conceded(self, n: int) -> None:
+        """The declarer concedes ``n`` tricks down: no play; he is credited level − n tricks and the defence
+        the rest, two whisters sharing them equally (the odd trick to the one who whisted first), a lone
+        whister (or one who returned the whist) taking them all."""
+        assert self.contract is not None and self.declarer is not None
+        d = self.declarer
+        self.conceded = n
+        mine = self.contract.level - n
+        self.won[d] = mine
+        defence = 10 - mine
+        order = [s for s, c in self.whist_calls if c == WHIST and s in self.whisters]
+        order += [w for w in self.whisters if w not in order]
+        if len(order) >= 2:
+            self.won[order[0]] = defence - defence // 2
+            self.won[order[1]] = defence // 2
+        else:
+            w = order[0] if order else self._next_active(d)
+            if w not in self.active:  # the 4-player dealer who returned the whist: the defenders' tricks
+                w = self._next_active(d)
+            self.won[w] = defence
+        self.phase = PH_OVER
+
+    def _invite_call(self, call: PrefCall) -> None:
+        legal = self.legal_actions()
+        if call not in legal:
+            who = self.dealer if self.invitation == "asked" else self.declarer
+            raise IllegalAction(f"seat {who} may not say {call} now (allowed: {' '.join(map(str, legal))})",
+                                seat=who, action=call)
+        if call == INVITE:
+            self.invitation = "asked"  # the inviter shows his cards to the dealer
+            return
+        if call == ACCEPT:
+            self.invitation = "accepted"
+        elif call == DECLINE:
+            self.invitation = "declined"
+        self._take_talon()
 
     # ----------------------------------------------------------------- play
     def _start_raspasy(self) -> None:
@@ -559,6 +654,10 @@ class PrefDeal(State):
                 self._declare(action)
             elif p == PH_WHIST:
                 self._whist_call(action)
+            elif p == PH_CONCEDE:
+                self._concede_call(action)
+            elif p == PH_INVITE:
+                self._invite_call(action)
             else:
                 self._defence(action)
         self._history.append(action)
@@ -597,14 +696,15 @@ class PrefDeal(State):
             half_whister=self.half_whister, returned_by=self.returned_by, open_defence=self.open_defence,
             talon=self.talon, raspasy_round=self.raspasy_round if self.kind == "raspasy" else 0,
             talon_tricks=self.talon_tricks,
-            whist_calls=tuple((s, str(c)) for s, c in self.whist_calls),
+            whist_calls=tuple((s, str(c)) for s, c in self.whist_calls), conceded=self.conceded,
+            partner=self.dealer if self.invitation == "accepted" else None,
         )
 
     # ----------------------------------------------------------------- views
     def _exposed_hands(self) -> list[int]:
         """Hands every player may see: an open defence, misère defenders after the first trick."""
         out: list[int] = []
-        if self.phase == PH_PLAY or self.phase == PH_OVER:
+        if self.phase == PH_PLAY or (self.phase == PH_OVER and not self.conceded):
             if self.kind == "game" and self.open_defence:
                 out = [s for s in self.active if s != self.declarer]
             if self.kind == "misere" and self.defenders_open:
@@ -617,20 +717,37 @@ class PrefDeal(State):
         m = self.hands[seat] | self.played
         if self.talon_shown and (self.kind != "raspasy"):
             m |= self.talon
-        if seat == self.declarer:
-            m |= self.discard  # the declarer knows his discard
+        if seat == self.declarer or self._is_partner(seat):
+            m |= self.discard  # the declarer knows his discard (and the dealer sharing his misère)
         for s in self._exposed_hands():
             m |= self.hands[s]
+        m |= self._shown_to(seat)
         return m
+
+    def _is_partner(self, seat: int) -> bool:
+        return self.invitation == "accepted" and seat == self.dealer
+
+    def _shown_to(self, seat: int) -> int:
+        """004 §2.3 item 5: the misère declarer shows his cards to the dealer he invites; a partner sees the
+        hand for the rest of the deal, a dealer who declined keeps knowing the cards he was shown."""
+        if self.invitation is None or seat != self.dealer or self.declarer is None:
+            return 0
+        hand = self.hands[self.declarer]
+        if self.invitation == "declined":
+            return hand & self.original[self.declarer]
+        return hand
 
     def view(self, seat: int) -> PrefView:
         to_act = self.to_act
         exposed = {s: self.hands[s] for s in self._exposed_hands() if s != seat}
+        shown = self._shown_to(seat)
+        if shown and self.declarer is not None:
+            exposed[self.declarer] = exposed.get(self.declarer, 0) | shown
         return PrefView(
             seat=seat, players=self.players, dealer=self.dealer, active=self.active,
             phase=PHASE_NAMES[self.phase], hand=self.hands[seat],
             talon=self.talon if self.talon_shown and self.kind != "raspasy" else 0,
-            discard=self.discard if seat == self.declarer else 0,
+            discard=self.discard if seat == self.declarer or self._is_partner(seat) else 0,
             calls=tuple(self.calls), bid=self.bid, declarer=self.declarer, contract=self.contract, kind=self.kind,
             whist_calls=tuple(self.whist_calls), open_defence=self.open_defence, exposed=exposed,
             trick=tuple(self.trick), tricks=tuple(self.tricks), won=tuple(self.won), to_act=to_act,
@@ -661,7 +778,7 @@ class PrefDeal(State):
             "contract": self.contract, "kind": self.kind, "whist_calls": tuple(self.whist_calls),
             "whisters": tuple(self.whisters), "open": self.open_defence, "trick": tuple(self.trick),
             "tricks": tuple(self.tricks), "won": tuple(self.won), "next": self.next_seat,
-            "history": tuple(self._history),
+            "history": tuple(self._history), "conceded": self.conceded, "invitation": self.invitation,
         }
 
     def position(self) -> str:

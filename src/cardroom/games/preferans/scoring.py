@@ -487,23 +487,39 @@ def _score_unplayed(b: _Book) -> None:
 
 
 def _score_misere(b: _Book) -> None:
+    """Misère (§2.8, Sochi §3.2). Shared with the dealer (004 §2.3 item 5, ``result.partner``): the
+    declarer and the dealer «делят выигрыш или проигрыш пополам» — each takes half the points into his own
+    pulya (help by his own pulya) or gora, and the whists written on the declarer are written half on each;
+    the dealer, a partner, writes no talon whists on the declarer."""
     v, r = b.v, b.r
     decl = r.declarer
     if decl is None:
         raise CardroomError("a misère without a declarer")
+    partner = r.partner
+    if partner is not None and (partner == decl or partner in r.active or not 0 <= partner < b.n):
+        raise CardroomError(f"a misère partner must be the 4-player dealer, not seat {partner}")
+    sharers = [decl] if partner is None else [decl, partner]
+    share = Fraction(1, len(sharers))
+    how = "" if partner is None else f" (shared by seats {decl} and {partner})"
     no_talon = r.contract is not None and int(r.contract) == int(MISERE_NO_TALON)
     pts = Fraction(v.misere_points(no_talon))
     k = r.tricks[decl]
     if k == 0:
-        b.award_choice(decl, pts, "misère made", "misere", _help_excluded(b))
+        for s in sharers:
+            b.award_choice(s, pts * share, "misère made" + how, "misere", _help_excluded(b))
     else:
         per = v.misere_gora_per_trick if v.misere_gora_per_trick is not None else v.misere_points(no_talon)
-        b.to_gora(decl, Fraction(per * k), f"misère: {k} trick(s)", "misere")
+        for s in sharers:
+            b.to_gora(s, Fraction(per * k) * share, f"misère: {k} trick(s)" + how, "misere")
         for d in r.defenders:
-            b.whist(d, decl, Fraction(v.misere_whists_per_trick * k), f"misère: {k} trick(s)", "misere")
+            for s in sharers:
+                b.whist(d, s, Fraction(v.misere_whists_per_trick * k) * share, f"misère: {k} trick(s)" + how,
+                        "misere")
     if v.misere_talon_seven_whists and not no_talon:
         sevens = talon_sevens(r.talon)
         for w in _talon_writers(b):
+            if w in sharers:
+                continue
             b.whist(w, decl, Fraction(v.misere_talon_seven_whists * sevens), f"{sevens} seven(s) in the talon",
                     "talon")
 

@@ -139,6 +139,9 @@ class PrefVariant:
     misere_without_talon: bool = True  # §2.3 example of two misères
     kabal_misere: bool = False  # Ural §7.2 «Кабальный мизер … перебивается девятерной»
     games_without_talon: bool = True  # Ural §7.2 «Игр без прикупа нет» → False
+    concede_max: int = 10  # tricks a declarer may concede without play («без одной» …; Code practice);
+    # Piter §9.4 «без трех без вистов не оставляют» → 2 (reading: conceding three or more is not allowed)
+    misere_invitation: bool = True  # §2.3 item 5 (general part): with 4 players, invite the dealer to a misère
 
     def __post_init__(self) -> None:
         for opt, allowed in _CHOICES.items():
@@ -157,6 +160,8 @@ class PrefVariant:
             raise CardroomError(f"pulya_length must be positive, not {self.pulya_length}")
         if not 6 <= self.raspasy_exit_level <= 10:
             raise CardroomError(f"raspasy_exit_level must be 6–10, not {self.raspasy_exit_level}")
+        if not 0 <= self.concede_max <= 10:
+            raise CardroomError(f"concede_max must be 0–10, not {self.concede_max}")
         if self.rounds is not None and self.rounds <= 0:
             raise CardroomError(f"rounds must be positive, not {self.rounds}")
 
@@ -200,6 +205,8 @@ class PrefVariant:
             "dealer_returns_whist": self.dealer_returns_whist and players == 4,
             "whist_ten": self.ten_whisted,
             "raspasy_talon": talon,
+            "concede_max": self.concede_max,
+            "misere_invitation": self.misere_invitation and players == 4,
         }
 
     def overrides(self) -> dict[str, Any]:
@@ -326,6 +333,7 @@ PITER = PrefVariant(
     raspasy_exit_level=7, misere_interrupts_raspasy=False, raspasy_exit_needs_whist=True,  # §9.2
     help_rule="none", pulya_length=22, end_rule="rounds",  # §9.1
     overall_prizes=(300, 200),  # §9.3
+    concede_max=2,  # §9.4 «без трех без вистов» is not allowed (UNCERTAIN reading, docs §0)
 )
 
 VARIANTS: dict[str, PrefVariant] = {
