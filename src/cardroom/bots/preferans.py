@@ -27,6 +27,7 @@ from itertools import combinations
 from typing import Any
 
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card
+from cardroom.core.tricks import natural_winner
 from cardroom.games.preferans.calls import (
     ACCEPT,
     CLOSED,
@@ -829,8 +830,8 @@ class _Ctx:
                 return max(fol, key=lambda i: cards[i])
             if len(cards) == 1:
                 return 0
-            return 1 + _natural_winner(cards[1:], None)
-        return _natural_winner(cards, self.trump)
+            return 1 + natural_winner(cards[1:], None)
+        return natural_winner(cards, self.trump)
 
     def beats(self, c: int, w: int, led: int) -> bool:
         """Does card ``c`` beat card ``w`` (the current winner) in a trick led in ``led``?"""
@@ -882,22 +883,6 @@ class _Ctx:
         return SUIT_MASKS[suit] & PACK & ~self.dead
 
 
-def _natural_winner(cards: list[Card], trump: int | None) -> int:
-    led = cards[0] // 13
-    best = 0
-    best_key = -1
-    for i, c in enumerate(cards):
-        s = c // 13
-        if s == trump:
-            key = 200 + c % 13
-        elif s == led:
-            key = 100 + c % 13
-        else:
-            continue
-        if key > best_key:
-            best_key = key
-            best = i
-    return best
 
 
 def _low(cards: Iterable[Card]) -> Card:
