@@ -489,3 +489,19 @@ def test_no_invitation_play_alone_and_where_not_offered() -> None:
     _call(d, "misere-wt", "pass", "pass", "invite", "accept")
     assert d.phase == PH_PLAY and d.talon_shown is False and d.kind == "misere"
     assert d.view(0).talon == 0 and d.view(0).exposed == {1: d.hands[1]}
+
+
+def test_piter_rounds_start_with_mandatory_raspasy() -> None:
+    from cardroom.games import load
+    from cardroom.games.preferans.game import Preferans
+
+    game = load("preferans", variant="piter", players=3)
+    assert isinstance(game, Preferans)
+    state = game.new_initial_state()
+    state.apply(state.sample_chance(random.Random(4)))
+    assert state.deal.kind == "raspasy" and state.deal.phase == 6  # no auction: straight to the play
+    sochi = load("preferans", variant="sochi", players=3)
+    assert isinstance(sochi, Preferans)
+    s2 = sochi.new_initial_state()
+    s2.apply(s2.sample_chance(random.Random(4)))
+    assert s2.deal.phase == 1  # an ordinary deal starts with the auction

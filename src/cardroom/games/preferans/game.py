@@ -42,8 +42,9 @@ class Preferans(Game):
     def new_initial_state(self) -> PulkaState:
         return PulkaState(self)
 
-    def new_deal(self, dealer: int = 0, raspasy_round: int = 1, forbid_six: bool = False) -> PrefDeal:
-        return PrefDeal(self, dealer, raspasy_round, self.rules, forbid_six)
+    def new_deal(self, dealer: int = 0, raspasy_round: int = 1, forbid_six: bool = False,
+                 forced_raspasy: bool = False) -> PrefDeal:
+        return PrefDeal(self, dealer, raspasy_round, self.rules, forbid_six, forced_raspasy)
 
     def pack_mask(self) -> int:
         from cardroom.core.cards import PIQUET_PACK_MASK
@@ -93,7 +94,8 @@ class PulkaState(State):
 
     def _new_deal(self) -> PrefDeal:
         rnd = self.sheet.next_raspasy_round()
-        return self.game.new_deal(self.dealer, rnd, self.sheet.forbid_six())
+        # Piter races §9.2: a round starts with raspasy, and a failed misère forces raspasy
+        return self.game.new_deal(self.dealer, rnd, self.sheet.forbid_six(), self.sheet.mandatory_raspasy())
 
     @property
     def to_act(self) -> int | None:

@@ -118,7 +118,8 @@ class PrefDeal(State):
     game: Preferans
 
     def __init__(self, game: Preferans, dealer: int = 0, raspasy_round: int = 1,
-                 rules: PrefRules | None = None, forbid_six: bool = False) -> None:
+                 rules: PrefRules | None = None, forbid_six: bool = False,
+                 forced_raspasy: bool = False) -> None:
         self.game = game
         self.rules = rules if rules is not None else game.rules
         n = self.rules.players
@@ -130,6 +131,7 @@ class PrefDeal(State):
             self.active = tuple((self.dealer + i) % n for i in range(1, 4))
         self.raspasy_round = raspasy_round  # the round these raspasy would be, if all pass
         self.forbid_six = forbid_six
+        self.forced_raspasy = forced_raspasy  # Piter races: mandatory raspasy, no auction
         self._history: list[Any] = []
         self.phase = PH_DEAL
         self.hands: list[int] = [0] * n
@@ -680,6 +682,8 @@ class PrefDeal(State):
         self.talon = deal.rest
         self.phase = PH_AUCTION
         self.next_seat = self.first_hand
+        if self.forced_raspasy:
+            self._start_raspasy()
 
     # ----------------------------------------------------------------- results
     def result(self) -> PrefDealResult:
