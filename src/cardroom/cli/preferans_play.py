@@ -9,6 +9,7 @@ from typing import Any, TextIO
 
 from cardroom.bots.preferans import PreferansBot
 from cardroom.cli.bridge_play import Quit, save_record
+from cardroom.cli.i18n import t
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.errors import ParseError
 from cardroom.core.game import CHANCE
@@ -16,39 +17,9 @@ from cardroom.games.preferans.calls import PrefCall
 from cardroom.games.preferans.game import Preferans, PulkaState
 from cardroom.games.preferans.rules import PrefView
 
-TEXT = {
-    "deal": {"en": "Deal {n}, dealer: player {d}", "ru": "Сдача {n}, сдаёт игрок {d}"},
-    "hand": {"en": "Your hand (player {s})", "ru": "Ваша рука (игрок {s})"},
-    "player": {"en": "player {s}", "ru": "игрок {s}"},
-    "talon": {"en": "Talon", "ru": "Прикуп"},
-    "auction": {"en": "Bidding", "ru": "Торговля"},
-    "contract": {"en": "Contract: {c} by player {p}", "ru": "Игра: {c}, играет игрок {p}"},
-    "raspasy": {"en": "Raspasy", "ru": "Распасы"},
-    "trick": {"en": "Trick {n}", "ru": "Взятка {n}"},
-    "won": {"en": "Tricks", "ru": "Взятки"},
-    "prompt": {"en": "Your {what} (? for help): ", "ru": "Ваш ход — {what} (? — помощь): "},
-    "what_bid": {"en": "bid (6s, 7nt, misere, pass, здесь)", "ru": "заявка (6п, 7бк, мизер, пас, здесь)"},
-    "what_card": {"en": "card from player {h}'s hand", "ru": "карта из руки игрока {h}"},
-    "what_discard": {"en": "discard", "ru": "снос"},
-    "what_declare": {"en": "game to declare", "ru": "назначение игры"},
-    "what_whist": {"en": "whist / pass", "ru": "вист / пас"},
-    "what_defence": {"en": "open / closed", "ru": "в светлую / втемную"},
-    "what_concede": {"en": "play, or concede (без1, без2 …)", "ru": "играю или без одной, без двух (без1 …)"},
-    "what_invite": {"en": "play, or invite the dealer to share the misère / accept / decline",
-                    "ru": "играю, или пригласить сдающего в мизер / принять / отказаться"},
-    "allowed": {"en": "Allowed now: {x}", "ru": "Сейчас можно: {x}"},
-    "bad": {"en": "Cannot read {x!r}: {why}", "ru": "Не понимаю {x!r}: {why}"},
-    "illegal": {"en": "{x} is not allowed now", "ru": "{x} сейчас нельзя"},
-    "result": {"en": "Deal {n}: {r}", "ru": "Сдача {n}: {r}"},
-    "sheet": {"en": "The sheet", "ru": "Пулька"},
-    "over": {"en": "The pulka is over.", "ru": "Пулька окончена."},
-    "unfinished": {"en": "The pulka was left unfinished.", "ru": "Пулька не доиграна."},
-    "settlement": {"en": "Settlement (whists)", "ru": "Расчёт (висты)"},
-}
-
 
 def tr(key: str, lang: str, **kw: object) -> str:
-    return TEXT[key].get(lang, TEXT[key]["en"]).format(**kw)
+    return t("pref." + key, lang, **kw)
 
 
 def _act_text(a: Any) -> str:
