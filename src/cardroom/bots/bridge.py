@@ -555,15 +555,9 @@ def _interpret(a: Auction, seat: Seat, call: Call) -> _CallNote:
 def _read_opening(sh: Shown, call: Call, note: _CallNote, a: Auction) -> None:
     level, strain = call.level, int(call.strain)
     sh.opened = True
-    if level == 1 and strain == NT:
+    if level in (1, 2) and strain == NT:
         note.tag = OPEN_NT
-        sh.range(15, 17.5)
-        sh.balanced = True
-        for s in range(4):
-            sh.length(s, 2, 5)
-    elif level == 2 and strain == NT:
-        note.tag = OPEN_NT
-        sh.range(20, 21.5)
+        sh.range(*((15, 17.5) if level == 1 else (20, 21.5)))  # 1NT 15-17, 2NT 20-21, balanced
         sh.balanced = True
         for s in range(4):
             sh.length(s, 2, 5)
