@@ -21,6 +21,7 @@ def register(name: str, factory: Callable[..., Game], aliases: tuple[str, ...] =
 def _ensure_loaded() -> None:
     # Importing a family's package registers its games.
     import cardroom.games.bridge
+    import cardroom.games.euchre
     import cardroom.games.preferans  # noqa: F401
 
 

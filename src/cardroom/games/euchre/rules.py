@@ -1,0 +1,969 @@
+"""Euchre, one hand (document 003, the Laws of Euchre of the Somerset Club, Boston 1888).
+
+The hand: the deal (a chance action: five cards each and a turn-up from the rest), making the
+trump in two rounds, the dealer's discard, lone hands, the play of five tricks, the score.
+Seats are N, E, S, W clockwise; partners N–S and E–W; the dealer's left is the eldest hand,
+the dealer's partner the second hand, the dealer's right the third hand.
+
+Actions and their canonical texts (``action_text``; ``parse_action`` also reads the other forms
+listed, in English and Russian, in any case):
+
+``deal N 9C JC AH KH 8S | E … | S … | W … | turn 9C | stock …``
+    the chance action :class:`EuchreDeal` (hands of N, E, S, W, the turn-up, the 11 undealt
+    cards). The packets' pattern (2–3 or 3–2, Law 42) is not modelled.
+``pass``
+    decline (first round: eldest, second, third; second round: anyone). Also «пас», «пасую».
+``turn down``
+    the dealer's pass in the first round (Law 77: the trump is turned down). Also "pass",
+    «отвергаю», «пас» when the dealer speaks in the first round.
+``order up``
+    the eldest or third hand accepts the turn-up suit for the dealer (Laws 74, 76). Also
+    «заказываю».
+``assist``
+    the second hand (the dealer's partner) accepts it (Law 75). Also "help", «помогаю»,
+    «ассистирую».
+``take up``
+    the dealer accepts it (Law 76). Also "adopt", «принимаю».
+    (Any of the three accepting words is read as the right one for the seat that speaks.)
+``alone at H``
+    the one lone-hand declaration Law 98 allows ("I play alone at hearts", "Alone at hearts",
+    «Я играю в одиночку на червах», «Один на червах»). In the first round the suit must be the
+    turn-up's and may be left out ("alone", "I play alone", «один», «играю в одиночку»).
+    Law 98: "I order it up and play alone", "I make it hearts and play alone" (and "order up
+    alone", "make H alone") rule a lone hand out: they are read as ``order up`` / ``make H``.
+``take it from you``
+    the partner of a player who ordered up, assisted or declared alone in the first round, if he
+    has not passed (Laws 74, 75, 93, 94), takes the hand to play alone. «Я перехватываю это у
+    вас», «перехватываю». His answer otherwise is ``pass`` (he declines).
+``make H``
+    the second round: name a suit (Law 77). Also "name H", "H", "hearts", "make it hearts",
+    «назначаю черви», «черви». Naming the suit turned down counts as a pass (Law 78): ``make``
+    and ``alone at`` that suit are accepted and recorded and act as ``pass``.
+``discard 8S``
+    the dealer's discard under the pack (Law 86) after the turn-up was made trumps; never the
+    turn-up (Law 88). Also «снос 8S», «сношу 8S».
+``JD``
+    a card played (``Card.parse`` forms: ``10H``, ``TH``, ``♥10``, Russian letters).
+
+Hidden information: a seat sees its own hand, the turn-up (all the hand through, whether on the
+pack, turned down, or in the dealer's hand until played — Law 91), the calls (a discard shows as
+``discard`` with no card, to everyone, the dealer included: nothing in the laws lets him look at
+it again), the current trick and the quitted tricks, tricks won. Never the stock, the discard, or
+another hand; the lone player's partner lays his cards face down (Law 101) and from then on sees
+none of them and plays no card.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask, piquet_pack
+from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.game import CHANCE, Action, State, View
+from cardroom.core.table import Seat, Side
+from cardroom.games.euchre.ranks import (
+    effective_suit,
+    legal_plays,
+    order_key,
+    same_colour,
+    trick_winner,
+)
+from cardroom.games.euchre.scoring import HandScore, score_hand
+from cardroom.games.euchre.variants import DEFAULT_RULES, EuchreRules
+
+if TYPE_CHECKING:
+    from cardroom.games.euchre.game import Euchre
+
+PH_DEAL = "deal"
+PH_ROUND1 = "round1"
+PH_TAKEOVER = "takeover"
+PH_DISCARD = "discard"
+PH_ROUND2 = "round2"
+PH_PLAY = "play"
+PH_OVER = "over"
+
+_SEATS = tuple(Seat)
+
+# ----------------------------------------------------------------------------- actions
+
+PASS = "pass"
+TURN_DOWN = "turn down"
+ORDER_UP = "order up"
+ASSIST = "assist"
+TAKE_UP = "take up"
+ALONE = "alone"
+MAKE = "make"
+TAKE_IT = "take it from you"
+
+_SIMPLE_KINDS = (PASS, TURN_DOWN, ORDER_UP, ASSIST, TAKE_UP, TAKE_IT)
+_ACCEPT_KINDS = (ORDER_UP, ASSIST, TAKE_UP)
+
+
+@dataclass(frozen=True, order=True)
+class Bid(Action):
+    """A declaration in making the trump: ``kind`` is one of pass, turn down, order up, assist,
+    take up, take it from you (no suit), or alone, make (with a suit)."""
+
+    kind: str
+    suit: Suit | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind in _SIMPLE_KINDS:
+            if self.suit is not None:
+                raise ParseError(f"{self.kind!r} takes no suit")
+        elif self.kind in (ALONE, MAKE):
+            if self.suit is None:
+                raise ParseError(f"{self.kind!r} needs a suit")
+            object.__setattr__(self, "suit", Suit(self.suit))
+        else:
+            raise ParseError(f"not a euchre declaration: {self.kind!r}")
+
+    def to_text(self) -> str:
+        if self.kind == ALONE:
+            return f"alone at {self.suit}"
+        if self.kind == MAKE:
+            return f"make {self.suit}"
+        return self.kind
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+@dataclass(frozen=True, order=True)
+class Discard(Action):
+    """The dealer's discard under the pack (Law 86)."""
+
+    card: Card
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", Card(self.card))
+
+    def to_text(self) -> str:
+        return f"discard {self.card}"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+BID_PASS = Bid(PASS)
+BID_TURN_DOWN = Bid(TURN_DOWN)
+BID_ORDER_UP = Bid(ORDER_UP)
+BID_ASSIST = Bid(ASSIST)
+BID_TAKE_UP = Bid(TAKE_UP)
+BID_TAKE_IT = Bid(TAKE_IT)
+
+
+def all_bids() -> list[Bid]:
+    """Every declaration the game knows."""
+    out = [BID_PASS, BID_TURN_DOWN, BID_ORDER_UP, BID_ASSIST, BID_TAKE_UP, BID_TAKE_IT]
+    for s in Suit:
+        out.append(Bid(MAKE, s))
+        out.append(Bid(ALONE, s))
+    return out
+
+
+def _hand_list(mask: int) -> str:
+    return " ".join(str(c) for c in sorted(cards_of_mask(mask), key=lambda c: (-int(c.suit), -int(c.rank))))
+
+
+@dataclass(frozen=True)
+class EuchreDeal(Action):
+    """The deal: five cards to each of N, E, S, W (bitmasks in seat order), the turn-up, and the
+    eleven undealt cards (the stock, under the turn-up). ``stock`` may be left 0 to mean "the
+    rest of the 32-card pack"."""
+
+    hands: tuple[int, int, int, int]
+    turn_up: Card
+    stock: int = 0
+
+    def __post_init__(self) -> None:
+        if len(self.hands) != 4:
+            raise ParseError(f"a euchre deal has four hands, not {len(self.hands)}")
+        tu = Card(self.turn_up)
+        object.__setattr__(self, "turn_up", tu)
+        seen = 0
+        for seat, h in zip(_SEATS, self.hands, strict=True):
+            if h & ~PIQUET_PACK_MASK:
+                raise ParseError(f"{seat}'s hand has cards outside the euchre pack (7 to A): "
+                                 f"{CardSet(h & ~PIQUET_PACK_MASK)}")
+            if h.bit_count() != 5:
+                raise ParseError(f"{seat} must be dealt five cards, not {h.bit_count()} ({CardSet(h)})")
+            if seen & h:
+                raise ParseError(f"a card is dealt twice: {CardSet(seen & h)}")
+            seen |= h
+        if not PIQUET_PACK_MASK >> tu & 1:
+            raise ParseError(f"the turn-up {tu} is not in the euchre pack (7 to A)")
+        if seen >> tu & 1:
+            raise ParseError(f"the turn-up {tu} is also in a hand")
+        seen |= tu.mask
+        rest = PIQUET_PACK_MASK & ~seen
+        stock = self.stock if self.stock else rest
+        if stock != rest:
+            raise ParseError(f"the stock must be the 11 cards not dealt: expected {CardSet(rest)}, "
+                             f"got {CardSet(stock)}")
+        object.__setattr__(self, "stock", stock)
+
+    @classmethod
+    def of(cls, hands: Mapping[Seat | str, str | Sequence[str | Card]] | Sequence[str | Sequence[str | Card]],
+           turn_up: str | Card) -> EuchreDeal:
+        """A deal from given hands: ``EuchreDeal.of({"N": "9C JC AH KH 8S", ...}, "9C")`` or a
+        list of four hands in N, E, S, W order; the stock is the rest of the pack."""
+        masks = [0, 0, 0, 0]
+        items: list[tuple[Seat, Any]]
+        if isinstance(hands, Mapping):
+            items = [(s if isinstance(s, Seat) else Seat.parse(s), h) for s, h in hands.items()]
+        else:
+            items = list(zip(_SEATS, hands, strict=True))
+        if len(items) != 4 or len({s for s, _ in items}) != 4:
+            raise ParseError("a euchre deal needs the hands of all four seats N, E, S, W")
+        for seat, h in items:
+            cs = CardSet.parse(h) if isinstance(h, str) else CardSet(h)
+            masks[seat] = cs.mask
+        tu = turn_up if isinstance(turn_up, Card) else Card.parse(turn_up)
+        return cls((masks[0], masks[1], masks[2], masks[3]), tu)
+
+    def to_text(self) -> str:
+        parts = [f"{s} {_hand_list(h)}" for s, h in zip(_SEATS, self.hands, strict=True)]
+        return "deal " + " | ".join(parts) + f" | turn {self.turn_up} | stock {_hand_list(self.stock)}"
+
+    @classmethod
+    def from_text(cls, text: str) -> EuchreDeal:
+        t = text.strip()
+        if not t.lower().startswith("deal "):
+            raise ParseError(f"not a deal: {text!r}")
+        masks: dict[Seat, int] = {}
+        turn: Card | None = None
+        stock = 0
+        for part in t[5:].split("|"):
+            words = part.split()
+            if not words:
+                raise ParseError(f"not a deal: {text!r} (an empty part)")
+            head, body = words[0].lower(), " ".join(words[1:])
+            if head in ("turn", "turn-up"):
+                turn = Card.parse(body)
+            elif head == "stock":
+                stock = CardSet.parse(body).mask
+            else:
+                try:
+                    seat = Seat.parse(head)
+                except ParseError:
+                    raise ParseError(f"not a deal: {text!r} (part {part.strip()!r} names no seat)") from None
+                if seat in masks:
+                    raise ParseError(f"not a deal: {text!r} ({seat} given twice)")
+                masks[seat] = CardSet.parse(body).mask
+        if turn is None:
+            raise ParseError(f"not a deal: {text!r} (no turn-up: '| turn 9C')")
+        if len(masks) != 4:
+            raise ParseError(f"not a deal: {text!r} (it needs the hands of N, E, S and W)")
+        return cls((masks[Seat.NORTH], masks[Seat.EAST], masks[Seat.SOUTH], masks[Seat.WEST]), turn, stock)
+
+    @classmethod
+    def random(cls, rng: random.Random, dealer: Seat) -> EuchreDeal:
+        """Shuffle the 32 cards; deal two to each from the eldest hand round to the dealer, then
+        three to each; turn up the next card; the eleven left are the stock."""
+        pack = piquet_pack()
+        rng.shuffle(pack)
+        masks = [0, 0, 0, 0]
+        i = 0
+        for n in (2, 3):
+            for k in range(1, 5):
+                seat = (dealer + k) % 4
+                for _ in range(n):
+                    masks[seat] |= 1 << pack[i]
+                    i += 1
+        turn = pack[i]
+        stock = 0
+        for c in pack[i + 1:]:
+            stock |= 1 << c
+        return cls((masks[0], masks[1], masks[2], masks[3]), turn, stock)
+
+
+# ----------------------------------------------------------------------------- parsing
+
+_SUIT_WORDS: dict[str, Suit] = {}
+for _w, _s in {
+    "spades": Suit.SPADES, "spade": Suit.SPADES, "hearts": Suit.HEARTS, "heart": Suit.HEARTS,
+    "diamonds": Suit.DIAMONDS, "diamond": Suit.DIAMONDS, "clubs": Suit.CLUBS, "club": Suit.CLUBS,
+    "пики": Suit.SPADES, "пик": Suit.SPADES, "пиках": Suit.SPADES, "пика": Suit.SPADES,
+    "черви": Suit.HEARTS, "червы": Suit.HEARTS, "червей": Suit.HEARTS, "червах": Suit.HEARTS,
+    "бубны": Suit.DIAMONDS, "бубен": Suit.DIAMONDS, "бубнах": Suit.DIAMONDS, "буби": Suit.DIAMONDS,
+    "трефы": Suit.CLUBS, "треф": Suit.CLUBS, "трефах": Suit.CLUBS, "крести": Suit.CLUBS,
+}.items():
+    _SUIT_WORDS[_w] = _s
+
+
+def parse_suit(text: str) -> Suit:
+    """A suit by letter, symbol, or English or Russian name."""
+    t = text.strip().lower().rstrip(".!")
+    if t in _SUIT_WORDS:
+        return _SUIT_WORDS[t]
+    return Suit.parse(t)
+
+
+_PASS_WORDS = {"pass", "p", "пас", "пасую", "no", "decline"}
+_TURN_DOWN_WORDS = {"turn down", "turn it down", "отвергаю", "переворачиваю", "turn-down"}
+_ACCEPT_WORDS = {
+    "order up", "order it up", "i order it up", "заказываю", "заказать", "order",
+    "assist", "i assist", "help", "помогаю", "ассистирую", "помочь",
+    "take up", "adopt", "take it up", "i take it up", "принимаю", "принять", "беру",
+}
+_TAKE_IT_WORDS = {"take it from you", "i take it from you", "я перехватываю это у вас", "перехватываю",
+                  "перехватываю это у вас", "take it"}
+_ALONE_BARE = {"alone", "i play alone", "play alone", "один", "играю в одиночку", "я играю в одиночку",
+               "в одиночку", "одиночка"}
+
+
+def _norm(text: str) -> str:
+    t = text.strip().lower().replace("«", "").replace("»", "").replace('"', "")
+    t = re.sub(r"[.!,;]+", " ", t)
+    return " ".join(t.split())
+
+
+class ParsedDeclaration:
+    """What a text says, before the state decides which action it is."""
+
+    def __init__(self, kind: str, suit: Suit | None = None) -> None:
+        self.kind = kind  # pass, turn down, accept, take it, alone, make, discard
+        self.suit = suit
+        self.card: Card | None = None
+
+
+def read_declaration(text: str) -> ParsedDeclaration:
+    """Read a declaration of making the trump or a discard (not a card or a deal)."""
+    t = _norm(text)
+    if not t:
+        raise ParseError("empty text is not an action")
+    m = re.fullmatch(r"(?:discard|снос|сношу|сбрасываю под колоду)\s+(\S+)", t)
+    if m:
+        d = ParsedDeclaration("discard")
+        d.card = Card.parse(m.group(1))
+        return d
+    if t in _PASS_WORDS:
+        return ParsedDeclaration("pass")
+    if t in _TURN_DOWN_WORDS or t in ("pass (turn down)", "pass turn down"):
+        return ParsedDeclaration("turn down")
+    if t in _TAKE_IT_WORDS:
+        return ParsedDeclaration("take it")
+    if t in _ALONE_BARE:
+        return ParsedDeclaration("alone")
+    # Law 98: "I order it up and play alone" and the like rule the lone hand out.
+    m = re.fullmatch(r"(?:i )?(.+?)(?: and play alone| and i play alone| alone| и играю в одиночку| в одиночку)", t)
+    if m and m.group(1) in _ACCEPT_WORDS:
+        return ParsedDeclaration("accept")
+    if m:
+        inner = m.group(1)
+        mm = re.fullmatch(r"(?:make it|make|name|назначаю|назвать|назначить)\s+(\S+)", inner)
+        if mm:
+            return ParsedDeclaration("make", parse_suit(mm.group(1)))
+    if t in _ACCEPT_WORDS:
+        return ParsedDeclaration("accept")
+    m = re.fullmatch(r"(?:i play alone at|i play alone in|play alone at|alone at|alone in|alone|"
+                     r"я играю в одиночку на|играю в одиночку на|один на|в одиночку на)\s+(\S+)", t)
+    if m:
+        return ParsedDeclaration("alone", parse_suit(m.group(1)))
+    m = re.fullmatch(r"(?:i make it|make it|make|name|i name|назначаю|назвать|назначить|назначаю козырем)\s+(\S+)", t)
+    if m:
+        return ParsedDeclaration("make", parse_suit(m.group(1)))
+    try:
+        return ParsedDeclaration("make", parse_suit(t))
+    except ParseError:
+        pass
+    raise ParseError(f"not a euchre action: {text!r} (expected e.g. pass, order up, assist, take up, "
+                     f"turn down, alone at H, take it from you, make H, discard 8S, or a card such as JD)")
+
+
+# ----------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    leader: Seat
+    plays: tuple[tuple[Seat, Card], ...]
+    winner: Seat
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for _, c in self.plays)
+
+
+@dataclass(frozen=True)
+class EuchreHandResult:
+    """A finished hand: who made the trump, how, the tricks, the points (Laws 2–3)."""
+
+    dealer: Seat
+    turn_up: Card
+    thrown_in: bool  # all passed twice (Law 77): no score, the next player deals
+    trump: Suit | None = None
+    maker: Seat | None = None  # who ordered up, assisted, took up or made the trump
+    makers: Side | None = None
+    lone: Seat | None = None
+    round: int = 0  # 1: the turn-up suit; 2: a suit named
+    makers_tricks: int = 0
+    tricks: tuple[TrickRecord, ...] = ()
+    score: HandScore | None = None
+    points: tuple[int, int] = (0, 0)  # (NS, EW)
+    call: str = ""  # the maker's declaration: order up, assist, take up, make H, alone at H
+
+    @property
+    def taken_over(self) -> bool:
+        """The lone player took the hand from his partner (Law 94)."""
+        return self.lone is not None and self.lone != self.maker
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer.letter, "turn_up": str(self.turn_up), "thrown_in": self.thrown_in,
+            "trump": None if self.trump is None else self.trump.letter,
+            "maker": None if self.maker is None else self.maker.letter,
+            "makers": None if self.makers is None else self.makers.name,
+            "lone": None if self.lone is None else self.lone.letter, "round": self.round,
+            "makers_tricks": self.makers_tricks, "call": self.call,
+            "march": bool(self.score and self.score.march), "euchred": bool(self.score and self.score.euchred),
+            "points": {"NS": self.points[0], "EW": self.points[1]},
+        }
+
+
+# ----------------------------------------------------------------------------- the hand
+
+
+class EuchreHand(State):
+    """One hand of euchre, from the deal to the fifth trick (or to the throw-in)."""
+
+    game: Euchre
+
+    def __init__(self, game: Euchre | None = None, dealer: Seat = Seat.NORTH,
+                 rules: EuchreRules | None = None) -> None:
+        if game is None:
+            from cardroom.games.euchre.game import Euchre
+
+            game = Euchre(**(rules.to_dict() if rules is not None else {}))
+        self.game = game
+        self.rules = rules if rules is not None else getattr(game, "rules", DEFAULT_RULES)
+        self.dealer = Seat(dealer)
+        self._history: list[Any] = []
+        self.phase = PH_DEAL
+        self.hands: list[int] = [0, 0, 0, 0]
+        self.original: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self.turn_up: Card | None = None
+        self.turn_up_state = "none"  # on pack, taken up, turned down, dead, played
+        self.stock = 0
+        self.discard: Card | None = None
+        self.calls: list[tuple[Seat, Any]] = []
+        self.passed: set[Seat] = set()
+        self.round = 0
+        self.next_seat: Seat = self.dealer.lho
+        self.trump: Suit | None = None
+        self.maker: Seat | None = None
+        self.lone: Seat | None = None
+        self.declared_alone: Seat | None = None  # who declared alone (before any take-over)
+        self.trick_leader: Seat = self.dealer.lho
+        self.trick: list[tuple[Seat, Card]] = []
+        self.tricks: list[TrickRecord] = []
+        self.won = [0, 0]
+        self.played = 0
+        self._result: EuchreHandResult | None = None
+
+    # ------------------------------------------------------------- seats
+    @property
+    def eldest(self) -> Seat:
+        return self.dealer.lho
+
+    @property
+    def sitting_out(self) -> Seat | None:
+        """The lone player's partner, whose cards lie face down (Law 101)."""
+        return None if self.lone is None else self.lone.partner
+
+    @property
+    def laid_down(self) -> Seat | None:
+        """The sitting-out partner once his cards lie face down: after the chance to take it from
+        the lone player (Law 94) is over, and — when he is the dealer who must discard — after
+        his discard."""
+        out = self.sitting_out
+        if out is None or self.phase == PH_TAKEOVER or (self.phase == PH_DISCARD and out == self.dealer):
+            return None
+        return out
+
+    @property
+    def makers(self) -> Side | None:
+        return None if self.maker is None else self.maker.side
+
+    def active_seats(self) -> list[Seat]:
+        out = self.sitting_out
+        return [s for s in _SEATS if s != out]
+
+    def _next_active(self, seat: Seat) -> Seat:
+        s = seat.lho
+        while s == self.sitting_out:
+            s = s.lho
+        return s
+
+    # ------------------------------------------------------------- protocol
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == PH_DEAL:
+            return CHANCE
+        if self.phase == PH_OVER:
+            return None
+        return self.next_seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == PH_OVER
+
+    @property
+    def history(self) -> Sequence[Any]:
+        return self._history
+
+    def legal_actions(self) -> list[Any]:
+        ph = self.phase
+        s = self.next_seat
+        if ph == PH_ROUND1:
+            assert self.turn_up is not None
+            tu = self.turn_up.suit
+            if s == self.dealer:
+                return [BID_TURN_DOWN, BID_TAKE_UP, Bid(ALONE, tu)]
+            accept = BID_ASSIST if s == self.dealer.partner else BID_ORDER_UP
+            return [BID_PASS, accept, Bid(ALONE, tu)]
+        if ph == PH_TAKEOVER:
+            return [BID_PASS, BID_TAKE_IT]
+        if ph == PH_DISCARD:
+            assert self.turn_up is not None
+            return [Discard(c) for c in cards_of_mask(self.hands[s] & ~self.turn_up.mask)]
+        if ph == PH_ROUND2:
+            assert self.turn_up is not None
+            down = self.turn_up.suit
+            out: list[Any] = [BID_PASS]
+            for suit in (*(x for x in Suit if x != down), down):
+                out.append(Bid(MAKE, suit))
+                out.append(Bid(ALONE, suit))
+            return out
+        if ph == PH_PLAY:
+            assert self.trump is not None
+            led = self.trick[0][1] if self.trick else None
+            return cards_of_mask(legal_plays(self.hands[s], led, self.trump))
+        return []
+
+    def sample_chance(self, rng: random.Random) -> EuchreDeal:
+        if self.phase != PH_DEAL:
+            raise IllegalAction("no chance action is due: the cards have been dealt")
+        return EuchreDeal.random(rng, self.dealer)
+
+    def apply(self, action: Any) -> None:
+        if self.phase == PH_OVER:
+            raise IllegalAction(f"the hand is over; {self.action_text(action)} cannot be applied", action=action)
+        if self.phase == PH_DEAL:
+            if not isinstance(action, EuchreDeal):
+                raise IllegalAction(f"the cards must be dealt first; {self._describe(action)} is not a deal",
+                                    action=action)
+            self._apply_deal(action)
+            self._history.append(action)
+            return
+        if isinstance(action, EuchreDeal):
+            raise IllegalAction("the cards have already been dealt", action=action)
+        seat = self.next_seat
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(action), seat=seat, action=action)
+        if self.phase == PH_PLAY:
+            self._play(Card(action))
+        elif self.phase == PH_DISCARD:
+            assert isinstance(action, Discard)
+            self._discard(action.card)
+        else:
+            assert isinstance(action, Bid)
+            self._declare(seat, action)
+        self._history.append(action)
+
+    # ------------------------------------------------------------- transitions
+    def _apply_deal(self, deal: EuchreDeal) -> None:
+        self.hands = list(deal.hands)
+        self.original = deal.hands
+        self.turn_up = deal.turn_up
+        self.turn_up_state = "on pack"
+        self.stock = deal.stock
+        self.phase = PH_ROUND1
+        self.round = 1
+        self.next_seat = self.eldest
+
+    def _declare(self, seat: Seat, bid: Bid) -> None:
+        assert self.turn_up is not None
+        self.calls.append((seat, bid))
+        if self.phase == PH_TAKEOVER:
+            if bid.kind == TAKE_IT:
+                self.lone = seat  # Law 94: he plays alone; the first declarer sits out
+            self._after_making_round1()
+            return
+        if self.phase == PH_ROUND1:
+            if bid.kind in (PASS, TURN_DOWN):
+                self.passed.add(seat)
+                if seat == self.dealer:  # Law 77: the trump is turned down
+                    self.turn_up_state = "turned down"
+                    self.phase = PH_ROUND2
+                    self.round = 2
+                    self.next_seat = self.eldest
+                else:
+                    self.next_seat = seat.lho
+                return
+            self.trump = self.turn_up.suit
+            self.maker = seat
+            if bid.kind == ALONE:
+                self.lone = seat
+                self.declared_alone = seat
+            partner = seat.partner
+            if partner not in self.passed and seat != self.dealer:
+                # Laws 74, 75, 93: his partner, not having passed, may take it from him
+                self.phase = PH_TAKEOVER
+                self.next_seat = partner
+                return
+            self._after_making_round1()
+            return
+        # the second round
+        down = self.turn_up.suit
+        if bid.kind == PASS or bid.suit == down:  # Law 78: naming the suit turned down = pass
+            self.passed.add(seat)
+            if seat == self.dealer:  # Law 77: all passed again; the hand is thrown in
+                self._finish(thrown_in=True)
+            else:
+                self.next_seat = seat.lho
+            return
+        self.trump = bid.suit
+        self.maker = seat
+        if bid.kind == ALONE:
+            self.lone = seat
+            self.declared_alone = seat
+        self._start_play()
+
+    def _after_making_round1(self) -> None:
+        """The turn-up suit is trumps: the dealer takes up the turn-up and discards (Law 86),
+        unless he sits out and the option says the turn-up then stays on the pack."""
+        assert self.turn_up is not None
+        if self.dealer == self.sitting_out and not self.rules.sitting_out_dealer_takes_up:
+            self.turn_up_state = "dead"
+            self._start_play()
+            return
+        self.hands[self.dealer] |= self.turn_up.mask
+        self.turn_up_state = "taken up"
+        self.phase = PH_DISCARD
+        self.next_seat = self.dealer
+
+    def _discard(self, card: Card) -> None:
+        self.hands[self.dealer] &= ~card.mask
+        self.discard = card
+        self.calls.append((self.dealer, Discard(card)))
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PH_PLAY
+        leader = self.eldest
+        if leader == self.sitting_out:  # the eldest hand is out: the next on his left leads
+            leader = self._next_active(leader)
+        self.trick_leader = leader
+        self.next_seat = leader
+        self.trick = []
+
+    def _play(self, card: Card) -> None:
+        assert self.trump is not None and self.turn_up is not None
+        seat = self.next_seat
+        self.hands[seat] &= ~card.mask
+        self.played |= card.mask
+        if card == self.turn_up:
+            self.turn_up_state = "played"
+        self.trick.append((seat, card))
+        if len(self.trick) < len(self.active_seats()):
+            self.next_seat = self._next_active(seat)
+            return
+        w = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]
+        self.tricks.append(TrickRecord(self.trick_leader, tuple(self.trick), w))
+        self.won[w.side] += 1
+        self.trick = []
+        if len(self.tricks) == 5:
+            self._finish(thrown_in=False)
+            return
+        self.trick_leader = w
+        self.next_seat = w
+
+    def _finish(self, thrown_in: bool) -> None:
+        assert self.turn_up is not None
+        self.phase = PH_OVER
+        if thrown_in:
+            self._result = EuchreHandResult(self.dealer, self.turn_up, True, round=2)
+            return
+        assert self.maker is not None and self.trump is not None
+        makers = self.maker.side
+        mt = self.won[makers]
+        hs = score_hand(mt, self.lone is not None)
+        pts = [0, 0]
+        pts[makers] += hs.makers_points
+        pts[makers.other] += hs.adversaries_points
+        call = next(a.to_text() for s, a in self.calls if s == self.maker and isinstance(a, Bid)
+                    and a.kind not in (PASS, TURN_DOWN) and not (a.suit is not None and self.round == 2
+                                                                 and a.suit == self.turn_up.suit))
+        self._result = EuchreHandResult(
+            self.dealer, self.turn_up, False, self.trump, self.maker, makers, self.lone, self.round, mt,
+            tuple(self.tricks), hs, (pts[0], pts[1]), call)
+
+    # ------------------------------------------------------------- messages
+    def _describe(self, action: Any) -> str:
+        try:
+            return self.action_text(action)
+        except Exception:
+            return repr(action)
+
+    def _why_illegal(self, action: Any) -> str:
+        seat = self.next_seat
+        text = self._describe(action)
+        ph = self.phase
+        if ph == PH_PLAY:
+            if not isinstance(action, Card):
+                return f"{seat} must play a card now, not {text!r}"
+            if not self.hands[seat] >> action & 1:
+                return f"{seat} does not hold {text}"
+            assert self.trump is not None and self.trick
+            led = self.trick[0][1]
+            return (f"{seat} must follow suit to {led} ({effective_suit(led, self.trump)} led; the left bower "
+                    f"is a trump, Law 62); {text} does not follow")
+        if ph == PH_DISCARD:
+            if isinstance(action, Discard):
+                if action.card == self.turn_up:
+                    return f"the turn-up {text[8:]} may not be discarded (Law 88)"
+                return f"the dealer {seat} does not hold {action.card}"
+            return f"the dealer {seat} must discard one card under the pack now (Law 86), not {text!r}"
+        if isinstance(action, Discard):
+            return "there is no discard now: the dealer discards only after the turn-up is made trumps (Law 86)"
+        if isinstance(action, int):
+            return f"no card is played before the trump is made; {seat} must declare"
+        if ph == PH_TAKEOVER:
+            return f"{seat} may only take it from his partner ('take it from you', Law 94) or pass"
+        if ph == PH_ROUND1:
+            if isinstance(action, Bid) and action.kind == MAKE:
+                return "in the first round only the turn-up suit can be made trumps (a suit is named in the " \
+                       "second round, Law 77)"
+            if isinstance(action, Bid) and action.kind == ALONE:
+                tu = self.turn_up.suit if self.turn_up is not None else "?"
+                return f"in the first round a lone hand is at the turn-up suit ({tu})"
+            if isinstance(action, Bid) and action.kind == TAKE_IT:
+                return f"{seat} has nobody to take it from: no partner of his has declared (Laws 93, 94)"
+            role = ("the dealer" if seat == self.dealer else "the second hand" if seat == self.dealer.partner
+                    else "the eldest hand" if seat == self.eldest else "the third hand")
+            return f"{text!r} is not open to {seat} ({role}); allowed: " + ", ".join(
+                self.action_text(a) for a in self.legal_actions())
+        if ph == PH_ROUND2:
+            if isinstance(action, Bid) and action.kind == TAKE_IT:
+                return "no taking it from a partner in the second round: everybody has already passed (Law 93)"
+            return f"{text!r} is not a second-round declaration; allowed: pass, make <suit>, alone at <suit>"
+        return f"{text!r} is not allowed now"
+
+    # ------------------------------------------------------------- views
+    def visible_mask(self, seat: int) -> int:
+        if self.phase == PH_DEAL:
+            return 0
+        s = Seat(seat)
+        m = self.played
+        if s != self.laid_down:
+            m |= self.hands[s]
+        if self.turn_up is not None and self.turn_up_state != "played":
+            m |= self.turn_up.mask
+        return m
+
+    def view(self, seat: int) -> EuchreView:
+        s = Seat(seat)
+        out = self.sitting_out
+        hand = 0 if (self.phase == PH_DEAL or s == self.laid_down) else self.hands[s]
+        tu = self.turn_up if self.turn_up_state not in ("none", "played") else None
+        calls = tuple((cs, "discard" if isinstance(a, Discard) else a.to_text()) for cs, a in self.calls)
+        to_act = self.to_act
+        legal: tuple[Any, ...] = tuple(self.legal_actions()) if to_act == seat else ()
+        return EuchreView(
+            seat=s, dealer=self.dealer, phase=self.phase, hand=hand, turn_up=tu,
+            turn_up_state=self.turn_up_state, trump=self.trump, maker=self.maker, lone=self.lone,
+            sitting_out=out, calls=calls, trick_leader=self.trick_leader, trick=tuple(self.trick),
+            tricks=tuple(self.tricks), won=(self.won[0], self.won[1]),
+            to_act=None if to_act is None or to_act < 0 else Seat(to_act), legal=legal)
+
+    def card_places(self) -> Mapping[str, int]:
+        if self.phase == PH_DEAL:
+            return {"pack": PIQUET_PACK_MASK}
+        places: dict[str, int] = {}
+        out = self.laid_down
+        for s in _SEATS:
+            places[f"laid-down:{s.letter}" if s == out else f"hand:{s.letter}"] = self.hands[s]
+        tu = self.turn_up
+        assert tu is not None
+        on_table = tu.mask if self.turn_up_state in ("on pack", "turned down", "dead") else 0
+        places["turn-up"] = on_table
+        places["stock"] = self.stock
+        places["discard"] = self.discard.mask if self.discard is not None else 0
+        t = 0
+        for _, c in self.trick:
+            t |= c.mask
+        places["trick"] = t
+        places["quitted"] = self.played & ~t
+        return places
+
+    def snapshot(self) -> Mapping[str, Any]:
+        return {
+            "dealer": self.dealer, "phase": self.phase, "original": self.original, "hands": tuple(self.hands),
+            "turn_up": self.turn_up, "turn_up_state": self.turn_up_state, "stock": self.stock,
+            "discard": self.discard, "calls": tuple(self.calls), "round": self.round, "trump": self.trump,
+            "maker": self.maker, "lone": self.lone, "trick": tuple(self.trick), "tricks": tuple(self.tricks),
+            "won": tuple(self.won), "next": self.next_seat, "history": tuple(self._history),
+        }
+
+    def result(self) -> EuchreHandResult | None:
+        return self._result
+
+    def position(self) -> str:
+        if self.phase == PH_DEAL:
+            return "the deal"
+        if self.phase in (PH_ROUND1, PH_TAKEOVER):
+            return f"making the trump, first round, call {len(self.calls) + 1}"
+        if self.phase == PH_ROUND2:
+            return f"making the trump, second round, call {len(self.calls) + 1}"
+        if self.phase == PH_DISCARD:
+            return "the dealer's discard"
+        if self.phase == PH_PLAY:
+            return f"trick {len(self.tricks) + 1}"
+        return "the hand is over"
+
+    # ------------------------------------------------------------- text
+    def parse_action(self, text: str) -> Any:
+        t = text.strip()
+        if t.lower().startswith("deal "):
+            return EuchreDeal.from_text(t)
+        if self.phase in (PH_PLAY, PH_DISCARD):
+            try:
+                card = Card.parse(t)
+            except ParseError:
+                pass
+            else:
+                return Discard(card) if self.phase == PH_DISCARD else card
+        try:
+            d = read_declaration(t)
+        except ParseError:
+            try:
+                return Card.parse(t)
+            except ParseError:
+                pass
+            raise
+        return self._resolve(d, text)
+
+    def _resolve(self, d: ParsedDeclaration, text: str) -> Any:
+        ph = self.phase
+        seat = self.next_seat
+        if d.kind == "discard":
+            assert d.card is not None
+            return Discard(d.card)
+        if d.kind == "take it":
+            return BID_TAKE_IT
+        if d.kind == "turn down":
+            return BID_TURN_DOWN
+        if d.kind == "pass":
+            if ph == PH_ROUND1 and seat == self.dealer:
+                return BID_TURN_DOWN
+            return BID_PASS
+        if d.kind == "accept":
+            if ph == PH_ROUND1 and seat == self.dealer:
+                return BID_TAKE_UP
+            if ph == PH_ROUND1 and seat == self.dealer.partner:
+                return BID_ASSIST
+            return BID_ORDER_UP
+        if d.kind == "alone":
+            suit = d.suit
+            if suit is None:
+                if ph == PH_ROUND2 or self.turn_up is None:
+                    raise ParseError(f"{text!r}: name the suit, e.g. 'alone at H' (Law 98)")
+                suit = self.trump if self.trump is not None else self.turn_up.suit
+            return Bid(ALONE, suit)
+        assert d.kind == "make" and d.suit is not None
+        return Bid(MAKE, d.suit)
+
+    def action_text(self, action: Any) -> str:
+        if isinstance(action, Action):
+            return action.to_text()
+        if isinstance(action, int):
+            return str(Card(action))
+        return str(action)
+
+    def clone(self) -> EuchreHand:
+        new = object.__new__(EuchreHand)
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new.hands = list(self.hands)
+        new.calls = list(self.calls)
+        new.passed = set(self.passed)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.won = list(self.won)
+        return new
+
+    # ------------------------------------------------------------- helpers for callers
+    def hand_text(self, seat: Seat) -> str:
+        """A seat's cards, trumps first, high to low."""
+        cards = sorted(cards_of_mask(self.hands[seat]), key=lambda c: order_key(c, self.trump), reverse=True)
+        return " ".join(str(c) for c in cards)
+
+    def turned_suit_kind(self, suit: Suit) -> str:
+        """Second round: "next" (same colour as the suit turned down) or "cross"."""
+        assert self.turn_up is not None
+        if suit == self.turn_up.suit:
+            return "turned down"
+        return "next" if suit == same_colour(self.turn_up.suit) else "cross"
+
+
+@dataclass(frozen=True)
+class EuchreView(View):
+    """What one seat sees of a hand."""
+
+    seat: Seat
+    dealer: Seat
+    phase: str
+    hand: int
+    turn_up: Card | None
+    turn_up_state: str
+    trump: Suit | None
+    maker: Seat | None
+    lone: Seat | None
+    sitting_out: Seat | None
+    calls: tuple[tuple[Seat, str], ...]
+    trick_leader: Seat
+    trick: tuple[tuple[Seat, Card], ...]
+    tricks: tuple[TrickRecord, ...]
+    won: tuple[int, int]
+    to_act: Seat | None
+    legal: tuple[Any, ...] = field(default=())
+
+    def shown_mask(self) -> int:
+        m = self.hand
+        if self.turn_up is not None:
+            m |= self.turn_up.mask
+        for _, c in self.trick:
+            m |= c.mask
+        for t in self.tricks:
+            for c in t.cards:
+                m |= c.mask
+        for a in self.legal:
+            if isinstance(a, Card):
+                m |= a.mask
+            elif isinstance(a, Discard):
+                m |= a.card.mask
+        return m
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat.letter, "dealer": self.dealer.letter, "phase": self.phase,
+            "hand": [str(c) for c in cards_of_mask(self.hand)],
+            "turn_up": None if self.turn_up is None else str(self.turn_up), "turn_up_state": self.turn_up_state,
+            "trump": None if self.trump is None else self.trump.letter,
+            "maker": None if self.maker is None else self.maker.letter,
+            "lone": None if self.lone is None else self.lone.letter,
+            "sitting_out": None if self.sitting_out is None else self.sitting_out.letter,
+            "calls": [[s.letter, t] for s, t in self.calls],
+            "trick": {"leader": self.trick_leader.letter, "cards": [[s.letter, str(c)] for s, c in self.trick]},
+            "tricks": [{"leader": t.leader.letter, "cards": [[s.letter, str(c)] for s, c in t.plays],
+                        "winner": t.winner.letter} for t in self.tricks],
+            "won": {"NS": self.won[0], "EW": self.won[1]},
+            "to_act": None if self.to_act is None else self.to_act.letter,
+            "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in self.legal],
+        }
