@@ -1,6 +1,16 @@
 """The euchre rubber (Laws 1, 7, 11, 28): the cut for the first deal, then hand after hand, the
 deal passing to the left (Law 28; after a hand thrown in too, Law 77), until the rubber is over.
 
+The cut for the first deal is :mod:`cardroom.games.euchre.club`'s: cards rank by
+:func:`~cardroom.games.euchre.club.cut_groups` (Law 8), the highest deals (Law 11), and equal highest
+cards are cut again by those who cut them only (:class:`Recut`; club's ``top_tie_dealer="recut"``,
+Law 13's "only the tied cut again"), until one is highest. The partnership half of
+:func:`~cardroom.games.euchre.club.cut_for_partners` does not apply here: the engine's partnerships are
+its seats (N–S, E–W), fixed when the players sit down; a room that cuts for partners (Laws 11, 13, 14)
+seats the players by ``PartnersCut.seating`` and starts the rubber with ``first_dealer``. A four-card
+:class:`Cut` after a tie is a fresh cut by all four (the whole cut made again, as under Law 9's remedy);
+records made when a tie had all four cut again replay unchanged.
+
 The score sheet is a pure function of the hands' points (:class:`~cardroom.games.euchre.scoring.RubberScore`),
 so it can be recomputed from the record at any time (:meth:`EuchreRubberState.recomputed_sheet_dict`).
 """
@@ -16,6 +26,7 @@ from cardroom.core.cards import Card, piquet_pack
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
+from cardroom.games.euchre import club
 from cardroom.games.euchre.ranks import cut_rank
 from cardroom.games.euchre.rules import PH_OVER, EuchreHand, EuchreHandResult, EuchreView
 from cardroom.games.euchre.scoring import RubberScore
@@ -64,11 +75,68 @@ class Cut(Action):
             return None
         return Seat(ranks.index(top))
 
+    def by_seat(self) -> dict[Seat, Card]:
+        return {Seat(i): c for i, c in enumerate(self.cards)}
+
+    def tied_highest(self) -> tuple[Seat, ...]:
+        """The seats that cut the highest card (one seat, or those who must cut again)."""
+        return tuple(club.cut_groups(self.by_seat())[0])
+
     @classmethod
     def random(cls, rng: random.Random) -> Cut:
         pack = piquet_pack()
         rng.shuffle(pack)
         return cls((pack[0], pack[1], pack[2], pack[3]))
+
+
+@dataclass(frozen=True)
+class Recut(Action):
+    """The cut again by the seats that tied for the highest card (Law 13 as club.py applies it:
+    only the tied cut again; the recut ranks them among themselves). Text: ``recut N JS S 9H``."""
+
+    cuts: tuple[tuple[Seat, Card], ...]
+
+    def __post_init__(self) -> None:
+        pairs = tuple((Seat(s), Card(c)) for s, c in self.cuts)
+        if len(pairs) < 2:
+            raise ParseError(f"a recut is made by two seats or more, not {len(pairs)}")
+        if len({s for s, _ in pairs}) != len(pairs):
+            raise ParseError("a seat named twice in a recut")
+        if len({c for _, c in pairs}) != len(pairs):
+            raise ParseError("the same card cut twice")
+        for _, c in pairs:
+            cut_rank(c)  # refuses a card outside the pack
+        object.__setattr__(self, "cuts", tuple(sorted(pairs)))
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return tuple(s for s, _ in self.cuts)
+
+    def by_seat(self) -> dict[Seat, Card]:
+        return dict(self.cuts)
+
+    def tied_highest(self) -> tuple[Seat, ...]:
+        return tuple(club.cut_groups(self.by_seat())[0])
+
+    def to_text(self) -> str:
+        return "recut " + " ".join(f"{s.letter} {c}" for s, c in self.cuts)
+
+    @classmethod
+    def from_text(cls, text: str) -> Recut:
+        parts = text.strip().split()
+        if not parts or parts[0].lower() != "recut" or len(parts) % 2 != 1 or len(parts) < 5:
+            raise ParseError(f"not a recut: {text!r} (e.g. 'recut N JS S 9H')")
+        try:
+            pairs = tuple((Seat.parse(parts[i]), Card.parse(parts[i + 1])) for i in range(1, len(parts), 2))
+            return cls(pairs)
+        except (ValueError, KeyError) as e:
+            raise ParseError(f"not a recut: {text!r} ({e})") from None
+
+    @classmethod
+    def random(cls, seats: Sequence[Seat], rng: random.Random) -> Recut:
+        pack = piquet_pack()
+        rng.shuffle(pack)
+        return cls(tuple(zip(seats, pack, strict=False)))
 
 
 _SIDE_NAMES = {"en": {Side.NS: "NS", Side.EW: "EW"}, "ru": {Side.NS: "СЮ", Side.EW: "ВЗ"}}
@@ -183,7 +251,8 @@ class EuchreRubberState(State):
         self.rules = game.rules
         self._history: list[Any] = []
         self.results: list[EuchreHandResult] = []
-        self.cuts: list[Cut] = []
+        self.cuts: list[Cut | Recut] = []
+        self.to_recut: tuple[Seat, ...] = ()  # the seats tied for the highest cut, to cut again
         self.score = RubberScore(lap=self.rules.lap, fourth_game_after_lap=self.rules.fourth_game_after_lap,
                                  carried_points_count=self.rules.carried_points_count)
         self._abandoned = False
@@ -222,23 +291,31 @@ class EuchreRubberState(State):
         if self.is_over:
             raise IllegalAction("the rubber is over")
         if self.hand is None:
-            return Cut.random(rng)
+            return Recut.random(self.to_recut, rng) if self.to_recut else Cut.random(rng)
         return self.hand.sample_chance(rng)
 
     def apply(self, action: Any) -> None:
         if self.is_over:
             raise IllegalAction("the rubber is over; no more actions", action=action)
         if self.hand is None:
-            if not isinstance(action, Cut):
+            if isinstance(action, Recut):
+                if set(action.seats) != set(self.to_recut):
+                    who = " ".join(s.letter for s in self.to_recut)
+                    raise IllegalAction(f"only the seats tied for the highest cut cut again ({who or 'none'}), "
+                                        f"not {' '.join(s.letter for s in action.seats)}", action=action)
+            elif not isinstance(action, Cut):
                 raise IllegalAction("the first dealer is found by cutting; a cut is due", action=action)
+            tied = action.tied_highest()
             self.cuts.append(action)
             self._history.append(action)
-            d = action.dealer()
-            if d is not None:
-                self.dealer = d
+            if len(tied) == 1:
+                self.dealer = tied[0]
+                self.to_recut = ()
                 self.hand = self._new_hand()
+            else:
+                self.to_recut = tied
             return
-        if isinstance(action, Cut):
+        if isinstance(action, (Cut, Recut)):
             raise IllegalAction("the cut for the deal is over", action=action)
         self.hand.apply(action)
         self._history.append(action)
@@ -271,10 +348,12 @@ class EuchreRubberState(State):
     def snapshot(self) -> Mapping[str, Any]:
         return {"history": tuple(self._history), "hand": None if self.hand is None else dict(self.hand.snapshot()),
                 "sheet": self.sheet_dict(), "results": tuple(self.results), "dealer": self.dealer,
-                "abandoned": self._abandoned}
+                "to_recut": self.to_recut, "abandoned": self._abandoned}
 
     def position(self) -> str:
         if self.hand is None:
+            if self.to_recut:
+                return "the cut for the deal (recut by " + " ".join(s.letter for s in self.to_recut) + ")"
             return "the cut for the deal"
         return f"game {self.score.game_number}, hand {len(self.results) + 1}, {self.hand.position()}"
 
@@ -282,8 +361,11 @@ class EuchreRubberState(State):
         t = text.strip()
         if t.lower().startswith("cut "):
             return Cut.from_text(t)
+        if t.lower().startswith("recut "):
+            return Recut.from_text(t)
         if self.hand is None:
-            raise ParseError(f"a cut is due ('cut JS 9H 7C AD', N E S W), not {text!r}")
+            raise ParseError(f"a cut is due ('cut JS 9H 7C AD', N E S W; after a tie 'recut N JS S 9H'), "
+                             f"not {text!r}")
         return self.hand.parse_action(t)
 
     def action_text(self, action: Any) -> str:
