@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hypothesis import given, settings
@@ -18,7 +18,7 @@ from cardroom.bots.preferans import (
     hand_value,
     misere_danger,
 )
-from cardroom.core.cards import PIQUET_PACK_MASK, Card, cards_of_mask, piquet_pack
+from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, cards_of_mask, piquet_pack
 from cardroom.core.deal import Deal, parse_hand
 from cardroom.games.preferans.calls import (
     ACCEPT,
@@ -463,3 +463,63 @@ def test_refuses_a_view_without_legal_actions() -> None:
     assert isinstance(bot(d), PrefCall)
     do(d, "6s", "pass", "pass")
     assert isinstance(bot(d), Card)  # the discard
+
+
+# ---------------------------------------------------------------------- the phases of issue 3
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([3, 4]), st.sampled_from([
+    {"raspasy_with_passing": True, "raspasy_talon": "closed"},
+    {"ural_whist": True, "dealer_returns_whist": True, "whist_ten": True},
+    {"player_choices": True, "choice_dealer": True, "raspasy_talon": "dealer"},
+    {"preferans_declaration": True, "talon_refusal": True},
+]))
+def test_the_bot_acts_legally_in_every_new_phase(seed: int, players: int, options: dict[str, Any]) -> None:
+    if players == 3:
+        options = {k: v for k, v in options.items() if k not in ("choice_dealer", "dealer_returns_whist")
+                   and not (k == "raspasy_talon" and v == "dealer")}
+    d = _play_deal(players, seed, options)
+    assert d.is_over
+
+
+def test_the_bot_passes_its_highest_cards_and_chooses() -> None:
+    from cardroom.games.preferans.calls import OFF_GORA, PREFERANS, TO_PULYA
+
+    rules = PrefRules(players=3, raspasy_with_passing=True, player_choices=True, preferans_declaration=True)
+    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=rules)  # type: ignore[arg-type]
+    hands = (CardSet.parse("AS KS QS JS 10S 9S 8S 7S AH KH").mask, CardSet.parse(
+        "QH JH 10H 9H 8H 7H AD KD QD JD").mask, CardSet.parse("10D 9D 8D 7D AC KC QC JC 10C 9C").mask)
+    d.apply(Deal(hands, CardSet.parse("8C 7C").mask))
+    bot = PreferansBot()
+    # the «преферанс» hand on lead is declared
+    d2 = d.clone()
+    for c in ("6s", "pass", "pass"):
+        d2.apply(PrefCall.parse(c))
+    assert bot.choose(d2.view(0)) == PREFERANS
+    for _ in range(3):
+        d.apply(PrefCall.parse("pass"))
+    v = d.view(0)
+    # the most dangerous card goes: the ace of the short suit (long spades can be ducked under)
+    assert v.phase == "passing" and bot.choose(v) == Card.parse("AH")
+    assert bot.choose(v) in v.legal
+    # the Piter choice: off the gora only with a gora to take it
+    class _V:
+        def __init__(self, deal: Any, gora: int) -> None:
+            self.deal = deal
+            self.sheet = {"gora": [gora, 0, 0]}
+
+    dv = replace(v, phase="choice", legal=(TO_PULYA, OFF_GORA))
+    assert bot.choose(_V(dv, 20)) == OFF_GORA and bot.choose(_V(dv, 0)) == TO_PULYA
+
+
+def test_the_ural_bot_reduces_to_half_whist_when_left_alone_weak() -> None:
+    rules = PrefRules(players=3, ural_whist=True)
+    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=rules)  # type: ignore[arg-type]
+    hands = (CardSet.parse("AS KS QS JS 10S 9S 8S AH KH QH").mask, CardSet.parse(
+        "JH 10H 9H 8H 7H 7S AD 7D 8D 9D").mask, CardSet.parse("10D JD QD KD AC KC QC JC 10C 9C").mask)
+    d.apply(Deal(hands, CardSet.parse("8C 7C").mask))
+    for c in ("6s", "pass", "pass", "8C", "7C", "6s", "whist", "pass"):
+        d.apply(d.parse_action(c))
+    v = d.view(1)
+    assert HALF_WHIST in v.legal
+    assert PreferansBot().choose(v) == HALF_WHIST

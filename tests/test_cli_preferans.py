@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,3 +82,108 @@ def test_wrong_input_gets_a_message_and_a_new_prompt() -> None:
     text = out.getvalue()
     assert "Cannot read 'hello'" in text and "Cannot read '5s'" in text and "Allowed now:" in text
     assert state.is_over
+
+
+# ---------------------------------------------------------------------- the choices of issue 3 at the terminal
+
+def _player_answers(lang: str, answers: list[str]) -> tuple[object, io.StringIO]:
+    from cardroom.cli.preferans_play import TerminalPreferansPlayer
+
+    it = iter(answers)
+    out = io.StringIO()
+    return TerminalPreferansPlayer(lang, lambda prompt: (out.write(prompt), next(it))[1], out), out
+
+
+def _state(variant: str, **opts: object) -> object:
+    from cardroom.core.cards import CardSet
+    from cardroom.core.deal import Deal
+
+    state = Preferans(variant, players=3, **opts).new_initial_state()
+    hands = [0, 0, 0]
+    for seat, text in zip(state.deal.active, ("AS KS QS JS 10S 9S 8S 7S AH KH", "QH JH 10H 9H 8H 7H AD KD QD JD",
+                                              "10D 9D 8D 7D AC KC QC JC 10C 9C"), strict=True):
+        hands[seat] = CardSet.parse(text).mask
+    state.apply(Deal(tuple(hands), CardSet.parse("8C 7C").mask))
+    return state
+
+
+@pytest.mark.parametrize(("lang", "word", "hint"), [("ru", "преферанс", "снос или преферанс"),
+                                                    ("en", "preferans", "discard, or preferans")])
+def test_a_human_declares_preferans(lang: str, word: str, hint: str) -> None:
+    from cardroom.games.preferans.calls import PREFERANS, PrefCall
+
+    state: Any = _state("sochi")
+    for c in ("6s", "pass", "pass"):
+        state.apply(PrefCall.parse(c))
+    player, out = _player_answers(lang, [word])
+    assert player.choose(state.view(1).deal) == PREFERANS  # type: ignore[attr-defined]
+    assert hint in out.getvalue()
+
+
+@pytest.mark.parametrize(("lang", "answers"), [("ru", ["отказ от прикупа"]), ("en", ["refuse-talon"])])
+def test_a_human_refuses_the_talon(lang: str, answers: list[str]) -> None:
+    from cardroom.games.preferans.calls import REFUSE_TALON, PrefCall
+
+    state: Any = _state("sochi", talon_refusal_penalty="game")
+    for c in ("7s", "pass", "pass"):
+        state.apply(PrefCall.parse(c))
+    player, _ = _player_answers(lang, answers)
+    assert player.choose(state.view(1).deal) == REFUSE_TALON  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_human_passes_cards_and_chooses_pulya_or_gora(lang: str) -> None:
+    from dataclasses import replace
+
+    from cardroom.core.cards import Card
+    from cardroom.games.preferans.calls import OFF_GORA, TO_PULYA, PrefCall
+
+    state: Any = _state("kazakhstan", raspasy_with_passing=True)
+    for _ in range(3):
+        state.apply(PrefCall.parse("pass"))
+    player, out = _player_answers(lang, ["pass", "AS"])
+    v = state.view(1).deal
+    assert player.choose(v) == Card.parse("AS")  # type: ignore[attr-defined]
+    assert ("втемную" if lang == "ru" else "face down") in out.getvalue()
+    words = ["с горы"] if lang == "ru" else ["gora"]
+    player, out = _player_answers(lang, ["7S", *words])
+    cv = replace(v, phase="choice", legal=(TO_PULYA, OFF_GORA))
+    assert player.choose(cv) == OFF_GORA  # type: ignore[attr-defined]
+    assert ("в пулю / с горы" if lang == "ru" else "pulya (points into the pulya)") in out.getvalue()
+
+
+def test_the_ural_dealer_hand_choice_is_offered_to_a_human() -> None:
+
+    state: Any = Preferans("ural", players=4).new_initial_state()
+    from cardroom.core.cards import CardSet
+    from cardroom.core.deal import Deal
+
+    hands = [0, 0, 0, 0]
+    for seat, text in zip(state.deal.active, ("AS KS QS JS 10S 9S 8S 7S AH KH", "QH JH 10H 9H 8H 7H AD KD QD JD",
+                                              "10D 9D 8D 7D AC KC QC JC 10C 9C"), strict=True):
+        hands[seat] = CardSet.parse(text).mask
+    state.apply(Deal(tuple(hands), CardSet.parse("8C 7C").mask))
+    for c in ("8s", "pass", "pass", "8C", "7C", "8s", "pass", "pass", "pass"):
+        state.apply(state.parse_action(c))
+    assert state.to_act == 0  # the dealer
+    player, out = _player_answers("en", ["hand-2", "closed"])
+    a = player.choose(state.view(0).deal)  # type: ignore[attr-defined]
+    assert str(a) == "hand-2" and "hand-3" in out.getvalue() and "defender's hand" in out.getvalue()
+    state.apply(a)
+    assert str(player.choose(state.view(0).deal)) == "closed"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("opts", [{"variant": "kazakhstan", "raspasy_with_passing": True},
+                                  {"variant": "piter"}, {"variant": "sochi", "talon_refusal_penalty": "game"}])
+def test_auto_pulka_with_the_new_phases(opts: dict[str, Any]) -> None:
+    game = Preferans(players=3, **opts)
+    state = play_pulka(game, 5, True, None, "ru", out=io.StringIO())
+    assert state.is_over
+
+
+def test_the_ural_last_round_is_announced() -> None:
+    game = Preferans("ural", players=3, time_limit_rounds=1)
+    out = io.StringIO()
+    state = play_pulka(game, 4, True, None, "ru", out=out)
+    assert "объявляется последний круг" in out.getvalue()
+    assert state.is_over and len(state.results) >= 6

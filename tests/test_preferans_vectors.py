@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from cardroom.core.cards import CardSet
+from cardroom.core.errors import IllegalAction
 from cardroom.games.preferans.calls import MISERE, PrefCall, game_bid
 from cardroom.games.preferans.pulka import (
     PulkaSheet,
@@ -27,6 +28,7 @@ from cardroom.games.preferans.pulka import (
     round_first_dealer,
 )
 from cardroom.games.preferans.result import PrefDealResult
+from cardroom.games.preferans.rules import PH_DEFENCE, PH_OVER, PH_PLAY, PH_WHIST
 from cardroom.games.preferans.scoring import (
     PrefEntry,
     SheetState,
@@ -525,7 +527,60 @@ for _vid in ("pref-ural-six-down-one", "pref-ural-eight-down-two", "pref-ural-se
     CHECKS[_vid] = _ural_failure
 
 
+def _ural_whist_deal(players: int, level: int) -> Any:
+    """A Ural deal driven to the whisting: seat 0 (the first hand; the dealer is the last seat) won the auction
+    and declared ``level`` spades; seats 1 and 2 are the first and second defenders."""
+    from cardroom.core.deal import Deal
+    from cardroom.games.preferans.game import Preferans
+
+    game = Preferans("ural", players=players)
+    d = game.new_deal(dealer=players - 1)
+    hands = [0] * players
+    for seat, text in zip((0, 1, 2), ("AS KS QS JS 10S 9S 8S 7S AH KH", "QH JH 10H 9H 8H 7H AD KD QD JD",
+                                      "10D 9D 8D 7D AC KC QC JC 10C 9C"), strict=True):
+        hands[seat] = CardSet.parse(text).mask
+    d.apply(Deal(tuple(hands), CardSet.parse("8C 7C").mask))
+    for t in (f"{level}s", "pass", "pass", "8C", "7C", f"{level}s"):
+        d.apply(d.parse_action(t))
+    assert d.phase == PH_WHIST and d.to_act == 1
+    return d
+
+
+def _whist_paths(d: Any, seq: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every whisting sequence the engine allows from ``d``, each with how the deal goes on: the defence
+    choices offered («closed», «open»), ("closed",) for two whisters, ("dealer_chooses",) when nobody
+    whists (the 4-player dealer's turn; with 3 players the game stands unplayed)."""
+    out: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    if (d.phase == PH_WHIST and d.to_act != d.dealer) or (d.players == 3 and d.phase == PH_WHIST):
+        for a in d.legal_actions():
+            nxt = d.clone()
+            nxt.apply(a)
+            out += _whist_paths(nxt, (*seq, str(a)))
+        return out
+    if d.phase == PH_DEFENCE:
+        legal = [str(a) for a in d.legal_actions()]
+        out.append((seq, tuple(a for a in legal if a != "half-whist")))
+        if "half-whist" in legal:
+            nxt = d.clone()
+            nxt.apply(PrefCall.parse("half-whist"))
+            out += _whist_paths(nxt, (*seq, "half-whist"))
+        return out
+    if d.phase == PH_WHIST:  # the 4-player dealer: nobody whisted
+        assert d.to_act == d.dealer
+        out.append((seq, ("dealer_chooses",)))
+        return out
+    if d.phase == PH_OVER:
+        assert d.players == 3 and d.kind == "unplayed"
+        out.append((seq, ("dealer_chooses",)))
+        return out
+    assert len(d.whisters) == 2 and not d.open_defence  # play (or the concession) with two closed whisters
+    out.append((seq, ("closed",)))
+    return out
+
+
 def _seq(v: dict[str, Any]) -> None:
+    """The complete lists of §7.3, driven through the engine: the sequences it allows are exactly the
+    document's, each going on as the document says."""
     for level in v["data"]["contract_levels"]:
         got = whist_sequences(URAL, level)
         want = []
@@ -533,8 +588,32 @@ def _seq(v: dict[str, Any]) -> None:
             play = tuple(s["play"]) if isinstance(s["play"], list) else ("dealer_chooses",)
             want.append((tuple(s["calls"]), play))
         assert [(g.calls, g.play) for g in got] == want
+        for players in (3, 4):
+            paths = _whist_paths(_ural_whist_deal(players, level))
+            assert sorted(paths) == sorted(want), (level, players)
         if "not_allowed_example" in v["expected"]:
-            assert tuple(v["expected"]["not_allowed_example"]) not in [g.calls for g in got]
+            d = _ural_whist_deal(4, level)
+            calls = [PrefCall.parse(c) for c in v["expected"]["not_allowed_example"]]
+            d.apply(calls[0])
+            with pytest.raises(IllegalAction):
+                d.apply(calls[1])
+        # nobody whists: the dealer chooses a defender's hand, then open or closed (4 players)
+        for s in v["expected"]["allowed_sequences"]:
+            if isinstance(s["play"], list):
+                continue
+            d = _ural_whist_deal(4, level)
+            for c in s["calls"]:
+                d.apply(PrefCall.parse(c))
+            assert d.to_act == 3 and [str(a) for a in d.legal_actions()] == ["pass", "hand-1", "hand-2"]
+            d.apply(PrefCall.parse("hand-2"))
+            assert d.phase == PH_DEFENCE and d.to_act == 3
+            d.apply(PrefCall.parse("closed"))
+            r_d = d
+            while r_d.phase != PH_PLAY:
+                r_d.apply(PrefCall.parse("play"))
+            assert r_d.controller(2) == 3 and r_d.controller(1) == 1  # closed: the dealer plays hand 2 only
+            assert r_d.visible_mask(3) & r_d.hands[2] == r_d.hands[2]
+            assert r_d.visible_mask(1) & r_d.hands[2] == 0
     assert whist_sequences(SOCHI, 6) == ()
 
 

@@ -37,16 +37,20 @@ from cardroom.games.preferans.calls import (
     INVITE,
     MISERE,
     MISERE_NO_TALON,
+    OFF_GORA,
     OPEN,
     PASS,
     PLAY,
+    PREFERANS,
     STRAIN_SUIT,
+    TO_PULYA,
     WHIST,
     PrefCall,
     conceded_of,
     game_bid,
     rank_of,
 )
+from cardroom.games.preferans.declaration import is_preferans_hand
 from cardroom.games.preferans.rules import PrefView
 
 __all__ = [
@@ -536,6 +540,7 @@ class PreferansBot:
     def choose(self, view: Any) -> Any:
         """The action for the seat of ``view`` (a deal's PrefView, or a match view with ``.deal``)."""
         v = view
+        sheet = getattr(view, "sheet", None)
         if not isinstance(v, PrefView):
             v = getattr(view, "deal", None)
             if not isinstance(v, PrefView):
@@ -562,6 +567,10 @@ class PreferansBot:
             a = self.concede(v)
         elif phase == "invite":
             a = self.invite(v)
+        elif phase == "passing":
+            a = self.pass_card(v)
+        elif phase == "choice":
+            a = self.choice(v, sheet)
         else:
             a = legal[0]
         if a not in legal:  # a safety net: never return an illegal action
@@ -596,8 +605,10 @@ class PreferansBot:
         return PASS
 
     # ------------------------------------------------------------------ talon
-    def discard(self, v: PrefView) -> Card:
+    def discard(self, v: PrefView) -> Card | PrefCall:
         hand = v.hand
+        if PREFERANS in v.legal and is_preferans_hand(hand, on_lead=v.seat == v.active[0]):
+            return PREFERANS  # Sochi §3.11: a hand that takes all ten tricks whatever the defence
         legal = [c for c in v.legal if type(c) is Card]
         if v.bid is not None and v.bid.is_misere:
             modes: tuple[int, ...] = (3, 3, 3, 3)
@@ -685,8 +696,8 @@ class PreferansBot:
                 return WHIST if e >= WHIST_MIN[level] else PASS
             if e >= LONE_MIN[level]:
                 return WHIST
-            if HALF_WHIST in legal and level in HALF_MIN and e >= HALF_MIN[level]:
-                return HALF_WHIST
+            if HALF_WHIST in legal and level in HALF_MIN and (e >= HALF_MIN[level] or PASS not in legal):
+                return HALF_WHIST  # Ural §7.3: on six and seven the second may not pass after a pass
             return PASS
         # the first defender after the second said half-whist: return the whist?
         if level in RETURN_MIN and e >= RETURN_MIN[level]:
@@ -699,9 +710,38 @@ class PreferansBot:
             return CLOSED
         level = contract.level
         e = defence_tricks(v.hand, contract.trump)
+        if HALF_WHIST in v.legal and e < LONE_MIN[level]:
+            return HALF_WHIST  # Ural §7.3 «Вист – Пас – Полвиста»: left alone with a hand too weak to whist
         if level >= 7 or e < OBLIGATION[level]:
             return OPEN
         return CLOSED
+
+    # ------------------------------------------------------------------ raspasy with passing, choices
+    def pass_card(self, v: PrefView) -> Card:
+        """Raspasy with passing (Kazakh §8 item 8): pass (or, the third hand, discard) the card most likely to
+        take a trick: the highest card of the suit where the hand is most dangerous."""
+        legal = [c for c in v.legal if type(c) is Card]
+        hand = v.hand
+
+        def danger(c: Card) -> tuple[int, int, int]:
+            s = c // 13
+            length = (hand & SUIT_MASKS[s]).bit_count()
+            return (_r8(c), -length, c)
+
+        return max(legal, key=danger)
+
+    def choice(self, v: PrefView, sheet: Any) -> PrefCall:
+        """Piter §9.2, §9.4: points into the pulya, or twice as many off the gora — off the gora when the gora
+        can take the double amount (a point of gora costs every opponent's whists; the pulya only races)."""
+        gora = 0.0
+        if sheet is not None:
+            try:
+                gora = float(sheet["gora"][v.seat])
+            except (KeyError, IndexError, TypeError):
+                gora = 0.0
+        if OFF_GORA in v.legal and gora >= 8:
+            return OFF_GORA
+        return TO_PULYA
 
     # ------------------------------------------------------------------ concession, invitation
     def concede(self, v: PrefView) -> PrefCall:

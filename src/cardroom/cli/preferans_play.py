@@ -13,7 +13,7 @@ from cardroom.cli.i18n import t
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.errors import ParseError
 from cardroom.core.game import CHANCE
-from cardroom.games.preferans.calls import PrefCall
+from cardroom.games.preferans.calls import CLOSED, OPEN, PASS, WHIST, PrefCall, hand_of
 from cardroom.games.preferans.game import Preferans, PulkaState
 from cardroom.games.preferans.rules import PrefView
 
@@ -28,6 +28,23 @@ def _act_text(a: Any) -> str:
     if isinstance(a, Card):
         return a.pretty
     return str(a)
+
+
+def _call_text(a: PrefCall, lang: str) -> str:
+    """A call as the user may type it: the Russian word, or the English text."""
+    return a.pretty if lang == "ru" else str(a)
+
+
+def _parse(text: str, phase: str) -> Any:
+    """Cards when playing or passing; a card or a call («преферанс», «отказ от прикупа») when discarding."""
+    if phase in ("play", "passing"):
+        return Card.parse(text)
+    if phase == "discard":
+        try:
+            return Card.parse(text)
+        except ParseError:
+            return PrefCall.parse(text)
+    return PrefCall.parse(text)
 
 
 def render(view: PrefView, lang: str, deal_no: int) -> str:
@@ -48,6 +65,10 @@ def render(view: PrefView, lang: str, deal_no: int) -> str:
         played = ", ".join(f"{tr('talon', lang) if s < 0 else s} {c.pretty}" for s, c in view.trick) or "-"
         lines.append(f"{tr('trick', lang, n=len(view.tricks) + 1)}: {played}")
         lines.append(f"{tr('won', lang)}: " + ", ".join(f"{s}: {view.won[s]}" for s in view.active))
+    if view.passed:
+        lines.append(f"{tr('passed', lang)}: {CardSet(view.passed).by_suit_text()}")
+    if view.phase == "passing":
+        lines.append(tr("passing_now", lang))
     lines.append(f"{tr('hand', lang, s=view.seat)}: {CardSet(view.hand).by_suit_text()}")
     return "\n".join(lines)
 
@@ -61,7 +82,18 @@ class TerminalPreferansPlayer:
         what = {"auction": tr("what_bid", lang), "discard": tr("what_discard", lang),
                 "declare": tr("what_declare", lang), "whist": tr("what_whist", lang),
                 "defence": tr("what_defence", lang), "concede": tr("what_concede", lang),
-                "invite": tr("what_invite", lang)}.get(view.phase, tr("what_card", lang, h=view.hand_to_play))
+                "invite": tr("what_invite", lang), "passing": tr("what_passing", lang),
+                "choice": tr("what_choice", lang)}.get(view.phase, tr("what_card", lang, h=view.hand_to_play))
+        if view.phase == "discard" and any(type(a) is PrefCall for a in view.legal):
+            what = tr("what_discard_or", lang,
+                      x=" / ".join(_call_text(a, lang) for a in view.legal if type(a) is PrefCall))
+        if view.phase == "whist" and any(type(a) is PrefCall and hand_of(a) is not None for a in view.legal):
+            what = tr("what_dealer_hand", lang)
+        if view.phase in ("whist", "defence"):
+            extra = [_call_text(a, lang) for a in view.legal
+                     if type(a) is PrefCall and a not in (WHIST, PASS, OPEN, CLOSED)]
+            if extra:
+                what += " (" + tr("also", lang, x=", ".join(extra)) + ")"
         while True:
             try:
                 text = self.ask(tr("prompt", lang, what=what)).strip()
@@ -75,7 +107,7 @@ class TerminalPreferansPlayer:
                 print(tr("allowed", lang, x=" ".join(_act_text(a) for a in view.legal)), file=self.out)
                 continue
             try:
-                action: Any = Card.parse(text) if view.phase in ("play", "discard") else PrefCall.parse(text)
+                action: Any = _parse(text, view.phase)
             except ParseError as e:
                 print(tr("bad", lang, x=text, why=e), file=self.out)
                 continue
@@ -116,6 +148,9 @@ def play_pulka(game: Preferans, seed: int | None, auto: bool, save: str | None, 
                 r = state.results[-1]
                 desc = r.kind if r.contract is None else f"{r.kind} {PrefCall(r.contract)} by {r.declarer}"
                 print(tr("result", lang, n=done, r=f"{desc}; tricks {list(r.tricks)}"), file=out)
+                t = game.variant.time_limit_rounds
+                if t is not None and done == t * game.players:
+                    print(tr("last_round", lang), file=out)  # Ural §7.7: the time is out
     except Quit:
         state.abandon()
     print(tr("sheet", lang) + ":", file=out)

@@ -247,3 +247,43 @@ def rank_of(call: PrefCall) -> float:
     if int(call) >= _WT_BASE:
         return float(int(call) - _WT_BASE) + 0.5
     return float(int(call) - _BASE)
+
+
+# The «преферанс» declaration (document 004 §3.11), refusing the talon (Sochi C9, §3.10 item 2), the Piter
+# races choices of the player (§9.2, §9.4: into the pulya, or double off the gora) and the Ural dealer's choice
+# of a defender's hand to whist with (§7.3). Values 420 and up.
+PREFERANS = PrefCall._make(420)
+REFUSE_TALON = PrefCall._make(421)
+TO_PULYA = PrefCall._make(422)
+OFF_GORA = PrefCall._make(423)
+for _name, _c, _ru in (("preferans", PREFERANS, "преферанс"), ("refuse-talon", REFUSE_TALON, "отказ от прикупа"),
+                       ("pulya", TO_PULYA, "в пулю"), ("gora", OFF_GORA, "с горы вдвойне")):
+    _BY_VALUE[int(_c)] = _c
+    _TEXT[int(_c)] = _name
+    _PRETTY[int(_c)] = _ru
+_HAND_BASE = 430  # hand-S is 430 + S: the Ural dealer whists with seat S's hand
+HANDS: tuple[PrefCall, ...] = tuple(PrefCall._make(_HAND_BASE + _s) for _s in range(4))
+for _s, _c in enumerate(HANDS):
+    _BY_VALUE[int(_c)] = _c
+    _TEXT[int(_c)] = f"hand-{_s}"
+    _PRETTY[int(_c)] = f"вист рукой игрока {_s}"
+    for _w in (f"hand-{_s}", f"hand{_s}", f"рука{_s}", f"рука-{_s}"):
+        _WORDS[_w] = int(_c)
+_WORDS.update({
+    "preferans": 420, "преферанс": 420, "refuse-talon": 421, "refuse": 421, "отказотприкупа": 421,
+    "отказ-от-прикупа": 421, "pulya": 422, "впулю": 422, "пуля": 422, "gora": 423, "сгоры": 423, "гора": 423,
+    "сгорывдвойне": 423,
+})
+
+
+def hand_call(seat: int) -> PrefCall:
+    """The Ural dealer's call whisting with ``seat``'s hand (§7.3 «сдатчик выбирает руку»)."""
+    if not 0 <= seat <= 3:
+        raise ParseError(f"no seat {seat}")
+    return HANDS[seat]
+
+
+def hand_of(call: PrefCall) -> int | None:
+    """The seat named by a ``hand-S`` call, else None."""
+    v = int(call) - _HAND_BASE
+    return v if 0 <= v <= 3 else None

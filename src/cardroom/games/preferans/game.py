@@ -37,7 +37,12 @@ class Preferans(Game):
     def configurations(cls) -> list[dict[str, Any]]:
         from cardroom.games.preferans.variants import variant_names
 
-        return [{"variant": v, "players": n} for v in variant_names() for n in (3, 4)]
+        out: list[dict[str, Any]] = [{"variant": v, "players": n} for v in variant_names() for n in (3, 4)]
+        # the conventions that add phases to the deal, so that every phase is exercised
+        out += [{"variant": "kazakhstan", "players": n, "raspasy_with_passing": True} for n in (3, 4)]
+        out += [{"variant": "sochi", "players": n, "talon_refusal_penalty": "game"} for n in (3, 4)]
+        out.append({"variant": "ural", "players": 4, "time_limit_rounds": 2})
+        return out
 
     def new_initial_state(self) -> PulkaState:
         return PulkaState(self)
@@ -59,17 +64,22 @@ class Preferans(Game):
             CONCEDES,
             DECLINE,
             HALF_WHIST,
+            HANDS,
             HERE,
             INVITE,
             LADDER,
+            OFF_GORA,
             OPEN,
             PASS,
             PLAY,
+            PREFERANS,
+            REFUSE_TALON,
+            TO_PULYA,
             WHIST,
         )
 
         return [*full_pack(), *LADDER, PASS, HERE, WHIST, HALF_WHIST, OPEN, CLOSED, PLAY, INVITE, ACCEPT, DECLINE,
-                *CONCEDES]
+                *CONCEDES, PREFERANS, REFUSE_TALON, TO_PULYA, OFF_GORA, *HANDS]
 
     def options(self) -> Mapping[str, Any]:
         return {"variant": self.variant_name, "players": self.players, **self.variant.overrides()}

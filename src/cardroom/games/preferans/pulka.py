@@ -103,6 +103,11 @@ def _series_index(results: Sequence[PrefDealResult], variant: PrefVariant) -> in
             continue
         if r.kind == "unplayed" and variant.raspasy_exit_needs_whist:
             continue
+        if r.kind == "talon-refused":
+            continue  # a refused talon annuls the deal (Sochi C9, docs): it neither plays nor ends raspasy
+        if (r.kind == "game" and r.outbid_misere and r.undertricks > 0 and variant.end_rule == "rounds"
+                and r.level in (9, 10)):
+            return min(r.undertricks, 3) + count  # §9.2: a failed nine/ten over a misère forces raspasy
         break
     return count + 1
 
@@ -123,13 +128,14 @@ def mandatory_raspasy_price(result: PrefDealResult, variant: PrefVariant, outbid
     """Piter races §9.2: the price per trick of the mandatory raspasy that follows ``result``, if any.
 
     A failed misère with 1, 2, 3+ tricks → 2, 4, 6; a failed nine or ten that had outbid a misère
-    (``outbid_misere``: not in :class:`PrefDealResult`) down 1, 2, 3+ → 2, 4, 6."""
+    (``outbid_misere``, or the result's own field set by the engine from the auction) down 1, 2, 3+ → 2, 4, 6."""
     if variant.end_rule != "rounds" or result.declarer is None:
         return None
     if result.kind == "misere":
         k = result.tricks[result.declarer]
         return variant.raspasy_price(min(k, 3)) if k > 0 else None
-    if result.kind == "game" and outbid_misere and result.level in (9, 10) and result.undertricks > 0:
+    outbid = outbid_misere or result.outbid_misere
+    if result.kind == "game" and outbid and result.level in (9, 10) and result.undertricks > 0:
         return variant.raspasy_price(min(result.undertricks, 3))
     return None
 
@@ -241,9 +247,25 @@ class PulkaSheet:
         if v.end_rule == "all_closed":
             return all(p >= v.pulya_length for p in st.total_pulya)
         if v.end_rule == "first_closed":
+            if v.time_limit_rounds is not None and not self.time_over():
+                return False
             return any(p >= v.pulya_length for p in st.total_pulya)
         rounds = v.rounds if v.rounds is not None else self.players
         return st.round_no > rounds
+
+    def time_over(self) -> bool:
+        """Ural §7.7 with ``time_limit_rounds`` = T: the time runs out after T rounds of deals (a round = one
+        deal by each player, the engine having no clock); the last round, announced then, starts from the
+        first dealer and lasts one more round. True once that last round has been played."""
+        t = self.variant.time_limit_rounds
+        if t is None:
+            return True
+        return len(self.results) >= (t + 1) * self.players
+
+    def last_round_announced(self) -> bool:
+        """Ural §7.7: the time has run out and the last round is being played (or has been)."""
+        t = self.variant.time_limit_rounds
+        return t is not None and len(self.results) >= t * self.players
 
     # ------------------------------------------------------------------ raspasy bookkeeping
     def next_raspasy_round(self) -> int:

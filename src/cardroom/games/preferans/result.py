@@ -19,7 +19,10 @@ class PrefDealResult:
       * ``"misere"``: misère played (``contract`` = MISERE or MISERE_NO_TALON);
       * ``"unplayed"``: a game nobody whisted (both defenders passed, or a half-whist stood):
         counted as made without play; ``tricks`` give the declarer the contract's level;
-      * ``"raspasy"``: all passed; every active player tried to take fewest tricks.
+      * ``"raspasy"``: all passed; every active player tried to take fewest tricks;
+      * ``"preferans"``: a correct «преферанс» declaration (§3.11; ``contract`` = the bid), the game ends;
+      * ``"talon-refused"``: the talon-taker refused the talon (Sochi C9; ``contract`` = the bid, ``level`` its
+        level): no play, the penalty of the convention is written.
 
     ``conceded``: the declarer conceded that many tricks without play (the game is not played).
     ``partner``: the dealer who accepted the misère declarer's invitation and shares his result.
@@ -45,6 +48,17 @@ class PrefDealResult:
     conceded: int = 0  # a game whose declarer conceded this many tricks down before the opening lead
     # (kind stays "game"; ``tricks`` credit the declarer level − conceded and the defence the rest)
     partner: int | None = None  # misère shared with the dealer (004 §2.3 item 5): the dealer's seat
+    outbid_misere: bool = False  # Piter §9.2: a nine or ten that had outbid a misère in the auction
+    choices: tuple[tuple[int, str], ...] = ()  # Piter §9.2, §9.4: (seat, "pulya" / "gora_double") chosen
+    preferans_shown: int = 0  # §3.11: the twelve cards shown with a «преферанс» declaration (0: none)
+    dealer_hand: int | None = None  # Ural §7.3: the defender's hand the 4-player dealer whisted with
+
+    def choice(self, seat: int, default: str) -> str:
+        """The player's own choice of pulya or double off the gora, else ``default`` (the variant's)."""
+        for s, c in self.choices:
+            if s == seat:
+                return c
+        return default
 
     @property
     def defenders(self) -> tuple[int, ...]:

@@ -30,6 +30,15 @@ and common practice, with the surviving rules of the document on top (docs/rules
   option ``concede_max``): the deal ends without play, the defence credited the rest.
 * Four players: the misère winner may invite the dealer, showing him his cards; an accepted
   invitation shares the misère's result (document 004 §2.3 item 5, option ``misere_invitation``).
+* Before his first discard the talon-taker of a game may declare «преферанс» (Sochi §3.11, option
+  ``preferans_declaration``; the hand is shown to all, a qualifying one ends the deal — ``declaration.py``)
+  or refuse the talon (Sochi C9, option ``talon_refusal``: the deal is annulled, the penalty scored).
+* Ural whisting (§7.3, option ``ural_whist``): «Вист – Пас – Полвиста – Вист/Пас», «Пас – Пас – Вист», and the
+  4-player dealer choosing a defender's hand (``hand-S``) for an open or closed whist when nobody whists.
+* Raspasy with passing (Kazakh §8 item 8, option ``raspasy_with_passing``): the first hand takes the talon
+  unseen, two cards are passed face down twice to the left, the third hand discards two.
+* Piter (§9.2, §9.4, option ``player_choices``): after an unwhisted game, a made misère, or raspasy with no
+  trick taken, the player chooses ``pulya`` or ``gora`` (double off the gora) before the deal is over.
 """
 
 from __future__ import annotations
@@ -53,23 +62,31 @@ from cardroom.games.preferans.calls import (
     INVITE,
     LADDER,
     MISERE_NO_TALON,
+    OFF_GORA,
     OPEN,
     PASS,
     PLAY,
+    PREFERANS,
+    REFUSE_TALON,
+    TO_PULYA,
     WHIST,
     PrefCall,
     concede,
     conceded_of,
+    hand_call,
+    hand_of,
     rank_of,
 )
+from cardroom.games.preferans.declaration import is_preferans_hand
 from cardroom.games.preferans.result import PrefDealResult
 
 if TYPE_CHECKING:
     from cardroom.games.preferans.game import Preferans
 
 (PH_DEAL, PH_AUCTION, PH_DISCARD, PH_DECLARE, PH_WHIST, PH_DEFENCE, PH_PLAY, PH_OVER, PH_CONCEDE,
- PH_INVITE) = range(10)
-PHASE_NAMES = ("deal", "auction", "discard", "declare", "whist", "defence", "play", "over", "concede", "invite")
+ PH_INVITE, PH_PASSING, PH_CHOICE) = range(12)
+PHASE_NAMES = ("deal", "auction", "discard", "declare", "whist", "defence", "play", "over", "concede", "invite",
+               "passing", "choice")
 
 
 @dataclass(frozen=True)
@@ -85,6 +102,12 @@ class PrefRules:
     # are the 4-player dealer's cards and can win, Sochi), "closed" (never opened, Moscow, Kazakh)
     concede_max: int = 0  # tricks a declarer may concede without play on a whisted game (0: not offered)
     misere_invitation: bool = False  # four players: the misère winner may invite the dealer (004 §2.3 item 5)
+    preferans_declaration: bool = False  # Sochi §3.11: the talon-taker may declare «преферанс»
+    talon_refusal: bool = False  # Sochi C9 (§3.10 item 2): the talon-taker may refuse the shown talon
+    ural_whist: bool = False  # Ural §7.3: the complete lists of whisting sequences
+    raspasy_with_passing: bool = False  # Kazakh §8 item 8: raspasy «с передачей»
+    player_choices: bool = False  # Piter §9.2, §9.4: the player chooses pulya or double off the gora
+    choice_dealer: bool = False  # the 4-player dealer is scored on raspasy (and so chooses for his zero)
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
@@ -171,6 +194,16 @@ class PrefDeal(State):
         self.next_seat = self.active[0]
         self.talon_order: list[Card] = []
         self.defenders_open = False
+        # the «преферанс» declaration (§3.11): the twelve cards shown to all, 0 if not declared
+        self.preferans_shown = 0
+        # the Ural dealer whisting with a defender's hand (§7.3): that seat
+        self.dealer_hand: int | None = None
+        # raspasy with passing (Kazakh §8 item 8): (giver, receiver, card) in order; the third hand's discard
+        self.passes: list[tuple[int, int, Card]] = []
+        self.discarder: int | None = None
+        # Piter choices (§9.2, §9.4): seats still to choose, and the choices made
+        self.choice_queue: list[int] = []
+        self.choices: list[tuple[int, PrefCall]] = []
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -186,6 +219,8 @@ class PrefDeal(State):
         a dealer who returned the whist plays the defenders' hands."""
         if self.phase == PH_PLAY and self.kind == "game" and seat != self.declarer:
             if self.returned_by is not None and self.returned_by == self.dealer and self.players == 4:
+                if self.dealer_hand is not None and not self.open_defence and seat != self.dealer_hand:
+                    return seat  # Ural §7.3, closed: the dealer plays the hand he chose, the other its own
                 return self.dealer
             if self.open_defence and len(self.whisters) == 1:
                 return self.whisters[0]
@@ -202,6 +237,8 @@ class PrefDeal(State):
             return self.controller(self.next_seat)
         if self.phase in (PH_DISCARD, PH_DECLARE):
             return self.declarer
+        if self.phase == PH_CHOICE:
+            return self.choice_queue[0]
         if self.phase == PH_DEFENCE:
             return self.defence_chooser
         if self.phase == PH_CONCEDE:
@@ -230,13 +267,17 @@ class PrefDeal(State):
             return self._legal_bids()
         if p == PH_DISCARD:
             assert self.declarer is not None
-            return cards_of_mask(self.hands[self.declarer])
+            return [*cards_of_mask(self.hands[self.declarer]), *self._legal_talon_calls()]
+        if p == PH_PASSING:
+            return cards_of_mask(self.hands[self.next_seat])
+        if p == PH_CHOICE:
+            return [TO_PULYA, OFF_GORA]
         if p == PH_DECLARE:
             return self._legal_declarations()
         if p == PH_WHIST:
             return self._legal_whist_calls()
         if p == PH_DEFENCE:
-            return [CLOSED, OPEN]
+            return self._legal_defence()
         if p == PH_CONCEDE:
             return self._legal_concessions()
         if p == PH_INVITE:
@@ -323,6 +364,39 @@ class PrefDeal(State):
         self.phase = PH_DISCARD
 
     # ----------------------------------------------------------------- talon and contract
+    def _legal_talon_calls(self) -> list[PrefCall]:
+        """Before his first discard the talon-taker of a game may declare «преферанс» (Sochi §3.11) or refuse
+        the talon (Sochi C9), where the variant has the convention."""
+        if self.discard or self.preferans_shown or self.bid is None or self.bid.is_misere:
+            return []
+        out: list[PrefCall] = []
+        if self.rules.preferans_declaration:
+            out.append(PREFERANS)
+        if self.rules.talon_refusal:
+            out.append(REFUSE_TALON)
+        return out
+
+    def _talon_call(self, call: PrefCall) -> None:
+        seat = self.declarer
+        legal = self._legal_talon_calls()
+        if call not in legal:
+            allowed = " ".join(map(str, legal)) or "a card to discard"
+            raise IllegalAction(f"seat {seat} may not say {call} now (allowed: {allowed})", seat=seat, action=call)
+        assert seat is not None and self.bid is not None
+        if call == REFUSE_TALON:
+            # Sochi C9: the deal ends without play; the scoring writes the penalty (talon_refusal_entries)
+            self.hands[seat] &= ~self.talon
+            self.contract = self.bid
+            self.kind = "talon-refused"
+            self.phase = PH_OVER
+            return
+        # §3.11: the hand is shown to all; a correct declaration ends the deal (and the game)
+        self.preferans_shown = self.hands[seat]
+        if is_preferans_hand(self.hands[seat], on_lead=seat == self.first_hand):
+            self.contract = self.bid
+            self.kind = "preferans"
+            self.phase = PH_OVER
+
     def _discard(self, card: Card) -> None:
         seat = self.declarer
         assert seat is not None
@@ -367,23 +441,29 @@ class PrefDeal(State):
         self.next_seat = first
 
     # ----------------------------------------------------------------- whisting
+    def _defenders(self) -> tuple[int, int]:
+        assert self.declarer is not None
+        first = self._next_active(self.declarer)
+        return first, self._next_active(first)
+
+    def _whist_seq(self) -> tuple[PrefCall, ...]:
+        """The defenders' whist calls in order (the 4-player dealer's are not part of the sequence)."""
+        return tuple(c for s, c in self.whist_calls if not (s == self.dealer and self.players == 4))
+
     def _legal_whist_calls(self) -> list[PrefCall]:
         seat = self.next_seat
         assert self.contract is not None and self.declarer is not None
-        calls = [c for s, c in self.whist_calls]
-        first = self._next_active(self.declarer)
         level = self.contract.level
         if seat == self.dealer and self.players == 4:
+            if self.rules.ural_whist:  # §7.3: the dealer chooses a defender's hand for a possible whist
+                first, second = self._defenders()
+                return [PASS, hand_call(first), hand_call(second)]
             return [WHIST, PASS]
-        if not calls:
-            return [WHIST, PASS]
-        if len(calls) == 1:
-            if calls[0] == PASS and self.rules.half_whist and level in (6, 7):
-                return [WHIST, PASS, HALF_WHIST]
-            return [WHIST, PASS]
-        # first defender returning after a half-whist
-        if seat == first:
-            return [WHIST, PASS]
+        seq = self._whist_seq()
+        if len(seq) == 1 and seq[0] == PASS and self.rules.half_whist and level in (6, 7):
+            if self.rules.ural_whist:
+                return [WHIST, HALF_WHIST]  # §7.3: no «Пас – Пас» on six and seven (the list is complete)
+            return [WHIST, PASS, HALF_WHIST]
         return [WHIST, PASS]
 
     def _whist_call(self, call: PrefCall) -> None:
@@ -393,49 +473,71 @@ class PrefDeal(State):
             raise IllegalAction(f"seat {seat} may not say {call} now (allowed: {' '.join(map(str, legal))})",
                                 seat=seat, action=call)
         assert self.declarer is not None
-        first = self._next_active(self.declarer)
-        second = self._next_active(first)
+        first, second = self._defenders()
         self.whist_calls.append((seat, call))
-        n = len(self.whist_calls)
         if seat == self.dealer and self.players == 4:
-            # the dealer's return of the whist after both defenders passed
-            if call == WHIST:
-                self.returned_by = self.dealer
-                self.whisters = [self.dealer]
-                self.open_defence = True
-                self._start_whisted_play()
-            else:
-                self._finish_unplayed()
+            self._dealer_whist(call)
             return
-        if n == 1:
-            if call == WHIST:
+        W, P, H = WHIST, PASS, HALF_WHIST
+        seq = self._whist_seq()
+        if len(seq) == 1:
+            if call == W:
                 self.whisters.append(seat)
             self.next_seat = second
-            return
-        if n == 2:
-            if call == WHIST:
+        elif seq in ((W, W), (W, P), (P, W)):
+            if call == W:
                 self.whisters.append(seat)
-            if call == HALF_WHIST:
-                self.half_whister = seat
-                self.next_seat = first  # the first defender may return the whist
-                return
             self._after_whists()
+        elif seq == (P, H):
+            self.half_whister = seat
+            self.next_seat = first  # the first defender may return the whist
+        elif seq == (P, P):
+            if self.rules.ural_whist:
+                self.next_seat = first  # §7.3 «Пас – Пас – Вист»: the first defender may return the whist
+            else:
+                self._after_whists()
+        elif seq in ((P, H, W), (P, P, W)):
+            self._returned(first)
+        elif seq == (W, P, H, W):
+            self._returned(second)  # §7.3: the second returns the whist the first reduced to a half-whist
+        elif seq == (P, H, P) and not self.rules.ural_whist:
+            self._finish_unplayed()  # the Code: the half-whist stands
+        else:  # («Пас – Полвиста – Пас», «Вист – Пас – Полвиста – Пас», «Пас – Пас – Пас»)
+            self._nobody_whists()
+
+    def _returned(self, seat: int) -> None:
+        self.returned_by = seat
+        self.whisters = [seat]
+        self.half_whister = None
+        self._choose_defence(seat)
+
+    def _nobody_whists(self) -> None:
+        """Nobody whists (a half-whist may stand): the 4-player dealer may still whist (Sochi §3.8, Ural §7.3)."""
+        if self.players == 4 and self.rules.dealer_returns_whist:
+            self.next_seat = self.dealer
             return
-        # n == 3: the first defender after a half-whist
-        if call == WHIST:
-            self.returned_by = seat
-            self.whisters = [seat]
-            self.half_whister = None
-            self._choose_defence(seat)
-        else:
+        self._finish_unplayed()
+
+    def _dealer_whist(self, call: PrefCall) -> None:
+        """The 4-player dealer's return of the whist: Sochi §3.8 an open defence from both hands; Ural §7.3
+        «сдатчик выбирает руку для возможного виста, в светлую или втемную»."""
+        if call == PASS:
             self._finish_unplayed()
+            return
+        self.returned_by = self.dealer
+        self.whisters = [self.dealer]
+        self.half_whister = None
+        chosen = hand_of(call)
+        if chosen is None:
+            self.open_defence = True
+            self._start_whisted_play()
+            return
+        self.dealer_hand = chosen
+        self._choose_defence(self.dealer)
 
     def _after_whists(self) -> None:
         if not self.whisters:
-            if self.players == 4 and self.rules.dealer_returns_whist:
-                self.next_seat = self.dealer
-                return
-            self._finish_unplayed()
+            self._nobody_whists()
             return
         if len(self.whisters) == 2:
             self.open_defence = False
@@ -443,14 +545,34 @@ class PrefDeal(State):
             return
         self._choose_defence(self.whisters[0])
 
+    def _legal_defence(self) -> list[PrefCall]:
+        """Open or closed; Ural §7.3 «Вист – Пас – Полвиста»: on a six or seven the first defender who whisted
+        alone may instead reduce to a half-whist after the second passed."""
+        out = [CLOSED, OPEN]
+        assert self.contract is not None
+        if (self.rules.ural_whist and self.rules.half_whist and self.contract.level in (6, 7)
+                and self._whist_seq() == (WHIST, PASS) and self.defence_chooser == self._defenders()[0]):
+            out.append(HALF_WHIST)
+        return out
+
     def _choose_defence(self, whister: int) -> None:
         self.defence_chooser = whister
         self.phase = PH_DEFENCE
 
     def _defence(self, call: PrefCall) -> None:
-        if call not in (OPEN, CLOSED):
-            raise IllegalAction(f"the whister chooses open or closed, not {call}", seat=self.defence_chooser,
-                                action=call)
+        legal = self._legal_defence()
+        if call not in legal:
+            raise IllegalAction(f"the whister chooses {' or '.join(map(str, legal))}, not {call}",
+                                seat=self.defence_chooser, action=call)
+        if call == HALF_WHIST:
+            first, second = self._defenders()
+            self.whist_calls.append((first, HALF_WHIST))
+            self.whisters = []
+            self.half_whister = first
+            self.defence_chooser = None
+            self.phase = PH_WHIST
+            self.next_seat = second  # «Вист – Пас – Полвиста – Вист/Пас»
+            return
         self.open_defence = call == OPEN
         self._start_whisted_play()
 
@@ -520,9 +642,42 @@ class PrefDeal(State):
         self.kind = "raspasy"
         self.declarer = None
         self.contract = None
+        if self.rules.raspasy_with_passing:
+            # Kazakh §8 item 8: the first hand takes the talon unseen and passes two cards face down to his
+            # left; that player does the same; the third, having received them, discards two
+            self.hands[self.first_hand] |= self.talon
+            self.phase = PH_PASSING
+            self.next_seat = self.first_hand
+            return
         if self.rules.raspasy_talon != "closed":
             self.talon_order = cards_of_mask(self.talon)
         self._start_play()
+
+    def _pass_card(self, card: Card) -> None:
+        seat = self.next_seat
+        if not self.hands[seat] >> card & 1:
+            raise IllegalAction(f"seat {seat} cannot pass {card}: not in his hand", seat=seat, action=card)
+        self.hands[seat] &= ~(1 << card)
+        step = len(self.passes) + self.discard.bit_count()
+        if step >= 4:  # the third hand discards
+            self.discard |= 1 << card
+            self.discarder = seat
+            if self.discard.bit_count() == 2:
+                self._start_play()
+            return
+        receiver = self._next_active(seat)
+        self.passes.append((seat, receiver, card))
+        self.hands[receiver] |= 1 << card
+        if step % 2 == 1:
+            self.next_seat = receiver
+
+    def _passed_seen(self, seat: int) -> int:
+        """Cards passed on raspasy with passing that ``seat`` gave or received (nobody else sees them)."""
+        m = 0
+        for giver, receiver, card in self.passes:
+            if seat in (giver, receiver):
+                m |= 1 << card
+        return m
 
     def _start_play(self) -> None:
         self.phase = PH_PLAY
@@ -618,10 +773,36 @@ class PrefDeal(State):
         assert self.contract is not None and self.declarer is not None
         self.kind = "unplayed"
         self.won[self.declarer] = self.contract.level
-        self.phase = PH_OVER
+        self._finish()
 
     def _finish(self) -> None:
-        self.phase = PH_OVER
+        """The deal is over, unless a player still chooses how his points are written (Piter §9.2, §9.4)."""
+        self.choice_queue = self._choosers() if self.rules.player_choices else []
+        self.phase = PH_CHOICE if self.choice_queue else PH_OVER
+
+    def _choosers(self) -> list[int]:
+        """Piter §9.4: the declarer of an unwhisted game or of a made misère; §9.2: every player (the 4-player
+        dealer too, where he is scored on raspasy) who took no trick on raspasy."""
+        if self.kind == "unplayed" or (self.kind == "misere" and self.declarer is not None
+                                       and self.won[self.declarer] == 0):
+            assert self.declarer is not None
+            return [self.declarer]
+        if self.kind == "raspasy":
+            seats = list(self.active)
+            if self.players == 4 and self.rules.choice_dealer:
+                seats.append(self.dealer)
+            return [s for s in seats if self.won[s] == 0]
+        return []
+
+    def _choice_call(self, call: PrefCall) -> None:
+        seat = self.choice_queue[0]
+        if call not in (TO_PULYA, OFF_GORA):
+            raise IllegalAction(f"seat {seat} chooses pulya or gora (double off the gora), not {call}", seat=seat,
+                                action=call)
+        self.choices.append((seat, call))
+        self.choice_queue.pop(0)
+        if not self.choice_queue:
+            self.phase = PH_OVER
 
     # ----------------------------------------------------------------- apply
     def sample_chance(self, rng: random.Random) -> Deal:
@@ -642,9 +823,16 @@ class PrefDeal(State):
                 raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
             self._deal(action)
         elif p == PH_DISCARD:
-            if type(action) is not Card:
+            if type(action) is PrefCall:
+                self._talon_call(action)
+            elif type(action) is not Card:
                 raise IllegalAction(f"the declarer discards two cards now, not {action!r}", action=action)
-            self._discard(action)
+            else:
+                self._discard(action)
+        elif p == PH_PASSING:
+            if type(action) is not Card:
+                raise IllegalAction(f"a card is passed (or discarded) now, not {action!r}", action=action)
+            self._pass_card(action)
         elif p == PH_OVER:
             raise IllegalAction(f"the deal is over; {action} cannot be applied", action=action)
         else:
@@ -660,6 +848,8 @@ class PrefDeal(State):
                 self._concede_call(action)
             elif p == PH_INVITE:
                 self._invite_call(action)
+            elif p == PH_CHOICE:
+                self._choice_call(action)
             else:
                 self._defence(action)
         self._history.append(action)
@@ -696,19 +886,30 @@ class PrefDeal(State):
             players=self.players, dealer=self.dealer, active=self.active, kind=self.kind, declarer=declarer,
             contract=None if self.contract is None else int(self.contract),
             level=self.contract.level if self.contract is not None and self.contract.is_game else 0,
+            # a refused talon or a «преферанс» keep the bid as the contract (C9 prices the announced game)
             tricks=tuple(self.won), whisters=tuple(self.whisters), passers=passers,
             half_whister=self.half_whister, returned_by=self.returned_by, open_defence=self.open_defence,
             talon=self.talon, raspasy_round=self.raspasy_round if self.kind == "raspasy" else 0,
             talon_tricks=self.talon_tricks,
             whist_calls=tuple((s, str(c)) for s, c in self.whist_calls), conceded=self.conceded,
             partner=self.dealer if self.invitation == "accepted" else None,
+            outbid_misere=self._outbid_misere(),
+            choices=tuple((s, "pulya" if c == TO_PULYA else "gora_double") for s, c in self.choices),
+            preferans_shown=self.preferans_shown, dealer_hand=self.dealer_hand,
         )
+
+    def _outbid_misere(self) -> bool:
+        """Piter §9.2: the contract is a nine or ten and a misère was bid in the auction (only a nine or
+        higher outbids a misère)."""
+        if self.contract is None or not self.contract.is_game or self.contract.level < 9:
+            return False
+        return any(c.is_misere for _, c in self.calls)
 
     # ----------------------------------------------------------------- views
     def _exposed_hands(self) -> list[int]:
         """Hands every player may see: an open defence, misère defenders after the first trick."""
         out: list[int] = []
-        if self.phase == PH_PLAY or (self.phase == PH_OVER and not self.conceded):
+        if self.phase == PH_PLAY or (self.phase in (PH_OVER, PH_CHOICE) and not self.conceded):
             if self.kind == "game" and self.open_defence:
                 out = [s for s in self.active if s != self.declarer]
             if self.kind == "misere" and self.defenders_open:
@@ -721,11 +922,14 @@ class PrefDeal(State):
         m = self.hands[seat] | self.played
         if self.talon_shown and (self.kind != "raspasy"):
             m |= self.talon
-        if seat == self.declarer or self._is_partner(seat):
+        if seat == self.declarer or self._is_partner(seat) or seat == self.discarder:
             m |= self.discard  # the declarer knows his discard (and the dealer sharing his misère)
         for s in self._exposed_hands():
             m |= self.hands[s]
         m |= self._shown_to(seat)
+        m |= self.preferans_shown | self._passed_seen(seat)
+        if self.dealer_hand is not None and seat == self.dealer and self.phase == PH_PLAY:
+            m |= self.hands[self.dealer_hand]  # the Ural dealer plays the hand he chose
         return m
 
     def _is_partner(self, seat: int) -> bool:
@@ -747,16 +951,22 @@ class PrefDeal(State):
         shown = self._shown_to(seat)
         if shown and self.declarer is not None:
             exposed[self.declarer] = exposed.get(self.declarer, 0) | shown
+        if self.preferans_shown and self.declarer is not None and seat != self.declarer:
+            exposed[self.declarer] = exposed.get(self.declarer, 0) | (self.preferans_shown & ~self.played)
+        if self.dealer_hand is not None and seat == self.dealer and self.phase == PH_PLAY:
+            exposed[self.dealer_hand] = exposed.get(self.dealer_hand, 0) | self.hands[self.dealer_hand]
+        passed = self._passed_seen(seat)
         return PrefView(
             seat=seat, players=self.players, dealer=self.dealer, active=self.active,
             phase=PHASE_NAMES[self.phase], hand=self.hands[seat],
             talon=self.talon if self.talon_shown and self.kind != "raspasy" else 0,
-            discard=self.discard if seat == self.declarer or self._is_partner(seat) else 0,
+            discard=self.discard if seat in (self.declarer, self.discarder) or self._is_partner(seat) else 0,
             calls=tuple(self.calls), bid=self.bid, declarer=self.declarer, contract=self.contract, kind=self.kind,
             whist_calls=tuple(self.whist_calls), open_defence=self.open_defence, exposed=exposed,
             trick=tuple(self.trick), tricks=tuple(self.tricks), won=tuple(self.won), to_act=to_act,
             hand_to_play=self.hand_to_play, legal=tuple(self.legal_actions()) if to_act == seat else (),
-            raspasy_round=self.raspasy_round,
+            raspasy_round=self.raspasy_round, passed=passed,
+            choices=tuple(self.choices),
         )
 
     def card_places(self) -> Mapping[str, int]:
@@ -783,6 +993,8 @@ class PrefDeal(State):
             "whisters": tuple(self.whisters), "open": self.open_defence, "trick": tuple(self.trick),
             "tricks": tuple(self.tricks), "won": tuple(self.won), "next": self.next_seat,
             "history": tuple(self._history), "conceded": self.conceded, "invitation": self.invitation,
+            "preferans_shown": self.preferans_shown, "dealer_hand": self.dealer_hand, "passes": tuple(self.passes),
+            "choices": tuple(self.choices), "choice_queue": tuple(self.choice_queue),
         }
 
     def position(self) -> str:
@@ -794,8 +1006,13 @@ class PrefDeal(State):
         t = text.strip()
         if t.lower().startswith("deal "):
             return Deal.from_text(t)
-        if self.phase in (PH_PLAY, PH_DISCARD):
+        if self.phase in (PH_PLAY, PH_PASSING):
             return Card.parse(t)
+        if self.phase == PH_DISCARD:
+            try:
+                return Card.parse(t)
+            except ParseError:
+                return PrefCall.parse(t)
         try:
             return PrefCall.parse(t)
         except ParseError:
@@ -810,7 +1027,7 @@ class PrefDeal(State):
         new = object.__new__(PrefDeal)
         new.__dict__.update(self.__dict__)
         for k in ("_history", "hands", "calls", "whist_calls", "whisters", "whist_queue", "trick", "tricks", "won",
-                  "talon_order"):
+                  "talon_order", "passes", "choice_queue", "choices"):
             setattr(new, k, list(getattr(self, k)))
         for k in ("passed", "misere_bidders", "has_bid"):
             setattr(new, k, set(getattr(self, k)))
@@ -844,9 +1061,11 @@ class PrefView(View):
     hand_to_play: int | None
     legal: tuple[Any, ...]
     raspasy_round: int
+    passed: int = 0  # raspasy with passing: cards this seat gave or received (Kazakh §8 item 8)
+    choices: tuple[tuple[int, PrefCall], ...] = ()  # Piter choices made (pulya / gora)
 
     def shown_mask(self) -> int:
-        m = self.hand | self.talon | self.discard
+        m = self.hand | self.talon | self.discard | self.passed
         for h in self.exposed.values():
             m |= h
         for _, c in self.trick:
@@ -873,4 +1092,6 @@ class PrefView(View):
             "tricks": [{"plays": [[s, str(c)] for s, c in plays], "winner": w} for plays, w in self.tricks],
             "won": list(self.won), "to_act": self.to_act, "hand_to_play": self.hand_to_play,
             "legal": [str(a) for a in self.legal], "raspasy_round": self.raspasy_round,
+            "passed": [str(c) for c in cards_of_mask(self.passed)],
+            "choices": [[s, str(c)] for s, c in self.choices],
         }

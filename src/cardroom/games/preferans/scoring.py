@@ -331,7 +331,7 @@ class _Book:
         v = self.v
         if pts <= 0:
             return
-        if v.raspasy_zero_choice == "gora_double":
+        if self.r.choice(seat, v.raspasy_zero_choice) == "gora_double":
             self._gora_double(seat, pts, reason, "zero", excluded)
             return
         if v.raspasy_zero_closed == "help":
@@ -356,8 +356,9 @@ class _Book:
             self.award(seat, rest, reason, tag, excluded)
 
     def award_choice(self, seat: int, pts: Fraction, reason: str, tag: str, excluded: set[int]) -> None:
-        """Piter §9.4: an unwhisted game or a made misère, into the pulya or double off the gora."""
-        if self.v.unwhisted_choice == "gora_double":
+        """Piter §9.4: an unwhisted game or a made misère, into the pulya or double off the gora — the
+        player's own choice (an action of the engine, ``result.choices``), else the variant's default."""
+        if self.r.choice(seat, self.v.unwhisted_choice) == "gora_double":
             self._gora_double(seat, pts, reason, tag, excluded)
         else:
             self.award(seat, pts, reason, tag, excluded)
@@ -629,6 +630,10 @@ def score_deal(result: PrefDealResult, variant: PrefVariant, sheet_state: SheetS
         _score_raspasy(b)
     elif result.kind == "preferans":
         _score_preferans(b)
+    elif result.kind == "talon-refused":
+        if result.declarer is None or not 6 <= result.level <= 10:
+            raise CardroomError("a refused talon needs the refuser and the level of his bid")
+        b.entries.extend(talon_refusal_entries(variant, result.dealer, result.declarer, result.level))
     else:
         raise CardroomError(f"unknown deal kind {result.kind!r}")
     _ural_prizes(b)
@@ -639,7 +644,7 @@ def talon_refusal_entries(variant: PrefVariant, dealer: int, refuser: int, level
     """Sochi C9 (§3.10.2), by agreement: a player who refuses the talon offered to him; the price of the
     announced game, or a fixed 2 (less often 1), goes into the gora — the dealer's by the wording
     «сдатчик пишет … в гору» (``talon_refusal_gora="dealer"``, UNCERTAIN), or the refuser's.
-    :class:`PrefDealResult` has no field for a refused talon, so the engine must call this itself."""
+    The engine ends the deal with kind ``"talon-refused"`` and :func:`score_deal` calls this."""
     if variant.talon_refusal_penalty == "none":
         return []
     pts = variant.price(level) if variant.talon_refusal_penalty == "game" else variant.talon_refusal_fixed

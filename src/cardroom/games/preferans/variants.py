@@ -132,6 +132,10 @@ class PrefVariant:
     round_prizes: tuple[int, int] = (0, 0)  # Piter §9.3 per round (pulya reached, smallest gora): lost
     overall_prizes: tuple[int, int] = (0, 0)  # Piter §9.3: (largest total pulya, smallest total gora) = (300, 200)
     unwhisted_choice: str = "pulya"  # Piter §9.4: unwhisted game / made misère «в двойном размере списаны с горы»
+    # (the default: with ``choices_by_player`` the player chooses as an action of the deal, §9.2 and §9.4)
+    choices_by_player: bool = False  # Piter §9.2, §9.4 «по выбору игравшего»: asked of the player (engine)
+    preferans_declaration: bool = False  # Sochi §3.11: the talon-taker may declare «преферанс» (engine)
+    time_limit_rounds: int | None = None  # Ural §7.7: the time, counted in rounds of deals; then a last round
     preferans_bonus: int = 1000  # Sochi §3.11 «дописывает на каждого еще по 1000 вистов»
     preferans_takes_whists: bool = False  # Sochi C12
 
@@ -162,6 +166,8 @@ class PrefVariant:
             raise CardroomError(f"raspasy_exit_level must be 6–10, not {self.raspasy_exit_level}")
         if not 0 <= self.concede_max <= 10:
             raise CardroomError(f"concede_max must be 0–10, not {self.concede_max}")
+        if self.time_limit_rounds is not None and self.time_limit_rounds <= 0:
+            raise CardroomError(f"time_limit_rounds must be positive, not {self.time_limit_rounds}")
         if self.rounds is not None and self.rounds <= 0:
             raise CardroomError(f"rounds must be positive, not {self.rounds}")
 
@@ -207,6 +213,12 @@ class PrefVariant:
             "raspasy_talon": talon,
             "concede_max": self.concede_max,
             "misere_invitation": self.misere_invitation and players == 4,
+            "preferans_declaration": self.preferans_declaration,
+            "talon_refusal": self.talon_refusal_penalty != "none",
+            "ural_whist": self.whist_sequences == "ural",
+            "raspasy_with_passing": self.raspasy_with_passing,
+            "player_choices": self.choices_by_player,
+            "choice_dealer": players == 4 and self.raspasy_dealer in ("talon", "zero"),
         }
 
     def overrides(self) -> dict[str, Any]:
@@ -270,6 +282,7 @@ SOCHI = PrefVariant(
     name="sochi", title_ru="Сочинка", title_en="Sochi", aliases=("сочинка", "сочи", "сочинский"),
     dealer_returns_whist=True,  # §3.8
     raspasy_dealer="talon", raspasy_talon_four="dealer",  # item 7
+    preferans_declaration=True,  # §3.11
 )
 
 LENINGRAD = replace(
@@ -279,6 +292,7 @@ LENINGRAD = replace(
     pulya_length=30,
     whist_regime="gentleman", responsibility="half",  # as Piter races §9.4 (Leningrad section lost)
     dealer_returns_whist=False, raspasy_dealer="none", raspasy_talon_four="suit",
+    preferans_declaration=False,  # §3.11 is Sochi's (the Leningrad section is lost)
 )
 
 MOSCOW = PrefVariant(
@@ -334,6 +348,7 @@ PITER = PrefVariant(
     help_rule="none", pulya_length=22, end_rule="rounds",  # §9.1
     overall_prizes=(300, 200),  # §9.3
     concede_max=2,  # §9.4 «без трех без вистов» is not allowed (UNCERTAIN reading, docs §0)
+    choices_by_player=True,  # §9.2, §9.4 «по выбору игравшего»
 )
 
 VARIANTS: dict[str, PrefVariant] = {
