@@ -1,0 +1,216 @@
+"""Load on the card room over real WebSocket connections on loopback.
+
+    .venv/bin/python bench/room.py [--tables 200] [--game bridge] [--seconds 20] [--leak 0]
+
+A real server process (``python -m cardroom.room``, SQLite store in a temporary folder) and, in this
+process, one WebSocket client per seat of every table; each client acts for its seat with a random
+legal action when it is on turn (at once, or after a random think time with ``--think``). Prints:
+
+- actions per second handled by the server, and the ratio to the bare engine's rate (random legal
+  actions applied to a state in this process, measured in the same run);
+- the latency from an action's sending to every seat's receipt of the resulting state: p50, p99;
+- the server's memory per table (resident memory grown with the tables, divided by their number),
+  and the ratio to a bare engine state of the same game at the same point (tracemalloc).
+
+``--leak N`` also plays N bot-only matches in-process with every message checked for hidden cards
+(the issue's figure is 200).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from cardroom.core.game import CHANCE
+from cardroom.games import load
+from cardroom.room.audit import bare_engine_rate, leak_run
+from cardroom.room.testing import ServerProcess
+
+
+def rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def bare_state_bytes(game_name: str, actions: int) -> float:
+    """Memory of one bare engine state after ``actions`` random actions (tracemalloc)."""
+    game = load(game_name)
+    rng = random.Random(0)
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    states = []
+    for _ in range(20):
+        s = game.new_initial_state()
+        for _ in range(actions):
+            if s.is_over:
+                break
+            if s.to_act == CHANCE:
+                s.play_chance(rng)
+            else:
+                s.apply(rng.choice(list(s.legal_actions())))
+        states.append(s)
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return (after - before) / len(states)
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.sent: dict[tuple[str, int], float] = {}
+        self.waiting: dict[tuple[str, int], int] = {}
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.errors = 0
+        self.measuring = False
+
+
+async def seat_client(base_ws: str, tid: str, seat: int, token: str, n_seats: int, stats: Stats,
+                      stop: asyncio.Event, rng: random.Random, think: float) -> None:
+    async with connect(f"{base_ws}/ws/tables/{tid}?token={token}", max_size=None) as ws:
+        await play(ws, tid, seat, n_seats, stats, stop, rng, think)
+
+
+async def play(ws: ClientConnection, tid: str, seat: int, n_seats: int, stats: Stats, stop: asyncio.Event,
+               rng: random.Random, think: float) -> None:
+    while not stop.is_set():
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+        except TimeoutError:
+            continue
+        now = time.perf_counter()
+        m = json.loads(raw)
+        if m["type"] == "error":
+            stats.errors += 1
+            continue
+        if m["type"] != "state":
+            continue
+        key = (tid, m["seq"])
+        t0 = stats.sent.get(key)
+        if t0 is not None:
+            stats.latencies.append(now - t0)
+            left = stats.waiting[key] - 1
+            stats.waiting[key] = left
+            if left == 0:
+                del stats.sent[key], stats.waiting[key]
+        if m["legal"] and not m["over"] and not stop.is_set():
+            if think > 0:
+                await asyncio.sleep(rng.uniform(0, 2 * think))
+            choice = rng.choice(m["legal"])
+            nxt = (tid, m["seq"] + 1)
+            if stats.measuring:
+                stats.sent[nxt] = time.perf_counter()
+                stats.waiting[nxt] = n_seats
+                stats.actions += 1
+            await ws.send(json.dumps({"type": "act", "action": choice["id"], "seq": m["seq"]}))
+
+
+async def load_test(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = tempfile.mkdtemp(prefix="cardroom-bench-")
+    server = ServerProcess(f"sqlite:///{tmp}/bench.sqlite", port=args.port)
+    if args.port:  # a server already running there (e.g. under a profiler)
+        server.proc = None
+    else:
+        server.start()
+    base_ws = server.base.replace("http://", "ws://")
+    stats = Stats()
+    stop = asyncio.Event()
+    tasks: list[asyncio.Task[None]] = []
+    try:
+        rss0 = rss_bytes(server.proc.pid) if server.proc else 0
+        async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+            n_seats = load(args.game).num_seats
+            tables = []
+            for i in range(args.tables):
+                r = (await http.post("/api/tables", json={"game": args.game, "options": {}, "seed": i})).json()
+                tokens = [(await http.post(f"/api/tables/{r['id']}/seats/{s}", json={"name": f"c{s}"})).json()["token"]
+                          for s in range(n_seats)]
+                tables.append((r["id"], tokens))
+        rng = random.Random(1)
+        for tid, tokens in tables:
+            for s, tok in enumerate(tokens):
+                tasks.append(asyncio.create_task(
+                    seat_client(base_ws, tid, s, tok, n_seats, stats, stop, random.Random(rng.random()), args.think)))
+        await asyncio.sleep(args.warmup)
+        stats.measuring = True
+        t0 = time.perf_counter()
+        a0 = stats.actions
+        await asyncio.sleep(args.seconds)
+        elapsed = time.perf_counter() - t0
+        actions = stats.actions - a0
+        stats.measuring = False
+        rss1 = rss_bytes(server.proc.pid) if server.proc else 0
+        async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+            infos = (await http.get("/api/tables")).json()["tables"]
+        mean_seq = statistics.mean(t["seq"] for t in infos)
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        server.stop()
+    lat = sorted(stats.latencies)
+    return {
+        "tables": args.tables,
+        "actions_per_s": actions / elapsed,
+        "p50_ms": 1000 * lat[len(lat) // 2] if lat else float("nan"),
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan"),
+        "latency_samples": len(lat),
+        "errors": stats.errors,
+        "rss_per_table": (rss1 - rss0) / args.tables,
+        "mean_actions_per_table": mean_seq,
+    }
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--game", default="bridge")
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--warmup", type=float, default=3.0)
+    p.add_argument("--think", type=float, default=0.0,
+                   help="mean seconds a client waits before acting (0: act at once, the server saturated)")
+    p.add_argument("--port", type=int, default=0, help="use a server already listening on this loopback port")
+    p.add_argument("--leak", type=int, default=0, help="also play N bot-only matches checking every message")
+    args = p.parse_args()
+
+    ref_rate = bare_engine_rate(load(args.game), 3.0)
+    print(f"reference: bare engine, {args.game}: {ref_rate:,.0f} random legal actions/s")
+    r = asyncio.run(load_test(args))
+    state_bytes = bare_state_bytes(args.game, int(r["mean_actions_per_table"]))
+    print(f"room: {r['tables']} tables of {args.game}, a WebSocket client per seat, think time "
+          f"{args.think:g} s, {args.seconds:g} s measured")
+    print(f"  actions/s: {r['actions_per_s']:,.0f}  (ratio to the bare engine: {r['actions_per_s'] / ref_rate:.3f})")
+    print(f"  latency action -> every seat's update: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms "
+          f"({r['latency_samples']} samples; goal p99 < 100 ms)")
+    print(f"  memory per table: {r['rss_per_table'] / 1024:,.0f} KiB of server RSS; a bare state after "
+          f"{r['mean_actions_per_table']:.0f} actions: {state_bytes / 1024:,.1f} KiB "
+          f"(ratio {r['rss_per_table'] / state_bytes:.1f})")
+    print(f"  errors received: {r['errors']}")
+    if args.leak:
+        with tempfile.TemporaryDirectory() as d:
+            t0 = time.perf_counter()
+            problems, checked, actions = asyncio.run(leak_run(f"sqlite:///{d}/leak.sqlite", args.leak))
+            print(f"leak check: {args.leak} bot-only matches over every configuration, {actions:,} actions, "
+                  f"{checked:,} messages checked in {time.perf_counter() - t0:.0f} s: "
+                  f"{len(problems)} problems")
+            for line in problems[:20]:
+                print("  " + line)
+            if problems:
+                return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

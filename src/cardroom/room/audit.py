@@ -1,0 +1,150 @@
+"""Checks of what the card room sends: no message may show a card its receiver cannot see.
+
+Used by the tests (tests/test_room_*.py) and by bench/room.py. A message is scanned for every
+text that reads as a card (``AS``, ``10H``…); values under keys that hold calls and bids
+(``auction``, ``contract``…, where ``7S`` is a bid, not a card) and the ``legal`` list (checked
+separately against the state's legal actions) are not scanned as cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from cardroom.core.cards import Card
+from cardroom.core.errors import ParseError
+from cardroom.core.game import CHANCE, Game, State
+
+CALL_KEYS = frozenset({"auction", "contract", "calls", "call", "bid", "bids", "legal"})
+
+
+def _strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if k not in CALL_KEYS:
+                yield from _strings(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _strings(v)
+
+
+_CARD_CACHE: dict[str, int] = {}
+
+
+def card_mask_of(obj: Any) -> int:
+    """Every card named anywhere in a JSON value (outside call keys), as a bitmask."""
+    m = 0
+    for s in _strings(obj):
+        bit = _CARD_CACHE.get(s)
+        if bit is None:
+            try:
+                bit = 1 << int(Card.parse(s)) if len(s) <= 4 else 0
+            except (ParseError, ValueError):
+                bit = 0
+            _CARD_CACHE[s] = bit
+        m |= bit
+    return m
+
+
+def public_mask(state: State) -> int:
+    m = -1
+    for s in range(state.game.num_seats):
+        m &= state.visible_mask(s)
+    return m & ((1 << 52) - 1)
+
+
+def check_message(seat: int | None, message: dict[str, Any], state: State) -> list[str]:
+    """Problems of one state message sent to ``seat`` (None: a spectator) while the table is at ``state``."""
+    problems: list[str] = []
+    who = "spectator" if seat is None else f"seat {seat}"
+    if message.get("seq") != len(state.history):
+        problems.append(f"{who}: message seq {message.get('seq')} but the state is at {len(state.history)}")
+        return problems
+    allowed = public_mask(state) if seat is None else state.visible_mask(seat)
+    shown = card_mask_of(message)
+    leaked = shown & ~allowed
+    if leaked:
+        cards = [str(Card(i)) for i in range(52) if leaked >> i & 1]
+        problems.append(f"{who} at {state.position()} (seq {message['seq']}) was sent unseeable cards {cards}")
+    if seat is not None and message.get("view") != state.view(seat).to_dict():
+        problems.append(f"{who}: the message's view is not the seat's own view")
+    legal = message.get("legal", [])
+    to_act = state.to_act
+    if legal:
+        if seat is None or to_act != seat:
+            problems.append(f"{who} was sent legal actions when not on turn")
+        else:
+            want = [state.action_text(a) for a in state.legal_actions()]
+            if [x.get("text") for x in legal] != want:
+                problems.append(f"{who}: legal list differs from the state's legal actions")
+    return problems
+
+
+def bare_engine_rate(game: Game, seconds: float, seed: int = 0) -> float:
+    """Random legal actions per second applied to a bare state (the reference for the room's rate)."""
+    import time
+
+    rng = random.Random(seed)
+    n = 0
+    t0 = time.perf_counter()
+    state = game.new_initial_state()
+    while time.perf_counter() - t0 < seconds:
+        if state.is_over:
+            state = game.new_initial_state()
+            continue
+        if state.to_act == CHANCE:
+            state.play_chance(rng)
+        else:
+            state.apply(rng.choice(list(state.legal_actions())))
+        n += 1
+    return n / (time.perf_counter() - t0)
+
+
+def all_configurations() -> list[tuple[str, dict[str, Any]]]:
+    """Every configuration of every registered game, the games taking turns (so that the first few
+    cover every game)."""
+    from itertools import zip_longest
+
+    from cardroom.games import load, names
+
+    per_game = [[(n, c) for c in type(load(n)).configurations()] for n in names()]
+    return [x for row in zip_longest(*per_game) for x in row if x is not None]
+
+
+async def leak_run(db: str, matches: int, seed0: int = 0) -> tuple[list[str], int, int]:
+    """Play ``matches`` bot-only matches spread over every configuration, with every seat and a
+    spectator subscribed; check every message at send time. Returns (problems, messages, actions)."""
+    import asyncio
+
+    from cardroom.room.engine import Room
+    from cardroom.room.store import AsyncStore, Store
+
+    problems: list[str] = []
+    checked = 0
+
+    def observer(seat: int | None, message: dict[str, Any], state: State) -> None:
+        nonlocal checked
+        checked += 1
+        problems.extend(check_message(seat, message, state))
+
+    store = AsyncStore(Store(db))
+    store.start()
+    room = Room(store, observer=observer)
+    configs = all_configurations()
+    try:
+        for i in range(matches):
+            name, options = configs[i % len(configs)]
+            rt, owner = await room.create_table(name, options, seed=seed0 + i)
+            for seat in [*range(rt.game.num_seats), None]:
+                room.subscribe(rt, seat, lambda text: None)
+            await room.add_bots(rt.id, None, owner)
+        while any(rt.driver is not None and not rt.driver.done() for rt in room.tables.values()):
+            await asyncio.sleep(0.05)
+        problems.extend(f"table {rt.id} did not finish" for rt in room.tables.values() if not rt.state.is_over)
+        return problems, checked, room.actions_applied
+    finally:
+        await room.close()
+        await store.stop()

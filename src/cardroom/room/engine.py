@@ -1,0 +1,655 @@
+"""The card room without the web: tables, seats, tokens, bots, chance, messages, the event store.
+
+Everything here is game-neutral: it speaks only the :class:`~cardroom.core.game.State` protocol.
+The one game-specific piece is :data:`BOTS` (which computer player sits for which game family)
+and :func:`pbn_record` (bridge's PBN export).
+
+Determinism: the chance action at order number ``n`` of a table is drawn from
+``random.Random(f"{seed}/{n}")`` and a bot's decision at order number ``n`` comes from a bot made
+fresh with a seed derived from ``(seed, seat, n)``. A table is therefore a pure function of its
+seed and of the people's actions, and a restarted server that replays the stored actions goes on
+exactly as an uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import secrets
+import time
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError
+from cardroom.core.game import CHANCE, Game, State
+from cardroom.games import load, names
+from cardroom.records.registry import record_dict
+from cardroom.room.messages import msg
+from cardroom.room.store import AsyncStore, SeatEvent, StoredTable, StoreError, secret_hash
+
+log = logging.getLogger("cardroom.room")
+
+
+# ------------------------------------------------------------------ the one game-specific table
+def _bridge_bot(seed: int) -> Any:
+    from cardroom.bots.bridge import BridgeBot
+
+    return BridgeBot(seed=seed)
+
+
+def _preferans_bot(seed: int) -> Any:
+    from cardroom.bots.preferans import PreferansBot
+
+    return PreferansBot(seed=seed)
+
+
+def _euchre_bot(seed: int) -> Any:
+    from cardroom.bots.euchre import EuchreBot
+
+    return EuchreBot(seed=seed)
+
+
+BOTS: dict[str, Callable[[int], Any]] = {"bridge": _bridge_bot, "preferans": _preferans_bot, "euchre": _euchre_bot}
+"""Computer player by game family (or game name); any other game gets :class:`LegalRandomBot`."""
+
+
+def pbn_record(state: State, players: dict[str, str]) -> str | None:
+    """The PBN text of a bridge match, None for games PBN cannot hold."""
+    from cardroom.games.bridge.rubber import RubberState
+
+    if isinstance(state, RubberState):
+        from cardroom.records.replay import rubber_to_pbn
+
+        return rubber_to_pbn(state, players)
+    return None
+
+
+class LegalRandomBot:
+    """The fallback bot for games without a bot of their own: a uniformly random legal action.
+
+    The legal actions are those of the seat on turn, which that seat's view lists anyway."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_from(self, legal: Sequence[Any]) -> Any:
+        if not legal:
+            raise ValueError("no legal action")
+        return self.rng.choice(list(legal))
+
+
+def make_bot(game: Game, seed: int) -> Any:
+    """The game's bot (``choose(view)``), or None when the game has none."""
+    factory = BOTS.get(game.name) or BOTS.get(game.family)
+    if factory is None:
+        return None
+    try:
+        return factory(seed)
+    except ImportError:  # the game's bot is not there (yet)
+        return None
+
+
+def chance_rng(seed: int, n: int) -> random.Random:
+    return random.Random(f"{seed}/{n}")
+
+
+def bot_seed(seed: int, seat: int, n: int) -> int:
+    return zlib.crc32(f"{seed}/{seat}/{n}".encode()) & 0x7FFFFFFF
+
+
+# ------------------------------------------------------------------ public view
+def intersect_views(views: Sequence[Any]) -> Any:
+    """The part of JSON values that is identical in all of them (the rest becomes None).
+
+    Given the views of every seat, the result holds only what every seat sees: a card it keeps is
+    in every seat's view, hence visible to every seat, hence public. Dicts keep their common keys;
+    lists of one length are intersected item by item; lists of different lengths and differing
+    scalars become None.
+    """
+    first = views[0]
+    if all(isinstance(v, dict) for v in views):
+        keys = [k for k in first if all(k in v for v in views)]
+        return {k: intersect_views([v[k] for v in views]) for k in keys}
+    if all(isinstance(v, list) for v in views):
+        if all(len(v) == len(first) for v in views):
+            return [intersect_views(col) for col in zip(*views, strict=True)]
+        return None
+    if all(type(v) is type(first) and v == first for v in views):
+        return first
+    return None
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """What a spectator sees: the intersection of every seat's view."""
+    seats = range(state.game.num_seats)
+    out = intersect_views([state.view(s).to_dict() for s in seats])
+    assert isinstance(out, dict)
+    return out
+
+
+# ------------------------------------------------------------------ seats
+@dataclass
+class SeatInfo:
+    kind: str = "empty"  # empty | human | bot | invited
+    name: str = ""
+    token_hash: str | None = None
+    code_hash: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name}
+
+
+class RoomError(CardroomError):
+    """A request the room refuses: ``status`` is the HTTP status, ``code`` a stable key for clients,
+    the message (English; :meth:`text` for another language) comes from :mod:`cardroom.room.messages`."""
+
+    def __init__(self, status: int, key: str, *, code: str | None = None, **kw: Any) -> None:
+        super().__init__(msg(key, "en", **kw))
+        self.status = status
+        self.key = key
+        self.code = code or key
+        self.kw = kw
+
+    def text(self, lang: str = "en") -> str:
+        return msg(self.key, lang, **self.kw)
+
+
+Subscriber = Callable[[str], None]
+"""Receives every message (JSON text) for its seat, in order."""
+
+Observer = Callable[[int | None, dict[str, Any], State], None]
+"""Test and audit hook: (seat or None for spectators, message, state at send time)."""
+
+
+@dataclass
+class TableRuntime:
+    id: str
+    game: Game
+    options: dict[str, Any]
+    seed: int
+    owner_hash: str
+    parent: str | None
+    created: float
+    state: State
+    seats: list[SeatInfo]
+    child: str | None = None
+    subscribers: dict[int | None, list[Subscriber]] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    driver: asyncio.Task[None] | None = None
+    labels: list[str] = field(default_factory=list)
+
+    # ----------------------------------------------------------- facts
+    @property
+    def seq(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def full(self) -> bool:
+        return all(s.kind in ("human", "bot") for s in self.seats)
+
+    def players(self) -> dict[str, str]:
+        return {self.labels[i]: (s.name or s.kind) for i, s in enumerate(self.seats) if s.kind in ("human", "bot")}
+
+    def to_act_seat(self) -> int | None:
+        ta = self.state.to_act
+        return None if ta is None or ta == CHANCE else ta
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "options": dict(self.game.options()),
+            "seats": [{"seat": i, "label": self.labels[i], **s.public()} for i, s in enumerate(self.seats)],
+            "seq": self.seq,
+            "started": self.seq > 0,
+            "to_act": self.to_act_seat(),
+            "over": self.state.is_over,
+            "position": self.state.position(),
+            "parent": self.parent,
+            "next": self.child,
+        }
+
+    def seat_of_token(self, token: str) -> int | None:
+        h = secret_hash(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                return i
+        return None
+
+    def is_owner(self, token: str) -> bool:
+        return secrets.compare_digest(self.owner_hash, secret_hash(token))
+
+    # ----------------------------------------------------------- messages
+    def message_for(self, seat: int | None) -> dict[str, Any]:
+        """The state message for one seat (or a spectator), built from that seat's view alone."""
+        state = self.state
+        to_act = self.to_act_seat()
+        legal: list[dict[str, Any]] = []
+        if seat is not None:
+            view = state.view(seat).to_dict()
+            if to_act == seat and self.seats[seat].kind == "human":
+                legal = [{"id": i, "text": state.action_text(a)} for i, a in enumerate(state.legal_actions())]
+        else:
+            view = public_view(state)
+        return {
+            "type": "state",
+            "table": self.id,
+            "seat": seat,
+            "seq": self.seq,
+            "view": view,
+            "to_act": to_act,
+            "chance_next": state.to_act == CHANCE,
+            "legal": legal,
+            "sheet": view.get("sheet"),  # the sheet as the seat's own view shows it
+            "over": state.is_over,
+            "position": state.position(),
+            "seats": [{"seat": i, "label": self.labels[i], **s.public()} for i, s in enumerate(self.seats)],
+            "next": self.child,
+        }
+
+    def broadcast(self, observer: Observer | None) -> None:
+        for seat, subs in list(self.subscribers.items()):
+            if not subs:
+                continue
+            m = self.message_for(seat)
+            if observer is not None:
+                observer(seat, m, self.state)
+            text = json.dumps(m, ensure_ascii=False)
+            for send in list(subs):
+                send(text)
+
+    def notify(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, ensure_ascii=False)
+        for subs in self.subscribers.values():
+            for send in list(subs):
+                send(text)
+
+
+def _seat_infos(n: int, events: Sequence[SeatEvent]) -> list[SeatInfo]:
+    seats = [SeatInfo() for _ in range(n)]
+    for e in events:
+        s = seats[e.seat]
+        if e.kind == "sit" or e.kind == "redeem":
+            s.kind, s.name, s.token_hash, s.code_hash = "human", e.name, e.secret_hash, None
+        elif e.kind == "bot":
+            s.kind, s.name, s.token_hash, s.code_hash = "bot", e.name, None, None
+        elif e.kind == "invite":
+            s.kind, s.name, s.code_hash = "invited", e.name, e.secret_hash
+    return seats
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """Every registered game with its configurations and its options with their choices."""
+    out = []
+    for n in names():
+        g = load(n)
+        cls = type(g)
+        configs = cls.configurations()
+        defaults = dict(g.options())
+        options: dict[str, dict[str, Any]] = {}
+        for key, value in defaults.items():
+            choices: list[Any] = []
+            for c in [defaults, *configs]:
+                v = c.get(key)
+                if key in c and v not in choices:
+                    choices.append(v)
+            if isinstance(value, bool):
+                choices = [False, True]
+            options[key] = {"default": value, "choices": choices}
+        for c in configs:  # options a configuration sets that the defaults do not list
+            for key, v in c.items():
+                opt = options.setdefault(key, {"default": None, "choices": []})
+                if v not in opt["choices"]:
+                    opt["choices"].append(v)
+        out.append({
+            "name": g.name,
+            "aliases": list(cls.aliases),
+            "family": cls.family,
+            "title": dict(cls.title),
+            "seats": g.num_seats,
+            "configurations": configs,
+            "options": options,
+        })
+    return out
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
+
+
+class Room:
+    """All tables of one server. Methods that change anything are coroutines that commit first."""
+
+    def __init__(self, store: AsyncStore, bot_delay: float = 0.0, observer: Observer | None = None) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.observer = observer
+        self.tables: dict[str, TableRuntime] = {}
+        self.actions_applied = 0
+
+    # ----------------------------------------------------------- start
+    def _runtime(self, st: StoredTable) -> TableRuntime:
+        game = load(st.game, **st.options)
+        state = game.new_initial_state()
+        labels = [str(state.view(i).to_dict().get("seat", i)) for i in range(game.num_seats)]
+        rt = TableRuntime(st.id, game, st.options, st.seed, st.owner_hash, st.parent, st.created, state,
+                          _seat_infos(game.num_seats, st.seat_events), labels=labels)
+        for i, text in enumerate(st.actions):
+            try:
+                state.apply(state.parse_action(text))
+            except (IllegalAction, ParseError) as e:
+                raise StoreError(f"table {st.id}: stored action {i} {text!r} does not replay: {e}") from None
+        return rt
+
+    async def load(self) -> None:
+        """Rebuild every table from the store and resume the ones where bots or chance act."""
+        stored = await self.store.call(self.store.store.load_all)
+        for st in stored:
+            self.tables[st.id] = self._runtime(st)
+        for rt in self.tables.values():
+            if rt.parent is not None and rt.parent in self.tables:
+                self.tables[rt.parent].child = rt.id
+        for rt in self.tables.values():
+            self.kick(rt)
+
+    async def close(self) -> None:
+        for rt in self.tables.values():
+            if rt.driver is not None and not rt.driver.done():
+                rt.driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await rt.driver
+
+    # ----------------------------------------------------------- lookups
+    def table(self, table_id: str) -> TableRuntime:
+        rt = self.tables.get(table_id)
+        if rt is None:
+            raise RoomError(404, "unknown_table", table=table_id)
+        return rt
+
+    @staticmethod
+    def check_seat(rt: TableRuntime, seat: int) -> SeatInfo:
+        if not 0 <= seat < len(rt.seats):
+            raise RoomError(404, "unknown_seat", seat=seat, n=len(rt.seats) - 1)
+        return rt.seats[seat]
+
+    def authorize(self, rt: TableRuntime, token: str | None, owner_ok: bool = True) -> int | None:
+        """The seat a token holds (None for the owner token); refuse any other token."""
+        if not token:
+            raise RoomError(401, "no_token")
+        seat = rt.seat_of_token(token)
+        if seat is not None:
+            return seat
+        if owner_ok and rt.is_owner(token):
+            return None
+        raise RoomError(403, "bad_token", table=rt.id)
+
+    # ----------------------------------------------------------- tables
+    async def create_table(self, game_name: Any, options: Any, seed: int | None = None,
+                           parent: str | None = None, seat_events: Sequence[SeatEvent] = (),
+                           owner_hash: str | None = None) -> tuple[TableRuntime, str]:
+        if not isinstance(game_name, str) or not isinstance(options, dict):
+            raise RoomError(400, "bad_game")
+        try:
+            game = load(game_name, **options)
+            game.new_initial_state()
+        except (CardroomError, TypeError, ValueError) as e:
+            raise RoomError(400, "raw", code="bad_game", text=str(e)) from None
+        owner = secrets.token_urlsafe(24)
+        st = StoredTable(new_id(), game.name, dict(options), seed if seed is not None else secrets.randbits(62),
+                         owner_hash or secret_hash(owner), parent, time.time(), list(seat_events), [])
+        await self.store.call(self.store.store.add_table, st)
+        rt = self._runtime(st)
+        self.tables[rt.id] = rt
+        if parent is not None and parent in self.tables:
+            self.tables[parent].child = rt.id
+        self.kick(rt)
+        return rt, owner
+
+    @staticmethod
+    def _apply_seat_events(rt: TableRuntime, events: Sequence[SeatEvent]) -> None:
+        current: list[SeatEvent] = []
+        for i, s in enumerate(rt.seats):
+            if s.kind == "human":
+                current.append(SeatEvent(i, "sit", s.name, s.token_hash))
+            elif s.kind == "bot":
+                current.append(SeatEvent(i, "bot", s.name, None))
+            elif s.kind == "invited":
+                current.append(SeatEvent(i, "invite", s.name, s.code_hash))
+        rt.seats = _seat_infos(len(rt.seats), [*current, *events])
+
+    async def _commit_seats(self, rt: TableRuntime, events: list[SeatEvent]) -> None:
+        await self.store.call(self.store.store.add_seat_events, rt.id, events)
+        self._apply_seat_events(rt, events)
+        rt.broadcast(self.observer)
+        self.kick(rt)
+
+    @staticmethod
+    def _clean_name(name: Any, default: str) -> str:
+        if name is None:
+            return default
+        if not isinstance(name, str) or not name.strip() or len(name) > 100:
+            raise RoomError(400, "bad_name")
+        return name.strip()
+
+    async def sit(self, table_id: str, seat: int, name: Any) -> str:
+        rt = self.table(table_id)
+        async with rt.lock:
+            s = self.check_seat(rt, seat)
+            if s.kind == "invited":
+                raise RoomError(409, "seat_reserved", seat=seat)
+            if s.kind != "empty":
+                raise RoomError(409, "seat_taken", seat=seat)
+            token = secrets.token_urlsafe(24)
+            await self._commit_seats(rt, [SeatEvent(seat, "sit", self._clean_name(name, f"player {seat}"),
+                                                    secret_hash(token))])
+            return token
+
+    async def invite(self, table_id: str, seat: int, token: str | None) -> str:
+        rt = self.table(table_id)
+        async with rt.lock:
+            self.authorize(rt, token)
+            s = self.check_seat(rt, seat)
+            if s.kind not in ("empty", "invited"):
+                raise RoomError(409, "seat_taken", seat=seat)
+            code = secrets.token_urlsafe(18)
+            await self._commit_seats(rt, [SeatEvent(seat, "invite", "", secret_hash(code))])
+            return code
+
+    async def redeem(self, table_id: str, seat: int, code: Any, name: Any) -> str:
+        rt = self.table(table_id)
+        async with rt.lock:
+            s = self.check_seat(rt, seat)
+            if not isinstance(code, str) or s.kind != "invited" or s.code_hash is None \
+                    or not secrets.compare_digest(s.code_hash, secret_hash(code)):
+                raise RoomError(403, "bad_invite", seat=seat)
+            token = secrets.token_urlsafe(24)
+            await self._commit_seats(rt, [SeatEvent(seat, "redeem", self._clean_name(name, f"player {seat}"),
+                                                    secret_hash(token))])
+            return token
+
+    async def add_bots(self, table_id: str, seats: Any, token: str | None) -> list[int]:
+        rt = self.table(table_id)
+        async with rt.lock:
+            self.authorize(rt, token)
+            if seats is None:
+                seats = [i for i, s in enumerate(rt.seats) if s.kind == "empty"]
+            if not isinstance(seats, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in seats):
+                raise RoomError(400, "bad_seats", code="bad_request")
+            for x in seats:
+                if self.check_seat(rt, x).kind != "empty":
+                    raise RoomError(409, "seat_taken", seat=x)
+            if len(set(seats)) != len(seats):
+                raise RoomError(400, "bad_seats", code="bad_request")
+            await self._commit_seats(rt, [SeatEvent(x, "bot", f"bot {rt.labels[x]}", None) for x in seats])
+            return list(seats)
+
+    async def rematch(self, table_id: str, token: str | None) -> TableRuntime:
+        rt = self.table(table_id)
+        async with rt.lock:
+            self.authorize(rt, token)
+            if rt.child is not None:
+                return self.table(rt.child)
+            if not rt.state.is_over:
+                raise RoomError(409, "not_over")
+            events: list[SeatEvent] = []
+            for i, s in enumerate(rt.seats):
+                if s.kind == "human":
+                    events.append(SeatEvent(i, "sit", s.name, s.token_hash))
+                elif s.kind == "bot":
+                    events.append(SeatEvent(i, "bot", s.name, None))
+                elif s.kind == "invited":
+                    events.append(SeatEvent(i, "invite", s.name, s.code_hash))
+            new, _ = await self.create_table(rt.game.name, rt.options, seed=bot_seed(rt.seed, -1, rt.seq),
+                                             parent=rt.id, seat_events=events, owner_hash=rt.owner_hash)
+            rt.notify({"type": "rematch", "table": rt.id, "next": new.id})
+            rt.broadcast(self.observer)
+            return new
+
+    # ----------------------------------------------------------- actions
+    def _resolve(self, rt: TableRuntime, action: Any) -> Any:
+        state = rt.state
+        legal = list(state.legal_actions())
+        if isinstance(action, bool) or action is None:
+            raise RoomError(400, "bad_action", action=action)
+        if isinstance(action, int):
+            if not 0 <= action < len(legal):
+                raise RoomError(409, "bad_id", code="illegal", id=action, n=len(legal) - 1)
+            return legal[action]
+        if not isinstance(action, str):
+            raise RoomError(400, "bad_action", action=action)
+        try:
+            a = state.parse_action(action)
+        except ParseError as e:
+            raise RoomError(400, "unreadable", action=action, why=str(e)) from None
+        except CardroomError as e:
+            raise RoomError(400, "unreadable", action=action, why=str(e)) from None
+        if a not in legal:
+            texts = ", ".join(state.action_text(x) for x in legal[:40])
+            raise RoomError(409, "illegal", action=action, where=state.position(), legal=texts)
+        return a
+
+    async def act(self, table_id: str, token: str | None, action: Any, seq: Any) -> int:
+        """A person's action: checked, committed, applied, broadcast. Returns the new seq."""
+        rt = self.table(table_id)
+        async with rt.lock:
+            seat = self.authorize(rt, token, owner_ok=False)
+            assert seat is not None
+            if isinstance(seq, bool) or not isinstance(seq, int):
+                raise RoomError(400, "bad_seq")
+            if rt.state.is_over:
+                raise RoomError(409, "over")
+            if seq != rt.seq:
+                raise RoomError(409, "stale", seq=seq, now=rt.seq)
+            if rt.to_act_seat() != seat:
+                raise RoomError(409, "not_your_turn", seat=rt.labels[seat])
+            a = self._resolve(rt, action)
+            await self._commit_apply(rt, a)
+        self.kick(rt)
+        return rt.seq
+
+    async def _commit_apply(self, rt: TableRuntime, action: Any) -> None:
+        n = rt.seq
+        text = rt.state.action_text(action)
+        try:
+            await self.store.append_action(rt.id, n, text)
+        except StoreError as e:
+            raise RoomError(503, "store", why=str(e)) from None
+        rt.state.apply(action)
+        self.actions_applied += 1
+        rt.broadcast(self.observer)
+
+    # ----------------------------------------------------------- chance and bots
+    def kick(self, rt: TableRuntime) -> None:
+        """Make sure a driver runs the table's chance and bot turns."""
+        if rt.driver is not None and not rt.driver.done():
+            return
+        if self._auto_seat(rt) is False:
+            return
+        rt.driver = asyncio.get_running_loop().create_task(self._drive(rt))
+
+    @staticmethod
+    def _auto_seat(rt: TableRuntime) -> int | bool:
+        """CHANCE or a bot seat when the server must act now; False when a person (or nobody) must."""
+        if not rt.full or rt.state.is_over:
+            return False
+        ta = rt.state.to_act
+        if ta == CHANCE:
+            return CHANCE
+        if ta is not None and rt.seats[ta].kind == "bot":
+            return ta
+        return False
+
+    async def _drive(self, rt: TableRuntime) -> None:
+        try:
+            while True:
+                who = self._auto_seat(rt)
+                if who is False:
+                    return
+                if who != CHANCE and self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                async with rt.lock:
+                    who = self._auto_seat(rt)
+                    if who is False:
+                        return
+                    n = rt.seq
+                    if who == CHANCE:
+                        action = rt.state.sample_chance(chance_rng(rt.seed, n))
+                    else:
+                        assert isinstance(who, int)
+                        action = self._bot_action(rt, who, n)
+                    await self._commit_apply(rt, action)
+                await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the driver stopped", rt.id)
+
+    def _bot_action(self, rt: TableRuntime, seat: int, n: int) -> Any:
+        state = rt.state
+        view = state.view(seat)  # the bot sees its own seat's view, nothing else
+        legal = list(state.legal_actions())
+        bot = make_bot(rt.game, bot_seed(rt.seed, seat, n))
+        if bot is None:
+            return LegalRandomBot(bot_seed(rt.seed, seat, n)).choose_from(legal)
+        try:
+            a = bot.choose(view)
+            if a in legal:
+                return a
+            log.warning("table %s: bot at seat %s chose %r, not legal; playing a random legal action", rt.id, seat, a)
+        except Exception:
+            log.exception("table %s: bot at seat %s failed; playing a random legal action", rt.id, seat)
+        return LegalRandomBot(bot_seed(rt.seed, seat, n)).choose_from(legal)
+
+    # ----------------------------------------------------------- subscriptions
+    def subscribe(self, rt: TableRuntime, seat: int | None, send: Subscriber) -> None:
+        rt.subscribers.setdefault(seat, []).append(send)
+
+    def unsubscribe(self, rt: TableRuntime, seat: int | None, send: Subscriber) -> None:
+        subs = rt.subscribers.get(seat, [])
+        if send in subs:
+            subs.remove(send)
+
+    def snapshot_message(self, rt: TableRuntime, seat: int | None) -> dict[str, Any]:
+        m = rt.message_for(seat)
+        if self.observer is not None:
+            self.observer(seat, m, rt.state)
+        return m
+
+    # ----------------------------------------------------------- records
+    def record(self, table_id: str) -> dict[str, Any]:
+        rt = self.table(table_id)
+        rec = record_dict(rt.state, rt.players())
+        rec["table"] = rt.id
+        return rec
+
+    def record_pbn(self, table_id: str) -> str:
+        rt = self.table(table_id)
+        text = pbn_record(rt.state, rt.players())
+        if text is None:
+            raise RoomError(404, "no_pbn", game=rt.game.name)
+        return text

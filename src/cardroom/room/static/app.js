@@ -1,0 +1,766 @@
+// The card room's browser client: lobby, table, records. Protocol: docs/room.md.
+import { t, tp, getLang, setLang, callText } from "./i18n.js";
+import { cardEl, isCard, sortHand, trumpOf } from "./cards.js";
+import { renderSheet } from "./sheets.js";
+
+const app = document.getElementById("app");
+const params = new URLSearchParams(location.search);
+const debug = (window.__cardroom = { state: null, errors: [] });
+
+function h(tag, attrs = {}, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (v !== false && v != null) el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids) if (k != null) el.append(k);
+  return el;
+}
+
+// ------------------------------------------------------------------ storage of tokens
+const store = {
+  token: (table, seat) => localStorage.getItem(`cardroom:token:${table}:${seat}`),
+  setToken: (table, seat, tok) => localStorage.setItem(`cardroom:token:${table}:${seat}`, tok),
+  owner: (table) => localStorage.getItem(`cardroom:owner:${table}`),
+  setOwner: (table, tok) => localStorage.setItem(`cardroom:owner:${table}`, tok),
+  name: () => localStorage.getItem("cardroom:name") || "",
+  setName: (n) => localStorage.setItem("cardroom:name", n),
+  // a token that may invite and call bots at this table: the owner's or any of our seats'
+  anyToken(table, nSeats = 8) {
+    const o = store.owner(table);
+    if (o) return o;
+    for (let s = 0; s < nSeats; s++) { const x = store.token(table, s); if (x) return x; }
+    return null;
+  },
+};
+
+// ------------------------------------------------------------------ HTTP
+async function api(method, path, body, token) {
+  const headers = { "Accept-Language": getLang() };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  if (!r.ok) {
+    const err = new Error((data && data.detail) || `${r.status} ${r.statusText}`);
+    err.status = r.status;
+    err.code = data && data.code;
+    throw err;
+  }
+  return data;
+}
+
+// ------------------------------------------------------------------ page frame
+function go(query) { location.href = "/" + (query ? "?" + new URLSearchParams(query).toString() : ""); }
+
+function showError(message) {
+  debug.errors.push(String(message));
+  const bar = document.getElementById("errors");
+  bar.textContent = `${t("error")}: ${message}`;
+  bar.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { bar.hidden = true; }, 8000);
+}
+
+function frame() {
+  document.documentElement.lang = getLang();
+  document.title = t("title");
+  const langSel = h("select", { id: "lang", "aria-label": t("language"), onchange: (e) => { setLang(e.target.value); location.reload(); } },
+    h("option", { value: "en", text: "English" }), h("option", { value: "ru", text: "Русский" }));
+  langSel.value = getLang();
+  const header = h("header", {},
+    h("a", { href: "/", class: "brand", text: "♠♥ " + t("title") }),
+    h("nav", {}, h("a", { href: "/", text: t("lobby") }), h("a", { href: "/?page=records", text: t("records") })),
+    langSel);
+  const errors = h("div", { id: "errors", class: "errors", role: "alert", hidden: true, onclick: (e) => { e.currentTarget.hidden = true; } });
+  const main = h("main", { id: "main" });
+  app.replaceChildren(header, errors, main);
+  return main;
+}
+
+// ------------------------------------------------------------------ lobby
+let catalogue = null;
+async function games() { catalogue = catalogue || (await api("GET", "/api/games")).games; return catalogue; }
+
+function optionLabel(v) { return v === null ? `(${t("default")})` : v === true ? t("yes") : v === false ? t("no") : String(v); }
+
+async function lobby(main) {
+  const gs = await games();
+  const nameIn = h("input", { id: "name", value: store.name(), placeholder: t("yourName"), maxlength: "40" });
+  const gameSel = h("select", { id: "game" });
+  const seedIn = h("input", { id: "seed", type: "number", min: "0", step: "1", placeholder: t("seedHint") });
+  for (const g of gs) gameSel.append(h("option", { value: g.name, text: `${g.title[getLang()] || g.title.en} (${g.seats})` }));
+  const optsBox = h("div", { id: "options", class: "options" });
+  const presetSel = h("select", { id: "preset" });
+  const drawOptions = () => {
+    const g = gs.find((x) => x.name === gameSel.value);
+    optsBox.replaceChildren();
+    presetSel.replaceChildren(h("option", { value: "", text: "—" }));
+    g.configurations.forEach((c, i) => presetSel.append(h("option", { value: String(i),
+      text: Object.entries(c).map(([k, v]) => `${tp("opt_", k)}: ${optionLabel(v)}`).join(", ") || `(${t("default")})` })));
+    for (const [name, o] of Object.entries(g.options)) {
+      const sel = h("select", { "data-option": name, id: `opt-${name}` });
+      const choices = [...o.choices];
+      if (!choices.some((c) => c === o.default)) choices.unshift(o.default);
+      for (const c of choices) {
+        const opt = h("option", { value: JSON.stringify(c), text: optionLabel(c) + (c === o.default ? " ✓" : "") });
+        if (c === o.default) opt.selected = true;
+        sel.append(opt);
+      }
+      const title = tp("opt_", name);
+      optsBox.append(h("label", { title: name }, h("span", { text: title === name ? name.replaceAll("_", " ") : title }), sel));
+    }
+  };
+  gameSel.addEventListener("change", drawOptions);
+  presetSel.addEventListener("change", () => { // a configuration the game lists: set its options
+    const g = gs.find((x) => x.name === gameSel.value);
+    const c = g.configurations[Number(presetSel.value)] || {};
+    for (const sel of optsBox.querySelectorAll("select[data-option]")) {
+      const o = g.options[sel.dataset.option];
+      sel.value = JSON.stringify(sel.dataset.option in c ? c[sel.dataset.option] : o.default);
+    }
+  });
+  drawOptions();
+  const open = async () => {
+    const g = gs.find((x) => x.name === gameSel.value);
+    const options = {};
+    for (const sel of optsBox.querySelectorAll("select[data-option]")) {
+      const v = JSON.parse(sel.value);
+      if (v !== g.options[sel.dataset.option].default) options[sel.dataset.option] = v;
+    }
+    store.setName(nameIn.value.trim());
+    try {
+      const body = { game: g.name, options };
+      if (seedIn.value.trim() !== "") body.seed = Number(seedIn.value);
+      const r = await api("POST", "/api/tables", body);
+      store.setOwner(r.id, r.owner_token);
+      go({ table: r.id });
+    } catch (e) { showError(e.message); }
+  };
+  const list = h("div", { id: "tables" });
+  const refresh = async () => {
+    try {
+      const { tables } = await api("GET", "/api/tables");
+      list.replaceChildren();
+      if (!tables.length) { list.append(h("p", { text: t("noTables") })); return; }
+      const tbl = h("table", { class: "tables" });
+      for (const tb of tables.slice().reverse()) {
+        const mine = tb.seats.find((s) => store.token(tb.id, s.seat));
+        const seatsText = tb.seats.map((s) => `${s.label}: ${s.kind === "empty" ? "—" : s.name || t(s.kind)}`).join(", ");
+        tbl.append(h("tr", { "data-table": tb.id },
+          h("td", { text: (() => { const g = gs.find((x) => x.name === tb.game); return g ? g.title[getLang()] || g.title.en : tb.game; })() }),
+          h("td", { class: "small", text: seatsText }),
+          h("td", { class: "small", text: tb.over ? t("matchOver") : tb.position }),
+          h("td", {},
+            h("a", { href: `/?table=${tb.id}${mine ? "&seat=" + mine.seat : ""}`, text: mine ? t("join") : t("watch") }), " ",
+            tb.over ? h("a", { href: `/?page=records&table=${tb.id}`, text: t("replay") }) : null)));
+      }
+      list.append(tbl);
+    } catch (e) { showError(e.message); }
+  };
+  main.append(
+    h("section", { class: "panel" }, h("h2", { text: t("openTable") }),
+      h("label", {}, h("span", { text: t("yourName") }), nameIn),
+      h("label", {}, h("span", { text: t("game") }), gameSel),
+      h("h3", { text: t("options") }),
+      h("label", {}, h("span", { text: t("preset") }), presetSel), optsBox,
+      h("label", {}, h("span", { text: t("seed") }), seedIn),
+      h("button", { id: "open-table", class: "primary", onclick: open, text: t("openTable") })),
+    h("section", { class: "panel" }, h("h2", {}, t("openTables"), " ", h("button", { onclick: refresh, text: "↻", title: t("refresh") })), list));
+  refresh();
+}
+
+// ------------------------------------------------------------------ join (invitation)
+async function join(main) {
+  const table = params.get("table"), seat = Number(params.get("seat")), code = params.get("code");
+  main.append(h("p", { text: t("redeeming") }));
+  if (store.token(table, seat)) { go({ table, seat }); return; }
+  try {
+    const r = await api("POST", `/api/tables/${table}/seats/${seat}/redeem`, { code, name: store.name() || undefined });
+    store.setToken(table, seat, r.token);
+    go({ table, seat });
+  } catch (e) {
+    showError(e.message);
+    main.append(h("a", { href: "/", text: t("back") }));
+  }
+}
+
+// ------------------------------------------------------------------ table
+function seatIndex(ref, labels) {
+  if (ref === null || ref === undefined) return null;
+  if (typeof ref === "number") return ref;
+  const i = labels.indexOf(String(ref));
+  return i >= 0 ? i : null;
+}
+
+// Plays of a trick as [{seat, card}] whatever the game's form.
+function plays(trick, labels, game) {
+  if (!trick) return [];
+  if (Array.isArray(trick)) return trick.map(([s, c]) => ({ seat: s, card: c })); // preferans
+  if (trick.plays) return trick.plays.map(([s, c]) => ({ seat: s, card: c }));
+  const cards = trick.cards || [];
+  if (cards.length && Array.isArray(cards[0])) return cards.map(([s, c]) => ({ seat: seatIndex(s, labels), card: c }));
+  const lead = seatIndex(trick.leader, labels) ?? 0;
+  const n = game === "bridge" ? 4 : labels.length;
+  return cards.map((c, i) => ({ seat: (lead + i) % n, card: c }));
+}
+
+// Which deal a state message belongs to (a new key means a new deal).
+function dealKey(m) {
+  const v = m.view || {}, sh = m.sheet || {};
+  if (v.deal_number != null) return `b${v.deal_number}`;
+  if (sh.deals != null) return `p${sh.deals}`;
+  if (sh.hands != null) return `e${sh.hands.length}/${(v.hand || {}).dealer}`;
+  return String(m.seq);
+}
+
+class TableView {
+  constructor(main, table, seat) {
+    this.main = main;
+    this.table = table;
+    this.seat = seat;
+    this.token = seat == null ? null : store.token(table, seat);
+    this.msg = null;
+    this.info = null;
+    this.ws = null;
+    this.retry = 0;
+  }
+
+  async start() {
+    try { this.info = await api("GET", `/api/tables/${this.table}`); } catch (e) {
+      showError(e.message); this.main.append(h("h2", { text: t("unknownTable") }), h("a", { href: "/", text: t("back") })); return;
+    }
+    if (this.seat != null && !this.token) { this.seat = null; history.replaceState(null, "", `/?table=${this.table}`); }
+    this.connect();
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = new URLSearchParams({ lang: getLang() });
+    if (this.token) q.set("token", this.token);
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.table}?${q}`);
+    this.ws = ws;
+    this.status = t("connecting");
+    ws.onopen = () => { this.retry = 0; this.status = t("connected"); };
+    ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      if (ev.code === 4404) return;
+      if (ev.code === 4403 && this.token) { // a stale token: forget it and watch instead
+        localStorage.removeItem(`cardroom:token:${this.table}:${this.seat}`);
+        this.token = null; this.seat = null;
+        history.replaceState(null, "", `/?table=${this.table}`);
+        this.connect();
+        return;
+      }
+      this.status = t("disconnected");
+      this.renderStatus();
+      this.retry = Math.min(this.retry + 1, 5);
+      setTimeout(() => this.connect(), 500 * this.retry);
+    };
+  }
+
+  onMessage(m) {
+    if (m.type === "state") {
+      if (this.msg && dealKey(this.msg) !== dealKey(m)) this.prevDeal = this.msg; // keep the deal just finished
+      this.msg = m;
+      debug.state = m;
+      this.render();
+    } else if (m.type === "error") {
+      showError(m.message || m.code);
+    } else if (m.type === "rematch") {
+      if (this.msg) { this.msg.next = m.next; this.render(); }
+    }
+  }
+
+  send(action) {
+    if (!this.msg || !this.ws || this.ws.readyState !== 1) { showError(t("disconnected")); return; }
+    this.ws.send(JSON.stringify({ type: "act", action, seq: this.msg.seq }));
+    for (const b of this.main.querySelectorAll("[data-legal-id]")) b.disabled = true; // one click per state
+  }
+
+  labels() { return (this.msg ? this.msg.seats : this.info.seats).map((s) => s.label); }
+  names() { return (this.msg ? this.msg.seats : this.info.seats).map((s) => s.name || s.label); }
+
+  renderStatus() { const el = this.main.querySelector("#status"); if (el) el.textContent = this.status; }
+
+  // --- seats panel: sit, invite, bots
+  seatsPanel() {
+    const seats = this.msg ? this.msg.seats : this.info.seats;
+    const tok = store.anyToken(this.table, seats.length);
+    const box = h("section", { class: "panel seats-panel", id: "seats" }, h("h3", { text: t("seats") }));
+    const started = this.msg && this.msg.seq > 0;
+    const ul = h("ul", { class: "seat-list" });
+    for (const s of seats) {
+      const li = h("li", { "data-seat": s.seat }, h("b", { text: s.label }), " ",
+        h("span", { text: s.kind === "empty" ? t("empty") : `${s.name || ""} (${t(s.kind === "bot" ? "botKind" : s.kind)})` }),
+        s.seat === this.seat ? h("em", { text: ` — ${t("you")}` }) : null);
+      if (s.kind === "empty" && this.seat == null) li.append(" ", h("button", { class: "sit", "data-sit": s.seat, text: t("sit"), onclick: () => this.sit(s.seat) }));
+      if ((s.kind === "empty" || s.kind === "invited") && tok) {
+        li.append(" ", h("button", { class: "invite", "data-invite": s.seat, text: t("invite"), onclick: () => this.invite(s.seat, tok) }));
+        if (s.kind === "empty") li.append(" ", h("button", { "data-bot": s.seat, text: t("bot"), onclick: () => this.bots([s.seat], tok) }));
+      }
+      ul.append(li);
+    }
+    box.append(ul);
+    if (tok && seats.some((s) => s.kind === "empty")) box.append(h("button", { id: "fill-bots", class: "primary", text: t("fillBots"), onclick: () => this.bots(undefined, tok) }));
+    if (store.owner(this.table)) box.append(h("p", { class: "small", text: t("owner") }));
+    const inv = h("p", { class: "small invite-url", id: "invite-url" });
+    if (this.inviteUrl) inv.append(t("copied") + " ", h("a", { href: this.inviteUrl, text: this.inviteUrl }));
+    box.append(inv);
+    if (started) return h("details", { class: "seats-details" }, h("summary", { text: t("seats") }), box);
+    return box;
+  }
+
+  async sit(seat) {
+    try {
+      const r = await api("POST", `/api/tables/${this.table}/seats/${seat}`, { name: store.name() || undefined });
+      store.setToken(this.table, seat, r.token);
+      this.seat = seat; this.token = r.token;
+      history.replaceState(null, "", `/?table=${this.table}&seat=${seat}`);
+      const old = this.ws; this.ws = null; if (old) old.close();
+      this.connect();
+    } catch (e) { showError(e.message); }
+  }
+
+  async invite(seat, tok) {
+    try {
+      const r = await api("POST", `/api/tables/${this.table}/seats/${seat}/invite`, undefined, tok);
+      try { await navigator.clipboard.writeText(r.url); } catch { /* clipboard needs a secure context */ }
+      this.inviteUrl = r.url; // kept across renders (the seat change is broadcast too)
+      const el = this.main.querySelector("#invite-url");
+      if (el) { el.replaceChildren(t("copied") + " ", h("a", { href: r.url, text: r.url })); }
+    } catch (e) { showError(e.message); }
+  }
+
+  async bots(seats, tok) {
+    try { await api("POST", `/api/tables/${this.table}/bots`, seats ? { seats } : {}, tok); } catch (e) { showError(e.message); }
+  }
+
+  async rematch() {
+    try {
+      const r = await api("POST", `/api/tables/${this.table}/rematch`, undefined, this.token || store.anyToken(this.table));
+      if (this.seat != null) store.setToken(r.id, this.seat, this.token);
+      if (store.owner(this.table)) store.setOwner(r.id, store.owner(this.table));
+      go(this.seat != null ? { table: r.id, seat: this.seat } : { table: r.id });
+    } catch (e) { showError(e.message); }
+  }
+
+  // --- the table
+  render() {
+    const m = this.msg;
+    const game = this.info.game;
+    const labels = this.labels(), names = this.names();
+    const view = m.view || {};
+    const d = view.deal || view.hand || {};
+    const trump = trumpOf(game, d);
+    const n = labels.length;
+    const me = this.seat ?? 0;
+    const legal = m.legal || [];
+    // Cards are played (or discarded) when every legal action is a card; otherwise "6S" is a bid.
+    const cardTurn = legal.length > 0 && legal.every((l) => isCard(l.text));
+    const legalCard = new Map(cardTurn ? legal.map((l) => [l.text, l.id]) : []);
+    const shownCards = new Set();
+    const root = h("div", { class: `table game-${game}`, id: "table", "data-seq": String(m.seq), "data-over": String(m.over) });
+
+    // header line
+    const toAct = m.to_act;
+    root.append(h("div", { class: "topline" },
+      h("span", { class: "game-title", text: `${t("table")} ${this.table} · ${game}` }),
+      h("span", { class: "position", text: m.position }),
+      h("span", { id: "status", class: "small", text: this.status || "" }),
+      this.seat == null ? h("span", { class: "badge", text: t("spectator") }) : null,
+      h("span", { id: "turn", class: toAct === this.seat && this.seat != null ? "badge turn" : "badge", text:
+        m.over ? t("matchOver") : toAct == null ? (m.chance_next ? t("chance") : t("waiting")) : toAct === this.seat ? t("yourTurn") : `${names[toAct]} ${t("toAct")}` })));
+
+    if (!m.seq && m.seats.some((s) => s.kind === "empty" || s.kind === "invited")) root.append(h("p", { class: "waiting", text: t("waiting") }));
+    root.append(this.seatsPanel());
+
+    // facts of the deal
+    const facts = h("div", { class: "facts" });
+    const fact = (k, v) => { if (v != null && v !== "" && v !== false) facts.append(h("span", { class: "fact" }, h("small", { text: t(k) + ": " }), h("b", { text: String(v) }))); };
+    const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${labels[i]} ${names[i] !== labels[i] ? "(" + names[i] + ")" : ""}`.trim(); };
+    if (d.dealer != null) fact("dealer", nameOf(d.dealer));
+    if (game === "bridge") {
+      if (view.deal_number) fact("deal", view.deal_number);
+      if (d.vulnerable) fact("vulnerable", Object.entries(d.vulnerable).filter(([, v]) => v).map(([k]) => k).join(", ") || "—");
+      if (d.contract) fact("contract", callText(d.contract) + (d.declarer ? " " + d.declarer : ""));
+    }
+    if (game === "preferans") {
+      if (d.contract) fact("contract", callText(d.contract));
+      if (d.declarer != null) fact("declarer", nameOf(d.declarer));
+      if (d.kind) fact("kind", callText(d.kind));
+    }
+    if (game === "euchre") {
+      if (d.trump) fact("trump", callText(d.trump));
+      if (d.maker) fact("maker", nameOf(d.maker));
+      if (d.lone) fact("lone", nameOf(d.lone));
+      if (d.sitting_out) fact("sittingOut", nameOf(d.sitting_out));
+    }
+    if (d.phase) fact("phase", tp("phase_", d.phase));
+    root.append(facts);
+
+    // the board: seats around, trick in the middle
+    const board = h("div", { class: `board seats-${n}` });
+    const places = n === 4 ? ["south", "west", "north", "east"] : n === 3 ? ["south", "west", "east"] : ["south", "west", "north", "east", "northeast"];
+    const won = d.won;
+    const exposedOf = (i) => {
+      if (game === "bridge" && d.dummy != null && seatIndex(d.dummy, labels) === i && d.dummy_hand) return d.dummy_hand;
+      if (d.exposed) { const e = d.exposed[String(i)] ?? d.exposed[labels[i]]; if (e) return e; }
+      if (this.extraHands && this.extraHands[i]) return this.extraHands[i]; // replay: hands from the record
+      return null;
+    };
+    for (let k = 0; k < n; k++) {
+      const i = (me + k) % n;
+      const box = h("div", { class: `seat-box ${places[k]}${toAct === i ? " to-act" : ""}`, "data-seat-box": i });
+      let tricksWon = null;
+      if (Array.isArray(won)) tricksWon = won[i];
+      box.append(h("div", { class: "seat-name" }, h("b", { text: labels[i] }), " ", names[i] !== labels[i] ? names[i] : "",
+        i === this.seat ? h("em", { text: ` (${t("you")})` }) : null,
+        toAct === i ? h("span", { class: "dot", text: " ●" }) : null,
+        tricksWon != null ? h("span", { class: "small", text: ` · ${t("tricks")}: ${tricksWon}` }) : null));
+      let cards = null;
+      let label = null;
+      if (i === this.seat && Array.isArray(d.hand)) cards = d.hand;
+      else {
+        const ex = exposedOf(i);
+        if (ex) { cards = ex; label = game === "bridge" && seatIndex(d.dummy, labels) === i ? t("dummy") : ""; }
+      }
+      if (cards) {
+        const row = h("div", { class: "hand", "data-hand": i });
+        if (label) box.append(h("div", { class: "small", text: label }));
+        for (const c of sortHand(cards.filter((x) => x != null), game, trump)) {
+          shownCards.add(c);
+          row.append(cardEl(c, { legalId: legalCard.get(c), trump }));
+        }
+        box.append(row);
+      }
+      board.append(box);
+    }
+    // current trick (or the last one, just finished)
+    const centre = h("div", { class: "centre" });
+    let cur = plays(d.trick, labels, game);
+    let title = t("trick");
+    const tricks = d.tricks || [];
+    if (!cur.length && tricks.length) { cur = plays(tricks[tricks.length - 1], labels, game); title = t("lastTrick"); }
+    centre.append(h("div", { class: "small", text: title }));
+    const tr = h("div", { class: "trick", id: "trick" });
+    for (const p of cur) {
+      tr.append(h("div", { class: "played" }, h("small", { text: p.seat === -1 ? t("talon") : labels[p.seat] ?? p.seat }), cardEl(p.card)));
+    }
+    centre.append(tr);
+    if (won && !Array.isArray(won)) centre.append(h("div", { class: "small", text: `${t("tricks")}: NS ${won.NS ?? 0} — EW ${won.EW ?? 0}` }));
+    if (game === "euchre" && d.turn_up) centre.append(h("div", { class: "turnup" }, h("small", { text: `${t("turnUp")} (${d.turn_up_state}): ` }), cardEl(d.turn_up)));
+    if (game === "preferans" && d.talon && d.talon.length) {
+      const tl = h("div", { class: "talon" }, h("small", { text: t("talon") + ": " }));
+      for (const c of d.talon) tl.append(cardEl(c));
+      centre.append(tl);
+    }
+    board.append(centre);
+    root.append(board);
+
+    // legal actions that are not cards in a shown hand: calls, bids, whists, choices
+    const other = legal.filter((l) => !(legalCard.has(l.text) && shownCards.has(l.text)));
+    if (other.length) {
+      const acts = h("div", { class: "actions", id: "actions" }, h("div", { class: "small", text: t("actions") }));
+      for (const l of other) acts.append(h("button", { class: "call legal", "data-legal-id": l.id, "data-text": l.text, title: l.text, text: callText(l.text), onclick: () => this.send(l.id) }));
+      root.append(acts);
+    }
+    for (const b of root.querySelectorAll(".card.legal")) b.addEventListener("click", () => this.send(Number(b.dataset.legalId)));
+
+    // the bidding
+    root.append(this.bidding(game, d, labels));
+    if (this.prevDeal) root.append(this.previous(game, labels));
+
+    // the score sheet
+    const mySide = game === "bridge" && this.seat != null ? (["N", "S"].includes(labels[this.seat]) ? "NS" : "EW") : "NS";
+    root.append(h("section", { class: "panel", id: "sheet" }, h("h3", { text: t("sheet") }), renderSheet(game, m.sheet, { mySide, names })));
+
+    // the end of the match
+    if (m.over) {
+      const end = h("section", { class: "panel match-over", id: "match-over" }, h("h3", { text: t("matchOver") }),
+        h("a", { class: "button", id: "download-json", href: `/api/tables/${this.table}/record`, download: `${this.table}.json`, text: t("downloadJson") }), " ",
+        game === "bridge" ? h("a", { class: "button", id: "download-pbn", href: `/api/tables/${this.table}/record.pbn`, download: `${this.table}.pbn`, text: t("downloadPbn") }) : null, " ",
+        h("a", { class: "button", href: `/?page=records&table=${this.table}`, text: t("replay") }), " ");
+      if (m.next) end.append(h("p", {}, `${t("nextTable")} ${m.next} `, h("a", { href: `/?table=${m.next}${this.seat != null ? "&seat=" + this.seat : ""}`, text: t("goNext"), onclick: () => { if (this.seat != null) store.setToken(m.next, this.seat, this.token); } })));
+      else if (this.token || store.anyToken(this.table)) end.append(h("button", { id: "rematch", class: "primary", text: t("anotherMatch"), onclick: () => this.rematch() }));
+      root.append(end);
+    }
+
+    const openDetails = this.main.querySelector(".seats-details")?.open;
+    this.main.replaceChildren(root);
+    if (openDetails) { const det = this.main.querySelector(".seats-details"); if (det) det.open = true; }
+  }
+
+  // The deal just finished, as it stood after its last card (the next deal follows at once).
+  previous(game, labels) {
+    const pv = this.prevDeal.view || {};
+    const d = pv.deal || pv.hand || {};
+    const sec = h("details", { class: "panel previous", id: "previous", open: true }, h("summary", { text: t("previousDeal") }));
+    const facts = [];
+    if (d.contract) facts.push(`${t("contract")}: ${callText(d.contract)}${d.declarer != null ? " " + (labels[seatIndex(d.declarer, labels)] ?? d.declarer) : ""}`);
+    if (d.trump) facts.push(`${t("trump")}: ${callText(d.trump)}`);
+    if (d.kind) facts.push(callText(d.kind));
+    const won = d.won;
+    if (won) facts.push(`${t("tricks")}: ` + (Array.isArray(won) ? won.map((w, i) => `${labels[i]} ${w}`).join(", ") : `NS ${won.NS ?? 0} — EW ${won.EW ?? 0}`));
+    sec.append(h("p", { text: facts.join(" · ") }));
+    const tricks = d.tricks || [];
+    const ol = h("ol", { class: "prev-tricks" });
+    for (const tr of tricks) {
+      const li = h("li");
+      for (const p of plays(tr, labels, game)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : labels[p.seat]) + " " }), cardEl(p.card)));
+      ol.append(li);
+    }
+    // The server's next message already shows the next deal, so the last card of the last trick
+    // is never seen: the trick shows as it stood before it, the missing card face down.
+    const open = plays(d.trick, labels, game);
+    if (open.length) {
+      const li = h("li");
+      for (const p of open) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : labels[p.seat]) + " " }), cardEl(p.card)));
+      li.append(h("span", { class: "played-inline" }, cardEl(null)));
+      ol.append(li);
+    }
+    sec.append(ol);
+    return sec;
+  }
+
+  bidding(game, d, labels) {
+    const sec = h("section", { class: "panel bidding", id: "bidding" });
+    const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : labels[i]; };
+    if (game === "bridge") {
+      sec.append(h("h3", { text: t("auction") }));
+      const order = ["N", "E", "S", "W"];
+      const tbl = h("table", { class: "auction" }, h("thead", {}, h("tr", {}, ...order.map((s) => h("th", { text: s })))));
+      const body = h("tbody");
+      const start = order.indexOf(d.dealer);
+      const cells = [...Array(Math.max(start, 0)).fill(""), ...(d.auction || [])];
+      for (let i = 0; i < cells.length; i += 4) body.append(h("tr", {}, ...[0, 1, 2, 3].map((j) => h("td", { text: cells[i + j] != null ? callText(cells[i + j]) : "" }))));
+      tbl.append(body);
+      sec.append(tbl);
+    } else if (game === "preferans") {
+      sec.append(h("h3", { text: t("bidding") }));
+      const ol = h("ol", { class: "calls" });
+      for (const [s, c] of d.auction || []) ol.append(h("li", { text: `${nm(s)}: ${callText(c)}` }));
+      sec.append(ol);
+      if (d.whist && d.whist.length) {
+        sec.append(h("h4", { text: t("whists") }));
+        const wl = h("ol", { class: "calls" });
+        for (const [s, c] of d.whist) wl.append(h("li", { text: `${nm(s)}: ${callText(c)}` }));
+        sec.append(wl);
+      }
+      if (d.discard && d.discard.length) {
+        const dl = h("div", { class: "discard" }, h("small", { text: t("discard") + ": " }));
+        for (const c of d.discard) dl.append(cardEl(c));
+        sec.append(dl);
+      }
+    } else if (game === "euchre") {
+      sec.append(h("h3", { text: t("makingTrump") }));
+      const ol = h("ol", { class: "calls" });
+      for (const [s, c] of d.calls || []) ol.append(h("li", { text: `${nm(s)}: ${callText(c)}` }));
+      sec.append(ol);
+    } else {
+      sec.append(h("pre", { text: JSON.stringify(d.auction || d.calls || null) }));
+    }
+    return sec;
+  }
+}
+
+// ------------------------------------------------------------------ records and replay
+async function records(main) {
+  const table = params.get("table");
+  if (!table) {
+    const { tables } = await api("GET", "/api/tables");
+    const done = tables.filter((x) => x.over);
+    const ul = h("ul", { id: "records" });
+    for (const tb of done.reverse()) ul.append(h("li", {}, h("a", { href: `/?page=records&table=${tb.id}`, text: `${tb.game} · ${tb.id} · ${tb.seats.map((s) => s.name).join(", ")}` })));
+    main.append(h("section", { class: "panel" }, h("h2", { text: t("records") }), done.length ? ul : h("p", { text: t("noTables") })));
+    return;
+  }
+  const info = await api("GET", `/api/tables/${table}`);
+  if (!info.over) { // the record of a match in play would show every hand
+    main.append(h("p", { class: "note", text: t("notFinished") }), h("a", { href: `/?table=${table}`, text: t("watch") }));
+    return;
+  }
+  const rec = await api("GET", `/api/tables/${table}/record`);
+  const actions = rec.actions || [];
+  const game = rec.game;
+  const labels = info.seats.map((s) => s.label), names = info.seats.map((s) => s.name || s.label);
+  // deals start at their "deal …" chance action
+  const dealSteps = actions.map((a, i) => (/^deal\b/i.test(a) ? i : -1)).filter((i) => i >= 0);
+  const sec = h("section", { class: "panel replay", id: "replay" });
+  main.append(h("h2", { text: `${t("replay")}: ${game} · ${table}` }),
+    h("p", {}, h("a", { class: "button", href: `/api/tables/${table}/record`, download: `${table}.json`, text: t("downloadJson") }), " ",
+      game === "bridge" ? h("a", { class: "button", href: `/api/tables/${table}/record.pbn`, download: `${table}.pbn`, text: t("downloadPbn") }) : null),
+    sec);
+  let step = actions.length;
+  let hasEndpoint = true;
+  const view = h("div", { id: "replay-view" });
+  const label = h("span", { id: "replay-step" });
+  const slider = h("input", { type: "range", min: "0", max: String(actions.length), value: String(step), oninput: (e) => show(Number(e.target.value)) });
+  const dealOf = (s) => dealSteps.filter((x) => x < s).length;
+  const btn = (text, f) => h("button", { text, onclick: () => show(Math.max(0, Math.min(actions.length, f()))) });
+  sec.append(h("div", { class: "controls" },
+    btn(t("first"), () => 0), btn(t("prevDeal"), () => { const prev = dealSteps.filter((x) => x < step - 1); return prev.length ? prev[prev.length - 1] + 1 : 0; }),
+    btn(t("prev"), () => step - 1), slider, btn(t("next"), () => step + 1),
+    btn(t("nextDeal"), () => { const nx = dealSteps.find((x) => x >= step); return nx == null ? actions.length : nx + 1; }), btn(t("last"), () => actions.length), label), view);
+  const log = h("ol", { class: "action-log", start: "1" });
+  actions.forEach((a) => log.append(h("li", { text: a })));
+  sec.append(h("details", {}, h("summary", { text: `${t("actionsLog")}: ${actions.length}` }), log));
+  async function show(s) {
+    step = s;
+    slider.value = String(s);
+    label.textContent = `${t("step")} ${s}/${actions.length} · ${t("deal")} ${dealOf(s)}/${dealSteps.length}`;
+    [...log.children].forEach((li, i) => li.classList.toggle("current", i === s - 1));
+    if (hasEndpoint && info.over) {
+      try {
+        const r = await api("GET", `/api/tables/${table}/replay?step=${s}`);
+        // the hands of a finished match are in its record: the cards dealt less those seen played
+        let start = -1;
+        for (let i = 0; i < s; i++) if (/^deal\b/i.test(actions[i])) start = i;
+        let extra = null;
+        if (start >= 0) {
+          const dealt = parseDeal(actions[start], labels).hands;
+          const d = (r.view || {}).deal || (r.view || {}).hand || {};
+          const seen = new Set([...(d.tricks || []).flatMap((x) => plays(x, labels, game)), ...plays(d.trick, labels, game)].map((p) => p.card));
+          for (const c of d.discard || []) if (c) seen.add(c);
+          const parsed = parseDeal(actions[start], labels);
+          for (const a of actions.slice(start + 1, s)) { // euchre writes the discard in the record
+            const m = /^discard\s+(\S+)$/i.exec(a);
+            if (m) seen.add(m[1].toUpperCase().replace(/^T/, "10"));
+          }
+          const takeUp = (d.calls || []).find(([, c]) => c === "take up");
+          const turn = (parsed.extra.turn || [])[0];
+          if (takeUp && turn) { const k = seatIndex(takeUp[0], labels); if (k != null && dealt[k]) dealt[k] = [...dealt[k], turn]; }
+          extra = {};
+          for (const [k, cards] of Object.entries(dealt)) extra[k] = cards.filter((c) => !seen.has(c));
+        }
+        view.replaceChildren(replayBoard(game, r, labels, names, extra));
+        return;
+      } catch (e) {
+        if (e.status === 404 && e.code !== "unknown_table") hasEndpoint = false; else { showError(e.message); return; }
+      }
+    }
+    view.replaceChildren(h("p", { class: "note", text: t("noReplay") }), recordStep(game, actions, s, labels, names));
+  }
+  show(step);
+}
+
+// Cards of a "deal" action: PBN hands (spades.hearts.diamonds.clubs) or lists of cards, by seat label.
+function cardsOfToken(tok) {
+  if (tok.includes(".")) {
+    const suits = ["S", "H", "D", "C"];
+    return tok.split(".").flatMap((ranks, k) => [...ranks.replace(/10/g, "T")].map((r) => (r === "T" ? "10" : r) + suits[k]));
+  }
+  const c = tok.toUpperCase().replace(/^T/, "10");
+  return isCard(c) ? [c] : [];
+}
+
+function parseDeal(text, labels) {
+  const hands = {}; // seat index -> cards
+  const extra = {}; // talon, turn, stock
+  const segs = text.replace(/^deal\s+/i, "").split("|").map((x) => x.trim().split(/\s+/).filter(Boolean));
+  let next = 0;
+  for (const seg of segs) {
+    if (!seg.length) continue;
+    const head = seg[0];
+    if (labels.includes(head) && !head.includes(".") && !isCard(head) && seg.length > 1) {
+      hands[labels.indexOf(head)] = seg.slice(1).flatMap(cardsOfToken);
+    } else if (/^[a-z]+$/i.test(head) && !labels.includes(head)) {
+      extra[head] = seg.slice(1).flatMap(cardsOfToken);
+    } else if (next < labels.length && Object.keys(hands).length < labels.length) {
+      for (const tok of seg) { if (next < labels.length) hands[next++] = cardsOfToken(tok); else (extra.talon ||= []).push(...cardsOfToken(tok)); }
+    } else {
+      (extra.talon ||= []).push(...seg.flatMap(cardsOfToken));
+    }
+  }
+  return { hands, extra };
+}
+
+// The replay of a record without the server's help: the hands as dealt, less the cards played so far,
+// and the calls and plays of the deal up to the step.
+function recordStep(game, actions, s, labels, names) {
+  let start = -1;
+  for (let i = 0; i < s; i++) if (/^deal\b/i.test(actions[i])) start = i;
+  const box = h("div", { class: "record-step" });
+  if (start < 0) { box.append(h("pre", { text: actions.slice(0, s).join("\n") })); return box; }
+  const { hands, extra } = parseDeal(actions[start], labels);
+  const owner = (c) => Object.keys(hands).find((k) => hands[k].includes(c));
+  const plays = [], calls = [];
+  for (const a of actions.slice(start + 1, s)) {
+    const m = /^(?:discard\s+)?((?:10|[2-9JQKAT])[CDHS])$/i.exec(a);
+    let c = m ? m[1].toUpperCase().replace(/^T/, "10") : null;
+    if (c && game === "bridge" && isBid(a, calls)) c = null; // "2S" in the auction is a bid
+    // Preferans bids and contracts ("6S", "10H") read like cards and only the rules tell them apart:
+    // without the server's replay the hands are shown as dealt and the actions as recorded.
+    if (c && game === "preferans") c = null;
+    const k = c ? owner(c) : undefined;
+    if (c && k !== undefined) {
+      hands[k] = hands[k].filter((x) => x !== c);
+      plays.push(`${labels[k]}:${c}`);
+    } else calls.push(a);
+  }
+  const board = h("div", { class: "board seats-" + labels.length });
+  const places = labels.length === 4 ? ["south", "west", "north", "east"] : ["south", "west", "east", "north"];
+  labels.forEach((l, i) => {
+    const sb = h("div", { class: `seat-box ${places[i]}` }, h("div", { class: "seat-name" }, h("b", { text: l }), " ", names[i] !== l ? names[i] : ""));
+    const row = h("div", { class: "hand", "data-hand": i });
+    for (const c of sortHand(hands[i] || [], game, null)) row.append(cardEl(c));
+    sb.append(row);
+    board.append(sb);
+  });
+  const centre = h("div", { class: "centre" });
+  for (const [k, v] of Object.entries(extra)) { const e = h("div", { class: "talon" }, h("small", { text: k + ": " })); v.forEach((c) => e.append(cardEl(c))); centre.append(e); }
+  board.append(centre);
+  box.append(board,
+    h("p", {}, h("b", { text: t("calls") + ": " }), calls.map(callText).join(", ")),
+    h("p", {}, h("b", { text: t("tricks") + ": " }), plays.join(" ")));
+  return box;
+}
+
+// In a bridge auction "2S" is a bid, not the two of spades: a level-suit text is a bid until the
+// auction has ended (three passes after a bid, or four passes).
+function isBid(a, calls) {
+  const bids = calls.filter((x) => /^[1-7](C|D|H|S|NT)$/.test(x));
+  if (!bids.length) return calls.length < 4;
+  let passes = 0;
+  for (let i = calls.length - 1; i >= 0 && calls[i] === "Pass"; i--) passes++;
+  return passes < 3;
+}
+
+// One step of a replay as the server describes it: {"view", "sheet", "position", …} (public view).
+function replayBoard(game, r, labels, names, extraHands) {
+  const tv = Object.create(TableView.prototype);
+  tv.main = h("div");
+  tv.table = params.get("table");
+  tv.seat = null;
+  tv.token = null;
+  tv.extraHands = extraHands;
+  tv.info = { game, seats: labels.map((l, i) => ({ seat: i, label: l, name: names[i], kind: "bot" })) };
+  tv.msg = { type: "state", seq: r.step, view: r.view, sheet: r.sheet ?? (r.view || {}).sheet, position: r.position, legal: [], to_act: r.to_act ?? null,
+    over: false, seats: tv.info.seats, next: null, chance_next: false };
+  tv.status = "";
+  tv.render();
+  for (const el of tv.main.querySelectorAll(".seats-panel, .seats-details, #turn")) el.remove();
+  return tv.main;
+}
+
+// ------------------------------------------------------------------ routing
+async function main() {
+  const m = frame();
+  try {
+    if (location.pathname === "/join") await join(m);
+    else if (params.get("page") === "records") await records(m);
+    else if (params.get("table")) {
+      const seat = params.get("seat");
+      const tv = new TableView(m, params.get("table"), seat == null || seat === "" ? null : Number(seat));
+      window.__cardroom.table = tv;
+      await tv.start();
+    } else await lobby(m);
+  } catch (e) { showError(e.message); }
+}
+
+main();

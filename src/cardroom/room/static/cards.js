@@ -1,0 +1,59 @@
+// Cards: reading "10H", "AS"…, sorting a hand by suit (trumps first), drawing a card.
+export const SUIT_SYM = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const CARD_RE = /^(10|[2-9JQKA])([CDHS])$/;
+
+export function isCard(text) { return typeof text === "string" && CARD_RE.test(text); }
+export function rank(card) { return CARD_RE.exec(card)[1]; }
+export function suit(card) { return CARD_RE.exec(card)[2]; }
+
+// Suit order per game (alternating colours); the trump suit, when there is one, goes first.
+const SUIT_ORDER = { bridge: ["S", "H", "C", "D"], preferans: ["S", "D", "C", "H"], euchre: ["S", "H", "C", "D"] };
+const SAME_COLOUR = { C: "S", S: "C", D: "H", H: "D" };
+
+// The trump suit of a view, or null (no trump, no contract yet, misère, raspasy).
+export function trumpOf(game, d) {
+  if (!d) return null;
+  if (game === "euchre") return d.trump || null;
+  const c = d.contract;
+  if (typeof c !== "string") return null;
+  const m = /^\d+([CDHS])/.exec(c);
+  return m ? m[1] : null;
+}
+
+export function sortHand(cards, game, trump) {
+  const order = [...(SUIT_ORDER[game] || SUIT_ORDER.bridge)];
+  if (trump) { order.splice(order.indexOf(trump), 1); order.unshift(trump); }
+  const key = (c) => {
+    let s = suit(c);
+    let r = RANKS.indexOf(rank(c));
+    if (game === "euchre" && trump && rank(c) === "J") {
+      if (s === trump) r = 100; // right bower
+      else if (s === SAME_COLOUR[trump]) { s = trump; r = 99; } // left bower
+    }
+    return order.indexOf(s) * 1000 - r;
+  };
+  return [...cards].filter(isCard).sort((a, b) => key(a) - key(b));
+}
+
+// A card element; hidden cards (null) are drawn face down.
+export function cardEl(card, opts = {}) {
+  const el = document.createElement(opts.legalId != null ? "button" : "span");
+  el.className = "card";
+  if (card == null || !isCard(card)) {
+    el.classList.add("back");
+    el.textContent = "🂠";
+    return el;
+  }
+  const s = suit(card);
+  el.classList.add(s === "H" || s === "D" ? "red" : "black");
+  el.dataset.card = card;
+  el.innerHTML = `<span class="r">${rank(card)}</span><span class="s">${SUIT_SYM[s]}</span>`;
+  if (opts.legalId != null) {
+    el.classList.add("legal");
+    el.dataset.legalId = String(opts.legalId);
+    el.title = card;
+  }
+  if (opts.trump && s === opts.trump) el.classList.add("trump");
+  return el;
+}

@@ -1,0 +1,121 @@
+"""Helpers for tests and benchmarks of the card room: a real PostgreSQL server on loopback, free ports,
+a real uvicorn server process.
+
+PostgreSQL comes from the Debian package (``initdb``/``pg_ctl`` on PATH or in
+/usr/lib/postgresql/*/bin; ``make setup-room`` installs it when missing). As root, the server is
+run as the ``postgres`` user (PostgreSQL refuses to run as root).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _pg_bin(name: str) -> str:
+    found = shutil.which(name)
+    if found:
+        return found
+    for path in sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True):
+        return path
+    raise RuntimeError(f"PostgreSQL's {name} was not found: install it (make setup-room, or apt-get install "
+                       "postgresql)")
+
+
+@dataclass
+class Postgres:
+    """A throw-away PostgreSQL cluster listening on 127.0.0.1."""
+
+    datadir: Path
+    port: int
+    _as: list[str]
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+
+    @classmethod
+    def start(cls) -> Postgres:
+        root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
+        datadir = root / "data"
+        prefix: list[str] = []
+        if os.geteuid() == 0:
+            runuser = shutil.which("runuser")
+            if runuser is None:
+                raise RuntimeError("running as root, but runuser is missing to start PostgreSQL as 'postgres'")
+            prefix = [runuser, "-u", "postgres", "--"]
+            shutil.chown(root, "postgres", "postgres")
+            os.chmod(root, 0o700)
+        port = free_port()
+        subprocess.run([*prefix, _pg_bin("initdb"), "-D", str(datadir), "-U", "postgres", "-A", "trust",
+                        "--no-sync", "-E", "UTF8"], check=True, capture_output=True)
+        subprocess.run([*prefix, _pg_bin("pg_ctl"), "-D", str(datadir), "-w", "-l", str(root / "log"),
+                        "-o", f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=on", "start"],
+                       check=True, capture_output=True)
+        return cls(datadir, port, prefix)
+
+    def stop(self) -> None:
+        subprocess.run([*self._as, _pg_bin("pg_ctl"), "-D", str(self.datadir), "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(self.datadir.parent, ignore_errors=True)
+
+
+class ServerProcess:
+    """``python -m cardroom.room`` as a real uvicorn process on a loopback port."""
+
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardroom.room", "--port", str(self.port), "--db", self.db,
+             "--bot-delay", str(self.bot_delay)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                raise RuntimeError(f"the server exited with {self.proc.returncode}: {err}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/tables", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start in time")
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()  # SIGKILL
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()

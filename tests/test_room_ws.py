@@ -1,0 +1,200 @@
+"""The card room's WebSocket protocol over every registered game: people at every seat play over their
+sockets, a spectator watches; every message received is checked for hidden cards against the state it
+describes (the record replayed to the message's seq); refusals; reconnection."""
+
+from __future__ import annotations
+
+import random
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardroom.core.game import State
+from cardroom.games import load, names
+from cardroom.records.registry import state_from_dict
+from cardroom.room.audit import check_message
+from cardroom.room.engine import public_view
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from cardroom.room.app import create_app
+
+GAMES = names()
+STEPS = 120  # actions played by people in each game's test
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path}/room.sqlite")) as c:
+        yield c
+
+
+def new_table(c: TestClient, game: str, seed: int = 5) -> str:
+    tid: str = c.post("/api/tables", json={"game": game, "options": {}, "seed": seed}).json()["id"]
+    return tid
+
+
+def settled(c: TestClient, tid: str) -> dict[str, Any]:
+    """The table once chance has acted: a person is on turn, or the match is over."""
+    deadline = time.monotonic() + 30
+    while True:
+        info: dict[str, Any] = c.get(f"/api/tables/{tid}").json()
+        if info["to_act"] is not None or info["over"]:
+            return info
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+def read_to(ws: Any, seq: int, log: list[dict[str, Any]]) -> dict[str, Any]:
+    """Read state messages until the one for ``seq``; keep every message in ``log``."""
+    if log and log[-1]["type"] == "state" and log[-1]["seq"] == seq:
+        return log[-1]
+    while True:
+        m: dict[str, Any] = ws.receive_json()
+        log.append(m)
+        if m["type"] == "state" and m["seq"] == seq:
+            return m
+        assert m["type"] == "state" and m["seq"] < seq, m
+
+
+def states_by_seq(record: dict[str, Any]) -> Iterator[tuple[int, State]]:
+    state = state_from_dict({**record, "actions": []})
+    yield 0, state
+    for i, text in enumerate(record["actions"], 1):
+        state.apply(state.parse_action(text))
+        yield i, state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_people_play_over_websockets_and_no_message_leaks(client: TestClient, game: str) -> None:
+    g = load(game)
+    n = g.num_seats
+    tid = new_table(client, game)
+    tokens = [client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"] for s in range(n)]
+    rng = random.Random(1)
+    logs: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [*range(n), None]}
+    socks = {s: client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") for s in range(n)}
+    socks_all: dict[int | None, Any] = {s: w.__enter__() for s, w in socks.items()}
+    spectator = client.websocket_connect(f"/ws/tables/{tid}")
+    socks_all[None] = spectator.__enter__()
+    try:
+        for _ in range(STEPS):
+            info = settled(client, tid)
+            last = {s: read_to(ws, info["seq"], logs[s]) for s, ws in socks_all.items()}
+            if info["over"]:
+                break
+            seat = info["to_act"]
+            m = last[seat]
+            assert m["to_act"] == seat and m["legal"]
+            for s, other in last.items():  # only the seat on turn gets the legal list
+                assert other["to_act"] == seat and other["seq"] == info["seq"]
+                assert bool(other["legal"]) == (s == seat)
+            choice = rng.choice(m["legal"])
+            action = choice["id"] if rng.random() < 0.5 else choice["text"]
+            socks_all[seat].send_json({"type": "act", "action": action, "seq": m["seq"]})
+            mine = read_to(socks_all[seat], m["seq"] + 1, logs[seat])
+            assert mine["seq"] == m["seq"] + 1
+        final = client.get(f"/api/tables/{tid}").json()
+        for s, ws in socks_all.items():
+            read_to(ws, final["seq"], logs[s])
+    finally:
+        for w in [*socks.values(), spectator]:
+            w.__exit__(None, None, None)
+    record = client.get(f"/api/tables/{tid}/record").json()
+    by_seq: dict[int, list[tuple[int | None, dict[str, Any]]]] = {}
+    for s, msgs in logs.items():
+        for m in msgs:
+            by_seq.setdefault(m["seq"], []).append((s, m))
+    problems: list[str] = []
+    checked = 0
+    for seq, state in states_by_seq(record):
+        for s, m in by_seq.get(seq, []):
+            problems.extend(check_message(s, m, state))
+            if s is None:
+                assert m["view"] == public_view(state)
+            checked += 1
+    assert problems == []
+    assert checked == sum(len(v) for v in logs.values())
+    # every socket saw every state after it connected, in order, none twice
+    for msgs in logs.values():
+        seqs = [m["seq"] for m in msgs]
+        assert seqs == list(range(seqs[0], seqs[-1] + 1))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_websocket_refusals_change_nothing(client: TestClient, game: str) -> None:
+    n = load(game).num_seats
+    tid = new_table(client, game)
+    tokens = [client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"] for s in range(n)]
+    info = settled(client, tid)
+    seat, seq = info["to_act"], info["seq"]
+    other = (seat + 1) % n
+    record = client.get(f"/api/tables/{tid}/record").json()
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as ws, \
+            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[other]}") as ws2, \
+            client.websocket_connect(f"/ws/tables/{tid}") as spec:
+        first = ws.receive_json()
+        assert first["seq"] == seq and first["legal"]
+        ws2.receive_json()
+        spec.receive_json()
+        ws.send_text("{not json")
+        e = ws.receive_json()
+        assert e["type"] == "error" and e["code"] == "bad_json" and "JSON" in e["message"]
+        ws.send_bytes(b"\xff\xfe")
+        assert ws.receive_json()["code"] == "bad_json"
+        for bad, code in [
+            ([1, 2], "bad_message"),
+            ({"type": "dance"}, "bad_message"),
+            ({"type": "act", "action": 0, "seq": seq + 5}, "stale"),
+            ({"type": "act", "action": 0}, "bad_seq"),
+            ({"type": "act", "action": "ZZ9", "seq": seq}, "unreadable"),
+            ({"type": "act", "action": 10_000, "seq": seq}, "illegal"),
+            ({"type": "act", "action": None, "seq": seq}, "bad_action"),
+        ]:
+            ws.send_json(bad)
+            e = ws.receive_json()
+            assert e["type"] == "error" and e["code"] == code and e["message"], (bad, e)
+        ws2.send_json({"type": "act", "action": 0, "seq": seq})
+        e = ws2.receive_json()
+        assert e["type"] == "error" and e["code"] == "not_your_turn"
+        spec.send_json({"type": "act", "action": 0, "seq": seq})
+        e = spec.receive_json()
+        assert e["type"] == "error" and e["code"] == "spectator"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong", "seq": seq}
+    assert client.get(f"/api/tables/{tid}/record").json() == record
+    # a wrong token or an unknown table: an error, then the socket is closed
+    with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
+        e = ws.receive_json()
+        assert e["type"] == "error" and e["code"] == "bad_token"
+    with client.websocket_connect("/ws/tables/nowhere") as ws:
+        e = ws.receive_json()
+        assert e["type"] == "error" and e["code"] == "unknown_table" and "nowhere" in e["message"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reconnecting_with_the_token_restores_the_seats_full_view(client: TestClient, game: str) -> None:
+    n = load(game).num_seats
+    tid = new_table(client, game, seed=9)
+    tokens = [client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"] for s in range(n)]
+    for _ in range(n + 3):  # a few actions, by id over HTTP
+        info = settled(client, tid)
+        client.post(f"/api/tables/{tid}/actions", json={"action": 0, "seq": info["seq"]},
+                    headers={"Authorization": f"Bearer {tokens[info['to_act']]}"})
+    info = settled(client, tid)
+    state = state_from_dict(client.get(f"/api/tables/{tid}/record").json())
+    for s in range(n):
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") as ws:
+            m = ws.receive_json()
+        assert m["seat"] == s and m["seq"] == info["seq"]
+        assert m["view"] == state.view(s).to_dict()
+        assert check_message(s, m, state) == []
+        assert bool(m["legal"]) == (s == info["to_act"])
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") as ws:
+            assert ws.receive_json() == m  # and again: the same full view
