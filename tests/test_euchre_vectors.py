@@ -66,7 +66,8 @@ DEALER = Seat.SOUTH
 # ----------------------------------------------------------------------------- deferred vectors
 _IRREGULARITY = "an irregularity and its penalty or remedy: the laws issue (later)"
 _ETIQUETTE = "etiquette (Laws 106-116): «не являются законами», no penalty and nothing to enforce; the laws issue"
-_BOT = "play advice for a computer player: the bot issue (later); no engine rule to check"
+_BOT = ("play advice for a computer player: no engine rule to check here; the bot's decisions are checked "
+        "against it in tests/test_bot_euchre.py")
 
 DEFERRED: dict[str, str] = {
     **{i: _IRREGULARITY for i in (
@@ -1184,6 +1185,8 @@ def test_deferred_knowingly(vector_id: str) -> None:
     reason = DEFERRED[vector_id]
     if reason == _BOT:
         assert v["kind"] == "play-case" and vector_id.startswith("heur-")
+        bot_tests = (Path(__file__).parent / "test_bot_euchre.py").read_text(encoding="utf-8")
+        assert f'"{vector_id}"' in bot_tests or f"[{vector_id}" in bot_tests, f"{vector_id} is checked by no bot test"
     else:
         n = int(vector_id[4:7])
         # irregularities: Laws 46-70, 79-85, 87, 89, 91, 95b, 97, 99-105; etiquette 106-116

@@ -28,6 +28,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
             return 2
         play_pulka(pgame, args.seed, args.auto, args.save, args.lang)
         return 0
+    if args.game in ("euchre", "юкер"):
+        from cardroom.cli.euchre_play import play_euchre
+        from cardroom.games.euchre.game import Euchre
+
+        egame = load("euchre")
+        assert isinstance(egame, Euchre)
+        if args.save and not args.save.lower().endswith(".json"):
+            print("cardroom: a euchre record is saved as JSON; give the file a .json name", file=sys.stderr)
+            return 2
+        play_euchre(egame, args.seed, args.auto, args.save, args.lang)
+        return 0
     if args.game not in ("bridge", "contract-bridge"):
         print(f"cardroom: playing {args.game!r} in the terminal is not available yet; try: cardroom play bridge "
               "or cardroom play preferans", file=sys.stderr)
@@ -86,9 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game", help="the game: bridge or preferans")
+    play.add_argument("game", help="the game: bridge, preferans or euchre")
+    play.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS,
+                      help="interface language (also accepted before the command)")
     play.add_argument("--seed", type=int, default=None, help="seed for the shuffle (reproducible deals)")
-    play.add_argument("--auto", action="store_true", help="computer players take all four seats")
+    play.add_argument("--auto", action="store_true", help="computer players take all the seats")
     play.add_argument("--save", metavar="FILE", help="write the record (.pbn or .json by extension)")
     play.add_argument("--scoring", choices=("doc001", "modern"), default="doc001",
                       help="bridge: rubber scoring, document 001 (default) or the modern rubber laws")
@@ -115,6 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     gm = sub.add_parser("games", help="list the games")
     gm.set_defaults(func=_cmd_games)
+
+    from cardroom.cli.serve import add_parser as add_serve_parser
+
+    add_serve_parser(sub)
     return p
 
 
