@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup setup-room lint typecheck unit bench clean
+.PHONY: run play test setup setup-room setup-browser lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cardroom needs Python 3.11 or newer")'
@@ -15,7 +15,13 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# The main job: the card room in the browser at http://127.0.0.1:8000 (every game, people and bots).
 run: $(STAMP)
+	@echo "cardroom: the card room is at http://127.0.0.1:8000 (Ctrl-C stops it)"
+	$(VENV)/bin/cardroom serve
+
+# A rubber of bridge in the terminal.
+play: $(STAMP)
 	$(VENV)/bin/cardroom play bridge
 
 lint: $(STAMP)
@@ -29,7 +35,11 @@ setup-room:
 	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
 
-unit: $(STAMP) setup-room
+# The browser tests drive Debian's chromium with Playwright.
+setup-browser:
+	@sh scripts/setup-browser.sh
+
+unit: $(STAMP) setup-room setup-browser
 	$(PY) -m pytest -n 2
 
 test: lint typecheck unit

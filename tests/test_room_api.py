@@ -3,6 +3,7 @@ bots, records, rematch, and the refusals (each leaves every state and record unc
 
 from __future__ import annotations
 
+import re
 import time
 import warnings
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cardroom.room.app import create_app
+from cardroom.room.testing import live_record
 
 GAMES = names()
 
@@ -120,7 +122,7 @@ def test_seats_tokens_and_refusals(client: TestClient, game: str) -> None:
     assert client.post("/api/tables/nope/seats/0", json={"name": "X"}).status_code == 404
     info = on_turn(client, tid)
     seat, seq = info["to_act"], info["seq"]
-    record_before = client.get(f"/api/tables/{tid}/record").json()
+    record_before = live_record(client, tid)
     state = client.get(f"/api/tables/{tid}/state", headers=auth(tokens[seat])).json()
     assert state["seat"] == seat and state["legal"]
     legal = state["legal"]
@@ -143,19 +145,19 @@ def test_seats_tokens_and_refusals(client: TestClient, game: str) -> None:
         assert isinstance(r.json()["detail"], str) and r.json()["detail"]
     r = client.post(url, content=b"{", headers={**auth(tokens[seat]), "content-type": "application/json"})
     assert r.status_code == 400
-    assert client.get(f"/api/tables/{tid}/record").json() == record_before
+    assert live_record(client, tid) == record_before
     assert client.get(f"/api/tables/{tid}").json()["seq"] == seq
     # a legal action by text, then one by id
     r = client.post(url, json={"action": legal[-1]["text"], "seq": seq}, headers=auth(tokens[seat]))
     assert r.status_code == 200, r.text
     assert r.json()["seq"] == seq + 1
-    rec = client.get(f"/api/tables/{tid}/record").json()
+    rec = live_record(client, tid)
     assert rec["actions"] == [*record_before["actions"], legal[-1]["text"]]
     info = on_turn(client, tid)
     st = client.get(f"/api/tables/{tid}/state", headers=auth(tokens[info["to_act"]])).json()
     r = client.post(url, json={"action": 0, "seq": info["seq"]}, headers=auth(tokens[info["to_act"]]))
     assert r.status_code == 200
-    assert client.get(f"/api/tables/{tid}/record").json()["actions"][-1] == st["legal"][0]["text"]
+    assert live_record(client, tid)["actions"][-1] == st["legal"][0]["text"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -167,7 +169,7 @@ def test_an_illegal_action_is_refused_by_text_with_the_record_unchanged(client: 
     seat = info["to_act"]
     st = client.get(f"/api/tables/{tid}/state", headers=auth(tokens[seat])).json()
     legal = {x["text"] for x in st["legal"]}
-    rec = client.get(f"/api/tables/{tid}/record").json()
+    rec = live_record(client, tid)
     state = state_from_dict(rec)
     # an action the game knows but that is not legal now
     illegal = next(t for t in (state.action_text(a) for a in g.action_universe())
@@ -175,7 +177,7 @@ def test_an_illegal_action_is_refused_by_text_with_the_record_unchanged(client: 
     r = client.post(f"/api/tables/{tid}/actions", json={"action": illegal, "seq": info["seq"]},
                     headers=auth(tokens[seat]))
     assert r.status_code == 409 and "not allowed" in r.json()["detail"] and r.json()["code"] == "illegal"
-    assert client.get(f"/api/tables/{tid}/record").json() == rec
+    assert live_record(client, tid) == rec
 
 
 def _readable(state: Any, text: str) -> bool:
@@ -226,10 +228,22 @@ def test_bots_play_a_match_to_its_end_and_the_records_replay(client: TestClient,
     assert client.post(f"/api/tables/{tid}/bots", json={}, headers=auth(owner)).json()["seats"] == list(
         range(g.num_seats))
     info = wait_until(client, tid, lambda i: i["over"], timeout=120)
-    rec = client.get(f"/api/tables/{tid}/record").json()
+    rec = client.get(f"/api/tables/{tid}/record").json()  # published now that the match is over
     assert len(rec["actions"]) == info["seq"]
     state = state_from_dict(rec)  # the generic record replays through the rules
     assert state.is_over
+    # the browser's replay: the public view after any step of the finished match
+    steps = len(rec["actions"])
+    whole = client.get(f"/api/tables/{tid}/replay").json()
+    assert whole["step"] == whole["steps"] == steps and whole["to_act"] is None
+    mid = client.get(f"/api/tables/{tid}/replay", params={"step": steps // 2}).json()
+    replayed = g.new_initial_state()
+    for text in rec["actions"][: steps // 2]:
+        replayed.apply(replayed.parse_action(text))
+    assert mid["position"] == replayed.position()
+    for bad in ("-1", str(steps + 1), "x"):
+        r = client.get(f"/api/tables/{tid}/replay", params={"step": bad})
+        assert r.status_code == 400 and r.json()["code"] == "bad_step"
     assert rec["players"] == {s["label"]: s["name"] for s in info["seats"]}
     pbn = client.get(f"/api/tables/{tid}/record.pbn")
     if g.family == "bridge":
@@ -294,3 +308,20 @@ def test_public_view_keeps_only_what_every_seat_sees() -> None:
              {"seat": "S", "hand": ["9C"], "trick": ["2C"], "dummy": ["3D"]}]
     assert intersect_views(views) == {"seat": None, "hand": None, "trick": ["2C"], "dummy": ["3D"]}
     assert intersect_views(views[:2])["hand"] == [None, "KS"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_record_of_a_match_in_play_is_not_published(client: TestClient, game: str) -> None:
+    """A record holds every hand (the deals are its chance actions): while the match is in play neither
+    the record, its PBN nor the replay is given to anybody, token or not."""
+    tid, owner = new_table(client, game, seed=5)
+    client.post(f"/api/tables/{tid}/bots", json={"seats": list(range(1, load(game).num_seats))}, headers=auth(owner))
+    token = client.post(f"/api/tables/{tid}/seats/0", json={"name": "A"}).json()["token"]
+    info = wait_until(client, tid, lambda i: i["to_act"] == 0)  # the match waits for seat 0
+    assert not info["over"] and info["seq"] > 0
+    for path in ("record", "record.pbn", "replay"):
+        for headers in ({}, auth(owner), auth(token)):
+            r = client.get(f"/api/tables/{tid}/{path}", headers=headers)
+            assert r.status_code == 409 and r.json()["code"] == "record_not_over", (path, r.text)
+            assert not re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", r.text), r.text
+    assert len(live_record(client, tid)["actions"]) == info["seq"]  # nothing changed

@@ -22,6 +22,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cardroom.room.app import create_app
+from cardroom.room.testing import live_record
 
 
 @pytest.fixture(scope="module")
@@ -104,14 +105,14 @@ def test_restart_rebuilds_every_table_exactly(db: str) -> None:
                 time.sleep(0.02)
             tables.append({"id": tid, "tokens": tokens, "bots": bots["id"], "invited": (tid2, code2)})
         before = {t["id"]: c.get(f"/api/tables/{t['id']}").json() for t in c.get("/api/tables").json()["tables"]}
-        records = {tid: c.get(f"/api/tables/{tid}/record").json() for tid in before}
+        records = {tid: live_record(c, tid) for tid in before}
         views = {(t["id"], i): c.get(f"/api/tables/{t['id']}/state", headers=auth(tok)).json()
                  for t in tables for i, tok in enumerate(t["tokens"])}
         public = {tid: c.get(f"/api/tables/{tid}/state").json() for tid in before}
     with TestClient(create_app(db)) as c:
         after = {t["id"]: t for t in c.get("/api/tables").json()["tables"]}
         assert after == before
-        assert {tid: c.get(f"/api/tables/{tid}/record").json() for tid in after} == records
+        assert {tid: live_record(c, tid) for tid in after} == records
         for (tid, i), v in views.items():
             tok = next(t["tokens"] for t in tables if t["id"] == tid)[i]
             assert c.get(f"/api/tables/{tid}/state", headers=auth(tok)).json() == v
@@ -147,7 +148,7 @@ def test_an_action_is_committed_before_it_is_acknowledged(db: str) -> None:
                 assert r.status_code == 200
                 stored = other.actions(tid)
                 assert len(stored) >= seq + 1  # stored when acknowledged
-                assert stored == c.get(f"/api/tables/{tid}/record").json()["actions"][:len(stored)]
+                assert stored == live_record(c, tid)["actions"][:len(stored)]
         finally:
             other.close()
 

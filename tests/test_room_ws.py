@@ -24,6 +24,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cardroom.room.app import create_app
+from cardroom.room.testing import live_record
 
 GAMES = names()
 STEPS = 120  # actions played by people in each game's test
@@ -106,7 +107,7 @@ def test_people_play_over_websockets_and_no_message_leaks(client: TestClient, ga
     finally:
         for w in [*socks.values(), spectator]:
             w.__exit__(None, None, None)
-    record = client.get(f"/api/tables/{tid}/record").json()
+    record = live_record(client, tid)
     by_seq: dict[int, list[tuple[int | None, dict[str, Any]]]] = {}
     for s, msgs in logs.items():
         for m in msgs:
@@ -135,7 +136,7 @@ def test_websocket_refusals_change_nothing(client: TestClient, game: str) -> Non
     info = settled(client, tid)
     seat, seq = info["to_act"], info["seq"]
     other = (seat + 1) % n
-    record = client.get(f"/api/tables/{tid}/record").json()
+    record = live_record(client, tid)
     with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as ws, \
             client.websocket_connect(f"/ws/tables/{tid}?token={tokens[other]}") as ws2, \
             client.websocket_connect(f"/ws/tables/{tid}") as spec:
@@ -168,7 +169,7 @@ def test_websocket_refusals_change_nothing(client: TestClient, game: str) -> Non
         assert e["type"] == "error" and e["code"] == "spectator"
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong", "seq": seq}
-    assert client.get(f"/api/tables/{tid}/record").json() == record
+    assert live_record(client, tid) == record
     # a wrong token or an unknown table: an error, then the socket is closed
     with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
         e = ws.receive_json()
@@ -188,7 +189,7 @@ def test_reconnecting_with_the_token_restores_the_seats_full_view(client: TestCl
         client.post(f"/api/tables/{tid}/actions", json={"action": 0, "seq": info["seq"]},
                     headers={"Authorization": f"Bearer {tokens[info['to_act']]}"})
     info = settled(client, tid)
-    state = state_from_dict(client.get(f"/api/tables/{tid}/record").json())
+    state = state_from_dict(live_record(client, tid))
     for s in range(n):
         with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") as ws:
             m = ws.receive_json()

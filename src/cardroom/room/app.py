@@ -164,6 +164,11 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     async def record_pbn(request: Request, table_id: str) -> Response:
         return PlainTextResponse(room_of(request).record_pbn(table_id), media_type="application/x-pbn")
 
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(request: Request, table_id: str) -> dict[str, Any]:
+        """A finished match's public view after ``step`` actions (default: all), for the browser's replay."""
+        return room_of(request).replay_step(table_id, request.query_params.get("step"))
+
     # -------------------------------------------------------------- WebSocket
     @app.websocket("/ws/tables/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:

@@ -641,14 +641,39 @@ class Room:
         return m
 
     # ----------------------------------------------------------- records
-    def record(self, table_id: str) -> dict[str, Any]:
+    def record(self, table_id: str, *, live: bool = False) -> dict[str, Any]:
+        """The match's record. It holds every hand (the deals are chance actions), so it is published
+        only once the match is over; ``live=True`` is for the server's own code and tests, never a client."""
         rt = self.table(table_id)
+        if not live and not rt.state.is_over:
+            raise RoomError(409, "record_not_over")
         rec = record_dict(rt.state, rt.players())
         rec["table"] = rt.id
         return rec
 
+    def replay_step(self, table_id: str, step: str | None) -> dict[str, Any]:
+        """The public view of a finished match after ``step`` of its actions (all by default)."""
+        rt = self.table(table_id)
+        if not rt.state.is_over:
+            raise RoomError(409, "record_not_over")
+        history = list(rt.state.history)
+        try:
+            n = len(history) if step is None else int(step)
+        except ValueError:
+            n = -1
+        if not 0 <= n <= len(history):
+            raise RoomError(400, "bad_step", steps=len(history))
+        state = rt.game.replay(history[:n])
+        view = public_view(state)
+        ta = state.to_act
+        return {"table": rt.id, "game": rt.game.name, "step": n, "steps": len(history),
+                "position": state.position(), "to_act": None if ta is None or ta == CHANCE else ta,
+                "view": view, "sheet": view.get("sheet")}
+
     def record_pbn(self, table_id: str) -> str:
         rt = self.table(table_id)
+        if not rt.state.is_over:
+            raise RoomError(409, "record_not_over")
         text = pbn_record(rt.state, rt.players())
         if text is None:
             raise RoomError(404, "no_pbn", game=rt.game.name)

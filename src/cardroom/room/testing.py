@@ -19,6 +19,7 @@ import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 def free_port() -> int:
@@ -119,3 +120,10 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+
+def live_record(client: Any, table_id: str) -> dict[str, Any]:
+    """The record of a table in play, read from the server's own room (a test's TestClient): clients
+    get a match's record only once it is over (it shows every hand)."""
+    rec: dict[str, Any] = client.app.state.room.record(table_id, live=True)
+    return rec
