@@ -148,7 +148,11 @@ def test_an_action_is_committed_before_it_is_acknowledged(db: str) -> None:
                 assert r.status_code == 200
                 stored = other.actions(tid)
                 assert len(stored) >= seq + 1  # stored when acknowledged
-                assert stored == live_record(c, tid)["actions"][:len(stored)]
+                # the server may already have stored its next chance action before applying it: the two
+                # agree on what both hold
+                applied = live_record(c, tid)["actions"]
+                n = min(len(stored), len(applied))
+                assert n >= seq + 1 and stored[:n] == applied[:n]
         finally:
             other.close()
 
