@@ -35,6 +35,18 @@ def test_auto_pulka_to_its_end_for_every_variant(variant: str, players: int, tmp
     assert sum(settlement.balance) == 0
 
 
+def test_the_pulka_length_is_the_agreement_fields_pulya(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "p.json"
+    assert main(["--lang", "en", "play", "preferans", "--variant", "leningrad", "--pulka", "10", "--auto",
+                 "--seed", "2", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Agreement: pulya 10" in out
+    state = read_record(save.read_text())
+    assert isinstance(state.game, Preferans) and state.game.variant.pulya_length == 10
+    assert main(["play", "preferans", "--pulka", "0", "--auto"]) == 2
+    assert "pulya_length must be positive" in capsys.readouterr().err
+
+
 def test_replay_prints_sheet_and_settlement_and_refuses_an_illegal_record(tmp_path: Path,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
     game = load("preferans", variant="sochi", players=3)

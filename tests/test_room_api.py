@@ -76,6 +76,12 @@ def test_lobby_lists_every_game_with_configurations_and_option_choices(client: T
         for conf in cls.configurations():  # every configuration's values are offered
             for key, value in conf.items():
                 assert value in g["options"][key]["choices"]
+        for key, offered in cls.option_choices().items():  # free options, e.g. the pulka's length
+            assert g["options"][key] == {"default": None, "choices": offered}
+    pref = next(g for g in data if g["name"] == "preferans")
+    assert 20 in pref["options"]["pulya_length"]["choices"]
+    r = client.post("/api/tables", json={"game": "preferans", "options": {"pulya_length": 30}})
+    assert r.status_code == 201 and r.json()["table"]["options"]["pulya_length"] == 30
 
 
 def test_index_and_static_folder_are_served(client: TestClient) -> None:

@@ -20,7 +20,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
         pref_options: dict[str, object] = {"variant": args.variant, "players": args.players}
         if args.pulka is not None:
-            pref_options["pulka"] = args.pulka
+            pref_options["pulya_length"] = args.pulka
         pgame = load("preferans", **pref_options)
         assert isinstance(pgame, Preferans)
         if args.save and args.save.lower().endswith(".pbn"):

@@ -156,6 +156,12 @@ class Game(ABC):
         """The option sets worth exercising in shared tests (every variant, every player count)."""
         return [{}]
 
+    @classmethod
+    def option_choices(cls) -> dict[str, list[Any]]:
+        """Options a table may set beyond those the configurations vary (such as the pulka's length),
+        with the values to offer; leaving one out means the variant's own value."""
+        return {}
+
     @abstractmethod
     def new_initial_state(self) -> State:
         """A new match (rubber, pulka) from its first chance action."""

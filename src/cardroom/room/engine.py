@@ -301,6 +301,8 @@ def game_catalogue() -> list[dict[str, Any]]:
             if isinstance(value, bool):
                 choices = [False, True]
             options[key] = {"default": value, "choices": choices}
+        for key, offered in cls.option_choices().items():  # free options: None = the variant's own value
+            options.setdefault(key, {"default": None, "choices": list(offered)})
         for c in configs:  # options a configuration sets that the defaults do not list
             for key, v in c.items():
                 opt = options.setdefault(key, {"default": None, "choices": []})

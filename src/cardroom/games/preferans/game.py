@@ -44,6 +44,11 @@ class Preferans(Game):
         out.append({"variant": "ural", "players": 4, "time_limit_rounds": 2})
         return out
 
+    @classmethod
+    def option_choices(cls) -> dict[str, list[Any]]:
+        # the agreement field: the points that close the pulya (each variant has its own default)
+        return {"pulya_length": [10, 15, 20, 22, 25, 30, 40, 50, 60, 120]}
+
     def new_initial_state(self) -> PulkaState:
         return PulkaState(self)
 
