@@ -28,7 +28,7 @@ from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.games.euchre import club
 from cardroom.games.euchre.ranks import cut_rank
-from cardroom.games.euchre.rules import PH_OVER, EuchreHand, EuchreHandResult, EuchreView
+from cardroom.games.euchre.rules import PH_OVER, EuchreHand, EuchreHandResult, EuchreView, action_text
 from cardroom.games.euchre.scoring import RubberScore
 
 if TYPE_CHECKING:
@@ -369,11 +369,7 @@ class EuchreRubberState(State):
         return self.hand.parse_action(t)
 
     def action_text(self, action: Any) -> str:
-        if isinstance(action, Action):
-            return action.to_text()
-        if isinstance(action, int):
-            return str(Card(action))
-        return str(action)
+        return action_text(action)
 
     def clone(self) -> EuchreRubberState:
         new = object.__new__(EuchreRubberState)

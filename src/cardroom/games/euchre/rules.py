@@ -880,11 +880,7 @@ class EuchreHand(State):
         return Bid(MAKE, d.suit)
 
     def action_text(self, action: Any) -> str:
-        if isinstance(action, Action):
-            return action.to_text()
-        if isinstance(action, int):
-            return str(Card(action))
-        return str(action)
+        return action_text(action)
 
     def clone(self) -> EuchreHand:
         new = object.__new__(EuchreHand)
@@ -967,3 +963,12 @@ class EuchreView(View):
             "to_act": None if self.to_act is None else self.to_act.letter,
             "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in self.legal],
         }
+
+
+def action_text(action: Any) -> str:
+    """The canonical text of any euchre action (the hand's and the rubber's)."""
+    if isinstance(action, Action):
+        return action.to_text()
+    if isinstance(action, int):
+        return str(Card(action))
+    return str(action)
