@@ -33,7 +33,8 @@ typecheck: $(STAMP)
 # The card room's store tests start a real PostgreSQL server on loopback (Debian's package).
 setup-room:
 	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
+		(SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); $$SUDO apt-get update -qq && \
+		 DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null)
 
 # The browser tests drive Debian's chromium with Playwright.
 setup-browser:
