@@ -22,11 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright import sync_api
 
 from cardroom.room.store import Store
 from cardroom.room.testing import ServerProcess
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
 CHROMIUM = os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -52,13 +51,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing: run scripts/setup-browser.sh")
+    # make test installs chromium (scripts/setup-browser.sh): a missing or broken one is a failure, not a skip
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run scripts/setup-browser.sh (make test does)"
     with sync_api.sync_playwright() as p:
-        try:
-            b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        except Exception as e:  # chromium present but cannot start here
-            pytest.skip(f"chromium cannot start: {e}")
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             yield b
         finally:
