@@ -9,7 +9,6 @@ import json
 import random
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,15 +52,6 @@ async def uninterrupted(db: str) -> dict[int, list[str]]:
     finally:
         await room.close()
         await store.stop()
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    pg = Postgres.start()
-    try:
-        yield pg
-    finally:
-        pg.stop()
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])

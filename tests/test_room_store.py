@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,17 +21,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cardroom.room.app import create_app
-from cardroom.room.testing import live_record
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    pg = Postgres.start()
-    try:
-        yield pg
-    finally:
-        pg.stop()
-
+from cardroom.room.testing import live_record, settled
 
 _n = 0
 
@@ -54,16 +43,6 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def settled(c: TestClient, tid: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 60
-    while True:
-        info: dict[str, Any] = c.get(f"/api/tables/{tid}").json()
-        if info["to_act"] is not None or info["over"]:
-            return info
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
 
 
 def test_postgres_is_real(postgres: Postgres) -> None:

@@ -5,7 +5,6 @@ describes (the record replayed to the message's seq); refusals; reconnection."""
 from __future__ import annotations
 
 import random
-import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +23,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cardroom.room.app import create_app
-from cardroom.room.testing import live_record
+from cardroom.room.testing import live_record, settled
 
 GAMES = names()
 STEPS = 120  # actions played by people in each game's test
@@ -39,17 +38,6 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def new_table(c: TestClient, game: str, seed: int = 5) -> str:
     tid: str = c.post("/api/tables", json={"game": game, "options": {}, "seed": seed}).json()["id"]
     return tid
-
-
-def settled(c: TestClient, tid: str) -> dict[str, Any]:
-    """The table once chance has acted: a person is on turn, or the match is over."""
-    deadline = time.monotonic() + 30
-    while True:
-        info: dict[str, Any] = c.get(f"/api/tables/{tid}").json()
-        if info["to_act"] is not None or info["over"]:
-            return info
-        assert time.monotonic() < deadline
-        time.sleep(0.01)
 
 
 def read_to(ws: Any, seq: int, log: list[dict[str, Any]]) -> dict[str, Any]:

@@ -127,3 +127,15 @@ def live_record(client: Any, table_id: str) -> dict[str, Any]:
     get a match's record only once it is over (it shows every hand)."""
     rec: dict[str, Any] = client.app.state.room.record(table_id, live=True)
     return rec
+
+
+def settled(client: Any, table_id: str, timeout: float = 60.0) -> dict[str, Any]:
+    """The table (``GET /api/tables/{id}`` through a TestClient) once chance has acted: a person is on
+    turn, or the match is over."""
+    deadline = time.monotonic() + timeout
+    while True:
+        info: dict[str, Any] = client.get(f"/api/tables/{table_id}").json()
+        if info["to_act"] is not None or info["over"]:
+            return info
+        assert time.monotonic() < deadline, f"table {table_id} did not settle in {timeout} s"
+        time.sleep(0.01)
