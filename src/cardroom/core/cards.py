@@ -125,7 +125,7 @@ class Card(int):
         return 1 << self
 
     def __str__(self) -> str:
-        return f"{_RANK_TEXT[Rank(self % 13 + 2)]}{'CDHS'[self // 13]}"
+        return _CARD_TEXT[self]
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -293,3 +293,8 @@ def shuffled(pack: list[Card], seed: int | None = None, rng: random.Random | Non
     out = list(pack)
     r.shuffle(out)
     return out
+
+
+# the text of each card (``AS``, ``10H``), by card number: str(card) is a table lookup, since the
+# card room writes tens of thousands of cards a second into its messages
+_CARD_TEXT: tuple[str, ...] = tuple(f"{_RANK_TEXT[Rank(c % 13 + 2)]}{'CDHS'[c // 13]}" for c in range(52))
