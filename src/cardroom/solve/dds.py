@@ -3,25 +3,55 @@
 Hands are card-set bitmasks in seat order (N, E, S, W), as :class:`cardroom.core.deal.Deal`
 holds them. Tables are keyed by seat letter then strain letter (C, D, H, S, NT). The par result
 is DDS's: by duplicate scoring, the score from North-South's point of view.
+
+Positions (the shape of answers shared with ``cardroom.solve.tricks``, see the solver interface):
+a :class:`BridgePosition` is the cards still held, the leader of the current trick, the cards
+already played to it (0–3), the trump suit and declarer. :func:`solve` gives the tricks that
+declarer's side (``position.side``) takes from here on, the current trick included, under best
+play by all four hands; :func:`best_moves` gives every legal card of the hand to play with the
+same count after it. Both accept a :class:`~cardroom.games.bridge.rules.BridgeDeal` in its play
+phase as well. Impossible positions (a card in two hands, wrong hand sizes for the trick, a
+revoke already on the trick, ...) raise :class:`~cardroom.core.errors.CardroomError` naming what
+is wrong.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from cardroom.core.cards import FULL_PACK_MASK
-from cardroom.core.deal import hand_text
+from cardroom.core.cards import FULL_PACK_MASK, SUIT_MASKS, Card, CardSet
 from cardroom.core.errors import CardroomError
-from cardroom.core.table import Seat
+from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Strain
 
-__all__ = ["STRAINS", "dd_table", "par_result"]
+if TYPE_CHECKING:
+    from cardroom.games.bridge.rules import BridgeDeal
+
+__all__ = [
+    "STRAINS",
+    "BridgePosition",
+    "best_moves",
+    "check_position",
+    "dd_table",
+    "endplay_deal",
+    "opening_leads",
+    "par_from_table",
+    "par_result",
+    "position_of",
+    "solve",
+    "table_and_par",
+]
 
 STRAINS = ("C", "D", "H", "S", "NT")
 # endplay's Denom numbers: spades 0, hearts 1, diamonds 2, clubs 3, no-trump 4
 _DENOM_OF_STRAIN = {"C": 3, "D": 2, "H": 1, "S": 0, "NT": 4}
 _STRAIN_OF_DENOM = {v: k for k, v in _DENOM_OF_STRAIN.items()}
+_SEATS = tuple(Seat)
+
+
+# ------------------------------------------------------------------------------------------ deals
 
 
 def _check_hands(hands: Sequence[int]) -> tuple[int, int, int, int]:
@@ -39,25 +69,58 @@ def _check_hands(hands: Sequence[int]) -> tuple[int, int, int, int]:
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-def _endplay_table(hands: Sequence[int]) -> Any:
-    from endplay.dds import calc_dd_table
+def endplay_deal(hands: Sequence[int], leader: int = 0, trump: int | None = None,
+                 trick: Sequence[int] = ()) -> Any:
+    """An ``endplay.types.Deal`` holding ``hands`` (bitmasks, N E S W), ``leader`` to the current
+    trick, ``trump`` (a Suit value or None) and the cards already on the trick. Unchecked: callers
+    check the position first."""
     from endplay.types import Deal as EpDeal
 
-    h = _check_hands(hands)
-    deal = EpDeal("N:" + " ".join(hand_text(x) for x in h))
-    return calc_dd_table(deal)
+    deal = EpDeal()
+    data = deal._data
+    data.first = int(leader)
+    data.trump = 4 if trump is None else 3 - int(trump)
+    remain = data.remainCards
+    for seat in range(4):
+        h = hands[seat]
+        row = remain[seat]
+        # DDS holdings: suit index 0 spades .. 3 clubs, bit r for rank r (2..14)
+        row[0] = ((h >> 39) & 0x1FFF) << 2
+        row[1] = ((h >> 26) & 0x1FFF) << 2
+        row[2] = ((h >> 13) & 0x1FFF) << 2
+        row[3] = (h & 0x1FFF) << 2
+    for i, c in enumerate(trick):
+        data.currentTrickSuit[i] = 3 - c // 13
+        data.currentTrickRank[i] = c % 13 + 2
+    return deal
 
 
-def dd_table(hands: Sequence[int]) -> dict[str, dict[str, int]]:
+def _hands_of(source: Sequence[int] | BridgeDeal) -> tuple[int, int, int, int]:
+    from cardroom.games.bridge.rules import BridgeDeal
+
+    if isinstance(source, BridgeDeal):
+        if not any(source.original):
+            raise CardroomError("double-dummy analysis needs a dealt deal; this one is not dealt yet")
+        return _check_hands(source.original)
+    return _check_hands(source)
+
+
+def _endplay_table(hands: Sequence[int]) -> Any:
+    from endplay.dds import calc_dd_table
+
+    return calc_dd_table(endplay_deal(_check_hands(hands)))
+
+
+def _table_dict(table: Any) -> dict[str, dict[str, int]]:
+    res = table._data.resTable  # resTable[denom][player]
+    return {seat.letter: {s: int(res[_DENOM_OF_STRAIN[s]][int(seat)]) for s in STRAINS} for seat in Seat}
+
+
+def dd_table(hands: Sequence[int] | BridgeDeal) -> dict[str, dict[str, int]]:
     """Tricks each seat takes as declarer in each strain, double dummy:
-    ``{"N": {"C": 7, "D": 6, "H": 9, "S": 10, "NT": 8}, "E": {...}, ...}``."""
-    from endplay.types import Denom, Player
-
-    table = _endplay_table(hands)
-    return {
-        seat.letter: {s: int(table[Denom(_DENOM_OF_STRAIN[s]), Player(int(seat))]) for s in STRAINS}
-        for seat in Seat
-    }
+    ``{"N": {"C": 7, "D": 6, "H": 9, "S": 10, "NT": 8}, "E": {...}, ...}``. ``hands`` are the four
+    dealt hands, or a ``BridgeDeal`` (its hands as dealt, whatever has been played since)."""
+    return _table_dict(_endplay_table(_hands_of(hands)))
 
 
 def _vul(vulnerable: tuple[bool, bool]) -> Any:
@@ -67,16 +130,7 @@ def _vul(vulnerable: tuple[bool, bool]) -> Any:
             (True, True): Vul.both}[(bool(vulnerable[0]), bool(vulnerable[1]))]
 
 
-def par_result(hands: Sequence[int], dealer: Seat | int, vulnerable: tuple[bool, bool]) -> dict[str, Any]:
-    """The par of a deal (DDS, duplicate scoring): ``{"score": -1510, "side": "EW",
-    "contracts": ["7S by E =", "7S by W ="]}``; ``score`` is North-South's, ``side`` the side
-    that scores (None when par is a pass-out), each contract as level, strain, doubling, declarer and
-    result (``=``, ``+1``, ``-2``)."""
-    from endplay.dds import par
-    from endplay.types import Player
-
-    table = _endplay_table(hands)
-    result = par(table, _vul(vulnerable), Player(int(dealer)))
+def _par_dict(result: Any) -> dict[str, Any]:
     contracts: list[str] = []
     for c in result:
         strain = Strain.parse(_STRAIN_OF_DENOM[int(c.denom)])
@@ -86,3 +140,187 @@ def par_result(hands: Sequence[int], dealer: Seat | int, vulnerable: tuple[bool,
                          f"{'=' if res == 0 else f'{res:+d}'}")
     score = int(result.score)
     return {"score": score, "side": None if score == 0 else ("NS" if score > 0 else "EW"), "contracts": contracts}
+
+
+def par_result(hands: Sequence[int] | BridgeDeal, dealer: Seat | int | None = None,
+               vulnerable: tuple[bool, bool] | None = None) -> dict[str, Any]:
+    """The par of a deal (DDS, duplicate scoring): ``{"score": -1510, "side": "EW",
+    "contracts": ["7S by E =", "7S by W ="]}``; ``score`` is North-South's, ``side`` the side
+    that scores (None when par is a pass-out), each contract as level, strain, doubling, declarer and
+    result (``=``, ``+1``, ``-2``). Given a ``BridgeDeal``, its dealer and vulnerability are the
+    defaults."""
+    from cardroom.games.bridge.rules import BridgeDeal
+
+    if isinstance(hands, BridgeDeal):
+        dealer = hands.dealer if dealer is None else dealer
+        vulnerable = hands.vulnerable if vulnerable is None else vulnerable
+    if dealer is None or vulnerable is None:
+        raise CardroomError("par needs the dealer and the vulnerability")
+    return par_from_table(_endplay_table(_hands_of(hands)), dealer, vulnerable)
+
+
+def par_from_table(table: Any, dealer: Seat | int, vulnerable: tuple[bool, bool]) -> dict[str, Any]:
+    """Par from an endplay ``DDTable`` already computed (see :func:`par_result`)."""
+    from endplay.dds import par
+    from endplay.types import Player
+
+    return _par_dict(par(table, _vul(vulnerable), Player(int(dealer))))
+
+
+def table_and_par(hands: Sequence[int] | BridgeDeal, dealer: Seat | int,
+                  vulnerable: tuple[bool, bool]) -> tuple[dict[str, dict[str, int]], dict[str, Any]]:
+    """:func:`dd_table` and :func:`par_result` with one DDS table computation."""
+    table = _endplay_table(_hands_of(hands))
+    return _table_dict(table), par_from_table(table, dealer, vulnerable)
+
+
+# -------------------------------------------------------------------------------------- positions
+
+
+@dataclass(frozen=True)
+class BridgePosition:
+    """A bridge play position for the double-dummy solver.
+
+    ``hands``: the cards each seat still holds (N, E, S, W bitmasks); ``leader``: the seat that led
+    (or leads) the current trick; ``trick``: the cards already played to it, from the leader (0–3);
+    ``trump``: a Suit value or None for no-trump; ``declarer``: whose side's tricks are counted
+    (``side``). Not checked until solved."""
+
+    hands: tuple[int, ...]
+    leader: Seat
+    declarer: Seat
+    trick: tuple[int, ...] = ()
+    trump: int | None = None
+
+    @property
+    def side(self) -> Side:
+        """The side whose tricks :func:`solve` and :func:`best_moves` count: declarer's."""
+        return Seat(self.declarer).side
+
+    @property
+    def to_play(self) -> Seat:
+        """The seat whose card is next (dummy's seat when dummy plays)."""
+        return Seat(self.leader).next(len(self.trick))
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be played, the current one included."""
+        return self.hands[self.leader].bit_count() + (1 if self.trick else 0)
+
+
+def position_of(state: BridgeDeal) -> BridgePosition:
+    """The position of a ``BridgeDeal`` in its play phase (the opening lead included)."""
+    from cardroom.games.bridge.rules import PHASE_PLAY
+
+    if state.phase != PHASE_PLAY or state.declarer is None:
+        raise CardroomError("a double-dummy position needs a deal in its play phase (after the auction, "
+                            "before the last card)")
+    h = state.hands
+    return BridgePosition((h[0], h[1], h[2], h[3]), Seat(state.leader), Seat(state.declarer),
+                          tuple(int(c) for c in state.trick), state.trump)
+
+
+def check_position(pos: BridgePosition) -> None:
+    """Raise CardroomError naming what makes ``pos`` impossible (see :func:`solve`)."""
+    if len(pos.hands) != 4:
+        raise CardroomError(f"a bridge position needs four hands, not {len(pos.hands)}")
+    if pos.trump is not None and not 0 <= int(pos.trump) <= 3:
+        raise CardroomError(f"not a trump suit: {pos.trump!r} (a Suit value 0-3 or None for no-trump)")
+    if not 0 <= int(pos.leader) <= 3 or not 0 <= int(pos.declarer) <= 3:
+        raise CardroomError("the leader and declarer must be seats 0-3 (N, E, S, W)")
+    k = len(pos.trick)
+    if k > 3:
+        raise CardroomError(f"a trick in progress holds 0 to 3 cards, not {k} (a fourth card completes it)")
+    seen = 0
+    for seat, h in zip(_SEATS, pos.hands, strict=True):
+        if h < 0 or h & ~FULL_PACK_MASK:
+            raise CardroomError(f"{seat}'s hand is not a set of cards")
+        if seen & h:
+            raise CardroomError(f"impossible position: {CardSet(seen & h)} in two hands ({seat}'s and another)")
+        seen |= h
+    for i, c in enumerate(pos.trick):
+        if not 0 <= int(c) < 52:
+            raise CardroomError(f"not a card on the trick: {c!r}")
+        if seen >> c & 1:
+            raise CardroomError(f"impossible position: {Card(c)} is on the trick and still in a hand")
+        seen |= 1 << c
+        if i:
+            led = pos.trick[0] // 13
+            seat = Seat(pos.leader).next(i)
+            if c // 13 != led and pos.hands[seat] & SUIT_MASKS[led]:
+                suit = Card(pos.trick[0]).suit.name.lower()
+                raise CardroomError(f"impossible position: {seat} played {Card(c)} to a {suit} lead while "
+                                    f"holding {CardSet(pos.hands[seat] & SUIT_MASKS[led])} (a revoke)")
+    n = pos.hands[pos.leader].bit_count() + (1 if k else 0)  # cards each seat still to play holds
+    for i in range(4):
+        seat = Seat(pos.leader).next(i)
+        want = n - 1 if i < k else n
+        have = pos.hands[seat].bit_count()
+        if have != want or want > 13:
+            raise CardroomError(
+                f"impossible position: {seat} holds {have} cards but should hold {want} "
+                f"({n} tricks left, {k} card(s) on the trick led by {Seat(pos.leader)})")
+
+
+def _as_position(position: BridgePosition | BridgeDeal) -> BridgePosition:
+    pos = position if isinstance(position, BridgePosition) else position_of(position)
+    check_position(pos)
+    return pos
+
+
+def _solve_board(pos: BridgePosition) -> Any:
+    """endplay's solve_board on the position (every legal card with its score for the side to play)."""
+    from endplay._dds import DDSError
+    from endplay.dds import solve_board
+
+    try:
+        return solve_board(endplay_deal(pos.hands, pos.leader, pos.trump, pos.trick))._data
+    except DDSError as e:
+        raise CardroomError(f"DDS refused the position: {e}") from None
+
+
+def _scores(pos: BridgePosition) -> dict[int, int]:
+    """Each legal card -> tricks for the side to play (DDS's count)."""
+    fut = _solve_board(pos)
+    out: dict[int, int] = {}
+    for i in range(fut.cards):
+        score = fut.score[i]
+        if score < 0:
+            continue
+        base = (3 - fut.suit[i]) * 13 - 2
+        holding = (1 << fut.rank[i]) | fut.equals[i]
+        while holding:
+            low = holding & -holding
+            out[base + low.bit_length() - 1] = score
+            holding ^= low
+    return out
+
+
+def best_moves(position: BridgePosition | BridgeDeal) -> dict[int, int]:
+    """Every legal card of the hand to play (a Card's int) -> the tricks declarer's side
+    (``position.side``) takes from here on, the current trick included, after that card and best
+    play by all. Empty when no cards are left."""
+    pos = _as_position(position)
+    if pos.tricks_left == 0:
+        return {}
+    scores = _scores(pos)
+    if Seat(pos.to_play).side == pos.side:
+        return scores
+    left = pos.tricks_left
+    return {c: left - v for c, v in scores.items()}
+
+
+def solve(position: BridgePosition | BridgeDeal) -> int:
+    """The tricks declarer's side (``position.side``) takes from here on, the current trick
+    included, under best play by all four hands."""
+    moves = best_moves(position)
+    if not moves:
+        return 0
+    pos = position if isinstance(position, BridgePosition) else position_of(position)
+    return max(moves.values()) if Seat(pos.to_play).side == pos.side else min(moves.values())
+
+
+def opening_leads(hands: Sequence[int], declarer: Seat | int, trump: int | None) -> dict[int, int]:
+    """Each opening lead (by declarer's left-hand opponent) -> declarer's tricks, double dummy."""
+    h = _check_hands(hands)
+    return best_moves(BridgePosition(h, Seat(declarer).lho, Seat(declarer), (), trump))
