@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from cardroom.cli.analyze import analyze_path as analyze_file
 from cardroom.core.deal import Deal
 from cardroom.core.errors import CardroomError
 from cardroom.core.table import Seat
 from cardroom.records.pbn import PbnBoard, format_deal_tag
-from cardroom.records.replay import analyze_file
 from cardroom.solve.dds import STRAINS, dd_table, par_result
 
 DATA = Path(__file__).parent / "data"

@@ -1,9 +1,9 @@
 """The euchre vectors of ../shared/rules/euchre-examples.json (document 003), one test per vector.
 
 Every vector is accounted for: it is either checked here (:data:`CHECKERS`) or listed in
-:data:`DEFERRED` with the reason (the laws on irregularities — penalties, revokes, exposed cards,
-cards liable to be called … — and the etiquette belong to the laws issue; the play advice belongs to
-the bot). :func:`test_every_vector_is_accounted_for` fails if a vector is neither, or both.
+:data:`DEFERRED` with the reason (the play advice belongs to the bot). The law cases of the
+irregularities and the etiquette (Laws 46-116) are checked by tests/test_euchre_laws.py and registered
+among the checkers. :func:`test_every_vector_is_accounted_for` fails if a vector is neither, or both.
 
 Inside a checked vector every key of ``expected`` is read by the checker (the test records which)
 or listed in :data:`UNCHECKED_FIELDS` with the reason, so no expectation is skipped silently.
@@ -64,20 +64,12 @@ VECTORS: dict[str, Vector] = {
 DEALER = Seat.SOUTH
 
 # ----------------------------------------------------------------------------- deferred vectors
-_IRREGULARITY = "an irregularity and its penalty or remedy: the laws issue (later)"
-_ETIQUETTE = "etiquette (Laws 106-116): «не являются законами», no penalty and nothing to enforce; the laws issue"
+# The law cases of the irregularities and the etiquette (Laws 46-116) are checked by tests/test_euchre_laws.py
+# (LAW_CASES), registered among the CHECKERS below; only the bot's play advice stays deferred here.
 _BOT = ("play advice for a computer player: no engine rule to check here; the bot's decisions are checked "
         "against it in tests/test_bot_euchre.py")
 
 DEFERRED: dict[str, str] = {
-    **{i: _IRREGULARITY for i in (
-        "law-046a", "law-046b", "law-046c", "law-046d", "law-047", "law-048", "law-049", "law-051a", "law-051b",
-        "law-052", "law-053a", "law-053b", "law-054a", "law-054b", "law-055", "law-056", "law-057", "law-058",
-        "law-059", "law-060", "law-061a", "law-061b", "law-064a", "law-064b", "law-065a", "law-065b",
-        "law-066", "law-067", "law-068", "law-069", "law-070", "law-079", "law-080", "law-082a", "law-082b",
-        "law-083", "law-084", "law-085a", "law-085b", "law-087", "law-089", "law-091", "law-095b",
-        "law-097", "law-100", "law-103", "law-104a", "law-104b", "law-105")},
-    **{f"law-{n}": _ETIQUETTE for n in range(106, 117)},
     **{i: _BOT for i in (
         "heur-eldest-order-AQ10", "heur-eldest-lead-rules", "heur-second-assist-table", "heur-third-order-table",
         "heur-dealer-takeup-table", "heur-dealer-discard-1", "heur-dealer-discard-2", "heur-dealer-discard-3",
@@ -91,7 +83,8 @@ UNCHECKED_FIELDS: dict[tuple[str, str], str] = {
     ("law-101", "C_actions_binding_on_A"): "the physical gathering of tricks is not modelled",
     ("bid-passed-partner-offers-takeover", "lone_player"):
         "Law 99 (an offer to take it after passing cancels the lone hand) is an irregularity: the engine "
-        "refuses the offer (checked) and keeps D's lone hand; the cancellation belongs to the laws issue",
+        "refuses the offer in casual play (checked here) and keeps D's lone hand; the cancellation in laws "
+        "mode is checked by tests/test_euchre_laws.py::test_law_099_after_passing",
     ("bid-passed-partner-offers-takeover", "reason"): "see lone_player",
     ("heur-eldest-pass-for-next-1", "round1"): _BOT,
     ("heur-eldest-pass-for-next-1", "round2_if_turned_down"): _BOT,
@@ -99,7 +92,8 @@ UNCHECKED_FIELDS: dict[tuple[str, str], str] = {
     ("heur-eldest-pass-for-next-2", "round2_if_turned_down"): _BOT,
     ("heur-second-lead-vs-third-lone", "lead"): _BOT,
     ("law-099", "B_lone"): "Law 99's cancellation of the lone hand after a late offer is an irregularity: the "
-                           "engine refuses the offer (checked) and B keeps his lone hand; the laws issue",
+                           "engine refuses the offer in casual play (checked here); in laws mode: "
+                           "tests/test_euchre_laws.py::test_law_099",
     ("law-099", "partnership_hand"): "see B_lone",
 }
 
@@ -1167,6 +1161,29 @@ def _second_leads(v: Vector, e: Expected) -> None:
 
 
 # ----------------------------------------------------------------------------- the tests
+# ----------------------------------------------------------------------------- the laws (issue 7)
+def _law_case(vid: str) -> Checker:
+    """A law case of tests/test_euchre_laws.py run as this file's checker: every field it read counts."""
+    from test_euchre_laws import LAW_CASES, READ
+
+    def check(v: Vector, e: Expected) -> None:
+        READ.pop(vid, None)
+        LAW_CASES[vid]()
+        for key in READ.get(vid, set()):
+            e[key]
+    return check
+
+
+def _register_law_cases() -> None:
+    from test_euchre_laws import LAW_CASES
+
+    for vid in LAW_CASES:
+        checks(vid)(_law_case(vid))
+
+
+_register_law_cases()
+
+
 def test_every_vector_is_accounted_for() -> None:
     ids = set(VECTORS)
     assert len(VECTORS) == 212

@@ -17,7 +17,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cardroom.core.cards import Card
+from cardroom.core.cards import SUIT_MASKS, Card
+from cardroom.core.laws import RulingChoice
 from cardroom.core.table import Seat
 from cardroom.core.tricks import natural_winner
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
@@ -2519,13 +2520,90 @@ class BridgeBot:
             view = view.deal
         if not view.legal:
             raise ValueError("the view lists no legal action: it is not this seat's turn")
+        if isinstance(view.legal[0], RulingChoice):
+            return self.choose_ruling(view)  # type: ignore[return-value]
+        if view.laws:
+            # laws mode: accepted irregular calls make auctions the bidding system never meets; a call
+            # it cannot read falls back to a pass (or the one call left), never to an error
+            try:
+                return self.bid(view) if view.phase == "auction" else self.play(view)
+            except (IndexError, KeyError, ValueError, AssertionError):
+                return PASS if PASS in view.legal else view.legal[0]
         if view.phase == "auction":
             return self.bid(view)
         return self.play(view)
 
     def bid(self, view: BridgeView) -> Call:
         call = _Bidder(view).choose()
-        return call if call in view.legal else PASS
+        if call in view.legal:
+            return call
+        # laws mode may leave one call (a bid to repeat) or a few; a pass when allowed
+        return PASS if PASS in view.legal else view.legal[0]
+
+    # The order in which the non-offending side prefers a law's options: every penalty before accepting
+    # the irregularity, the one that restricts the offenders most first. Any restriction of the offending
+    # side leaves the non-offending side at least as well off, double dummy, as without the irregularity
+    # (its own choices are untouched); accepting, waiving or letting a revoke stand may not.
+    RULING_PREFERENCE = (
+        "correct", "retract-later", "penalty-card", "lead-penalty", "penalty-cards", "side-pass", "enforce",
+        "forbid", "cancel", "retract", "no-penalty", "lowest", "highest", "dispute", "keep-later", "accept",
+        "stand", "waive",
+    )
+
+    def choose_ruling(self, view: BridgeView | RubberView) -> RulingChoice:
+        """The option best for the bot's side under the pending ruling (laws mode), by a documented rule
+        (docs/bots/bridge.md is the bot's; docs/rules/contract-bridge.md "Laws" states it):
+
+        * a claim or concession is accepted only when it gives the bot's side every remaining trick,
+          otherwise disputed (play goes on, as without it);
+        * a lead penalty (L10, L11, L23) requires a lead in the suit where the bot's visible cards (its
+          hand and dummy's) are strongest, or else forbids the suit where they are weakest;
+        * the hand declarer must lead from (L21b) is the hand that had the lead;
+        * a penalty card to designate (L23): the lowest;
+        * otherwise the first option in :attr:`RULING_PREFERENCE`.
+        """
+        if isinstance(view, RubberView):
+            if view.deal is None:
+                raise ValueError("the rubber has no deal in progress")
+            view = view.deal
+        choices = [a for a in view.legal if isinstance(a, RulingChoice)]
+        if not choices:
+            raise ValueError("no ruling is pending for this seat")
+        names = [c.option for c in choices]
+        by_name = dict(zip(names, choices, strict=True))
+        ruling = view.ruling or {}
+        kind = (ruling.get("irregularity") or {}).get("kind", "")
+        if kind.startswith("claim") or kind == "declarer-faces-hand":
+            text = (ruling.get("irregularity") or {}).get("detail", "")
+            parts = text.split()
+            remaining = 13 - len(view.tricks)
+            try:
+                seat, n, concede = Seat.parse(parts[1]), int(parts[2]), parts[0] == "concede"
+                ours = (remaining - n if concede else n) if seat.side == view.seat.side else \
+                    (n if concede else remaining - n)
+            except (IndexError, ValueError):
+                ours = -1
+            return by_name["accept" if ours >= remaining and "accept" in by_name else "dispute"] \
+                if "dispute" in by_name else choices[0]
+        if any(n.startswith(("require-", "forbid-")) for n in names):
+            mine = view.hand | (view.dummy_hand or 0)
+            strength = [sum(max(0, (c % 13) - 8) for c in range(52) if mine >> c & 1 and c // 13 == s)
+                        + (mine & SUIT_MASKS[s]).bit_count() for s in range(4)]
+            req = [n for n in names if n.startswith("require-")]
+            if req:
+                return by_name[max(req, key=lambda n: strength["CDHS".index(n[-1])])]
+            forb = [n for n in names if n.startswith("forbid-")]
+            if forb:
+                return by_name[min(forb, key=lambda n: strength["CDHS".index(n[-1])])]
+        if "hand-declarer" in by_name:
+            return by_name["hand-dummy" if view.hand_to_play == view.dummy else "hand-declarer"]
+        plays = [n for n in names if n.startswith("play-")]
+        if plays:
+            return by_name[min(plays, key=lambda n: Card.parse(n[5:]) % 13)]
+        for pref in self.RULING_PREFERENCE:
+            if pref in by_name:
+                return by_name[pref]
+        return choices[0]
 
     def play(self, view: BridgeView) -> Card:
         legal = [c for c in view.legal if type(c) is Card]

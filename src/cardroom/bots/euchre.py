@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, Rank, Suit, cards_of_mask
+from cardroom.core.laws import RulingChoice
 from cardroom.core.table import Seat
 from cardroom.games.euchre.ranks import (
     effective_suit,
@@ -1185,9 +1186,93 @@ class EuchreBot:
             raise ValueError("the view lists no legal action: it is not this seat's turn")
         if len(legal) == 1:
             return legal[0]
+        if getattr(inner, "laws", False) and any(isinstance(a, RulingChoice) for a in legal):
+            return self.choose_ruling(inner)
         sit, kinds = situation(inner, self.observe_bridge, score)
         intent = decide(sit, kinds)
         return match_intent(intent, legal, sit)
+
+
+    # laws mode (docs/rules/euchre.md, "Laws"): the options the bot prefers, in order, when no rule below
+    # applies. Every penalty that restricts the offending side comes before the options that accept the
+    # irregularity: a restriction of the other side's choices never leaves the bot's side worse off,
+    # double dummy (its own choices are untouched).
+    RULING_PREFERENCE = (
+        "correct", "call-card", "call-suit", "lose", "win", "highest", "lowest", "partner-pass",
+        "with-partner", "partnership", "new-deal", "no-call", "stand", "play-it", "alone", "accept", "waive",
+    )
+
+    def choose_ruling(self, view: Any) -> RulingChoice:
+        """The option best for the bot's side under the pending ruling (laws mode):
+
+        * a revoke (L62): ``stand`` (the penalty, 3 or 5 points) when it is at least the largest swing of
+          the hand's points still possible for the bot's side (from the tricks won and left), so that no
+          play of the remaining cards could have done better; otherwise ``correct`` (the card comes back
+          exposed: the offender's choices are only narrowed);
+        * an exposed card (L46): call it (the offender must play it now: a restriction); of two cards
+          played at once, the stronger is taken as played;
+        * a suit called (L52b): the suit of the bot's best plain card (an ace, else its longest plain
+          suit); never trumps unless it holds nothing else;
+        * a lone player's partner plays (L100): let the lone hand stand only when the bot holds two or
+          more trumps (a likely euchre, 4 points), else the partnership hand;
+        * otherwise the first option of :attr:`RULING_PREFERENCE`.
+        """
+        from cardroom.games.euchre.ranks import effective_suit, strength
+        from cardroom.games.euchre.scoring import score_hand
+
+        inner = view.hand if not isinstance(getattr(view, "hand", 0), int) else view
+        choices = [a for a in inner.legal if isinstance(a, RulingChoice)]
+        if not choices:
+            raise ValueError("no ruling is pending for this seat")
+        by_name = {c.option: c for c in choices}
+        law = choices[0].law
+        me = Seat(inner.seat)
+        trump = inner.trump
+        if law == "L62" and inner.maker is not None:
+            makers = Seat(inner.maker).side
+            lone = inner.lone is not None
+            done = len(inner.tricks)
+            mt = inner.won[makers]
+            nets = []
+            for t in range(mt, mt + 5 - done + 1):
+                if t > 5:
+                    break
+                hs = score_hand(t, lone)
+                mine = hs.makers_points - hs.adversaries_points
+                nets.append(mine if me.side == makers else -mine)
+            penalty = 5 if lone else 3
+            return by_name["stand" if penalty >= max(nets) - min(nets) else "correct"]
+        calls = [c for c in choices if c.option.startswith("call-") and c.option not in ("call-card", "call-suit")]
+        if calls and trump is not None:
+            return max(calls, key=lambda c: strength(Card.parse(c.option[5:]), trump))
+        plays = [c for c in choices if c.option.startswith("play-") and c.option != "play-it"]
+        if plays and trump is not None:
+            return max(plays, key=lambda c: strength(Card.parse(c.option[5:]), trump))
+        if law == "L52b":
+            hand = cards_of_mask(inner.hand)
+            plain = [c for c in hand if trump is None or effective_suit(c, trump) != trump]
+            pick = None
+            if plain:
+                aces = [c for c in plain if c.rank == Rank.ACE]
+                if aces:
+                    pick = aces[0].suit
+                else:
+                    counts: dict[Suit, int] = {}
+                    for c in plain:
+                        counts[c.suit] = counts.get(c.suit, 0) + 1
+                    pick = max(counts, key=lambda su: (counts[su], int(su)))
+            elif trump is not None:
+                pick = trump
+            if pick is not None and f"require-{pick.letter}" in by_name:
+                return by_name[f"require-{pick.letter}"]
+        if law == "L100" and trump is not None:
+            n_trumps = sum(1 for c in cards_of_mask(inner.hand) if effective_suit(c, trump) == trump)
+            if n_trumps >= 2 and "alone" in by_name:
+                return by_name["alone"]
+        for name in self.RULING_PREFERENCE:
+            if name in by_name:
+                return by_name[name]
+        return choices[0]
 
 
 def decide(sit: Situation, kinds: set[str]) -> Intent:

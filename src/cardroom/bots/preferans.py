@@ -547,6 +547,8 @@ class PreferansBot:
                 raise ValueError("not a preferans view")
         if not v.legal:
             raise ValueError("the view lists no legal action: it is not this seat's turn")
+        if v.ruling is not None:  # laws mode: this seat chooses under a ruling
+            return self.choose_ruling(v)
         legal = v.legal
         if len(legal) == 1:
             return legal[0]
@@ -576,6 +578,44 @@ class PreferansBot:
         if a not in legal:  # a safety net: never return an illegal action
             a = PASS if PASS in legal else legal[0]
         return a
+
+    # ------------------------------------------------------------------ laws mode
+    def choose_ruling(self, view: Any) -> Any:
+        """The option of the pending ruling best for this seat's side (games/preferans/laws.py):
+
+        * P2 wrong hand in the auction: ``penalty`` (the offender pays into his gora; the cards are dealt
+          again either way);
+        * P3 wrong discard: ``game-lost`` (the chooser is a defender: the declarer's game fails without play);
+        * P4 lead or play out of turn, P6 a card shown: ``penalty-card`` — it only takes choices away from
+          the offending side, so double dummy it can never cost the non-offending side a trick;
+        * P5 revoke: ``transfer`` when no more tricks remain than the transfer gives back (two by default:
+          a revoke cannot gain more tricks than remain, so the transfer restores at least what it cost),
+          else ``correct`` (the position before the revoke, the card face up).
+
+        Otherwise the first option offered."""
+        v = view if isinstance(view, PrefView) else getattr(view, "deal", view)
+        legal = list(v.legal)
+        if v.ruling is None or not legal:
+            raise ValueError("no ruling is pending for this seat")
+        law = str(v.ruling["law"])
+        names = [getattr(a, "option", "") for a in legal]
+
+        def pick(*prefs: str) -> Any:
+            for p in prefs:
+                if p in names:
+                    return legal[names.index(p)]
+            return legal[0]
+
+        if law == "P2":
+            return pick("penalty", "redeal")
+        if law == "P3":
+            return pick("game-lost", "correct")
+        if law in ("P4", "P6"):
+            return pick("penalty-card", "retract", "waive")
+        if law == "P5":
+            remaining = 10 - len(v.tricks)
+            return pick("transfer", "correct") if remaining <= 2 else pick("correct", "transfer")
+        return legal[0]
 
     # ------------------------------------------------------------------ auction
     def bid(self, v: PrefView) -> PrefCall:

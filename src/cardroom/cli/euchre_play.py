@@ -8,6 +8,12 @@ Input is forgiving, in English and Russian: ``order up`` / «заказываю�
 discard is a card (``8S``) or ``discard 8S``. A wrong entry is answered with the reason and the
 prompt is repeated. ``?`` lists what is allowed, ``sheet`` shows the score, ``quit`` ends the
 rubber unfinished. The record is saved atomically after every action (the generic JSON record).
+
+Laws mode (``--laws``; Laws 46-105 of document 003, ``games/euchre/laws.py``): ``!`` before an action
+makes it irregularly — ``!9S`` (a card out of turn, or a revoke), ``!9S 10S`` (two cards at once),
+``!expose KH``, ``!remark``, ``!throw``, ``!correct``, ``!count``, ``!order up`` after passing,
+``!mention H``, ``!alone`` after naming the trump, ``!take it from you`` too late. When the other side
+offends, the user chooses the ruling's option for his side (a number or a name).
 """
 
 from __future__ import annotations
@@ -17,12 +23,12 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from cardroom.bots.euchre import EuchreBot
-from cardroom.cli.bridge_play import Quit, save_record
+from cardroom.cli.bridge_play import HINT_WORDS, Quit, bots_kind, make_bot, print_hint, save_record
 from cardroom.cli.i18n import SEAT_NAMES, t
 from cardroom.core.cards import Card, Suit, cards_of_mask
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE
+from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.table import Seat, Side
 from cardroom.games.euchre.game import Euchre
 from cardroom.games.euchre.ranks import order_key
@@ -107,6 +113,8 @@ def render(view: EuchreView, state: EuchreRubberState, lang: str) -> str:
         lines.append(f"{tr('trick', lang, n=len(view.tricks) + 1)}: {played}")
         lines.append(tr("tricks_won", lang, ns=view.won[0], ew=view.won[1]))
     lines.append(f"{tr('your_hand', lang, seat=_seat(view.seat, lang))}: {hand_text(view.hand, view.trump)}")
+    if view.laws:
+        lines.extend(laws_lines(view, lang))
     return "\n".join(lines)
 
 
@@ -147,6 +155,8 @@ class TerminalEuchrePlayer:
 
     def __init__(self, lang: str, ask: Callable[[str], str], out: TextIO, state: EuchreRubberState) -> None:
         self.lang, self.ask, self.out, self.state = lang, ask, out, state
+        self.hint_samples = 20
+        self.hint_seed: int | None = None
 
     def _hand(self) -> EuchreHand:
         h = self.state.hand
@@ -178,6 +188,8 @@ class TerminalEuchrePlayer:
 
     def choose(self, view: EuchreView) -> Any:
         lang = self.lang
+        if view.laws and view.legal and isinstance(view.legal[0], RulingChoice):
+            return self.choose_ruling(view)
         while True:
             try:
                 text = self.ask(_prompt(view, lang)).strip()
@@ -192,9 +204,19 @@ class TerminalEuchrePlayer:
                 print(tr("help", lang), file=self.out)
                 print(tr("legal_now", lang, legal=", ".join(action_pretty(a, lang) for a in view.legal)),
                       file=self.out)
+                print(t("hint_help", lang), file=self.out)
+                continue
+            if low in HINT_WORDS:
+                print_hint("euchre", view, lang, self.out, lambda a: action_pretty(a, lang),
+                           samples=self.hint_samples, seed=self.hint_seed)
                 continue
             if low in ("sheet", "score", "запись", "счёт", "счет"):
                 print(self.state.render_sheet(lang), file=self.out)
+                continue
+            if view.laws and text.startswith("!"):
+                irregular = self.read_irregular(text)
+                if irregular is not None:
+                    return irregular
                 continue
             try:
                 action = self.read(text, view)
@@ -205,6 +227,108 @@ class TerminalEuchrePlayer:
                 print(tr("not_legal", lang, what=text, why=self.why_not(action)), file=self.out)
                 continue
             return action
+
+
+    # ------------------------------------------------------------------ laws mode
+    def read_irregular(self, text: str) -> Irregular | None:
+        """``!…``: the user's own irregular action, tried on a copy of the hand (None, with the reason
+        printed, when the laws do not take it)."""
+        body = text[1:].strip()
+        try:
+            action = Irregular(int(HUMAN), body)
+        except ParseError as e:
+            print(tr("unreadable", self.lang, what=text, why=e), file=self.out)
+            return None
+        trial = self._hand().clone()
+        try:
+            trial.apply(action)
+        except (IllegalAction, ParseError) as e:
+            print(t("laws.refused", self.lang, why=e), file=self.out)
+            return None
+        return action
+
+    def choose_ruling(self, view: EuchreView) -> RulingChoice:
+        """Laws mode: the user chooses for his side among the ruling's options."""
+        lang = self.lang
+        print(render(view, self.state, lang), file=self.out)
+        show_ruling(view, lang, self.out)
+        choices = [a for a in view.legal if isinstance(a, RulingChoice)]
+        while True:
+            try:
+                text = self.ask(t("laws.choose", lang)).strip()
+            except EOFError:
+                raise Quit from None
+            if text.lower() in ("quit", "exit", "q", "выход", "выйти"):
+                raise Quit
+            for i, c in enumerate(choices, 1):
+                if text == str(i) or text.lower() == c.option.lower():
+                    return c
+            print(t("laws.bad_choice", lang), file=self.out)
+
+
+# ------------------------------------------------------------------------------------ laws mode (document 003)
+def laws_lines(view: EuchreView, lang: str) -> list[str]:
+    """The cards face up by the laws and the penalties in force."""
+    out: list[str] = []
+    face = ", ".join(f"{_seat(i, lang)} {' '.join(c.pretty for c in cards_of_mask(m))}"
+                     for i, m in enumerate(view.face_up) if m)
+    if face:
+        out.append(t("laws.face_up", lang, cards=face))
+    if view.restrictions:
+        out.append(t("laws.in_force", lang, r="; ".join(view.restrictions)))
+    return out
+
+
+def option_text(name: str, lang: str) -> str:
+    """A ruling option as the user reads it."""
+    from cardroom.cli.i18n import STRINGS
+
+    if name.startswith("require-"):
+        return tr("laws.opt.require", lang, suit=Suit.parse(name[-1]).symbol)
+    if name.startswith("call-") and name not in ("call-card", "call-suit"):
+        return tr("laws.opt.call", lang, card=Card.parse(name[5:]).pretty)
+    if name.startswith("play-") and name != "play-it":
+        return tr("laws.opt.play", lang, card=Card.parse(name[5:]).pretty)
+    key = f"euchre.laws.opt.{name}"
+    return t(key, lang) if key in STRINGS else name
+
+
+def show_ruling(view: EuchreView, lang: str, out: TextIO) -> None:
+    from cardroom.cli.i18n import STRINGS
+
+    r = view.ruling or {}
+    irr = r.get("irregularity") or {}
+    kind = str(irr.get("kind", ""))
+    key = f"euchre.laws.kind.{kind}"
+    name = t(key, lang) if key in STRINGS else kind
+    print(t("laws.irregularity", lang, who=_seat(irr.get("offender", 0), lang),
+            what=f"{name} {irr.get('detail', '')}".strip()), file=out)
+    title_key = f"euchre.laws.title.{r.get('law', '')}"
+    title = t(title_key, lang) if title_key in STRINGS else r.get("title", "")
+    print(t("laws.ruling", lang, law=r.get("law", ""), title=title, seat=_seat(r.get("chooser", 0), lang)), file=out)
+    for i, o in enumerate(r.get("options", []), 1):
+        print(t("laws.option", lang, i=i, name=o["name"], effect=option_text(o["name"], lang)), file=out)
+
+
+def laws_note(action: Any, seat: Seat, lang: str) -> str:
+    """How the terminal announces an action of laws mode."""
+    if isinstance(action, RulingChoice):
+        return t("laws.chosen", lang, seat=_seat(seat, lang), option=option_text(action.option, lang),
+                 law=action.law)
+    assert isinstance(action, Irregular)
+    return t("laws.irregularity", lang, who=_seat(action.seat, lang), what=action.text)
+
+
+def laws_game(game: Euchre, laws: bool | None) -> Euchre:
+    """The game with laws mode on when asked (``laws``; default: the game's option, or
+    ``CARDROOM_LAWS=1`` in the environment)."""
+    import os
+
+    if laws is None:
+        laws = game.rules.laws or os.environ.get("CARDROOM_LAWS", "") in ("1", "yes", "true")
+    if laws and not game.rules.laws:
+        return Euchre(**{**game.rules.to_dict(), "laws": True})
+    return game
 
 
 def result_text(r: EuchreHandResult, lang: str) -> str:
@@ -223,15 +347,24 @@ def result_text(r: EuchreHandResult, lang: str) -> str:
 
 
 def play_euchre(game: Euchre, seed: int | None, auto: bool, save: str | None, lang: str,
-                ask: Callable[[str], str] = input, out: TextIO | None = None) -> EuchreRubberState:
-    """Play a whole rubber in the terminal; return the final state."""
+                ask: Callable[[str], str] = input, out: TextIO | None = None, bots: str | None = None,
+                samples: int = 20, laws: bool | None = None) -> EuchreRubberState:
+    """Play a whole rubber in the terminal; return the final state. ``bots``: "rule" (default) or
+    "search" computer players (default from ``CARDROOM_BOTS``); ``samples``: the search bots' (and
+    the hint's) samples per decision; ``laws``: laws mode (see :func:`laws_game`)."""
     if out is None:
         out = sys.stdout
+    game = laws_game(game, laws)
+    if game.rules.laws:
+        print(tr("laws.on", lang), file=out)
+    kind = bots_kind(bots, lang)
     rng = random.Random(seed)
     state = game.new_initial_state()
     assert isinstance(state, EuchreRubberState)
-    agents: dict[Seat, Any] = {s: EuchreBot(seed=(seed or 0) * 10 + int(s)) for s in Seat}
+    agents: dict[Seat, Any] = {s: make_bot("euchre", kind, (seed or 0) * 10 + int(s), samples) for s in Seat}
     human = TerminalEuchrePlayer(lang, ask, out, state)
+    human.hint_samples = samples
+    human.hint_seed = seed
     if not auto:
         agents[HUMAN] = human
     done = 0
@@ -255,15 +388,22 @@ def play_euchre(game: Euchre, seed: int | None, auto: bool, save: str | None, la
             view = hand.view(seat)
             agent = agents[seat]
             if agent is human:
-                print(render(view, state, lang), file=out)
+                if not (view.laws and view.legal and isinstance(view.legal[0], RulingChoice)):
+                    print(render(view, state, lang), file=out)
                 action = human.choose(view)
+            elif view.laws and view.legal and isinstance(view.legal[0], RulingChoice):
+                from cardroom.bots.euchre import EuchreBot
+
+                action = EuchreBot(seed=seed).choose_ruling(view)  # any bot kind: the rule bot's ruling
             else:
                 action = agent.choose(state.view(seat))
             tricks_before = len(hand.tricks)
             state.apply(action)
             if not auto:
                 who = _seat(seat, lang)
-                if isinstance(action, Discard):
+                if isinstance(action, (RulingChoice, Irregular)):
+                    print(laws_note(action, seat, lang), file=out)
+                elif isinstance(action, Discard):
                     shown = action.card.pretty if agent is human else None
                     print(tr("discarded", lang, seat=who) + (f" ({shown})" if shown else ""), file=out)
                 elif isinstance(action, Bid):

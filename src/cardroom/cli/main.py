@@ -26,7 +26,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if args.save and args.save.lower().endswith(".pbn"):
             print("cardroom: PBN is a bridge format; save a preferans record as .json", file=sys.stderr)
             return 2
-        play_pulka(pgame, args.seed, args.auto, args.save, args.lang)
+        play_pulka(pgame, args.seed, args.auto, args.save, args.lang, bots=args.bots, samples=args.samples,
+                   laws=args.laws or None, irregularities=args.irregularities)
         return 0
     if args.game in ("euchre", "юкер"):
         from cardroom.cli.euchre_play import play_euchre
@@ -37,7 +38,20 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if args.save and not args.save.lower().endswith(".json"):
             print("cardroom: a euchre record is saved as JSON; give the file a .json name", file=sys.stderr)
             return 2
-        play_euchre(egame, args.seed, args.auto, args.save, args.lang)
+        play_euchre(egame, args.seed, args.auto, args.save, args.lang, bots=args.bots, samples=args.samples,
+                    laws=args.laws or None)
+        return 0
+    if args.game in ("auction-bridge", "auction", "straight-bridge", "bridge-whist"):
+        from cardroom.cli.oldbridge_play import play_old_rubber
+
+        if args.save and not args.save.lower().endswith(".json"):
+            print("cardroom: an auction or straight bridge record is saved as JSON; give the file a .json name",
+                  file=sys.stderr)
+            return 2
+        laws_wanted = bool(getattr(args, "laws", False) or getattr(args, "irregularities", None))
+        old_options = {"laws": True} if laws_wanted else {}
+        play_old_rubber(load(args.game, **old_options), args.seed, args.auto, args.save, args.lang,
+                        irregularities=float(getattr(args, "irregularities", None) or 0.0))
         return 0
     if args.game not in ("bridge", "contract-bridge"):
         print(f"cardroom: playing {args.game!r} in the terminal is not available yet; try: cardroom play bridge "
@@ -49,7 +63,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     options = {"scoring": args.scoring}
     game = load("bridge", **options)
     assert isinstance(game, ContractBridge)
-    play_rubber(args.seed, args.auto, args.save, args.lang, game)
+    play_rubber(args.seed, args.auto, args.save, args.lang, game, bots=args.bots, samples=args.samples,
+                laws=args.laws or None, irregularities=args.irregularities)
     return 0
 
 
@@ -72,13 +87,13 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    from cardroom.records.replay import analyze_file, format_analysis
+    from cardroom.cli.analyze import analyze_path, format_analysis
 
-    boards = analyze_file(args.file)
+    deals = analyze_path(args.file)
     if args.json:
-        print(json.dumps(boards, ensure_ascii=False))
+        print(json.dumps(deals, ensure_ascii=False))
     else:
-        print(format_analysis(boards))
+        print(format_analysis(deals, args.lang), end="")
     return 0
 
 
@@ -109,6 +124,13 @@ def build_parser() -> argparse.ArgumentParser:
                       help="preferans: sochi, leningrad, rostov, moscow, ural, kazakhstan, piter")
     play.add_argument("--players", type=int, choices=(3, 4), default=3, help="preferans: 3 or 4 players")
     play.add_argument("--pulka", type=int, default=None, help="preferans: the pulka length (points to close)")
+    play.add_argument("--bots", choices=("rule", "search"), default=None,
+                      help="computer players: rule-based (default) or search (sampling + open-hand solving)")
+    play.add_argument("--samples", type=int, default=20, help="search bots and hints: samples per decision")
+    play.add_argument("--laws", action="store_true",
+                      help="laws mode: irregularities are accepted and ruled on (bridge: document 002)")
+    play.add_argument("--irregularities", type=float, default=None, metavar="P",
+                      help="laws mode: probability that a computer player acts irregularly (implies --laws)")
     play.set_defaults(func=_cmd_play)
 
     rp = sub.add_parser("replay", help="check and replay a PBN or JSON record")
@@ -121,9 +143,13 @@ def build_parser() -> argparse.ArgumentParser:
     cv.add_argument("output")
     cv.set_defaults(func=_cmd_convert)
 
-    an = sub.add_parser("analyze", help="double-dummy table and par of every board of a PBN file")
-    an.add_argument("file")
+    an = sub.add_parser("analyze", help="open-hand (double-dummy) results per contract and per lead: bridge PBN "
+                        "or JSON records, preferans and euchre records or deals in cardroom's notation")
+    an.add_argument("file", help="a .pbn or .json record, or a file of deals such as "
+                    "'euchre: N=JH AH KH QH 10H E=... trump=H makers=NS' (docs/records.md)")
     an.add_argument("--json", action="store_true", help="print JSON")
+    an.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS,
+                    help="interface language (also accepted before the command)")
     an.set_defaults(func=_cmd_analyze)
 
     gm = sub.add_parser("games", help="list the games")

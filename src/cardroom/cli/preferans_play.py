@@ -8,13 +8,15 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from cardroom.bots.preferans import PreferansBot
-from cardroom.cli.bridge_play import Quit, save_record
-from cardroom.cli.i18n import t
+from cardroom.cli.bridge_play import HINT_WORDS, Quit, bots_kind, make_bot, print_hint, save_record
+from cardroom.cli.i18n import STRINGS, t
 from cardroom.core.cards import Card, CardSet
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE
+from cardroom.core.laws import RulingChoice
 from cardroom.games.preferans.calls import CLOSED, OPEN, PASS, WHIST, PrefCall, hand_of
 from cardroom.games.preferans.game import Preferans, PulkaState
+from cardroom.games.preferans.laws import PrefIrregular, random_irregular
 from cardroom.games.preferans.rules import PrefView
 
 
@@ -69,6 +71,10 @@ def render(view: PrefView, lang: str, deal_no: int) -> str:
         lines.append(f"{tr('passed', lang)}: {CardSet(view.passed).by_suit_text()}")
     if view.phase == "passing":
         lines.append(tr("passing_now", lang))
+    if view.laws:  # laws mode: cards face up (shown, taken back, penalty cards)
+        face = "; ".join(f"{s}: {CardSet(m).by_suit_text()}" for s, m in enumerate(view.face_up) if m)
+        if face:
+            lines.append(tr("laws.face_up", lang, cards=face))
     lines.append(f"{tr('hand', lang, s=view.seat)}: {CardSet(view.hand).by_suit_text()}")
     return "\n".join(lines)
 
@@ -76,9 +82,13 @@ def render(view: PrefView, lang: str, deal_no: int) -> str:
 class TerminalPreferansPlayer:
     def __init__(self, lang: str, ask: Callable[[str], str], out: TextIO) -> None:
         self.lang, self.ask, self.out = lang, ask, out
+        self.hint_samples = 20
+        self.hint_seed: int | None = None
 
     def choose(self, view: PrefView) -> Any:
         lang = self.lang
+        if view.laws and view.ruling is not None:
+            return self.choose_ruling(view)
         what = {"auction": tr("what_bid", lang), "discard": tr("what_discard", lang),
                 "declare": tr("what_declare", lang), "whist": tr("what_whist", lang),
                 "defence": tr("what_defence", lang), "concede": tr("what_concede", lang),
@@ -105,7 +115,18 @@ class TerminalPreferansPlayer:
                 raise Quit
             if text.lower() in ("?", "help", "помощь"):
                 print(tr("allowed", lang, x=" ".join(_act_text(a) for a in view.legal)), file=self.out)
+                print(t("hint_help", lang), file=self.out)
                 continue
+            if text.lower() in HINT_WORDS:
+                print_hint("preferans", view, lang, self.out, _act_text, samples=self.hint_samples,
+                           seed=self.hint_seed)
+                continue
+            if view.laws and text.startswith("!"):  # laws mode: the user's own irregular action
+                try:
+                    return PrefIrregular.from_text(f"!{view.seat} {text[1:].strip()}")
+                except ParseError as e:
+                    print(tr("bad", lang, x=text, why=e), file=self.out)
+                    continue
             try:
                 action: Any = _parse(text, view.phase)
             except ParseError as e:
@@ -118,15 +139,98 @@ class TerminalPreferansPlayer:
             return action
 
 
+    def choose_ruling(self, view: PrefView) -> Any:
+        """Laws mode: the options of the pending ruling, numbered; a number or a name chooses."""
+        lang = self.lang
+        print_ruling(view, lang, self.out)
+        options = list(view.legal)
+        while True:
+            try:
+                text = self.ask(tr("laws.choose", lang)).strip()
+            except EOFError:
+                raise Quit from None
+            if text.lower() in ("quit", "exit", "q", "выход"):
+                raise Quit
+            if text.isdigit() and 1 <= int(text) <= len(options):
+                return options[int(text) - 1]
+            for a in options:
+                if isinstance(a, RulingChoice) and text.lower() in (a.option, a.to_text().lower()):
+                    return a
+            print(tr("laws.bad_choice", lang), file=self.out)
+
+
+# ------------------------------------------------------------------------------------ laws mode
+def _option_text(name: str, lang: str) -> str:
+    key = f"pref.laws.opt.{name}"
+    return t(key, lang) if key in STRINGS else name
+
+
+def print_ruling(view: PrefView, lang: str, out: TextIO) -> None:
+    """The pending ruling of ``view`` and its options, numbered."""
+    r = view.ruling or {}
+    print(tr("laws.ruling", lang, law=r.get("law", ""), title=r.get("title", ""), seat=r.get("chooser", "")),
+          file=out)
+    for i, o in enumerate(r.get("options", []), 1):
+        print(tr("laws.option", lang, i=i, name=o["name"], effect=_option_text(o["name"], lang)), file=out)
+
+
+def _announce(state: PulkaState, action: Any, seat: int | None, lang: str, out: TextIO) -> None:
+    """How the terminal announces an action of laws mode once applied."""
+    if isinstance(action, RulingChoice):
+        print(tr("laws.chosen", lang, seat=seat, option=_option_text(action.option, lang), law=action.law), file=out)
+        return
+    deal = state.deal
+    irrs = deal.laws.irregularities if deal.laws is not None else []
+    kind = irrs[-1].kind if irrs else ""
+    key = f"pref.laws.kind.{kind}"
+    what = (t(key, lang) if key in STRINGS else kind) + (f": {action.text}" if action.text != "misdeal" else "")
+    print(tr("laws.irregularity", lang, who=action.seat, what=what), file=out)
+
+
+def laws_game(game: Preferans, laws: bool | None, irregularities: float | None) -> tuple[Preferans, float]:
+    """The game in laws mode when ``laws`` (or ``irregularities`` > 0) asks for it: the same variant with
+    the option ``laws`` on. Unset, they come from ``CARDROOM_LAWS`` and ``CARDROOM_IRREGULARITIES`` (as in
+    the bridge terminal)."""
+    import os
+
+    if irregularities is None:
+        try:
+            irregularities = float(os.environ.get("CARDROOM_IRREGULARITIES", "0") or 0)
+        except ValueError:
+            irregularities = 0.0
+    if laws is None:
+        laws = os.environ.get("CARDROOM_LAWS", "") in ("1", "yes", "true")
+    rate = float(irregularities or 0.0)
+    on = bool(laws) or rate > 0 or game.rules.laws
+    if on and not game.rules.laws:
+        game = Preferans(game.variant_name, game.players, **{**game.variant.overrides(), "laws": True})
+    return game, rate if on else 0.0
+
+
 def play_pulka(game: Preferans, seed: int | None, auto: bool, save: str | None, lang: str,
-               ask: Callable[[str], str] = input, out: TextIO | None = None) -> PulkaState:
+               ask: Callable[[str], str] = input, out: TextIO | None = None, bots: str | None = None,
+               samples: int = 20, laws: bool | None = None, irregularities: float | None = None) -> PulkaState:
+    """Play a pulka in the terminal. ``bots``: "rule" (default) or "search" computer players (default
+    from ``CARDROOM_BOTS``); ``samples``: the search bots' (and the hint's) samples per decision.
+    ``laws``: laws mode (games/preferans/laws.py); ``irregularities``: the probability that a computer
+    player acts irregularly before an action (implies laws mode)."""
     if out is None:
         out = sys.stdout
+    kind = bots_kind(bots, lang)
     rng = random.Random(seed)
+    game, rate = laws_game(game, laws, irregularities)
+    law_rng = random.Random((seed or 0) * 31 + 7)
+    rulers = {s: PreferansBot(s) for s in range(game.players)}
+    if game.rules.laws:
+        print(tr("laws.on", lang), file=out)
     state = game.new_initial_state()
-    agents: dict[int, Any] = {s: PreferansBot(seed=(seed or 0) * 10 + s) for s in range(game.players)}
+    agents: dict[int, Any] = {s: make_bot("preferans", kind, (seed or 0) * 10 + s, samples)
+                              for s in range(game.players)}
     if not auto:
-        agents[0] = TerminalPreferansPlayer(lang, ask, out)
+        human = TerminalPreferansPlayer(lang, ask, out)
+        human.hint_samples = samples
+        human.hint_seed = seed
+        agents[0] = human
     done = 0
     try:
         while not state.is_over:
@@ -135,12 +239,36 @@ def play_pulka(game: Preferans, seed: int | None, auto: bool, save: str | None, 
                 continue
             seat = state.to_act
             assert seat is not None
-            view = state.deal.view(seat)
+            deal = state.deal
+            if rate and deal.laws is not None and deal.laws.pending is None and law_rng.random() < rate:
+                irregular = random_irregular(deal, law_rng)
+                if irregular is not None and (auto or irregular.seat != 0):
+                    try:
+                        state.apply(irregular)
+                    except IllegalAction:
+                        pass
+                    else:
+                        _announce(state, irregular, irregular.seat, lang, out)
+                        if save:
+                            save_record(state, save)
+                    continue
+            view = deal.view(seat)
             agent = agents[seat]
             if isinstance(agent, TerminalPreferansPlayer):
                 print(render(view, lang, len(state.results) + 1), file=out)
+            elif view.laws and view.ruling is not None:
+                print_ruling(view, lang, out)
+                agent = rulers[seat]  # every kind of computer player chooses rulings as PreferansBot does
             action = agent.choose(view)
-            state.apply(action)
+            try:
+                state.apply(action)
+            except IllegalAction as e:
+                if not isinstance(agent, TerminalPreferansPlayer) or not isinstance(action, PrefIrregular):
+                    raise
+                print(tr("laws.refused", lang, why=e), file=out)
+                continue
+            if isinstance(action, (PrefIrregular, RulingChoice)):
+                _announce(state, action, seat, lang, out)
             if save:
                 save_record(state, save)
             if len(state.results) != done:

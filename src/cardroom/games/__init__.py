@@ -22,6 +22,7 @@ def _ensure_loaded() -> None:
     # Importing a family's package registers its games.
     import cardroom.games.bridge
     import cardroom.games.euchre
+    import cardroom.games.oldbridge
     import cardroom.games.preferans  # noqa: F401
 
 

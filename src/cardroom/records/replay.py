@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardroom.core.errors import CardroomError, RecordError
+from cardroom.core.errors import RecordError
 from cardroom.core.table import Side
 from cardroom.games.bridge.game import ContractBridge
 from cardroom.games.bridge.rubber import RubberState
@@ -40,7 +40,7 @@ from cardroom.records.rubber_json import (
     replay_rubber,
 )
 
-__all__ = ["LoadedRecord", "analyze_file", "convert_file", "format_replay", "load_record", "replay_file"]
+__all__ = ["LoadedRecord", "convert_file", "format_replay", "load_record", "replay_file"]
 
 _SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -285,44 +285,3 @@ def convert_file(in_path: str | Path, out_path: str | Path) -> None:
         out.write_text(text, encoding="utf-8")
     except OSError as e:
         raise RecordError(f"{out}: cannot write the file: {e.strerror}") from None
-
-
-# --------------------------------------------------------------------------------------------- analyze
-
-
-def analyze_file(path: str | Path) -> list[dict[str, Any]]:
-    """Double-dummy tricks and par of every deal of a record whose four hands are known:
-    ``[{"board": "1", "dealer": "N", "vulnerable": "None", "tricks": {"N": {"C": 7, ...}, ...},
-    "par": {...}}]``."""
-    from cardroom.solve.dds import dd_table, par_result
-
-    rec = load_record(path)
-    out: list[dict[str, Any]] = []
-    for i, deal in enumerate(rec.deals, start=1):
-        if deal.phase == PHASE_DEAL:
-            continue
-        name = _board_label(rec.boards[i - 1], i).removeprefix("board ") if rec.kind == "boards" else str(i)
-        try:
-            tricks = dd_table(deal.original)
-            par = par_result(deal.original, deal.dealer, deal.vulnerable)
-        except CardroomError as e:
-            raise RecordError(str(e), where=f"board {name}") from None
-        out.append({"board": name, "dealer": deal.dealer.letter, "vulnerable": vulnerable_text(deal.vulnerable),
-                    "tricks": tricks, "par": par})
-    return out
-
-
-def format_analysis(boards: list[dict[str, Any]]) -> str:
-    """The double-dummy tables and par as text: one block per board."""
-    lines: list[str] = []
-    strains = ("NT", "S", "H", "D", "C")
-    for b in boards:
-        lines.append(f"board {b['board']} (dealer {b['dealer']}, vulnerable {b['vulnerable']})")
-        lines.append("     " + " ".join(f"{s:>3}" for s in strains))
-        for seat in ("N", "S", "E", "W"):
-            lines.append(f"  {seat}  " + " ".join(f"{b['tricks'][seat][s]:>3}" for s in strains))
-        par = b["par"]
-        contracts = ", ".join(par.get("contracts", [])) or "passed out"
-        lines.append(f"  par: NS {par.get('score', 0):+d} ({contracts})")
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"

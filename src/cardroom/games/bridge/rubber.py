@@ -257,8 +257,13 @@ class RubberState(State):
             self._history.append(action)
             self._start_deal()
             return
-        self.deal.apply(action)  # raises, unchanged, if illegal
-        self._history.append(action)
+        deal = self.deal
+        recorded = len(deal.history)
+        deal.apply(action)  # raises, unchanged, if illegal
+        if deal.laws is not None:  # laws mode: the deal may record an acceptance before the action
+            self._history.extend(deal.history[recorded:])
+        else:
+            self._history.append(action)
         if self.deal.phase == PHASE_OVER:
             result = self.deal.result()
             self.finished_deals.append(self.deal)

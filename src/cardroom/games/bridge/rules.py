@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
-from cardroom.core.game import CHANCE, State, View
+from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
@@ -26,6 +26,7 @@ from cardroom.games.bridge.variants import BridgeRules
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.game import ContractBridge
+    from cardroom.games.bridge.laws import Director
 
 PHASE_DEAL, PHASE_AUCTION, PHASE_PLAY, PHASE_OVER = 0, 1, 2, 3
 _SEATS = tuple(Seat)
@@ -98,10 +99,18 @@ class BridgeDeal(State):
         self.won = [0, 0]
         self.played = 0
         self.next_seat: Seat = self.dealer
+        # laws mode (document 002): the director's state; None in casual play
+        self.laws: Director | None = None
+        if self.rules.laws:
+            from cardroom.games.bridge.laws import Director
+
+            self.laws = Director()
 
     # ----------------------------------------------------------------- protocol
     @property
     def to_act(self) -> int | None:
+        if self.laws is not None and self.laws.pending is not None:
+            return Seat(self.laws.pending.chooser) if self.laws.pending.chooser is not None else None
         if self.phase == PHASE_PLAY:
             s = self.next_seat
             return self.declarer if s == self.dummy else s
@@ -129,6 +138,10 @@ class BridgeDeal(State):
         return self._history
 
     def legal_actions(self) -> list[Any]:
+        if self.laws is not None:
+            from cardroom.games.bridge import laws as lawplay
+
+            return lawplay.legal_actions(self)
         if self.phase == PHASE_PLAY:
             hand = self.hands[self.next_seat]
             if self.trick:
@@ -178,6 +191,12 @@ class BridgeDeal(State):
         return Deal.random(rng, first=self.dealer.lho)
 
     def apply(self, action: Any) -> None:
+        if self.laws is not None:
+            from cardroom.games.bridge import laws as lawplay
+
+            # raises, state unchanged, if illegal; a call or card over an irregularity records its acceptance
+            self._history.extend(lawplay.apply(self, action))
+            return
         phase = self.phase
         if phase == PHASE_PLAY:
             if type(action) is not Card:
@@ -231,7 +250,10 @@ class BridgeDeal(State):
             if self.last_bid_seat.side != seat.side:
                 raise IllegalAction(f"{seat} redoubled the opponents' bid; only the doubled side may redouble",
                                     seat=seat, action=call)
-        # accepted: update
+        self._enter_call(seat, call)
+
+    def _enter_call(self, seat: Seat, call: Call) -> None:
+        """Enter a call already found acceptable, by ``seat``, and move the turn on."""
         self.calls.append(call)
         if call == PASS:
             self.passes += 1
@@ -251,10 +273,18 @@ class BridgeDeal(State):
             else:
                 self.doubling = 2
         self.next_seat = seat.lho
+        if self.laws is not None:
+            from cardroom.games.bridge import laws as lawplay
+
+            lawplay.on_call(self, seat, call)
+            held = lawplay.hold_open(self)
+            if held is not None:  # L14: an accepted illegal pass does not close the auction
+                self.next_seat = held
+                return
         if self.last_bid is None:
-            if self.passes == 4:
+            if self.passes >= 4:
                 self.phase = PHASE_OVER  # passed out: the next dealer deals again
-        elif self.passes == 3:
+        elif self.passes >= 3:
             assert self.last_bid_seat is not None
             strain = self.last_bid.strain
             declarer = self.first_namer[(self.last_bid_seat.side, strain)]
@@ -265,6 +295,10 @@ class BridgeDeal(State):
             self.phase = PHASE_PLAY
             self.leader = declarer.lho
             self.next_seat = self.leader
+            if self.laws is not None:
+                from cardroom.games.bridge import laws as lawplay
+
+                lawplay.on_auction_end(self)
 
     def _play(self, card: Card) -> None:
         seat = self.next_seat
@@ -281,6 +315,13 @@ class BridgeDeal(State):
                 raise IllegalAction(
                     f"{seat} must follow suit: {self.trick[0].suit.name.lower()} were led and {seat} holds "
                     f"{CardSet(hand & SUIT_MASKS[led])}, but played {card} (a revoke)", seat=seat, action=card)
+        self._enter_card(card)
+
+    def _enter_card(self, card: Card) -> None:
+        """Play ``card`` from the hand of ``next_seat`` (already found acceptable) and move on."""
+        seat = self.next_seat
+        hand = self.hands[seat]
+        was_lead = not self.trick
         self.hands[seat] = hand & ~(1 << card)
         self.played |= 1 << card
         self.trick.append(card)
@@ -296,6 +337,10 @@ class BridgeDeal(State):
                 self.phase = PHASE_OVER
         else:
             self.next_seat = seat.lho
+        if self.laws is not None:
+            from cardroom.games.bridge import laws as lawplay
+
+            lawplay.on_card(self, seat, card, was_lead)
 
     # ----------------------------------------------------------------- results
     @property
@@ -319,6 +364,8 @@ class BridgeDeal(State):
         m = self.hands[seat] | self.played
         if self.dummy is not None and self.dummy_exposed:
             m |= self.hands[self.dummy]
+        if self.laws is not None:
+            m |= self.laws.face_up_mask()
         return m
 
     def view(self, seat: int) -> BridgeView:
@@ -342,6 +389,7 @@ class BridgeDeal(State):
             to_act=to_act,
             hand_to_play=self.hand_to_play,
             legal=tuple(self.legal_actions()) if to_act == s else (),
+            **({} if self.laws is None else self.laws.view_fields(self)),
         )
 
     def card_places(self) -> Mapping[str, int]:
@@ -362,6 +410,7 @@ class BridgeDeal(State):
             "contract": self.contract, "trick": tuple(self.trick), "leader": self.leader,
             "tricks": tuple(self.tricks), "won": tuple(self.won), "next": self.next_seat,
             "history": tuple(self._history),
+            **({} if self.laws is None else {"laws": self.laws.snapshot()}),
         }
 
     def position(self) -> str:
@@ -373,6 +422,12 @@ class BridgeDeal(State):
 
     def parse_action(self, text: str) -> Any:
         t = text.strip()
+        if self.laws is not None:
+            from cardroom.games.bridge import laws as lawplay
+
+            law_action = lawplay.parse_law_action(t)
+            if law_action is not None:
+                return law_action
         if t.lower().startswith("deal "):
             return Deal.from_text(t)
         if self.phase == PHASE_AUCTION:
@@ -394,6 +449,8 @@ class BridgeDeal(State):
         new.trick = list(self.trick)
         new.tricks = list(self.tricks)
         new.won = list(self.won)
+        if self.laws is not None:
+            new.laws = self.laws.clone()
         return new
 
 
@@ -417,9 +474,18 @@ class BridgeView(View):
     to_act: int | None
     hand_to_play: Seat | None
     legal: tuple[Any, ...]
+    # laws mode only (document 002): the pending ruling, cards face up (penalty cards, exposed in the
+    # auction, a claimer's faced hand), the restrictions in force and the irregularities so far
+    laws: bool = False
+    ruling: dict[str, Any] | None = None
+    face_up: tuple[int, int, int, int] = (0, 0, 0, 0)
+    restrictions: tuple[str, ...] = ()
+    irregularities: tuple[str, ...] = ()
 
     def shown_mask(self) -> int:
         m = self.hand | (self.dummy_hand or 0)
+        for f in self.face_up:
+            m |= f
         for c in self.trick:
             m |= 1 << c
         for t in self.tricks:
@@ -452,5 +518,11 @@ class BridgeView(View):
             "won": {"NS": self.won[0], "EW": self.won[1]},
             "to_act": None if self.to_act is None or self.to_act < 0 else Seat(self.to_act).letter,
             "hand_to_play": None if self.hand_to_play is None else self.hand_to_play.letter,
-            "legal": [str(a) for a in self.legal],
+            "legal": [str(a) if not isinstance(a, Action) else a.to_text() for a in self.legal],
+            **({} if not self.laws else {"laws": {
+                "ruling": self.ruling,
+                "face_up": {Seat(i).letter: [str(c) for c in cards_of_mask(m)] for i, m in enumerate(self.face_up)
+                            if m},
+                "restrictions": list(self.restrictions),
+                "irregularities": list(self.irregularities)}}),
         }

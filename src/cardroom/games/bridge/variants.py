@@ -86,6 +86,22 @@ class BridgeRules:
     # The draw decides the first dealer (doc 001 §3.1); False starts with North dealing.
     draw_for_first_deal: bool = True
     scoring: ScoringRules = field(default_factory=lambda: DOC001)
+    # Laws mode (document 002, games/bridge/laws.py): irregular actions are accepted and ruled on
+    # instead of refused. Off for casual play.
+    laws: bool = False
+    # Doc 002 L23 UNCERTAIN «при первой законной возможности сыграна в масть»: a penalty card must also
+    # be played on a discard (True, the digest's best reading) or only when leading or following suit.
+    laws_penalty_card_discard: bool = True
+    # Doc 002 L5b UNCERTAIN «при розыгрыше каждой последующей взятки»: the forbidden suggested lead or
+    # play binds the offender's partner at his next turn ("next-turn") or for the rest of the deal ("deal").
+    laws_remark_scope: str = "next-turn"
+    # Doc 002 L36: a concession of tricks the side could not lose is void (checked exactly when at most
+    # four tricks remain).
+    laws_void_impossible_concessions: bool = True
+
+    def __post_init__(self) -> None:
+        if self.laws_remark_scope not in ("next-turn", "deal"):
+            raise CardroomError(f"unknown laws_remark_scope {self.laws_remark_scope!r} (next-turn or deal)")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

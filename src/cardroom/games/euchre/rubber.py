@@ -28,7 +28,7 @@ from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.games.euchre import club
 from cardroom.games.euchre.ranks import cut_rank
-from cardroom.games.euchre.rules import PH_OVER, EuchreHand, EuchreHandResult, EuchreView, action_text
+from cardroom.games.euchre.rules import EuchreHand, EuchreHandResult, EuchreView, action_text
 from cardroom.games.euchre.scoring import RubberScore
 
 if TYPE_CHECKING:
@@ -232,13 +232,22 @@ def render_sheet(results: Sequence[EuchreHandResult], score: RubberScore, lang: 
 def sheet_from_results(results: Sequence[EuchreHandResult], lap: bool, fourth_game_after_lap: bool,
                        unfinished: bool = False, carried_points_count: bool = True) -> dict[str, Any]:
     """The sheet recomputed from the hands' results alone."""
-    score = RubberScore.from_hands((r.points for r in results), lap=lap,
-                                   fourth_game_after_lap=fourth_game_after_lap,
-                                   carried_points_count=carried_points_count)
+    score = RubberScore(lap=lap, fourth_game_after_lap=fourth_game_after_lap,
+                        carried_points_count=carried_points_count)
+    for r in results:
+        score_result(score, r)
     d = score.to_dict()
     d["results"] = [r.to_dict() for r in results]
     d["unfinished"] = unfinished
     return d
+
+
+def score_result(score: RubberScore, r: EuchreHandResult) -> None:
+    """Score one hand: its points, or in laws mode its entries in the law's order (penalties first, Law 4)."""
+    if any(e.kind != "hand points" for e in r.entries):
+        score.add_entries(r.entries)
+    else:
+        score.add(r.points[0], r.points[1])
 
 
 class EuchreRubberState(State):
@@ -319,11 +328,11 @@ class EuchreRubberState(State):
             raise IllegalAction("the cut for the deal is over", action=action)
         self.hand.apply(action)
         self._history.append(action)
-        if self.hand.phase == PH_OVER:
+        if self.hand.is_over:
             res = self.hand.result()
             assert res is not None
             self.results.append(res)
-            self.score.add(res.points[0], res.points[1])
+            score_result(self.score, res)
             self._sheet_cache = None
             assert self.dealer is not None
             self.dealer = self.dealer.lho  # Law 28; after a throw-in too (Law 77)

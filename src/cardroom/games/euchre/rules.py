@@ -45,6 +45,11 @@ listed, in English and Russian, in any case):
 ``JD``
     a card played (``Card.parse`` forms: ``10H``, ``TH``, ``♥10``, Russian letters).
 
+Laws mode (option ``laws``, off by default): ``!SEAT …`` irregular actions and ``ruling LAW OPTION``
+choices are also actions (``games/euchre/laws.py``): the hand accepts an irregularity, ``to_act`` is the
+seat that chooses the ruling while one is pending, and the penalties are scored with the hand
+(``EuchreHandResult.entries``, Law 4's order).
+
 Hidden information: a seat sees its own hand, the turn-up (all the hand through, whether on the
 pack, turned down, or in the dealer's hand until played — Law 91), the calls (a discard shows as
 ``discard`` with no card, to everyone, the dealer included: nothing in the laws lets him look at
@@ -72,11 +77,12 @@ from cardroom.games.euchre.ranks import (
     same_colour,
     trick_winner,
 )
-from cardroom.games.euchre.scoring import HandScore, score_hand
+from cardroom.games.euchre.scoring import HandScore, ScoreEntry, score_hand
 from cardroom.games.euchre.variants import DEFAULT_RULES, EuchreRules
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.game import Euchre
+    from cardroom.games.euchre.laws import Director
 
 PH_DEAL = "deal"
 PH_ROUND1 = "round1"
@@ -407,6 +413,7 @@ class EuchreHandResult:
     score: HandScore | None = None
     points: tuple[int, int] = (0, 0)  # (NS, EW)
     call: str = ""  # the maker's declaration: order up, assist, take up, make H, alone at H
+    entries: tuple[ScoreEntry, ...] = ()  # laws mode: the hand's score entries, penalties first (Law 4)
 
     @property
     def taken_over(self) -> bool:
@@ -465,6 +472,12 @@ class EuchreHand(State):
         self.won = [0, 0]
         self.played = 0
         self._result: EuchreHandResult | None = None
+        # laws mode (document 003, Laws 46-105): the director's state; None in casual play
+        self.laws: Director | None = None
+        if getattr(self.rules, "laws", False):
+            from cardroom.games.euchre.laws import Director
+
+            self.laws = Director()
 
     # ------------------------------------------------------------- seats
     @property
@@ -503,6 +516,8 @@ class EuchreHand(State):
     # ------------------------------------------------------------- protocol
     @property
     def to_act(self) -> int | None:
+        if self.laws is not None and self.laws.pending is not None:
+            return self.laws.pending.chooser
         if self.phase == PH_DEAL:
             return CHANCE
         if self.phase == PH_OVER:
@@ -511,13 +526,20 @@ class EuchreHand(State):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == PH_OVER
+        return self.phase == PH_OVER and (self.laws is None or self.laws.pending is None)
 
     @property
     def history(self) -> Sequence[Any]:
         return self._history
 
     def legal_actions(self) -> list[Any]:
+        if self.laws is not None:
+            from cardroom.games.euchre import laws as lawplay
+
+            return lawplay.legal_actions(self)
+        return self._plain_legal()
+
+    def _plain_legal(self) -> list[Any]:
         ph = self.phase
         s = self.next_seat
         if ph == PH_ROUND1:
@@ -552,6 +574,17 @@ class EuchreHand(State):
         return EuchreDeal.random(rng, self.dealer)
 
     def apply(self, action: Any) -> None:
+        if self.laws is not None:
+            from cardroom.games.euchre import laws as lawplay
+
+            # raises, state unchanged, if illegal; irregular actions and rulings are recorded as they are
+            self._history.extend(lawplay.apply(self, action))
+            return
+        self._plain_apply(action)
+        self._history.append(action)
+
+    def _plain_apply(self, action: Any) -> None:
+        """Apply a regular action (validated against the rules without the laws); no history entry."""
         if self.phase == PH_OVER:
             raise IllegalAction(f"the hand is over; {self.action_text(action)} cannot be applied", action=action)
         if self.phase == PH_DEAL:
@@ -559,12 +592,11 @@ class EuchreHand(State):
                 raise IllegalAction(f"the cards must be dealt first; {self._describe(action)} is not a deal",
                                     action=action)
             self._apply_deal(action)
-            self._history.append(action)
             return
         if isinstance(action, EuchreDeal):
             raise IllegalAction("the cards have already been dealt", action=action)
         seat = self.next_seat
-        if action not in self.legal_actions():
+        if action not in self._plain_legal():
             raise IllegalAction(self._why_illegal(action), seat=seat, action=action)
         if self.phase == PH_PLAY:
             self._play(Card(action))
@@ -574,7 +606,6 @@ class EuchreHand(State):
         else:
             assert isinstance(action, Bid)
             self._declare(seat, action)
-        self._history.append(action)
 
     # ------------------------------------------------------------- transitions
     def _apply_deal(self, deal: EuchreDeal) -> None:
@@ -697,12 +728,18 @@ class EuchreHand(State):
         pts = [0, 0]
         pts[makers] += hs.makers_points
         pts[makers.other] += hs.adversaries_points
+        entries: tuple[ScoreEntry, ...] = ()
+        if self.laws is not None:
+            from cardroom.games.euchre import laws as lawplay
+
+            entries, net, hs = lawplay.finish_entries(self, makers, mt, self.lone is not None)
+            pts = [net[0], net[1]]
         call = next(a.to_text() for s, a in self.calls if s == self.maker and isinstance(a, Bid)
                     and a.kind not in (PASS, TURN_DOWN) and not (a.suit is not None and self.round == 2
                                                                  and a.suit == self.turn_up.suit))
         self._result = EuchreHandResult(
             self.dealer, self.turn_up, False, self.trump, self.maker, makers, self.lone, self.round, mt,
-            tuple(self.tricks), hs, (pts[0], pts[1]), call)
+            tuple(self.tricks), hs, (pts[0], pts[1]), call, entries)
 
     # ------------------------------------------------------------- messages
     def _describe(self, action: Any) -> str:
@@ -763,6 +800,8 @@ class EuchreHand(State):
         m = self.played
         if s != self.laid_down:
             m |= self.hands[s]
+        if self.laws is not None:
+            m |= self.laws.face_up_mask() & (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3])
         if self.turn_up is not None and self.turn_up_state != "played":
             m |= self.turn_up.mask
         return m
@@ -780,7 +819,8 @@ class EuchreHand(State):
             turn_up_state=self.turn_up_state, trump=self.trump, maker=self.maker, lone=self.lone,
             sitting_out=out, calls=calls, trick_leader=self.trick_leader, trick=tuple(self.trick),
             tricks=tuple(self.tricks), won=(self.won[0], self.won[1]),
-            to_act=None if to_act is None or to_act < 0 else Seat(to_act), legal=legal)
+            to_act=None if to_act is None or to_act < 0 else Seat(to_act), legal=legal,
+            **({} if self.laws is None else self.laws.view_fields(self)))
 
     def card_places(self) -> Mapping[str, int]:
         if self.phase == PH_DEAL:
@@ -809,6 +849,7 @@ class EuchreHand(State):
             "discard": self.discard, "calls": tuple(self.calls), "round": self.round, "trump": self.trump,
             "maker": self.maker, "lone": self.lone, "trick": tuple(self.trick), "tricks": tuple(self.tricks),
             "won": tuple(self.won), "next": self.next_seat, "history": tuple(self._history),
+            **({} if self.laws is None else {"laws": self.laws.snapshot()}),
         }
 
     def result(self) -> EuchreHandResult | None:
@@ -830,6 +871,12 @@ class EuchreHand(State):
     # ------------------------------------------------------------- text
     def parse_action(self, text: str) -> Any:
         t = text.strip()
+        if self.laws is not None:
+            from cardroom.games.euchre.laws import parse_law_action
+
+            law_action = parse_law_action(t)
+            if law_action is not None:
+                return law_action
         if t.lower().startswith("deal "):
             return EuchreDeal.from_text(t)
         if self.phase in (PH_PLAY, PH_DISCARD):
@@ -892,6 +939,8 @@ class EuchreHand(State):
         new.trick = list(self.trick)
         new.tricks = list(self.tricks)
         new.won = list(self.won)
+        if self.laws is not None:
+            new.laws = self.laws.clone()
         return new
 
     # ------------------------------------------------------------- helpers for callers
@@ -929,6 +978,13 @@ class EuchreView(View):
     won: tuple[int, int]
     to_act: Seat | None
     legal: tuple[Any, ...] = field(default=())
+    # laws mode only (document 003): the pending ruling, cards face up by the laws (every seat sees them),
+    # the restrictions in force, the irregularities of the hand
+    laws: bool = False
+    ruling: dict[str, Any] | None = None
+    face_up: tuple[int, ...] = (0, 0, 0, 0)
+    restrictions: tuple[str, ...] = ()
+    irregularities: tuple[str, ...] = ()
 
     def shown_mask(self) -> int:
         m = self.hand
@@ -944,6 +1000,8 @@ class EuchreView(View):
                 m |= a.mask
             elif isinstance(a, Discard):
                 m |= a.card.mask
+        for f in self.face_up:
+            m |= f
         return m
 
     def to_dict(self) -> dict[str, Any]:
@@ -962,6 +1020,12 @@ class EuchreView(View):
             "won": {"NS": self.won[0], "EW": self.won[1]},
             "to_act": None if self.to_act is None else self.to_act.letter,
             "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in self.legal],
+            **({} if not self.laws else {"laws": {
+                "ruling": self.ruling, "restrictions": list(self.restrictions),
+                "irregularities": list(self.irregularities),
+                "face_up": {Seat(i).letter: [str(c) for c in cards_of_mask(m)]
+                            for i, m in enumerate(self.face_up) if m},
+            }}),
         }
 
 

@@ -30,6 +30,9 @@ class EuchreRules:
     * ``first_dealer`` — ``None`` (default): the first dealer is found by cutting (Law 11: the
       highest cut deals; Law 8: knave highest, then A K Q 10 9 8 7; a tie for highest cuts
       again). Or a seat letter ``"N" "E" "S" "W"`` to start without a cut.
+    * ``laws`` — laws mode (Laws 46–105, ``games/euchre/laws.py``): an irregular action (``!W 8D``) is
+      accepted and ruled on, the non-offending side choosing among the law's options. Default ``False``
+      (casual play refuses it).
     """
 
     lap: bool = True
@@ -37,11 +40,12 @@ class EuchreRules:
     carried_points_count: bool = True
     sitting_out_dealer_takes_up: bool = False
     first_dealer: str | None = None
+    laws: bool = False
 
     def __post_init__(self) -> None:
         if self.first_dealer is not None and self.first_dealer not in ("N", "E", "S", "W"):
             raise CardroomError(f"first_dealer must be N, E, S, W or None, not {self.first_dealer!r}")
-        for f in ("lap", "fourth_game_after_lap", "carried_points_count", "sitting_out_dealer_takes_up"):
+        for f in ("lap", "fourth_game_after_lap", "carried_points_count", "sitting_out_dealer_takes_up", "laws"):
             if not isinstance(getattr(self, f), bool):
                 raise CardroomError(f"euchre option {f} must be true or false, not {getattr(self, f)!r}")
 

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
-from cardroom.core.game import CHANCE, State, View
+from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.tricks import natural_winner
 from cardroom.games.preferans.calls import (
     ACCEPT,
@@ -82,6 +82,7 @@ from cardroom.games.preferans.result import PrefDealResult
 
 if TYPE_CHECKING:
     from cardroom.games.preferans.game import Preferans
+    from cardroom.games.preferans.laws import PrefDirector
 
 (PH_DEAL, PH_AUCTION, PH_DISCARD, PH_DECLARE, PH_WHIST, PH_DEFENCE, PH_PLAY, PH_OVER, PH_CONCEDE,
  PH_INVITE, PH_PASSING, PH_CHOICE) = range(12)
@@ -108,6 +109,12 @@ class PrefRules:
     raspasy_with_passing: bool = False  # Kazakh §8 item 8: raspasy «с передачей»
     player_choices: bool = False  # Piter §9.2, §9.4: the player chooses pulya or double off the gora
     choice_dealer: bool = False  # the 4-player dealer is scored on raspasy (and so chooses for his zero)
+    # laws mode (games/preferans/laws.py; off for casual play): irregular actions accepted and ruled on
+    laws: bool = False
+    laws_misdeal_down: int = 2  # P2 «без двух в гору» (club rule)
+    laws_discard_down: int = 1  # P3 a wrong discard: the game lost by this many tricks
+    laws_discard_consolation: bool = False  # P3: consolation written on the lost game
+    laws_revoke_tricks: int = 2  # P5 transfer: tricks the revoke costs
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
@@ -204,6 +211,12 @@ class PrefDeal(State):
         # Piter choices (§9.2, §9.4): seats still to choose, and the choices made
         self.choice_queue: list[int] = []
         self.choices: list[tuple[int, PrefCall]] = []
+        # laws mode (games/preferans/laws.py): the director's state; None in casual play
+        self.laws: PrefDirector | None = None
+        if self.rules.laws:
+            from cardroom.games.preferans.laws import PrefDirector
+
+            self.laws = PrefDirector()
 
     # ----------------------------------------------------------------- helpers
     @property
@@ -229,6 +242,8 @@ class PrefDeal(State):
     # ----------------------------------------------------------------- protocol
     @property
     def to_act(self) -> int | None:
+        if self.laws is not None and self.laws.pending is not None:
+            return self.laws.pending.chooser
         if self.phase == PH_DEAL:
             return CHANCE
         if self.phase == PH_OVER:
@@ -260,6 +275,13 @@ class PrefDeal(State):
         return self._history
 
     def legal_actions(self) -> list[Any]:
+        if self.laws is not None:
+            from cardroom.games.preferans import laws as lawplay
+
+            return lawplay.legal_actions(self)
+        return self._base_legal_actions()
+
+    def _base_legal_actions(self) -> list[Any]:
         p = self.phase
         if p == PH_PLAY:
             return self._legal_cards()
@@ -694,6 +716,15 @@ class PrefDeal(State):
             self.played |= 1 << card
 
     def _legal_cards(self) -> list[Card]:
+        legal = self._plain_legal_cards()
+        if self.laws is not None:
+            from cardroom.games.preferans import laws as lawplay
+
+            return lawplay.restrict_plays(self, legal)
+        return legal
+
+    def _plain_legal_cards(self) -> list[Card]:
+        """Follow suit, else trump (the rules without the laws' penalty cards)."""
         hand = self.hands[self.next_seat]
         if not self.trick:
             return cards_of_mask(hand)
@@ -722,6 +753,10 @@ class PrefDeal(State):
                                     action=card)
             raise IllegalAction(f"seat {seat} does not hold {card}", seat=seat, action=card)
         if card not in self._legal_cards():
+            if self.laws is not None and card in self._plain_legal_cards():
+                pen = CardSet(self.laws.penalty_cards.get(seat, 0) & hand)
+                raise IllegalAction(f"seat {seat} must play a penalty card ({pen}) now, not {card}", seat=seat,
+                                    action=card)
             led = self.trick[0][1].suit.name.lower()
             trump = self._trump()
             if hand & SUIT_MASKS[self.trick[0][1] // 13]:
@@ -730,6 +765,11 @@ class PrefDeal(State):
             assert trump is not None
             raise IllegalAction(f"seat {seat} has no {led} and must trump: holds "
                                 f"{CardSet(hand & SUIT_MASKS[trump])}, but played {card}", seat=seat, action=card)
+        self._enter_card(seat, card)
+
+    def _enter_card(self, seat: int, card: Card) -> None:
+        """Play ``card`` from ``seat``'s hand (already found acceptable) and move on."""
+        hand = self.hands[seat]
         self.hands[seat] = hand & ~(1 << card)
         self.played |= 1 << card
         self.trick.append((seat, card))
@@ -777,6 +817,10 @@ class PrefDeal(State):
 
     def _finish(self) -> None:
         """The deal is over, unless a player still chooses how his points are written (Piter §9.2, §9.4)."""
+        if self.laws is not None:
+            from cardroom.games.preferans import laws as lawplay
+
+            lawplay.on_finish(self)  # established revokes transfer tricks
         self.choice_queue = self._choosers() if self.rules.player_choices else []
         self.phase = PH_CHOICE if self.choice_queue else PH_OVER
 
@@ -813,6 +857,12 @@ class PrefDeal(State):
         return deal_in_twos(pack, self.active, self.players)
 
     def apply(self, action: Any) -> None:
+        if self.laws is not None:
+            from cardroom.games.preferans import laws as lawplay
+
+            if lawplay.apply(self, action):  # an irregular action or a ruling (raises, state unchanged)
+                self._history.append(action)
+                return
         p = self.phase
         if p == PH_PLAY:
             if type(action) is not Card:
@@ -875,6 +925,14 @@ class PrefDeal(State):
         if self.forced_raspasy:
             self._start_raspasy()
 
+    def _redeal(self) -> None:
+        """Laws mode: the deal is void and the same dealer deals again (the history and the laws state
+        are kept; nothing is scored for the void deal)."""
+        history, laws = self._history, self.laws
+        PrefDeal.__init__(self, self.game, self.dealer, self.raspasy_round, self.rules, self.forbid_six,
+                          self.forced_raspasy)
+        self._history, self.laws = history, laws
+
     # ----------------------------------------------------------------- results
     def result(self) -> PrefDealResult:
         if self.phase != PH_OVER:
@@ -882,7 +940,7 @@ class PrefDeal(State):
         declarer = self.declarer
         defenders = [s for s in self.active if s != declarer] if declarer is not None else []
         passers = tuple(s for s in defenders if s not in self.whisters and s != self.half_whister)
-        return PrefDealResult(
+        base = PrefDealResult(
             players=self.players, dealer=self.dealer, active=self.active, kind=self.kind, declarer=declarer,
             contract=None if self.contract is None else int(self.contract),
             level=self.contract.level if self.contract is not None and self.contract.is_game else 0,
@@ -897,6 +955,11 @@ class PrefDeal(State):
             choices=tuple((s, "pulya" if c == TO_PULYA else "gora_double") for s, c in self.choices),
             preferans_shown=self.preferans_shown, dealer_hand=self.dealer_hand,
         )
+        if self.laws is not None:
+            from cardroom.games.preferans import laws as lawplay
+
+            return lawplay.result(self, base)
+        return base
 
     def _outbid_misere(self) -> bool:
         """Piter §9.2: the contract is a nine or ten and a misère was bid in the auction (only a nine or
@@ -930,6 +993,8 @@ class PrefDeal(State):
         m |= self.preferans_shown | self._passed_seen(seat)
         if self.dealer_hand is not None and seat == self.dealer and self.phase == PH_PLAY:
             m |= self.hands[self.dealer_hand]  # the Ural dealer plays the hand he chose
+        if self.laws is not None:
+            m |= self.laws.face_up_mask(self)  # laws: cards shown, penalty cards, a card awaiting a ruling
         return m
 
     def _is_partner(self, seat: int) -> bool:
@@ -967,6 +1032,7 @@ class PrefDeal(State):
             hand_to_play=self.hand_to_play, legal=tuple(self.legal_actions()) if to_act == seat else (),
             raspasy_round=self.raspasy_round, passed=passed,
             choices=tuple(self.choices),
+            **({} if self.laws is None else self.laws.view_fields(self)),
         )
 
     def card_places(self) -> Mapping[str, int]:
@@ -995,6 +1061,7 @@ class PrefDeal(State):
             "history": tuple(self._history), "conceded": self.conceded, "invitation": self.invitation,
             "preferans_shown": self.preferans_shown, "dealer_hand": self.dealer_hand, "passes": tuple(self.passes),
             "choices": tuple(self.choices), "choice_queue": tuple(self.choice_queue),
+            **({} if self.laws is None else {"laws": self.laws.snapshot()}),
         }
 
     def position(self) -> str:
@@ -1004,6 +1071,12 @@ class PrefDeal(State):
 
     def parse_action(self, text: str) -> Any:
         t = text.strip()
+        if self.laws is not None:
+            from cardroom.games.preferans import laws as lawplay
+
+            law_action = lawplay.parse_law_action(t)
+            if law_action is not None:
+                return law_action
         if t.lower().startswith("deal "):
             return Deal.from_text(t)
         if self.phase in (PH_PLAY, PH_PASSING):
@@ -1021,6 +1094,8 @@ class PrefDeal(State):
     def action_text(self, action: Any) -> str:
         if isinstance(action, Deal):
             return action.to_text()
+        if isinstance(action, Action):
+            return action.to_text()  # laws mode: irregular actions and rulings
         return str(action)
 
     def clone(self) -> PrefDeal:
@@ -1031,6 +1106,8 @@ class PrefDeal(State):
             setattr(new, k, list(getattr(self, k)))
         for k in ("passed", "misere_bidders", "has_bid"):
             setattr(new, k, set(getattr(self, k)))
+        if self.laws is not None:
+            new.laws = self.laws.clone()
         return new
 
 
@@ -1063,10 +1140,19 @@ class PrefView(View):
     raspasy_round: int
     passed: int = 0  # raspasy with passing: cards this seat gave or received (Kazakh §8 item 8)
     choices: tuple[tuple[int, PrefCall], ...] = ()  # Piter choices made (pulya / gora)
+    # laws mode only: the pending ruling, cards face up by seat (shown, retracted, penalty cards, a card
+    # awaiting a ruling), the penalty cards among them, the irregularities so far
+    laws: bool = False
+    ruling: dict[str, Any] | None = None
+    face_up: tuple[int, ...] = ()
+    penalty_cards: tuple[int, ...] = ()
+    irregularities: tuple[str, ...] = ()
 
     def shown_mask(self) -> int:
         m = self.hand | self.talon | self.discard | self.passed
         for h in self.exposed.values():
+            m |= h
+        for h in self.face_up:
             m |= h
         for _, c in self.trick:
             m |= 1 << c
@@ -1091,7 +1177,14 @@ class PrefView(View):
             "trick": [[s, str(c)] for s, c in self.trick],
             "tricks": [{"plays": [[s, str(c)] for s, c in plays], "winner": w} for plays, w in self.tricks],
             "won": list(self.won), "to_act": self.to_act, "hand_to_play": self.hand_to_play,
-            "legal": [str(a) for a in self.legal], "raspasy_round": self.raspasy_round,
+            "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in self.legal],
+            "raspasy_round": self.raspasy_round,
             "passed": [str(c) for c in cards_of_mask(self.passed)],
             "choices": [[s, str(c)] for s, c in self.choices],
+            **({} if not self.laws else {"laws": {
+                "ruling": self.ruling,
+                "face_up": {str(s): [str(c) for c in cards_of_mask(m)] for s, m in enumerate(self.face_up) if m},
+                "penalty_cards": {str(s): [str(c) for c in cards_of_mask(m)] for s, m in enumerate(self.penalty_cards)
+                                  if m},
+                "irregularities": list(self.irregularities)}}),
         }

@@ -434,6 +434,8 @@ def _score_game(b: _Book) -> None:
             cons = Fraction(per * under)
         else:
             cons = p * under * v.consolation_factor
+        if getattr(r, "no_consolation", False):
+            cons = ZERO  # laws P3: a game lost by a wrong discard writes no consolation (option)
         amounts: dict[int, Fraction] = {}
         reasons: dict[int, list[str]] = {}
 
@@ -636,8 +638,18 @@ def score_deal(result: PrefDealResult, variant: PrefVariant, sheet_state: SheetS
         b.entries.extend(talon_refusal_entries(variant, result.dealer, result.declarer, result.level))
     else:
         raise CardroomError(f"unknown deal kind {result.kind!r}")
+    _law_penalties(b)
     _ural_prizes(b)
     return b.entries
+
+
+def _law_penalties(b: _Book) -> None:
+    """Laws mode (games/preferans/laws.py): the penalties the deal's rulings wrote into a gora."""
+    from cardroom.games.preferans.laws import penalty_points
+
+    for p in getattr(b.r, "penalties", ()):
+        b.to_gora(p.seat, penalty_points(p, b.v, b.r.raspasy_round), f"law {p.law}: penalty of seat {p.seat}",
+                  f"law-{p.law}")
 
 
 def talon_refusal_entries(variant: PrefVariant, dealer: int, refuser: int, level: int) -> list[PrefEntry]:

@@ -147,6 +147,13 @@ class PrefVariant:
     # Piter §9.4 «без трех без вистов не оставляют» → 2 (reading: conceding three or more is not allowed)
     misere_invitation: bool = True  # §2.3 item 5 (general part): with 4 players, invite the dealer to a misère
 
+    # ---- laws mode (games/preferans/laws.py, docs "Laws"): off for casual play
+    laws: bool = False  # irregular actions are accepted, recorded and ruled on
+    laws_misdeal_down: int = 2  # P2 club rule «без двух в гору на остановленном уровне торговли»
+    laws_discard_down: int = 1  # P3 a wrong discard loses the game by this many tricks (UNCERTAIN)
+    laws_discard_consolation: bool = False  # P3 the lost game writes consolation (UNCERTAIN: not by default)
+    laws_revoke_tricks: int = 2  # P5 «transfer»: tricks a revoke costs (the whist tradition)
+
     def __post_init__(self) -> None:
         for opt, allowed in _CHOICES.items():
             v = getattr(self, opt)
@@ -170,6 +177,10 @@ class PrefVariant:
             raise CardroomError(f"time_limit_rounds must be positive, not {self.time_limit_rounds}")
         if self.rounds is not None and self.rounds <= 0:
             raise CardroomError(f"rounds must be positive, not {self.rounds}")
+        for opt, lo, hi in (("laws_misdeal_down", 0, 10), ("laws_discard_down", 1, 10), ("laws_revoke_tricks", 1, 10)):
+            v = getattr(self, opt)
+            if not isinstance(v, int) or not lo <= v <= hi:
+                raise CardroomError(f"{opt} must be {lo}–{hi}, not {v!r}")
 
     # ------------------------------------------------------------------ prices
     def price(self, level: int) -> int:
@@ -219,6 +230,11 @@ class PrefVariant:
             "raspasy_with_passing": self.raspasy_with_passing,
             "player_choices": self.choices_by_player,
             "choice_dealer": players == 4 and self.raspasy_dealer in ("talon", "zero"),
+            **({} if not self.laws else {
+                "laws": True, "laws_misdeal_down": self.laws_misdeal_down,
+                "laws_discard_down": self.laws_discard_down,
+                "laws_discard_consolation": self.laws_discard_consolation,
+                "laws_revoke_tricks": self.laws_revoke_tricks}),
         }
 
     def overrides(self) -> dict[str, Any]:

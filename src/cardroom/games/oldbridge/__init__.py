@@ -1,0 +1,16 @@
+"""The bridges of document 000: auction bridge (American Laws of Bridge, 1913) and straight bridge."""
+
+from cardroom.games import register
+from cardroom.games.oldbridge.calls import Denom, OldCall
+from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
+from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
+from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
+from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
+
+register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
+register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
+
+__all__ = [
+    "AuctionBridge", "AuctionContract", "AuctionDeal", "Denom", "OldCall", "OldDealResult", "OldRubberState",
+    "OldSheet", "StraightBridge", "StraightDeal", "StraightMake", "score_auction", "score_straight",
+]

@@ -1,0 +1,675 @@
+"""The laws of preferans: document 004 §11 (the arbiter rules of duplicate tournaments) and the usual
+penalties of the 1997 Code of Preferans, and the director that applies them to a
+:class:`~cardroom.games.preferans.rules.PrefDeal` in laws mode (option ``laws``; off by default).
+
+``TABLE`` is the law table (:class:`~cardroom.core.laws.LawTable`). Laws ``P1``–``P6`` are applied by
+the engine; laws ``D11.2``–``D11.7`` (the document's arbiter rules, written for duplicate boxes and
+match points) are the pure functions at the end of this module.
+
+Actions of laws mode (their text is what records store; seats are numbers, ``!1`` is seat 1):
+
+* ``!SEAT misdeal`` — the seat finds the deal faulty (a card face up, a wrong number of cards): before
+  the first call the cards are dealt again by the same dealer (P1, automatic); once the auction has
+  begun the seat's own hand is wrong and the others choose (P2).
+* ``!SEAT discard C1 [C2 C3 …]`` — the talon-taker discards a number of cards other than two (P3).
+* ``!SEAT CARD`` — in the play: a lead or play out of turn (P4) or, by the seat whose turn it is, a card
+  that fails to follow suit or to trump when it could (a revoke, «ренонс», P5).
+* ``!SEAT show CARD`` — a card shown during the play (P6).
+* ``ruling LAW OPTION`` — the choice of the seat to act under the pending ruling.
+
+Who chooses: in a game or a misère the defenders are one side and the declarer the other — the
+declarer chooses for a defender's offence, the first defender (the declarer's left) for the
+declarer's; in the auction and on raspasy the offender's left-hand neighbour among the active players.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError
+from cardroom.core.laws import (
+    Irregular,
+    Irregularity,
+    Law,
+    LawTable,
+    Ruling,
+    RulingChoice,
+    RulingOption,
+    penalty_card_plays,
+)
+from cardroom.games.preferans.calls import WHIST
+from cardroom.games.preferans.result import PrefDealResult
+
+if TYPE_CHECKING:
+    from cardroom.games.preferans.rules import PrefDeal
+
+
+def _o(name: str, effect: str) -> RulingOption:
+    return RulingOption(name, effect)
+
+
+CODE_MISDEAL = ("Code 3.2.12–3.2.13: «Если при сдаче откроется одна карта по прямой или косвенной вине сдающего, "
+                "карты пеpесдаются»; «если карты оказались pозданы неправильно по числу … они пеpесдаются заново, "
+                "если ошибка была замечена до начала торговли»; 3.2.2: the same dealer deals again only when the "
+                "deal is void")
+
+TABLE = LawTable(name="preferans (document 004 §11 and the Code of Preferans)")
+_T = TABLE.add
+
+_T(Law("P1", "Misdeal found before the auction", ("misdeal",),
+       ruling_text="the cards are dealt again by the same dealer; no penalty (the deal does not pass, the "
+                   "raspasy progression is unchanged)",
+       chooser="none (automatic)", lapses="the first call",
+       source=CODE_MISDEAL + "; 004 §11.3А.3 «Если сдача была совершена с нарушением правил, то судье надлежит "
+                             "потребовать, чтобы карты были пересданы»"))
+_T(Law("P2", "Wrong hand found during the auction", ("wrong-hand",),
+       (_o("redeal", "the cards are dealt again by the same dealer, no penalty (004 §11.3А: nobody saw "
+                     "another's cards — redeal and play normally)"),
+        _o("penalty", "the offender (who bid with a wrong hand) writes «без двух» at the level of the auction "
+                      "into his gora, then the cards are dealt again (club rule)")),
+       chooser="the offender's left-hand neighbour", lapses="the end of the auction",
+       source="004 §11.3: «в случае, если игрок с неправильной рукой сделал заявку, судье надлежит назначить "
+              "искусственный присужденный результат и судья может наказать виновного»; club rule "
+              "(preferans-club.ru «Неверное количество карт» 2.1): «Штраф - \"без двух в гору\" на "
+              "остановленном уровне торговли»",
+       uncertain=("a pulka has no artificial (match-point) result: the document's reading becomes a plain redeal "
+                  "(option redeal)", "«без двух» priced as two undertricks of the game bid (a misère or no bid: "
+                  "a six), option laws_misdeal_down")))
+_T(Law("P3", "Wrong discard («снос» of more or fewer than two cards)", ("wrong-discard",),
+       (_o("game-lost", "the game is lost without play: the declarer is written down (option laws_discard_down, "
+                        "default one) on his bid, the defenders credited as both whisting; without consolation "
+                        "unless laws_discard_consolation; on a misère he is written the tricks instead"),
+        _o("correct", "the discard is put right (the cards beyond the first two go back; a missing card is "
+                      "discarded) and the deal goes on")),
+       chooser="the first defender (the declarer's left)", lapses="the opening lead",
+       source="the Code's usual penalty as given by the brief (the Code's own text was not found in the stored "
+              "pages): a wrong discard loses the declarer's game",
+       uncertain=("how many down: one (option laws_discard_down)", "consolation: not written (option "
+                  "laws_discard_consolation)", "the defenders may instead have it corrected (choice)")))
+_T(Law("P4", "Lead or play out of turn", ("lead-out-of-turn", "play-out-of-turn"),
+       (_o("accept", "a lead out of turn stands: play goes on from the offender's left"),
+        _o("retract", "the card goes back to the offender's hand face up (seen by all), the right player plays"),
+        _o("penalty-card", "the card goes back face up as a penalty card: it must be played at the first legal "
+                           "opportunity (004 §11.4Б.3 «Она может стать штрафной картой»)")),
+       chooser="the non-offending side", lapses="a card played over it",
+       source="004 §11.4Б.3 (penalty cards), §11.5 (rectification: «ректификация»); the Code's usual practice",
+       uncertain=("accept is offered for a lead only: a play out of turn to a trick in progress goes back",)))
+_T(Law("P5", "Revoke («ренонс»)", ("revoke",),
+       (_o("correct", "the card goes back face up and the offender follows suit (or trumps) as he must; no "
+                      "penalty (004 §11.5А.1 «наказания нет»)"),
+        _o("transfer", "the revoke stands; at the end of the play tricks pass from the offender to the "
+                       "non-offending side (option laws_revoke_tricks, default two)"),
+        _o("gora", "the revoke stands; the offender writes the deal's price into his gora (the game's price, "
+                   "the misère's, or two raspasy tricks)")),
+       chooser="the non-offending side", lapses="the end of the deal",
+       source="004 §11.5А.2: «(НАКАЗАНИЕ) считается, что в дефектной взятке он сделал фальшренонс»; §11.4Б.3 "
+              "«„неигра“ ею ранее может привести к выявлению фальшренонса»; the penalty itself is the Code's "
+              "(«штраф в висты/гору»), its text not found in the stored pages",
+       uncertain=("the document names the revoke but its penalty rule is lost: two tricks (the whist "
+                  "tradition, option laws_revoke_tricks) or the deal's price into the gora, as named options",)))
+_T(Law("P6", "Card shown during the play", ("card-shown",),
+       (_o("penalty-card", "the card stays face up and must be played at the first legal opportunity"),
+        _o("waive", "the card is seen by all; no obligation")),
+       chooser="the non-offending side", lapses="the card is played",
+       source="004 §11.4Б.3: «Она может стать штрафной картой»"))
+_T(Law("D11.2", "Adjusted results (duplicate)", ("adjusted-score",),
+       ruling_text="artificial: 40% of the top to a side fully at fault, 50% partly at fault, at least 60% not at "
+                   "fault; assigned: the non-offending side the most favourable result likely without the "
+                   "irregularity, the offending side the least favourable (adjusted_score, assigned_score)",
+       chooser="the arbiter",
+       source="004 §11.2Б: «40% от макса («средний минус») для безусловно виновной стороны; 50% («среднее») для "
+              "частично виновной стороны; и по меньшей мере 60% («средний плюс») для невиновной стороны»"))
+_T(Law("D11.3", "Wrong number of cards in a board (duplicate)", ("board-wrong-count",),
+       ruling_text="a wrong hand that bid: artificial result; else restore from the records, the earlier players "
+                   "or by a redeal and play normally; cards seen — immaterial: play with everyone's consent, "
+                   "material: artificial result; found after play (11 and 9 cards): the result is cancelled, the "
+                   "non-offenders' may stand (wrong_count_ruling)",
+       chooser="the arbiter", source="004 §11.3 А–В"))
+_T(Law("D11.4", "Missing card (duplicate)", ("missing-card",),
+       ruling_text="before play: search, the card goes back (else reconstruct with another deck); during play: "
+                   "found among played cards — the deal is spoiled; found elsewhere — the hand is restored, the "
+                   "card may be a penalty card and not playing it earlier a revoke (missing_card_ruling)",
+       chooser="the arbiter", source="004 §11.4 А–Б"))
+_T(Law("D11.5", "Defective trick", ("defective-trick",),
+       ruling_text="too many cards: a card of the suit led is put among his played cards, no penalty; without "
+                   "one, any card and a revoke is deemed; too few: the extra cards go back, the shown one (else the "
+                   "highest legal) stays (defective_trick_ruling)",
+       chooser="the arbiter", source="004 §11.5 А–Б"))
+_T(Law("D11.6", "Playing the wrong board (duplicate)", ("wrong-board",),
+       ruling_text="nobody played it before: the result normally stands, the right board may be played later; "
+                   "someone had: his second result is cancelled, artificial results to those prevented "
+                   "(wrong_board_ruling)", chooser="the arbiter", source="004 §11.6"))
+_T(Law("D11.7", "Playing with the wrong hand (duplicate)", ("wrong-hand-box",),
+       ruling_text="play begun with cards from another box: the deal is cancelled, artificial result; during the "
+                   "auction corrections are still possible (wrong_hand_ruling)", chooser="the arbiter",
+       source="004 §11.7"))
+
+
+class PrefIrregular(Irregular):
+    """An irregular action at a preferans table: seats are numbers (``!1 7S``, ``!0 misdeal``)."""
+
+    labels: ClassVar[str] = "0123"
+
+
+@dataclass(frozen=True)
+class PrefPenalty:
+    """A penalty written into a gora: ``what`` is ``"down"`` (``count`` undertricks of a game of ``level``),
+    ``"price"`` (the contract's price; level 0: the misère's) or ``"raspasy"`` (``count`` raspasy tricks)."""
+
+    law: str
+    seat: int
+    what: str
+    level: int = 0
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class LawsDealResult(PrefDealResult):
+    """A deal played in laws mode: the plain result with the penalties, the irregularities and whether
+    consolation is written (a wrong discard's lost game)."""
+
+    penalties: tuple[PrefPenalty, ...] = ()
+    no_consolation: bool = False
+    irregularities: tuple[str, ...] = ()
+
+
+def penalty_points(p: PrefPenalty, variant: Any, raspasy_round: int = 1) -> Fraction:
+    """The gora points of a penalty under ``variant`` (a :class:`PrefVariant`)."""
+    if p.what == "down":
+        return Fraction(variant.price(max(6, p.level)) * p.count)
+    if p.what == "price":
+        return Fraction(variant.price(p.level) if p.level else variant.misere_points())
+    if p.what == "raspasy":
+        return Fraction(variant.raspasy_price(max(1, raspasy_round)) * p.count)
+    raise CardroomError(f"unknown penalty {p.what!r}")
+
+
+@dataclass
+class PrefDirector:
+    """A deal's laws state: the pending ruling, cards face up, penalty cards, revokes to settle and the
+    penalties to write."""
+
+    pending: Ruling | None = None
+    ctx: dict[str, Any] = field(default_factory=dict)
+    irregularities: list[Irregularity] = field(default_factory=list)
+    penalties: list[PrefPenalty] = field(default_factory=list)
+    face_up: dict[int, int] = field(default_factory=dict)
+    penalty_cards: dict[int, int] = field(default_factory=dict)
+    transfers: list[tuple[int, int]] = field(default_factory=list)  # (offender, tricks) at the end of play
+    no_consolation: bool = False
+    chosen: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, law, option)
+
+    def clone(self) -> PrefDirector:
+        return PrefDirector(self.pending, dict(self.ctx), list(self.irregularities), list(self.penalties),
+                            dict(self.face_up), dict(self.penalty_cards), list(self.transfers), self.no_consolation,
+                            list(self.chosen))
+
+    def face_up_mask(self, deal: PrefDeal) -> int:
+        m = 0
+        for s, x in self.face_up.items():
+            m |= x & deal.hands[s]
+        for s, x in self.penalty_cards.items():
+            m |= x & deal.hands[s]
+        card = self.ctx.get("card")
+        if self.pending is not None and card is not None:
+            m |= 1 << int(card)
+        return m
+
+    def face_up_by_seat(self, deal: PrefDeal) -> tuple[int, ...]:
+        out = [0] * deal.players
+        for s, x in self.face_up.items():
+            out[s] |= x & deal.hands[s]
+        for s, x in self.penalty_cards.items():
+            out[s] |= x & deal.hands[s]
+        card, seat = self.ctx.get("card"), self.ctx.get("seat")
+        if self.pending is not None and card is not None and seat is not None:
+            out[seat] |= 1 << int(card)
+        return tuple(out)
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "pending": None if self.pending is None else self.pending.to_dict(),
+            "irregularities": tuple(i.to_text() for i in self.irregularities),
+            "penalties": tuple(self.penalties), "face_up": tuple(sorted(self.face_up.items())),
+            "penalty_cards": tuple(sorted(self.penalty_cards.items())), "transfers": tuple(self.transfers),
+            "no_consolation": self.no_consolation, "chosen": tuple(self.chosen),
+        }
+
+    def view_fields(self, deal: PrefDeal) -> dict[str, Any]:
+        pens = [0] * deal.players
+        for s, x in self.penalty_cards.items():
+            pens[s] |= x & deal.hands[s]
+        return {"laws": True, "ruling": None if self.pending is None else self.pending.to_dict(),
+                "face_up": self.face_up_by_seat(deal), "penalty_cards": tuple(pens),
+                "irregularities": tuple(i.to_text() for i in self.irregularities)}
+
+
+# ------------------------------------------------------------------------------------------ parsing
+def parse_law_action(text: str) -> Any:
+    """``!SEAT …`` or ``ruling LAW OPTION`` (also «решение»); None for any other text."""
+    t = text.strip()
+    if t.startswith("!"):
+        return PrefIrregular.from_text(t)
+    head = t.split(None, 1)[0].lower() if t else ""
+    if head in ("ruling", "решение"):
+        return RulingChoice.from_text(t)
+    return None
+
+
+# ------------------------------------------------------------------------------------------ the engine
+def _active_left(deal: PrefDeal, seat: int) -> int:
+    return deal._next_active(seat) if seat in deal.active else deal.first_hand
+
+
+def _sides(deal: PrefDeal, offender: int) -> tuple[int, tuple[int, ...]]:
+    """(the chooser, every non-offender entitled) for an offence by ``offender``."""
+    d = deal.declarer
+    if d is not None and deal.kind in ("game", "misere", "") and deal.phase != 1:
+        if offender == d:
+            first = deal._next_active(d)
+            return first, tuple(s for s in deal.active if s != d)
+        return d, (d,)
+    left = _active_left(deal, offender)
+    return left, tuple(s for s in deal.active if s != offender)
+
+
+def _note(deal: PrefDeal, kind: str, seat: int, action: PrefIrregular, detail: str = "",
+          public: str | None = None) -> Irregularity:
+    """Record the irregularity; ``public`` replaces the action's text where it names hidden cards (a
+    wrong discard: every seat's view carries the irregularity, the record keeps the action)."""
+    trick = len(deal.tricks) + 1 if deal.phase == 6 else None
+    irr = Irregularity(kind, seat, detail, trick, action.to_text() if public is None else public)
+    assert deal.laws is not None
+    deal.laws.irregularities.append(irr)
+    return irr
+
+
+def _rule(deal: PrefDeal, irr: Irregularity, offered: Sequence[str] | None = None, **ctx: Any) -> None:
+    chooser, entitled = _sides(deal, irr.offender)
+    assert deal.laws is not None
+    deal.laws.pending = TABLE.ruling(irr, chooser, entitled, offered)
+    deal.laws.ctx = dict(ctx)
+
+
+def legal_actions(deal: PrefDeal) -> list[Any]:
+    """The ruling's options while one is pending; otherwise the rules' own actions (penalty cards
+    narrowing the plays)."""
+    assert deal.laws is not None
+    if deal.laws.pending is not None:
+        return list(deal.laws.pending.actions())
+    return deal._base_legal_actions()
+
+
+def restrict_plays(deal: PrefDeal, legal: list[Card]) -> list[Card]:
+    """A penalty card of the hand to play must be played at the first legal opportunity."""
+    if deal.laws is None:
+        return legal
+    pen = deal.laws.penalty_cards.get(deal.next_seat, 0) & deal.hands[deal.next_seat]
+    return penalty_card_plays(legal, cards_of_mask(pen)) if pen else legal
+
+
+def apply(deal: PrefDeal, action: Any) -> bool:
+    """Apply a laws action (an irregular action or a ruling); False if ``action`` is an ordinary one
+    for the rules. Raises :class:`IllegalAction` (state unchanged) when the laws refuse it."""
+    assert deal.laws is not None
+    laws = deal.laws
+    if isinstance(action, RulingChoice):
+        if laws.pending is None:
+            raise IllegalAction(f"{action.to_text()}: no ruling is pending", action=action)
+        if action.law != laws.pending.law.number:
+            raise IllegalAction(f"{action.to_text()}: the pending ruling is under law {laws.pending.law.number}",
+                                action=action)
+        try:
+            laws.pending.option(action.option)
+        except CardroomError as e:
+            raise IllegalAction(str(e), action=action) from None
+        _choose(deal, action)
+        return True
+    if isinstance(action, Irregular):
+        if laws.pending is not None:
+            raise IllegalAction(f"{action.to_text()}: a ruling under law {laws.pending.law.number} is pending; "
+                                f"seat {laws.pending.chooser} chooses first", action=action)
+        _irregular(deal, PrefIrregular(action.seat, action.text))
+        return True
+    if laws.pending is not None:
+        raise IllegalAction(f"a ruling under law {laws.pending.law.number} is pending: seat {laws.pending.chooser} "
+                            f"chooses one of {', '.join(o.name for o in laws.pending.options)}", action=action)
+    return False
+
+
+def _cards(text: str) -> list[Card]:
+    out = []
+    for w in text.replace(",", " ").split():
+        out.append(Card.parse(w))
+    return out
+
+
+def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
+    if a.seat >= deal.players:
+        raise IllegalAction(f"{a.to_text()}: there is no seat {a.seat} at a {deal.players}-player table", action=a)
+    word, arg = a.word, a.arg
+    phase = deal.phase
+    if word == "misdeal":
+        if phase != 1:
+            raise IllegalAction(f"{a.to_text()}: a misdeal is called after the deal and during the auction", action=a)
+        if not deal.calls:
+            _note(deal, "misdeal", deal.dealer, a, f"called by seat {a.seat}")
+            deal._redeal()
+            return
+        if a.seat not in deal.active:
+            raise IllegalAction(f"{a.to_text()}: seat {a.seat} holds no cards in this deal", action=a)
+        irr = _note(deal, "wrong-hand", a.seat, a, "found after the auction began")
+        _rule(deal, irr)
+        return
+    if a.seat not in deal.active:
+        raise IllegalAction(f"{a.to_text()}: seat {a.seat} takes no part in this deal", action=a)
+    if word == "discard":
+        if phase != 2 or a.seat != deal.declarer:
+            raise IllegalAction(f"{a.to_text()}: only the talon-taker discards, after taking the talon", action=a)
+        if deal.discard:
+            raise IllegalAction(f"{a.to_text()}: the discard has begun; discard card by card", action=a)
+        try:
+            cards = _cards(arg)
+        except ParseError as e:
+            raise IllegalAction(f"{a.to_text()}: {e}", action=a) from None
+        if len(set(cards)) != len(cards) or not cards:
+            raise IllegalAction(f"{a.to_text()}: name the discarded cards, each once", action=a)
+        for c in cards:
+            if not deal.hands[a.seat] >> c & 1:
+                raise IllegalAction(f"{a.to_text()}: seat {a.seat} does not hold {c}", action=a)
+        if len(cards) == 2:
+            raise IllegalAction(f"{a.to_text()}: two cards is the right discard; discard them one at a time",
+                                action=a)
+        if len(cards) > 4:
+            raise IllegalAction(f"{a.to_text()}: at most four cards can be discarded by mistake", action=a)
+        irr = _note(deal, "wrong-discard", a.seat, a, f"{len(cards)} card(s)", f"!{a.seat} discard")
+        _rule(deal, irr, cards=tuple(int(c) for c in cards))
+        return
+    if phase != 6:
+        raise IllegalAction(f"{a.to_text()}: not an irregularity the laws know in this phase "
+                            f"(misdeal in the auction, discard after the talon, cards in the play)", action=a)
+    if word == "show":
+        try:
+            (card,) = _cards(arg)
+        except (ParseError, ValueError):
+            raise IllegalAction(f"{a.to_text()}: show one card: '!{a.seat} show KH'", action=a) from None
+        if not deal.hands[a.seat] >> card & 1:
+            raise IllegalAction(f"{a.to_text()}: seat {a.seat} does not hold {card}", action=a)
+        irr = _note(deal, "card-shown", a.seat, a, str(card))
+        _rule(deal, irr, seat=a.seat, shown=int(card), card=int(card))  # face up while the ruling is pending
+        return
+    try:
+        card = Card.parse(a.text)
+    except ParseError as e:
+        raise IllegalAction(f"{a.to_text()}: {e}", action=a) from None
+    hand = a.seat
+    if not deal.hands[hand] >> card & 1:
+        raise IllegalAction(f"{a.to_text()}: seat {hand} does not hold {card}", action=a)
+    if any(s == hand for s, _ in deal.trick):
+        raise IllegalAction(f"{a.to_text()}: seat {hand} has already played to this trick", action=a)
+    if hand == deal.next_seat:
+        if card in deal._plain_legal_cards():
+            raise IllegalAction(f"{a.to_text()}: {card} is a legal play; play it without '!'", action=a)
+        irr = _note(deal, "revoke", hand, a, str(card))
+        _rule(deal, irr, seat=hand, card=int(card))
+        return
+    lead = not any(s >= 0 for s, _ in deal.trick)
+    offered = ["retract", "penalty-card"]
+    if lead:
+        saved = deal.next_seat
+        deal.next_seat = hand
+        ok = card in deal._plain_legal_cards()
+        deal.next_seat = saved
+        if ok:
+            offered.insert(0, "accept")
+    irr = _note(deal, "lead-out-of-turn" if lead else "play-out-of-turn", hand, a, str(card))
+    _rule(deal, irr, offered, seat=hand, card=int(card))
+
+
+def _choose(deal: PrefDeal, choice: RulingChoice) -> None:
+    laws = deal.laws
+    assert laws is not None and laws.pending is not None
+    ruling, ctx = laws.pending, laws.ctx
+    o = choice.option
+    off = ruling.irregularity.offender
+    laws.chosen.append((ruling.chooser if ruling.chooser is not None else -1, ruling.law.number, o))
+    laws.pending, laws.ctx = None, {}
+    rules = deal.rules
+    n = ruling.law.number
+    if n == "P2":
+        if o == "penalty":
+            bid = deal.bid
+            level = bid.level if bid is not None and bid.is_game else 6
+            laws.penalties.append(PrefPenalty("P2", off, "down", level, rules.laws_misdeal_down))
+        deal._redeal()
+    elif n == "P3":
+        cards = [Card(c) for c in ctx["cards"]]
+        if o == "correct":
+            for c in cards[:2]:
+                deal._discard(c)
+        else:
+            _discard_lost(deal, off, cards)
+    elif n == "P4":
+        seat, card = ctx["seat"], Card(ctx["card"])
+        if o == "accept":
+            deal.next_seat = seat
+            deal._enter_card(seat, card)
+        elif o == "retract":
+            laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
+        else:
+            laws.penalty_cards[seat] = laws.penalty_cards.get(seat, 0) | (1 << card)
+    elif n == "P5":
+        seat, card = ctx["seat"], Card(ctx["card"])
+        if o == "correct":
+            laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
+        else:
+            if o == "transfer":
+                laws.transfers.append((seat, rules.laws_revoke_tricks))
+            else:
+                laws.penalties.append(_price_penalty(deal, seat))
+            deal._enter_card(seat, card)
+    elif n == "P6":
+        seat, card = ctx["seat"], Card(ctx["shown"])
+        target = laws.penalty_cards if o == "penalty-card" else laws.face_up
+        target[seat] = target.get(seat, 0) | (1 << card)
+    else:  # pragma: no cover - every law with options is handled above
+        raise CardroomError(f"law {n} has no effect in the engine")
+
+
+def _price_penalty(deal: PrefDeal, seat: int) -> PrefPenalty:
+    if deal.kind == "raspasy" or deal.contract is None:
+        return PrefPenalty("P5", seat, "raspasy", 0, 2)
+    if deal.contract.is_misere:
+        return PrefPenalty("P5", seat, "price", 0)
+    return PrefPenalty("P5", seat, "price", deal.contract.level)
+
+
+def _discard_lost(deal: PrefDeal, decl: int, cards: list[Card]) -> None:
+    """P3 game-lost: the discard stands as made; the deal ends without play."""
+    laws = deal.laws
+    assert laws is not None and deal.bid is not None
+    for c in cards:
+        deal.hands[decl] &= ~(1 << c)
+        deal.discard |= 1 << c
+    down = deal.rules.laws_discard_down
+    first = deal._next_active(decl)
+    second = deal._next_active(first)
+    deal.contract = deal.bid
+    if deal.bid.is_misere:
+        deal.kind = "misere"
+        mine = min(10, down)
+    else:
+        deal.kind = "game"
+        mine = max(0, deal.bid.level - down)
+        deal.whist_calls = [(first, WHIST), (second, WHIST)]
+        deal.whisters = [first, second]
+        deal.conceded = deal.bid.level - mine
+        laws.no_consolation = not deal.rules.laws_discard_consolation
+    rest = 10 - mine
+    deal.won[decl] = mine
+    deal.won[first] = rest - rest // 2
+    deal.won[second] = rest // 2
+    deal._finish()
+
+
+def on_finish(deal: PrefDeal) -> None:
+    """At the end of the play: established revokes transfer tricks to the non-offending side."""
+    laws = deal.laws
+    if laws is None or not laws.transfers or deal.kind not in ("game", "misere", "raspasy"):
+        return
+    for off, k in laws.transfers:
+        transfer_tricks(deal.won, deal.kind, deal.declarer, off, k, deal.active)
+    laws.transfers = []
+
+
+def transfer_tricks(won: list[int], kind: str, declarer: int | None, offender: int, k: int,
+                    active: Sequence[int]) -> None:
+    """Move ``k`` tricks (as many as there are) in the non-offending side's favour, in place.
+
+    A game: a defender's revoke gives the defence's tricks (his own first) to the declarer; the
+    declarer's gives his to the defenders (each to the one with fewer tricks). A misère: the declarer's
+    revoke gives him the defenders' tricks; a defender's moves the declarer's tricks onto the offender.
+    Raspasy: the offender takes tricks from the others (the one with most tricks first)."""
+    others = [s for s in active if s != offender]
+    for _ in range(k):
+        if kind == "game" and declarer is not None:
+            if offender == declarer:
+                src, dst = offender, max(others, key=lambda s: (-won[s], -((s - offender) % len(won))))
+            else:  # the defenders are one side: the offender's tricks first, then his partner's
+                src = offender if won[offender] > 0 else next((s for s in others if s != declarer), offender)
+                dst = declarer
+        elif kind == "misere" and declarer is not None:
+            if offender == declarer:
+                src = max(others, key=lambda s: (won[s], -((s - offender) % len(won))))
+                dst = offender
+            else:
+                src, dst = declarer, offender
+        else:
+            src = max(others, key=lambda s: (won[s], -((s - offender) % len(won))))
+            dst = offender
+        if won[src] <= 0:
+            return
+        won[src] -= 1
+        won[dst] += 1
+
+
+def result(deal: PrefDeal, base: PrefDealResult) -> LawsDealResult:
+    laws = deal.laws
+    assert laws is not None
+    fields = {f: getattr(base, f) for f in base.__dataclass_fields__}
+    return LawsDealResult(**fields, penalties=tuple(laws.penalties), no_consolation=laws.no_consolation,
+                          irregularities=tuple(i.to_text() for i in laws.irregularities))
+
+
+# ------------------------------------------------------------------------------------------ random irregularities
+def random_irregular(deal: PrefDeal, rng: random.Random) -> PrefIrregular | None:
+    """A random irregular action that the laws know in the deal's phase (for tests and the terminal's
+    computer players), or None when none fits."""
+    phase = deal.phase
+    if phase == 1:
+        seat = rng.choice(deal.active)
+        return PrefIrregular(seat, "misdeal")
+    if phase == 2 and deal.declarer is not None and not deal.discard:
+        hand = cards_of_mask(deal.hands[deal.declarer])
+        k = rng.choice((1, 3))
+        return PrefIrregular(deal.declarer, "discard " + " ".join(str(c) for c in rng.sample(hand, k)))
+    if phase == 6:
+        choices = [s for s in deal.active if deal.hands[s] and not any(x == s for x, _ in deal.trick)]
+        if not choices:
+            return None
+        seat = rng.choice(choices)
+        cards = cards_of_mask(deal.hands[seat])
+        card = rng.choice(cards)
+        if rng.random() < 0.2:
+            return PrefIrregular(seat, f"show {card}")
+        if seat == deal.next_seat:
+            bad = [c for c in cards if c not in deal._plain_legal_cards()]
+            if not bad:
+                return None
+            card = rng.choice(bad)
+        return PrefIrregular(seat, str(card))
+    return None
+
+
+def is_revoke(hand: int, led_suit: int, trump: int | None, card: Card) -> bool:
+    """A card that fails to follow suit while the hand holds the suit led, or fails to trump while void
+    in it and holding a trump (the Code's must-trump rule)."""
+    if card // 13 == led_suit:
+        return False
+    if hand & SUIT_MASKS[led_suit]:
+        return True
+    return trump is not None and card // 13 != trump and bool(hand & SUIT_MASKS[trump])
+
+
+# ------------------------------------------------------------------------------------------ document 004 §11
+ADJUSTED = {"full": Fraction(40, 100), "partial": Fraction(50, 100), "none": Fraction(60, 100)}
+
+
+def adjusted_score(fault: str) -> Fraction:
+    """§11.2Б.1, the artificial adjusted result as a share of the top: ``fault`` is ``"full"`` (a side
+    fully at fault: 40%, «средний минус»), ``"partial"`` (50%, «среднее») or ``"none"`` (at least 60%,
+    «средний плюс»)."""
+    if fault not in ADJUSTED:
+        raise CardroomError(f"fault is full, partial or none, not {fault!r}")
+    return ADJUSTED[fault]
+
+
+def assigned_score(possible: Sequence[float], non_offending: bool) -> float:
+    """§11.2Б.2, the assigned result from the results possible without the irregularity (scores of the
+    side concerned): the most favourable for the non-offending side, the least for the offending one."""
+    if not possible:
+        raise CardroomError("an assigned result needs the results that were possible")
+    return max(possible) if non_offending else min(possible)
+
+
+def wrong_count_ruling(bid_with_wrong_hand: bool, cards_seen: bool = False, material: bool = False,
+                       after_play: bool = False, hand_records: bool = False) -> str:
+    """§11.3: ``"artificial"``, ``"cancel"`` (found after play), ``"play"`` (restored, play normally:
+    ``"records"`` / ``"consult"`` / ``"redeal"`` name how) or ``"play-by-consent"``."""
+    if after_play:
+        return "cancel"
+    if bid_with_wrong_hand:
+        return "artificial"
+    if cards_seen:
+        return "artificial" if material else "play-by-consent"
+    return "records" if hand_records else "redeal"
+
+
+def missing_card_ruling(during_play: bool, found: str) -> str:
+    """§11.4: ``found`` is ``"played"`` (among the played cards), ``"elsewhere"`` or ``"no"``. Returns
+    ``"restore"``, ``"reconstruct"``, ``"spoiled"`` (rule 10), ``"restore-penalty"`` (the card may be a penalty
+    card, not playing it earlier a revoke) or ``"reconstruct-penalty"``."""
+    if found not in ("played", "elsewhere", "no"):
+        raise CardroomError(f"found is played, elsewhere or no, not {found!r}")
+    if not during_play:
+        return "reconstruct" if found == "no" else "restore"
+    return {"played": "spoiled", "elsewhere": "restore-penalty", "no": "reconstruct-penalty"}[found]
+
+
+def defective_trick_ruling(too_many: bool, holds_suit_led: bool = False) -> str:
+    """§11.5: too many cards — ``"suit-card"`` (no penalty) or ``"any-card-revoke"``; too few —
+    ``"take-back"`` (the shown card, else the highest legal one, stays)."""
+    if too_many:
+        return "suit-card" if holds_suit_led else "any-card-revoke"
+    return "take-back"
+
+
+def wrong_board_ruling(played_before: bool) -> str:
+    """§11.6: ``"score"`` (the result stands; the right board may be played later) or ``"cancel-second"``."""
+    return "cancel-second" if played_before else "score"
+
+
+def wrong_hand_ruling(play_begun: bool) -> str:
+    """§11.7: ``"cancel-artificial"`` once play has begun; ``"correct"`` in the auction."""
+    return "cancel-artificial" if play_begun else "correct"
+
+
+def dealt_out_of_turn_ruling(deal_finished: bool, cards_lifted: bool) -> str:
+    """Code 3.2.14: ``"redeal"`` if found before the deal is finished (or nobody lifted his cards); else
+    ``"stands"`` — and the next deal belongs to the left of the one who dealt."""
+    return "stands" if deal_finished and cards_lifted else "redeal"
