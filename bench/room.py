@@ -10,23 +10,32 @@ legal action when it is on turn (at once, or after a random think time with ``--
   actions applied to a state in this process, measured in the same run);
 - the latency from an action's sending to every seat's receipt of the resulting state: p50, p99;
 - the server's memory per table (resident memory grown with the tables, divided by their number),
-  and the ratio to a bare engine state of the same game at the same point (tracemalloc).
+  and the ratio to a bare engine state of the same game at the same point (tracemalloc);
+- the CPU the server (all its threads, and its event loop's thread) and the clients (this process)
+  used during the measurement, the load average before and after, and the CPU per action of each:
+  on a machine shared with other work the throughput and the latencies fall, the CPU per action
+  much less;
+- first, as references: the bare engine's rate, and the CPU per action of the room's own path
+  without the network (:func:`room_path_cost`).
 
 ``--leak N`` also plays N bot-only matches in-process with every message checked for hidden cards
-(the issue's figure is 200).
+(the issue's figure is 200; preferans to the shortest agreed pulya unless ``--leak-full``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +48,29 @@ from cardroom.room.audit import bare_engine_rate, leak_run
 from cardroom.room.testing import ServerProcess
 
 
+def _loads() -> Callable[[bytes], Any]:
+    """The clients' JSON decoding is a large part of their CPU: orjson when installed (as the server)."""
+    try:
+        return importlib.import_module("orjson").loads  # type: ignore[no-any-return]
+    except ImportError:
+        return json.loads
+
+
+loads = _loads()
+
+
 def rss_bytes(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     return 0
+
+
+def cpu_seconds(pid: int, tid: int | None = None) -> float:
+    """User + system CPU time so far of a process (all its threads), or of one of its threads, from /proc."""
+    path = f"/proc/{pid}/stat" if tid is None else f"/proc/{pid}/task/{tid}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def bare_state_bytes(game_name: str, actions: int) -> float:
@@ -68,6 +95,46 @@ def bare_state_bytes(game_name: str, actions: int) -> float:
     return (after - before) / len(states)
 
 
+async def room_path_cost(game_name: str, tables: int = 100, rounds: int = 30) -> float:
+    """CPU seconds per action of the room's own path, without the network: a person's action checked,
+    committed (group commit, SQLite in a temporary folder), applied and its state message built and
+    encoded for every seat (subscribers that drop the text), tables acting together in rounds."""
+    from cardroom.room.engine import Room
+    from cardroom.room.store import AsyncStore, Store
+
+    with tempfile.TemporaryDirectory() as d:
+        store = AsyncStore(Store(f"sqlite:///{d}/path.sqlite"))
+        store.start()
+        room = Room(store)
+        rng = random.Random(1)
+        try:
+            tabs = []
+            for i in range(tables):
+                rt, _ = await room.create_table(game_name, {}, seed=i)
+                tokens = [await room.sit(rt.id, s, f"p{s}") for s in range(rt.game.num_seats)]
+                for s in range(rt.game.num_seats):
+                    room.subscribe(rt, s, lambda *_: None)
+                tabs.append((rt, tokens))
+
+            async def step(rt: Any, tokens: list[str]) -> int:
+                while rt.state.to_act == CHANCE:  # the server's own chance action
+                    await asyncio.sleep(0)
+                if rt.state.is_over:
+                    return 0
+                legal = list(rt.state.legal_actions())
+                await room.act(rt.id, tokens[rt.state.to_act], rng.randrange(len(legal)), rt.seq)
+                return 1
+
+            await asyncio.gather(*(step(rt, t) for rt, t in tabs))
+            n, c0 = 0, time.process_time()
+            for _ in range(rounds):
+                n += sum(await asyncio.gather(*(step(rt, t) for rt, t in tabs)))
+            return (time.process_time() - c0) / max(n, 1)
+        finally:
+            await room.close()
+            await store.stop()
+
+
 class Stats:
     def __init__(self) -> None:
         self.sent: dict[tuple[str, int], float] = {}
@@ -88,11 +155,11 @@ async def play(ws: ClientConnection, tid: str, seat: int, n_seats: int, stats: S
                rng: random.Random, think: float) -> None:
     while not stop.is_set():
         try:
-            raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+            raw = await asyncio.wait_for(ws.recv(decode=False), timeout=0.5)
         except TimeoutError:
             continue
         now = time.perf_counter()
-        m = json.loads(raw)
+        m = loads(raw)
         if m["type"] == "error":
             stats.errors += 1
             continue
@@ -148,9 +215,18 @@ async def load_test(args: argparse.Namespace) -> dict[str, Any]:
         stats.measuring = True
         t0 = time.perf_counter()
         a0 = stats.actions
+        spid = server.proc.pid if server.proc else args.server_pid
+        cpu_s0 = cpu_seconds(spid) if spid else 0.0
+        cpu_m0 = cpu_seconds(spid, spid) if spid else 0.0  # the event loop's thread
+        cpu_c0 = cpu_seconds(os.getpid())
+        load0 = os.getloadavg()[0]
         await asyncio.sleep(args.seconds)
         elapsed = time.perf_counter() - t0
         actions = stats.actions - a0
+        cpu_server = (cpu_seconds(spid) - cpu_s0) / elapsed if spid else float("nan")
+        cpu_loop = (cpu_seconds(spid, spid) - cpu_m0) / elapsed if spid else float("nan")
+        cpu_clients = (cpu_seconds(os.getpid()) - cpu_c0) / elapsed
+        load1 = os.getloadavg()[0]
         stats.measuring = False
         rss1 = rss_bytes(server.proc.pid) if server.proc else 0
         async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
@@ -170,6 +246,10 @@ async def load_test(args: argparse.Namespace) -> dict[str, Any]:
         "errors": stats.errors,
         "rss_per_table": (rss1 - rss0) / args.tables,
         "mean_actions_per_table": mean_seq,
+        "cpu_server": cpu_server,
+        "cpu_loop": cpu_loop,
+        "cpu_clients": cpu_clients,
+        "load": (load0, load1),
     }
 
 
@@ -182,11 +262,25 @@ def main() -> int:
     p.add_argument("--think", type=float, default=0.0,
                    help="mean seconds a client waits before acting (0: act at once, the server saturated)")
     p.add_argument("--port", type=int, default=0, help="use a server already listening on this loopback port")
+    p.add_argument("--server-pid", type=int, default=0, help="with --port: that server's process id (for its CPU use)")
     p.add_argument("--leak", type=int, default=0, help="also play N bot-only matches checking every message")
+    p.add_argument("--leak-full", action="store_true",
+                   help="with --leak: preferans pulkas to their variant's pulya (default: the shortest agreed, 10)")
     args = p.parse_args()
 
+    import platform
+
+    import cardroom.room.engine as engine
+
+    fast = getattr(engine, "_ORJSON", None) is not None
+    print(f"setup: Python {platform.python_version()}, {os.cpu_count()} cores, server JSON encoder "
+          f"{'orjson' if fast else 'json (install orjson for the faster one)'}, "
+          f"clients in this process ({os.getpid()}), the server in its own")
     ref_rate = bare_engine_rate(load(args.game), 3.0)
     print(f"reference: bare engine, {args.game}: {ref_rate:,.0f} random legal actions/s")
+    path = asyncio.run(room_path_cost(args.game))
+    print(f"reference: the room's own path (check, commit, apply, a message per seat), no network: "
+          f"{path * 1e6:,.0f} µs of CPU per action")
     r = asyncio.run(load_test(args))
     state_bytes = bare_state_bytes(args.game, int(r["mean_actions_per_table"]))
     print(f"room: {r['tables']} tables of {args.game}, a WebSocket client per seat, think time "
@@ -197,14 +291,23 @@ def main() -> int:
     print(f"  memory per table: {r['rss_per_table'] / 1024:,.0f} KiB of server RSS; a bare state after "
           f"{r['mean_actions_per_table']:.0f} actions: {state_bytes / 1024:,.1f} KiB "
           f"(ratio {r['rss_per_table'] / state_bytes:.1f})")
+    per = 1000 / max(r["actions_per_s"], 1e-9)
+    print(f"  CPU during the measurement (1.0 = one core of {os.cpu_count()}): server {r['cpu_server']:.2f} "
+          f"(its event loop {r['cpu_loop']:.2f}), the bench's clients (this process) {r['cpu_clients']:.2f}; "
+          f"load average {r['load'][0]:.2f} -> {r['load'][1]:.2f}")
+    print(f"  CPU per action: server {r['cpu_server'] * per:.3f} ms (event loop {r['cpu_loop'] * per:.3f} ms), "
+          f"clients {r['cpu_clients'] * per:.3f} ms  (what a busy machine changes least)")
     print(f"  errors received: {r['errors']}")
     if args.leak:
         with tempfile.TemporaryDirectory() as d:
             t0 = time.perf_counter()
-            problems, checked, actions = asyncio.run(leak_run(f"sqlite:///{d}/leak.sqlite", args.leak))
-            print(f"leak check: {args.leak} bot-only matches over every configuration, {actions:,} actions, "
-                  f"{checked:,} messages checked in {time.perf_counter() - t0:.0f} s: "
-                  f"{len(problems)} problems")
+            c0 = time.process_time()
+            problems, checked, actions = asyncio.run(leak_run(f"sqlite:///{d}/leak.sqlite", args.leak,
+                                                              short=not args.leak_full))
+            print(f"leak check: {args.leak} bot-only matches over every configuration"
+                  f"{'' if args.leak_full else ' (pulkas to the shortest pulya)'}, {actions:,} actions, "
+                  f"{checked:,} messages checked in {time.perf_counter() - t0:.0f} s "
+                  f"({time.process_time() - c0:.0f} s of CPU): {len(problems)} problems")
             for line in problems[:20]:
                 print("  " + line)
             if problems:

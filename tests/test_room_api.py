@@ -331,3 +331,123 @@ def test_the_record_of_a_match_in_play_is_not_published(client: TestClient, game
             assert r.status_code == 409 and r.json()["code"] == "record_not_over", (path, r.text)
             assert not re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", r.text), r.text
     assert len(live_record(client, tid)["actions"]) == info["seq"]  # nothing changed
+
+
+# ---------------------------------------------------------------- abandoning a match
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seated_player_abandons_the_match(tmp_path: Path, game: str) -> None:
+    g = load(game)
+    db = f"sqlite:///{tmp_path}/room.sqlite"
+    with TestClient(create_app(db)) as client:
+        tid, owner = new_table(client, game, seed=5)
+        tokens = seat_all(client, tid, g.num_seats)
+        # a few actions by the people, so that a deal is under way
+        for _ in range(g.num_seats + 2):
+            info = on_turn(client, tid)
+            client.post(f"/api/tables/{tid}/actions", json={"action": 0, "seq": info["seq"]},
+                        headers=auth(tokens[info["to_act"]]))
+        info = on_turn(client, tid)
+        record = live_record(client, tid)
+        # refused without a seat's token: no token, a forged one, the owner's (the owner holds no seat)
+        for headers, status in (({}, 401), (auth("forged"), 403), (auth(owner), 403)):
+            r = client.post(f"/api/tables/{tid}/abandon", headers=headers)
+            assert r.status_code == status and r.json()["detail"], r.text
+        r = client.post("/api/tables/nowhere/abandon", headers=auth(tokens[0]))
+        assert r.status_code == 404
+        assert live_record(client, tid) == record and client.get(f"/api/tables/{tid}").json() == info
+        assert client.get(f"/api/tables/{tid}/record").status_code == 409  # still in play
+        # a seated player (not on turn) abandons
+        seat = (info["to_act"] + 1) % g.num_seats
+        r = client.post(f"/api/tables/{tid}/abandon", headers=auth(tokens[seat]))
+        assert r.status_code == 200, r.text
+        assert r.json() == {"table": tid, "over": True, "abandoned": True, "seq": info["seq"]}
+        after = client.get(f"/api/tables/{tid}").json()
+        assert after["over"] and after["to_act"] is None and after["seq"] == info["seq"]
+        # the record is published and follows the game's laws for an unfinished match
+        rec = client.get(f"/api/tables/{tid}/record").json()
+        assert rec["unfinished"] is True and rec["actions"] == record["actions"]
+        expected = g.new_initial_state()
+        for text in record["actions"]:
+            expected.apply(expected.parse_action(text))
+        expected.abandon()
+        replayed = state_from_dict(rec)
+        assert replayed.is_over and replayed.abandoned
+        assert replayed.sheet_dict() == expected.sheet_dict()
+        state = client.get(f"/api/tables/{tid}/state", headers=auth(tokens[0])).json()
+        assert state["over"] and state["abandoned"] and state["legal"] == []
+        # nothing more: no action, no second abandonment
+        r = client.post(f"/api/tables/{tid}/actions", json={"action": 0, "seq": info["seq"]},
+                        headers=auth(tokens[info["to_act"]]))
+        assert r.status_code == 409 and r.json()["code"] == "over"
+        assert client.post(f"/api/tables/{tid}/abandon", headers=auth(tokens[seat])).json()["code"] == "over"
+        # another match can be offered
+        r = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[0]))
+        assert r.status_code == 201
+        new = r.json()["id"]
+    # a restarted server reads the abandonment back from the store
+    with TestClient(create_app(db)) as client:
+        assert client.get(f"/api/tables/{tid}/record").json() == rec
+        assert client.get(f"/api/tables/{tid}").json()["next"] == new
+        assert not client.get(f"/api/tables/{new}").json()["over"]
+
+
+# ---------------------------------------------------------------- Russian texts
+def test_every_position_and_sheet_reason_has_a_russian_form() -> None:
+    """Random play through every configuration of every game: each position the server sends, and
+    each reason a preferans sheet writes, reads in Russian without an English word left over."""
+    import random
+
+    from cardroom.core.game import CHANCE
+    from cardroom.room.audit import all_configurations, short_match_options
+    from cardroom.room.messages import localize_position, localize_sheet
+
+    latin = re.compile(r"[a-z]{2,}")
+    positions: set[str] = set()
+    reasons: set[str] = set()
+    for name, options in all_configurations():
+        for seed in range(2):
+            game = load(name, **short_match_options(name, options))
+            state = game.new_initial_state()
+            rng = random.Random(seed)
+            for _ in range(3000):
+                positions.add(state.position())
+                if state.is_over:
+                    break
+                if state.to_act == CHANCE:
+                    state.play_chance(rng)
+                else:
+                    state.apply(rng.choice(list(state.legal_actions())))
+            sheet = state.view(0).to_dict().get("sheet")
+            for line in (sheet or {}).get("lines", []):
+                if "reason" in line:
+                    reasons.add(line["reason"])
+            ru = localize_sheet(sheet, "ru")
+            assert localize_sheet(sheet, "en") is sheet
+            for line in (ru or {}).get("lines", []):
+                assert "reason" not in line or not latin.search(line["reason"]), (name, line)
+    untranslated = sorted(p for p in positions if latin.search(localize_position(p, "ru")))
+    assert untranslated == []
+    assert any(p.startswith("deal") for p in positions) and len(reasons) > 5
+    assert all(localize_position(p, "en") == p for p in positions)
+
+
+def test_http_texts_follow_the_language(client: TestClient) -> None:
+    from cardroom.room.messages import localize_position
+
+    tid, _ = new_table(client, "preferans", seed=4)
+    tokens = seat_all(client, tid, 3)
+    info = on_turn(client, tid)
+    state = state_from_dict(live_record(client, tid))
+    ru = client.get(f"/api/tables/{tid}/state", params={"lang": "ru"}, headers=auth(tokens[0])).json()
+    assert ru["position"] == localize_position(state.position(), "ru") != state.position()
+    accept = client.get(f"/api/tables/{tid}/state", headers={**auth(tokens[0]), "Accept-Language": "ru-RU,ru"})
+    assert accept.json()["position"] == ru["position"]
+    assert client.get(f"/api/tables/{tid}/state", headers=auth(tokens[0])).json()["position"] == state.position()
+    assert client.get(f"/api/tables/{tid}", params={"lang": "ru"}).json()["position"] == ru["position"]
+    listed = client.get("/api/tables", headers={"Accept-Language": "ru"}).json()["tables"]
+    assert [t["position"] for t in listed if t["id"] == tid] == [ru["position"]]
+    r = client.post(f"/api/tables/{tid}/actions", params={"lang": "ru"}, json={"action": "10NT", "seq": 0},
+                    headers=auth(tokens[info["to_act"]]))
+    assert r.status_code == 409 and r.json()["detail"].startswith("ваш ход относится к состоянию 0")
+    r = client.post("/api/tables", params={"lang": "ru"}, json={"game": "preferans", "options": {"players": 9}})
+    assert r.status_code == 400 and r.json()["detail"].startswith("нельзя открыть стол 'preferans'")

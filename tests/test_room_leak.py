@@ -1,9 +1,14 @@
-"""Hidden information in the card room: bot-only matches of every registered game, every message sent
-to every seat and to a spectator checked against ``state.visible_mask(seat)`` at send time.
+"""Hidden information in the card room: the issue's 200 bot-only matches across every registered game
+and every configuration of each, every message built for every seat and for a spectator checked
+against ``state.visible_mask(seat)`` at send time.
 
-The number of matches is ``CARDROOM_LEAK_MATCHES`` (default: 2 per registered game, to keep
-``make test`` short; ``bench/room.py --leak 200`` runs the issue's 200), spread over the
-configurations with the games taking turns.
+The messages go through the real message path (``Room`` and ``TableRuntime.message_for``, the
+broadcast after each committed action) with an observer that checks each one as it is built; the
+store is SQLite in a temporary folder (the store is not what this test checks). The seats listen in
+English, the spectator in Russian. Preferans pulkas are played to the shortest agreed pulya the game
+offers (``pulya_length`` 10): a pulka to 20 or more multiplies the time without showing anything new.
+
+``CARDROOM_LEAK_MATCHES`` changes the number of matches (default 200).
 """
 
 from __future__ import annotations
@@ -12,17 +17,18 @@ import asyncio
 import os
 from pathlib import Path
 
-from cardroom.games import load, names
+from cardroom.games import load
 from cardroom.room.audit import all_configurations, check_message, leak_run
 
 
 def test_no_message_shows_a_card_its_seat_cannot_see(tmp_path: Path) -> None:
-    matches = int(os.environ.get("CARDROOM_LEAK_MATCHES", "0")) or 2 * len(names())
-    problems, checked, actions = asyncio.run(leak_run(f"sqlite:///{tmp_path}/leak.sqlite", matches))
+    matches = int(os.environ.get("CARDROOM_LEAK_MATCHES", "0")) or 200
+    assert matches >= len(all_configurations()) or "CARDROOM_LEAK_MATCHES" in os.environ
+    problems, checked, actions = asyncio.run(leak_run(f"sqlite:///{tmp_path}/leak.sqlite", matches, short=True))
     assert problems == []
-    # every action reached every seat and the spectator
-    assert checked >= actions
-    assert actions > matches * 50
+    # every action reached every seat and the spectator: one message per seat and one for the spectator
+    assert checked >= actions * 4
+    assert actions > matches * 30
 
 
 def test_the_scanner_finds_a_hidden_card(tmp_path: Path) -> None:
@@ -39,3 +45,20 @@ def test_the_scanner_finds_a_hidden_card(tmp_path: Path) -> None:
         assert any("unseeable" in p for p in check_message(0, m, state)), name
         own = {"seq": len(state.history), "view": state.view(0).to_dict(), "legal": []}
         assert check_message(0, own, state) == [], name
+
+
+def test_the_200_matches_cover_every_configuration_with_short_pulkas() -> None:
+    from cardroom.games import names
+    from cardroom.room.audit import short_match_options
+
+    configs = all_configurations()
+    assert {n for n, _ in configs} == set(names())
+    assert len(configs) <= 200  # every configuration gets at least one of the 200 matches
+    for name, options in configs:
+        short = short_match_options(name, options)
+        offered = type(load(name)).option_choices().get("pulya_length")
+        if offered:
+            assert short == {**options, "pulya_length": min(offered)}
+            assert load(name, **short).options()["pulya_length"] == min(offered)
+        else:
+            assert short == options

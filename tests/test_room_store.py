@@ -148,3 +148,47 @@ def test_an_order_number_is_stored_once(db: str) -> None:
         assert store.actions("t1") == ["a", "b", "c"]
     finally:
         store.close()
+
+
+def test_group_commit_stores_many_tables_actions_together_and_acknowledges_after(db: str) -> None:
+    """Actions appended at the same moment (one per table, as many tables act in one event-loop turn)
+    are written together in few transactions; each is acknowledged only once it is committed, and a
+    duplicate among them fails alone."""
+    import asyncio
+
+    from cardroom.room.store import AsyncStore
+
+    store = Store(db)
+    reader = Store(db)
+    try:
+        tables = [f"g{i}" for i in range(40)]
+        for t in tables:
+            store.add_table(StoredTable(t, "bridge", {}, 1, "h", None, time.time()))
+        store.add_actions([("g0", 0, "first")])
+
+        async def run() -> list[Any]:
+            astore = AsyncStore(store)
+            astore.start()
+            acknowledged: list[tuple[str, int]] = []
+
+            async def one(t: str, n: int) -> None:
+                await astore.append_action(t, n, f"{t}/{n}")
+                # acknowledged: a separate connection already reads it
+                assert f"{t}/{n}" in reader.actions(t)
+                acknowledged.append((t, n))
+
+            try:
+                results = await asyncio.gather(*(one(t, 0) for t in tables), return_exceptions=True)
+                assert astore.batches < len(tables) - 1  # gathered, not one transaction per action
+                return results
+            finally:
+                await astore.stop()
+
+        results = asyncio.run(run())
+        assert isinstance(results[0], StoreError)  # g0's order number 0 was taken: refused alone
+        assert all(r is None for r in results[1:])
+        assert reader.actions("g0") == ["first"]
+        assert all(reader.actions(t) == [f"{t}/0"] for t in tables[1:])
+    finally:
+        reader.close()
+        store.close()

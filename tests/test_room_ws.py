@@ -187,3 +187,178 @@ def test_reconnecting_with_the_token_restores_the_seats_full_view(client: TestCl
         assert bool(m["legal"]) == (s == info["to_act"])
         with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") as ws:
             assert ws.receive_json() == m  # and again: the same full view
+
+
+# ---------------------------------------------------------------- slow clients
+def test_an_outbox_keeps_the_newest_state_and_every_other_message() -> None:
+    import asyncio
+
+    from cardroom.room.engine import Outbox
+
+    async def run() -> None:
+        box = Outbox(limit=4)
+        box.put('{"type": "error"}')
+        for i in range(10):
+            box.put(f"state {i}", replaceable=True)
+        assert len(box) == 4 and box.peak == 4 and box.dropped == 7
+        got = [await box.get() for _ in range(4)]
+        # the error stays; of the states, the newest three remain, in order
+        assert got == ['{"type": "error"}', "state 7", "state 8", "state 9"]
+        for i in range(6):  # no state to drop: the oldest message goes
+            box.put(f"pong {i}")
+        assert [await box.get() for _ in range(4)] == ["pong 2", "pong 3", "pong 4", "pong 5"]
+        box.close()
+        assert await box.get() is None
+
+    asyncio.run(run())
+    with pytest.raises(ValueError):
+        Outbox(limit=0)
+
+
+def test_a_client_that_never_reads_is_capped_then_closed_and_others_miss_nothing(tmp_path: Path) -> None:
+    """A spectator whose socket accepts nothing (its ``send`` never returns) while four bots play:
+    its waiting messages never exceed the cap, the server closes it after ``stuck_seconds``, and a
+    spectator that reads gets every state in order."""
+    import asyncio
+    import time
+
+    limit = 6
+    app = create_app(f"sqlite:///{tmp_path}/room.sqlite", bot_delay=0.004, outbox_limit=limit, stuck_seconds=0.5)
+    with TestClient(app) as client:
+        room = client.app.state.room  # type: ignore[attr-defined]
+        r = client.post("/api/tables", json={"game": "bridge", "options": {}, "seed": 4}).json()
+        tid, owner = r["id"], r["owner_token"]
+        stuck_sends: list[str] = []
+        peaks: list[int] = []
+        box_count = len(room.outboxes)
+
+        async def stuck_client() -> None:
+            connected = False
+            never = asyncio.Event()
+
+            async def receive() -> dict[str, Any]:
+                nonlocal connected
+                if not connected:
+                    connected = True
+                    return {"type": "websocket.connect"}
+                await never.wait()
+                return {"type": "websocket.disconnect", "code": 1000}
+
+            async def send(message: dict[str, Any]) -> None:
+                stuck_sends.append(message["type"])
+                if message["type"] == "websocket.send":
+                    peaks.append(max((b.peak for b in room.outboxes), default=0))
+                    await never.wait()  # the socket's buffers are full: nothing more goes out
+
+            scope = {"type": "websocket", "path": f"/ws/tables/{tid}", "raw_path": f"/ws/tables/{tid}".encode(),
+                     "root_path": "", "query_string": b"", "headers": [], "subprotocols": [], "scheme": "ws",
+                     "server": ("testserver", 80), "client": ("testclient", 1), "asgi": {"version": "3.0"},
+                     "http_version": "1.1"}
+            await client.app(scope, receive, send)  # type: ignore[arg-type]
+
+        assert client.portal is not None
+        stuck = client.portal.start_task_soon(stuck_client)
+        deadline = time.monotonic() + 10
+        while len(room.outboxes) <= box_count:  # the stuck socket is subscribed
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        seqs: list[int] = []
+        with client.websocket_connect(f"/ws/tables/{tid}") as spectator:
+            seqs.append(spectator.receive_json()["seq"])
+            client.post(f"/api/tables/{tid}/bots", json={}, headers={"Authorization": f"Bearer {owner}"})
+            while True:
+                m = spectator.receive_json()
+                if m["type"] != "state":
+                    continue
+                seqs.append(m["seq"])
+                waiting = [len(b) for b in room.outboxes]
+                assert max(waiting) <= limit  # no connection ever holds more than the cap
+                if m["over"] or (stuck.done() and m["seq"] > 150):
+                    break
+        stuck.result(timeout=10)  # the server gave up on the stuck socket: its handler returned
+        assert stuck_sends[:2] == ["websocket.accept", "websocket.send"]
+        assert room.connections_closed_stuck == 1
+        assert room.messages_dropped > 0 and room.outbox_peak == limit
+        # the reading spectator missed nothing (seat changes repeat a seq: the bots sitting down)
+        assert seqs == sorted(seqs) and sorted(set(seqs)) == list(range(seqs[0], seqs[-1] + 1))
+        assert seqs[-1] > limit * 3
+
+
+# ---------------------------------------------------------------- languages and abandoning
+def test_russian_socket_gets_russian_positions_and_errors(client: TestClient) -> None:
+    from cardroom.room.messages import localize_position
+
+    tid = new_table(client, "bridge", seed=3)
+    tokens = [client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"] for s in range(4)]
+    info = settled(client, tid)
+    state = state_from_dict(live_record(client, tid))
+    seat = info["to_act"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}&lang=ru") as ws, \
+            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as en:
+        m = ws.receive_json()
+        assert m["position"] == localize_position(state.position(), "ru")
+        assert m["position"].startswith("сдача 1") and "торговля" in m["position"]
+        assert en.receive_json()["position"] == state.position()  # the same seat in English
+        ws.send_json({"type": "act", "action": "7C", "seq": m["seq"] + 1})
+        e = ws.receive_json()
+        assert e["code"] == "stale" and e["message"].startswith("ваш ход относится")
+        ws.send_json({"type": "act", "action": "zz", "seq": m["seq"]})
+        assert ws.receive_json()["message"].startswith("не понимаю")
+        ws.send_json({"type": "act", "action": "XX", "seq": m["seq"]})  # a redouble with nothing doubled
+        e = ws.receive_json()
+        assert e["code"] == "illegal"
+        assert e["message"].startswith(f"'XX' сейчас нельзя ({localize_position(state.position(), 'ru')}); можно: ")
+
+
+def test_abandoning_over_the_socket(client: TestClient) -> None:
+    tid = new_table(client, "euchre", seed=2)
+    tokens = [client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"] for s in range(4)]
+    info = settled(client, tid)
+    record = live_record(client, tid)
+    with client.websocket_connect(f"/ws/tables/{tid}") as spec, \
+            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}&lang=ru") as ws:
+        spec.receive_json()
+        ws.receive_json()
+        spec.send_json({"type": "abandon"})
+        e = spec.receive_json()
+        assert e["type"] == "error" and e["code"] == "spectator"
+        assert live_record(client, tid) == record and not client.get(f"/api/tables/{tid}").json()["over"]
+        ws.send_json({"type": "abandon"})
+        m = ws.receive_json()
+        assert m["type"] == "state" and m["over"] and m["abandoned"] and m["seq"] == info["seq"]
+        s = spec.receive_json()
+        assert s["over"] and s["abandoned"] and s["to_act"] is None
+        ws.send_json({"type": "abandon"})
+        e = ws.receive_json()
+        assert e["code"] == "over" and e["message"] == "партия окончена"
+    rec = client.get(f"/api/tables/{tid}/record").json()
+    assert rec["unfinished"] is True and rec["actions"] == record["actions"]
+
+
+def test_each_message_is_built_once_per_seat_and_language(tmp_path: Path) -> None:
+    """Three spectators and two sockets of one seat cost one public message and one seat message
+    per action (per language), whatever the number of connections."""
+    built: list[tuple[int | None, int]] = []
+
+    def observer(seat: int | None, message: dict[str, Any], state: State) -> None:
+        built.append((seat, message["seq"]))
+
+    with TestClient(create_app(f"sqlite:///{tmp_path}/room.sqlite", observer=observer)) as client:
+        tid = new_table(client, "bridge", seed=8)
+        tokens = [client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
+                  for s in range(4)]
+        info = settled(client, tid)
+        seat, seq = info["to_act"], info["seq"]
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as a, \
+                client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as b, \
+                client.websocket_connect(f"/ws/tables/{tid}") as s1, \
+                client.websocket_connect(f"/ws/tables/{tid}") as s2, \
+                client.websocket_connect(f"/ws/tables/{tid}") as s3:
+            for ws in (a, b, s1, s2, s3):
+                ws.receive_json()
+            built.clear()
+            a.send_json({"type": "act", "action": 0, "seq": seq})
+            got = [ws.receive_json() for ws in (a, b, s1, s2, s3)]
+        assert {m["seq"] for m in got} == {seq + 1}
+        assert got[0] == got[1] and got[2] == got[3] == got[4]
+        assert sorted(built, key=str) == sorted([(seat, seq + 1), (None, seq + 1)], key=str)

@@ -16,7 +16,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from cardroom.room.engine import Observer, Room, RoomError, TableRuntime, game_catalogue
+from cardroom.room.engine import Observer, Outbox, Room, RoomError, TableRuntime, dumps, game_catalogue
 from cardroom.room.messages import msg
 from cardroom.room.store import DEFAULT_DB, AsyncStore, Store
 
@@ -58,19 +58,42 @@ def _seat_number(seat: str) -> int:
         raise RoomError(404, "unknown_seat", seat=seat, n="N-1") from None
 
 
-def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Observer | None = None) -> FastAPI:
-    """The server application. Tables are rebuilt from the store at start-up."""
+async def _watchdog(room: Room) -> None:
+    """Close connections whose socket has accepted nothing for ``room.stuck_seconds``: a client that
+    stopped reading (its outbox is capped meanwhile, see :class:`~cardroom.room.engine.Outbox`)."""
+    while True:
+        await asyncio.sleep(max(0.05, min(1.0, room.stuck_seconds / 4)))
+        now = asyncio.get_running_loop().time()
+        for box in list(room.outboxes):
+            if box.busy_since is not None and now - box.busy_since > room.stuck_seconds:
+                room.connections_closed_stuck += 1
+                box.close()
+                box.busy_since = None
+                if box.task is not None:
+                    box.task.cancel()
+
+
+def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Observer | None = None,
+               outbox_limit: int = 64, stuck_seconds: float = 30.0) -> FastAPI:
+    """The server application. Tables are rebuilt from the store at start-up. ``outbox_limit``:
+    messages waiting for one connection at most; ``stuck_seconds``: a connection whose socket takes
+    nothing for that long is closed."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = AsyncStore(Store(db_url))
         store.start()
-        room = Room(store, bot_delay=bot_delay, observer=observer)
+        room = Room(store, bot_delay=bot_delay, observer=observer, outbox_limit=outbox_limit,
+                    stuck_seconds=stuck_seconds)
         await room.load()
         app.state.room = room
+        watchdog = asyncio.get_running_loop().create_task(_watchdog(room))
         try:
             yield
         finally:
+            watchdog.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watchdog
             await room.close()
             await store.stop()
 
@@ -91,7 +114,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, Any]:
-        return {"tables": [rt.info() for rt in room_of(request).tables.values()]}
+        return {"tables": [rt.info(_lang(request)) for rt in room_of(request).tables.values()]}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
@@ -100,11 +123,11 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
             raise RoomError(400, "raw", code="bad_seed", text="'seed' must be an integer from 0 to 2**62-1")
         rt, owner = await room_of(request).create_table(body.get("game"), body.get("options", {}), seed=seed)
-        return {"id": rt.id, "owner_token": owner, "table": rt.info()}
+        return {"id": rt.id, "owner_token": owner, "table": rt.info(_lang(request))}
 
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return room_of(request).table(table_id).info()
+        return room_of(request).table(table_id).info(_lang(request))
 
     @app.get("/api/tables/{table_id}/state")
     async def table_state(request: Request, table_id: str) -> dict[str, Any]:
@@ -113,7 +136,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         rt = room.table(table_id)
         token = _bearer(request)
         seat = room.authorize(rt, token, owner_ok=False) if token else None
-        return room.snapshot_message(rt, seat)
+        return room.snapshot_message(rt, seat, _lang(request))
 
     # -------------------------------------------------------------- seats
     @app.post("/api/tables/{table_id}/seats/{seat}", status_code=201)
@@ -147,7 +170,13 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     @app.post("/api/tables/{table_id}/rematch", status_code=201)
     async def rematch(request: Request, table_id: str) -> dict[str, Any]:
         new = await room_of(request).rematch(table_id, _bearer(request))
-        return {"id": new.id, "table": new.info()}
+        return {"id": new.id, "table": new.info(_lang(request))}
+
+    @app.post("/api/tables/{table_id}/abandon")
+    async def abandon(request: Request, table_id: str) -> dict[str, Any]:
+        """A seated person ends the match unfinished (the seat token); the laws score it."""
+        rt = await room_of(request).abandon(table_id, _bearer(request))
+        return {"table": table_id, "over": rt.state.is_over, "abandoned": rt.state.abandoned, "seq": rt.seq}
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(request: Request, table_id: str) -> dict[str, Any]:
@@ -167,7 +196,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     @app.get("/api/tables/{table_id}/replay")
     async def replay(request: Request, table_id: str) -> dict[str, Any]:
         """A finished match's public view after ``step`` actions (default: all), for the browser's replay."""
-        return room_of(request).replay_step(table_id, request.query_params.get("step"))
+        return room_of(request).replay_step(table_id, request.query_params.get("step"), _lang(request))
 
     # -------------------------------------------------------------- WebSocket
     @app.websocket("/ws/tables/{table_id}")
@@ -197,64 +226,144 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html")
 
+    # -------------------------------------------------------------- hint (issue 6, point 4)
+    @app.get("/api/tables/{table_id}/hint")
+    async def hint(request: Request, table_id: str) -> dict[str, Any]:
+        """What the strongest bot would do now for the token's seat, from that seat's own view."""
+        return await _hint(room_of(request), table_id, _bearer(request), _lang(request))
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 
 async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat: int | None, lang: str,
                         error: Any) -> None:
-    queue: asyncio.Queue[str | None] = asyncio.Queue()
+    box = Outbox(room.outbox_limit)
+    loop = asyncio.get_running_loop()
+    ops: set[asyncio.Task[Any]] = set()  # the action being committed for this connection, if any
 
-    def send(text: str) -> None:
-        queue.put_nowait(text)
+    def send(text: str, replaceable: bool = False) -> None:
+        box.put(text, replaceable)
+
+    def reply(message: dict[str, Any]) -> None:
+        box.put(dumps(message))
 
     async def pump() -> None:
         while True:
-            text = await queue.get()
+            text = await box.get()
             if text is None:
                 return
+            box.busy_since = loop.time()
             await websocket.send_text(text)
+            box.busy_since = None
 
-    # Subscribe and take the first snapshot under the table's lock: no state is missed or repeated.
-    async with rt.lock:
-        room.subscribe(rt, seat, send)
-        send(json.dumps(room.snapshot_message(rt, seat), ensure_ascii=False))
-    sender = asyncio.get_running_loop().create_task(pump())
-    try:
+    async def read() -> None:
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
-                break
+                return
             raw = frame.get("text")
             if raw is None:  # a binary frame: read it as UTF-8 text
                 raw = (frame.get("bytes") or b"").decode("utf-8", "replace")
             try:
                 data = json.loads(raw)
             except json.JSONDecodeError as e:
-                send(json.dumps({"type": "error", "code": "bad_json", "message": msg("bad_json", lang, why=str(e))},
-                                ensure_ascii=False))
+                reply({"type": "error", "code": "bad_json", "message": msg("bad_json", lang, why=str(e))})
                 continue
             kind = data.get("type") if isinstance(data, dict) else None
             if kind == "ping":
-                send(json.dumps({"type": "pong", "seq": rt.seq}))
+                reply({"type": "pong", "seq": rt.seq})
                 continue
-            if kind != "act":
-                send(json.dumps({"type": "error", "code": "bad_message", "message": msg("bad_message", lang)},
-                                ensure_ascii=False))
+            if kind not in ("act", "abandon"):
+                reply({"type": "error", "code": "bad_message", "message": msg("bad_message", lang)})
                 continue
             if seat is None:
-                send(json.dumps({"type": "error", "code": "spectator", "message": msg("spectator", lang)},
-                                ensure_ascii=False))
+                reply({"type": "error", "code": "spectator", "message": msg("spectator", lang)})
                 continue
+            token = websocket.query_params.get("token")
+            # its own task, shielded: a connection that ends meanwhile never leaves an action stored
+            # but not applied (the task is awaited below before the connection is let go)
+            op = loop.create_task(room.abandon(rt.id, token) if kind == "abandon" else
+                                  room.act(rt.id, token, data.get("action"), data.get("seq")))
+            ops.add(op)
+            op.add_done_callback(ops.discard)
             try:
-                await room.act(rt.id, websocket.query_params.get("token"), data.get("action"), data.get("seq"))
+                await asyncio.shield(op)
             except RoomError as e:
-                send(json.dumps({"type": "error", "code": e.code, "message": e.text(lang), "seq": rt.seq},
-                                ensure_ascii=False))
+                reply({"type": "error", "code": e.code, "message": e.text(lang), "seq": rt.seq})
+
+    # Subscribe and take the first snapshot under the table's lock: no state is missed or repeated.
+    async with rt.lock:
+        room.subscribe(rt, seat, send, lang)
+        send(dumps(room.snapshot_message(rt, seat, lang)), True)
+    room.outboxes.add(box)
+    sender = loop.create_task(pump())
+    box.task = sender  # the watchdog cancels it when the socket stays stuck
+    reader = loop.create_task(read())
+    try:
+        await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
     except WebSocketDisconnect:
         pass
     finally:
-        room.unsubscribe(rt, seat, send)
-        queue.put_nowait(None)
-        with contextlib.suppress(Exception):
-            await sender
+        room.unsubscribe(rt, seat, send, lang)
+        room.outboxes.discard(box)
+        room.messages_dropped += box.dropped
+        room.outbox_peak = max(room.outbox_peak, box.peak)
+        box.close()
+        for task in (reader, sender):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        for op in list(ops):  # let an action under way be stored and applied
+            with contextlib.suppress(BaseException):
+                await op
+
+
+# ------------------------------------------------------------------ hint (issue 6, point 4)
+# The route is registered in create_app (``GET /api/tables/{id}/hint``); this is its body.
+_NO_HINT = {"en": "hints are not available on this server (cardroom.bots.hint is missing)",
+            "ru": "подсказки на этом сервере недоступны (нет cardroom.bots.hint)"}
+_HINTS_RUNNING: dict[tuple[str, int, int], asyncio.Future[Any]] = {}
+
+
+async def _hint(room: Room, table_id: str, token: str | None, lang: str) -> dict[str, Any]:
+    """The hint for the seat holding ``token``: built from ``state.view(seat)`` alone (never the
+    state), only when that seat is to act; the search runs in a worker thread, off the event loop.
+    The samples' seed is derived from the table's secret seed by SHA-256, so the same position gets
+    the same hint and nothing about the seed can be read back from it."""
+    import hashlib
+    import importlib
+    import logging
+
+    from cardroom.core.errors import CardroomError
+
+    rt = room.table(table_id)
+    seat = room.authorize(rt, token, owner_ok=False)  # 401 without a token, 403 for a wrong one
+    assert seat is not None
+    async with rt.lock:
+        if rt.state.is_over:
+            raise RoomError(409, "over")
+        if rt.to_act_seat() != seat:
+            raise RoomError(409, "not_your_turn", seat=rt.labels[seat])
+        view = rt.state.view(seat)  # the seat's own view: all the hint may see
+        seq = rt.seq
+    try:
+        make_hint: Any = importlib.import_module("cardroom.bots.hint").hint
+    except ImportError:
+        raise RoomError(501, "raw", code="no_hint", text=_NO_HINT["ru" if lang == "ru" else "en"]) from None
+    seed = int.from_bytes(hashlib.sha256(f"hint/{rt.seed}/{seat}/{seq}".encode()).digest()[:8], "big") >> 2
+    key = (rt.id, seat, seq)  # the same question asked again while it is being answered: one search
+    task = _HINTS_RUNNING.get(key)
+    if task is None:
+        task = asyncio.ensure_future(asyncio.to_thread(make_hint, rt.game.name, view, seed=seed))
+        _HINTS_RUNNING[key] = task
+        task.add_done_callback(lambda _: _HINTS_RUNNING.pop(key, None))
+    try:
+        result = await asyncio.shield(task)
+    except (CardroomError, NotImplementedError) as e:  # a game or position the hint cannot judge
+        raise RoomError(409, "raw", code="no_hint_here", text=str(e)) from None
+    except Exception as e:  # the search failed: say so plainly, the table is untouched
+        logging.getLogger("cardroom.room").exception("table %s: the hint failed", rt.id)
+        raise RoomError(500, "raw", code="hint_failed", text=f"the hint failed: {type(e).__name__}: {e}") from None
+    data: dict[str, Any] = result.to_dict()
+    return {"table": rt.id, "seat": seat, "seq": seq, **data}

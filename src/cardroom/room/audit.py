@@ -9,7 +9,6 @@ separately against the state's legal actions) are not scanned as cards.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 from cardroom.core.cards import Card
@@ -19,33 +18,53 @@ from cardroom.core.game import CHANCE, Game, State
 CALL_KEYS = frozenset({"auction", "contract", "calls", "call", "bid", "bids", "legal"})
 
 
-def _strings(obj: Any) -> Iterator[str]:
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            if k not in CALL_KEYS:
-                yield from _strings(v)
-    elif isinstance(obj, list | tuple):
-        for v in obj:
-            yield from _strings(v)
-
-
 _CARD_CACHE: dict[str, int] = {}
 
 
+def _card_bit(s: str) -> int:
+    bit = _CARD_CACHE.get(s)
+    if bit is None:
+        try:
+            bit = 1 << int(Card.parse(s)) if len(s) <= 4 else 0
+        except (ParseError, ValueError):
+            bit = 0
+        _CARD_CACHE[s] = bit
+    return bit
+
+
 def card_mask_of(obj: Any) -> int:
-    """Every card named anywhere in a JSON value (outside call keys), as a bitmask."""
+    """Every card named anywhere in a JSON value (outside call keys), as a bitmask. A container met
+    twice (a message's ``sheet`` is its view's sheet) is read once."""
     m = 0
-    for s in _strings(obj):
-        bit = _CARD_CACHE.get(s)
-        if bit is None:
-            try:
-                bit = 1 << int(Card.parse(s)) if len(s) <= 4 else 0
-            except (ParseError, ValueError):
-                bit = 0
-            _CARD_CACHE[s] = bit
-        m |= bit
+    stack = [obj]
+    seen: set[int] = set()
+    pop, push, extend, cache = stack.pop, stack.append, stack.extend, _CARD_CACHE
+    while stack:
+        x = pop()
+        t = type(x)
+        if t is str:
+            bit = cache.get(x)
+            m |= _card_bit(x) if bit is None else bit
+        elif t is int or t is bool or x is None or t is float:
+            continue
+        elif t is dict:
+            if id(x) in seen:
+                continue
+            seen.add(id(x))
+            for k, v in x.items():
+                if k not in CALL_KEYS:
+                    push(v)
+        elif t is list or t is tuple:
+            if id(x) in seen:
+                continue
+            seen.add(id(x))
+            extend(x)
+        elif isinstance(x, str):
+            m |= _card_bit(str(x))
+        elif isinstance(x, dict):
+            push(dict(x))
+        elif isinstance(x, list | tuple):
+            push(list(x))
     return m
 
 
@@ -114,9 +133,22 @@ def all_configurations() -> list[tuple[str, dict[str, Any]]]:
     return [x for row in zip_longest(*per_game) for x in row if x is not None]
 
 
-async def leak_run(db: str, matches: int, seed0: int = 0) -> tuple[list[str], int, int]:
-    """Play ``matches`` bot-only matches spread over every configuration, with every seat and a
-    spectator subscribed; check every message at send time. Returns (problems, messages, actions)."""
+def short_match_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the shortest agreed match length where the game offers one as an option
+    (preferans: the smallest ``pulya_length`` of its choices), for tests that play many matches."""
+    from cardroom.games import load
+
+    offered = type(load(name, **options)).option_choices().get("pulya_length")
+    if not offered or "pulya_length" in options:
+        return dict(options)
+    return {**options, "pulya_length": min(offered)}
+
+
+async def leak_run(db: str, matches: int, seed0: int = 0, short: bool = False) -> tuple[list[str], int, int]:
+    """Play ``matches`` bot-only matches spread over every configuration, with every seat (in
+    English) and a spectator (in Russian) subscribed; check every message at send time, as the
+    room builds it for sending. ``short``: preferans pulkas to the shortest agreed pulya
+    (:func:`short_match_options`). Returns (problems, messages checked, actions)."""
     import asyncio
 
     from cardroom.room.engine import Room
@@ -137,9 +169,12 @@ async def leak_run(db: str, matches: int, seed0: int = 0) -> tuple[list[str], in
     try:
         for i in range(matches):
             name, options = configs[i % len(configs)]
+            if short:
+                options = short_match_options(name, options)
             rt, owner = await room.create_table(name, options, seed=seed0 + i)
-            for seat in [*range(rt.game.num_seats), None]:
-                room.subscribe(rt, seat, lambda text: None)
+            for seat in range(rt.game.num_seats):
+                room.subscribe(rt, seat, lambda text, replaceable: None)
+            room.subscribe(rt, None, lambda text, replaceable: None, "ru")
             await room.add_bots(rt.id, None, owner)
         while any(rt.driver is not None and not rt.driver.done() for rt in room.tables.values()):
             await asyncio.sleep(0.05)

@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import json
 import logging
 import random
 import secrets
 import time
 import zlib
+from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,10 +32,33 @@ from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Game, State
 from cardroom.games import load, names
 from cardroom.records.registry import record_dict
-from cardroom.room.messages import msg
+from cardroom.room.messages import localize_position, localize_sheet, msg
 from cardroom.room.store import AsyncStore, SeatEvent, StoredTable, StoreError, secret_hash
 
 log = logging.getLogger("cardroom.room")
+
+
+# ------------------------------------------------------------------ JSON
+def _orjson() -> Any:
+    try:
+        return importlib.import_module("orjson")
+    except ImportError:  # optional: the standard library's encoder does the same job, slower
+        return None
+
+
+_ORJSON = _orjson()
+
+
+def dumps(obj: Any) -> str:
+    """JSON text of a message (UTF-8 characters kept as they are). orjson when it is installed (ten
+    times faster on a state message), else the standard library; both give the same JSON value."""
+    if _ORJSON is not None:
+        try:
+            text: str = _ORJSON.dumps(obj, option=_ORJSON.OPT_NON_STR_KEYS).decode()
+            return text
+        except TypeError:  # an integer beyond 64 bits, an unusual type: let json decide
+            pass
+    return json.dumps(obj, ensure_ascii=False)
 
 
 # ------------------------------------------------------------------ the one game-specific table
@@ -54,7 +80,14 @@ def _euchre_bot(seed: int) -> Any:
     return EuchreBot(seed=seed)
 
 
-BOTS: dict[str, Callable[[int], Any]] = {"bridge": _bridge_bot, "preferans": _preferans_bot, "euchre": _euchre_bot}
+def _oldbridge_bot(seed: int) -> Any:
+    from cardroom.bots.oldbridge import OldBridgeBot
+
+    return OldBridgeBot(seed=seed)
+
+
+BOTS: dict[str, Callable[[int], Any]] = {"bridge": _bridge_bot, "preferans": _preferans_bot, "euchre": _euchre_bot,
+                                         "oldbridge": _oldbridge_bot}
 """Computer player by game family (or game name); any other game gets :class:`LegalRandomBot`."""
 
 
@@ -112,6 +145,9 @@ def intersect_views(views: Sequence[Any]) -> Any:
     scalars become None.
     """
     first = views[0]
+    # the same in every view (a sheet, the auction…): kept whole, without looking inside
+    if all(v == first for v in views) and all(type(v) is type(first) for v in views):
+        return first
     if all(isinstance(v, dict) for v in views):
         keys = [k for k in first if all(k in v for v in views)]
         return {k: intersect_views([v[k] for v in views]) for k in keys}
@@ -124,10 +160,12 @@ def intersect_views(views: Sequence[Any]) -> Any:
     return None
 
 
-def public_view(state: State) -> dict[str, Any]:
-    """What a spectator sees: the intersection of every seat's view."""
-    seats = range(state.game.num_seats)
-    out = intersect_views([state.view(s).to_dict() for s in seats])
+def public_view(state: State, views: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What a spectator sees: the intersection of every seat's view (``views``: those views, already
+    built for this state, in seat order)."""
+    if views is None:
+        views = [state.view(s).to_dict() for s in range(state.game.num_seats)]
+    out = intersect_views(list(views))
     assert isinstance(out, dict)
     return out
 
@@ -156,11 +194,67 @@ class RoomError(CardroomError):
         self.kw = kw
 
     def text(self, lang: str = "en") -> str:
-        return msg(self.key, lang, **self.kw)
+        kw = self.kw
+        if "where" in kw:  # a position ("deal 3, trick 4") in the reader's language
+            kw = {**kw, "where": localize_position(str(kw["where"]), lang)}
+        return msg(self.key, lang, **kw)
 
 
-Subscriber = Callable[[str], None]
-"""Receives every message (JSON text) for its seat, in order."""
+Subscriber = Callable[[str, bool], None]
+"""Receives every message (JSON text) for its seat, in order; the flag is True for a state message
+(which a newer state message makes redundant: it carries the whole view)."""
+
+
+class Outbox:
+    """One connection's outgoing messages, at most ``limit`` of them waiting.
+
+    A client that does not read its socket must not make the server's memory grow: when the box is
+    full, the oldest waiting *state* message is dropped (every state message carries the whole view,
+    so the newest one supersedes it; such a client sees ``seq`` jump), or, when none waits, the
+    oldest message. A connection that stays stuck is closed by the server (see ``app.py``)."""
+
+    def __init__(self, limit: int = 64) -> None:
+        if limit < 1:
+            raise ValueError("an outbox holds at least one message")
+        self.limit = limit
+        self._items: deque[tuple[str, bool]] = deque()
+        self._ready = asyncio.Event()
+        self._closed = False
+        self.dropped = 0
+        self.peak = 0
+        self.busy_since: float | None = None  # when the message being sent now was handed to the socket
+        self.task: asyncio.Task[None] | None = None  # the task that sends this box's messages
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def put(self, text: str, replaceable: bool = False) -> None:
+        items = self._items
+        if len(items) >= self.limit:
+            for i, (_, r) in enumerate(items):
+                if r:
+                    del items[i]
+                    break
+            else:
+                items.popleft()
+            self.dropped += 1
+        items.append((text, replaceable))
+        if len(items) > self.peak:
+            self.peak = len(items)
+        self._ready.set()
+
+    def close(self) -> None:
+        self._closed = True
+        self._ready.set()
+
+    async def get(self) -> str | None:
+        """The next message, or None once the box is closed."""
+        while not self._items:
+            if self._closed:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+        return self._items.popleft()[0]
 
 Observer = Callable[[int | None, dict[str, Any], State], None]
 """Test and audit hook: (seat or None for spectators, message, state at send time)."""
@@ -178,7 +272,7 @@ class TableRuntime:
     state: State
     seats: list[SeatInfo]
     child: str | None = None
-    subscribers: dict[int | None, list[Subscriber]] = field(default_factory=dict)
+    subscribers: dict[tuple[int | None, str], list[Subscriber]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
     labels: list[str] = field(default_factory=list)
@@ -199,7 +293,7 @@ class TableRuntime:
         ta = self.state.to_act
         return None if ta is None or ta == CHANCE else ta
 
-    def info(self) -> dict[str, Any]:
+    def info(self, lang: str = "en") -> dict[str, Any]:
         return {
             "id": self.id,
             "game": self.game.name,
@@ -209,7 +303,7 @@ class TableRuntime:
             "started": self.seq > 0,
             "to_act": self.to_act_seat(),
             "over": self.state.is_over,
-            "position": self.state.position(),
+            "position": localize_position(self.state.position(), lang),
             "parent": self.parent,
             "next": self.child,
         }
@@ -225,17 +319,34 @@ class TableRuntime:
         return secrets.compare_digest(self.owner_hash, secret_hash(token))
 
     # ----------------------------------------------------------- messages
-    def message_for(self, seat: int | None) -> dict[str, Any]:
-        """The state message for one seat (or a spectator), built from that seat's view alone."""
+    def seat_list(self) -> list[dict[str, Any]]:
+        return [{"seat": i, "label": self.labels[i], **s.public()} for i, s in enumerate(self.seats)]
+
+    def message_for(self, seat: int | None, lang: str = "en", views: dict[int, dict[str, Any]] | None = None,
+                    seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The state message for one seat (or a spectator), built from that seat's view alone; its
+        texts (``position``, the sheet's reasons) in ``lang``. ``views``: a cache of this state's
+        seat views shared by the messages of one broadcast (a spectator's public view is built from
+        the seats' views)."""
         state = self.state
+        if views is None:
+            views = {}
+
+        def view_of(s: int) -> dict[str, Any]:
+            v = views.get(s)
+            if v is None:
+                v = views[s] = state.view(s).to_dict()
+            return v
+
         to_act = self.to_act_seat()
         legal: list[dict[str, Any]] = []
         if seat is not None:
-            view = state.view(seat).to_dict()
+            view = view_of(seat)
             if to_act == seat and self.seats[seat].kind == "human":
                 legal = [{"id": i, "text": state.action_text(a)} for i, a in enumerate(state.legal_actions())]
         else:
-            view = public_view(state)
+            view = public_view(state, [view_of(s) for s in range(state.game.num_seats)])
+        sheet = view.get("sheet")
         return {
             "type": "state",
             "table": self.id,
@@ -245,29 +356,34 @@ class TableRuntime:
             "to_act": to_act,
             "chance_next": state.to_act == CHANCE,
             "legal": legal,
-            "sheet": view.get("sheet"),  # the sheet as the seat's own view shows it
+            "sheet": localize_sheet(sheet, lang),  # the sheet as the seat's own view shows it
             "over": state.is_over,
-            "position": state.position(),
-            "seats": [{"seat": i, "label": self.labels[i], **s.public()} for i, s in enumerate(self.seats)],
+            "abandoned": state.abandoned,
+            "position": localize_position(state.position(), lang),
+            "seats": self.seat_list() if seats is None else seats,
             "next": self.child,
         }
 
     def broadcast(self, observer: Observer | None) -> None:
-        for seat, subs in list(self.subscribers.items()):
+        """Send the new state to every subscriber: one message built and encoded per seat and
+        language, whatever the number of connections; the seats' views built once."""
+        views: dict[int, dict[str, Any]] = {}
+        seats = self.seat_list()
+        for (seat, lang), subs in list(self.subscribers.items()):
             if not subs:
                 continue
-            m = self.message_for(seat)
+            m = self.message_for(seat, lang, views, seats)
             if observer is not None:
                 observer(seat, m, self.state)
-            text = json.dumps(m, ensure_ascii=False)
+            text = dumps(m)
             for send in list(subs):
-                send(text)
+                send(text, True)
 
     def notify(self, message: dict[str, Any]) -> None:
-        text = json.dumps(message, ensure_ascii=False)
+        text = dumps(message)
         for subs in self.subscribers.values():
             for send in list(subs):
-                send(text)
+                send(text, False)
 
 
 def _seat_infos(n: int, events: Sequence[SeatEvent]) -> list[SeatInfo]:
@@ -327,12 +443,24 @@ def new_id() -> str:
 class Room:
     """All tables of one server. Methods that change anything are coroutines that commit first."""
 
-    def __init__(self, store: AsyncStore, bot_delay: float = 0.0, observer: Observer | None = None) -> None:
+    def __init__(self, store: AsyncStore, bot_delay: float = 0.0, observer: Observer | None = None,
+                 outbox_limit: int = 64, stuck_seconds: float = 30.0, bot_thread: bool = True) -> None:
         self.store = store
+        self._bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-bots") if bot_thread else None
+        """Bots think on their own thread, so that a long decision (a preferans bid weighs every talon)
+        does not hold up the event loop and every other table; the table stays locked meanwhile."""
         self.bot_delay = bot_delay
         self.observer = observer
+        self.outbox_limit = outbox_limit
+        """Messages waiting for one connection at most (older state messages are dropped beyond)."""
+        self.stuck_seconds = stuck_seconds
+        """A connection whose socket accepts nothing for this long is closed."""
         self.tables: dict[str, TableRuntime] = {}
         self.actions_applied = 0
+        self.outboxes: set[Outbox] = set()
+        self.messages_dropped = 0  # by closed connections' outboxes (see also ``outboxes``)
+        self.outbox_peak = 0  # the most messages one closed connection ever had waiting
+        self.connections_closed_stuck = 0
 
     # ----------------------------------------------------------- start
     def _runtime(self, st: StoredTable) -> TableRuntime:
@@ -346,6 +474,11 @@ class Room:
                 state.apply(state.parse_action(text))
             except (IllegalAction, ParseError) as e:
                 raise StoreError(f"table {st.id}: stored action {i} {text!r} does not replay: {e}") from None
+        if any(e.kind == "abandon" for e in st.seat_events):  # stored after every action of the table
+            try:
+                state.abandon()
+            except CardroomError as e:
+                raise StoreError(f"table {st.id}: the stored abandonment does not apply: {e}") from None
         return rt
 
     async def load(self) -> None:
@@ -365,6 +498,8 @@ class Room:
                 rt.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await rt.driver
+        if self._bot_pool is not None:
+            self._bot_pool.shutdown(wait=True)
 
     # ----------------------------------------------------------- lookups
     def table(self, table_id: str) -> TableRuntime:
@@ -400,7 +535,7 @@ class Room:
             game = load(game_name, **options)
             game.new_initial_state()
         except (CardroomError, TypeError, ValueError) as e:
-            raise RoomError(400, "raw", code="bad_game", text=str(e)) from None
+            raise RoomError(400, "bad_options", code="bad_game", game=game_name, why=str(e)) from None
         owner = secrets.token_urlsafe(24)
         st = StoredTable(new_id(), game.name, dict(options), seed if seed is not None else secrets.randbits(62),
                          owner_hash or secret_hash(owner), parent, time.time(), list(seat_events), [])
@@ -512,6 +647,27 @@ class Room:
             rt.broadcast(self.observer)
             return new
 
+    async def abandon(self, table_id: str, token: str | None) -> TableRuntime:
+        """A seated person ends the match unfinished: the game's laws score it (an unfinished
+        rubber, a pulka left before the pulya closed); the table is then over, its record published
+        and another match may be asked for. Stored (a seat event ``abandon``) before it is applied."""
+        rt = self.table(table_id)
+        async with rt.lock:
+            seat = self.authorize(rt, token, owner_ok=False)
+            assert seat is not None
+            if rt.state.is_over:
+                raise RoomError(409, "over")
+            probe = rt.state.clone()
+            try:
+                probe.abandon()
+            except CardroomError as e:
+                raise RoomError(409, "cannot_abandon", why=str(e)) from None
+            await self.store.call(self.store.store.add_seat_events, rt.id,
+                                  [SeatEvent(seat, "abandon", rt.seats[seat].name, None)])
+            rt.state.abandon()
+            rt.broadcast(self.observer)
+        return rt
+
     # ----------------------------------------------------------- actions
     def _resolve(self, rt: TableRuntime, action: Any) -> Any:
         state = rt.state
@@ -601,6 +757,10 @@ class Room:
                     n = rt.seq
                     if who == CHANCE:
                         action = rt.state.sample_chance(chance_rng(rt.seed, n))
+                    elif self._bot_pool is not None:
+                        assert isinstance(who, int)
+                        action = await asyncio.get_running_loop().run_in_executor(
+                            self._bot_pool, self._bot_action, rt, who, n)
                     else:
                         assert isinstance(who, int)
                         action = self._bot_action(rt, who, n)
@@ -628,16 +788,18 @@ class Room:
         return LegalRandomBot(bot_seed(rt.seed, seat, n)).choose_from(legal)
 
     # ----------------------------------------------------------- subscriptions
-    def subscribe(self, rt: TableRuntime, seat: int | None, send: Subscriber) -> None:
-        rt.subscribers.setdefault(seat, []).append(send)
+    def subscribe(self, rt: TableRuntime, seat: int | None, send: Subscriber, lang: str = "en") -> None:
+        rt.subscribers.setdefault((seat, lang), []).append(send)
 
-    def unsubscribe(self, rt: TableRuntime, seat: int | None, send: Subscriber) -> None:
-        subs = rt.subscribers.get(seat, [])
+    def unsubscribe(self, rt: TableRuntime, seat: int | None, send: Subscriber, lang: str = "en") -> None:
+        subs = rt.subscribers.get((seat, lang), [])
         if send in subs:
             subs.remove(send)
+        if not subs:
+            rt.subscribers.pop((seat, lang), None)
 
-    def snapshot_message(self, rt: TableRuntime, seat: int | None) -> dict[str, Any]:
-        m = rt.message_for(seat)
+    def snapshot_message(self, rt: TableRuntime, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        m = rt.message_for(seat, lang)
         if self.observer is not None:
             self.observer(seat, m, rt.state)
         return m
@@ -653,7 +815,7 @@ class Room:
         rec["table"] = rt.id
         return rec
 
-    def replay_step(self, table_id: str, step: str | None) -> dict[str, Any]:
+    def replay_step(self, table_id: str, step: str | None, lang: str = "en") -> dict[str, Any]:
         """The public view of a finished match after ``step`` of its actions (all by default)."""
         rt = self.table(table_id)
         if not rt.state.is_over:
@@ -669,8 +831,9 @@ class Room:
         view = public_view(state)
         ta = state.to_act
         return {"table": rt.id, "game": rt.game.name, "step": n, "steps": len(history),
-                "position": state.position(), "to_act": None if ta is None or ta == CHANCE else ta,
-                "view": view, "sheet": view.get("sheet")}
+                "position": localize_position(state.position(), lang),
+                "to_act": None if ta is None or ta == CHANCE else ta,
+                "view": view, "sheet": localize_sheet(view.get("sheet"), lang)}
 
     def record_pbn(self, table_id: str) -> str:
         rt = self.table(table_id)

@@ -142,6 +142,9 @@ class Store:
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
         Base.metadata.create_all(self.engine)
+        mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
+        self._insert_action_sql: str | None = None if mark is None else (
+            f"INSERT INTO {ActionRow.__tablename__} (table_id, n, text, at) VALUES ({mark}, {mark}, {mark}, {mark})")
 
     def close(self) -> None:
         self.engine.dispose()
@@ -168,7 +171,10 @@ class Store:
         now = time.time()
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(ActionRow), [{"table_id": t, "n": n, "text": x, "at": now} for t, n, x in rows])
+                if self._insert_action_sql is not None:  # the driver's own executemany: a quarter of the CPU
+                    conn.exec_driver_sql(self._insert_action_sql, [(t, n, x, now) for t, n, x in rows])
+                else:
+                    conn.execute(insert(ActionRow), [{"table_id": t, "n": n, "text": x, "at": now} for t, n, x in rows])
         except IntegrityError as e:
             raise StoreError(f"action already stored (duplicate order number): {e.orig}") from None
 

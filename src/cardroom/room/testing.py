@@ -80,26 +80,38 @@ class Postgres:
 class ServerProcess:
     """``python -m cardroom.room`` as a real uvicorn process on a loopback port."""
 
-    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0,
+                 log: str | Path | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[bytes] | None = None
+        # the server's stderr goes to a file, never to a pipe nobody reads (a full pipe blocks the server)
+        default = Path(tempfile.mkdtemp(prefix="cardroom-server-")) / "stderr.log"
+        self.log_path = Path(log) if log is not None else default
+
+    def log_text(self) -> str:
+        """What the server wrote to its stderr so far (every start appends)."""
+        try:
+            return self.log_path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            return ""
 
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 30.0) -> None:
+        log_file = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child, closed here
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardroom.room", "--port", str(self.port), "--db", self.db,
              "--bot-delay", str(self.bot_delay)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdout=subprocess.DEVNULL, stderr=log_file)
+        log_file.close()  # the child holds its own descriptor
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                raise RuntimeError(f"the server exited with {self.proc.returncode}: {err}")
+                raise RuntimeError(f"the server exited with {self.proc.returncode}: {self.log_text()[-4000:]}")
             try:
                 with urllib.request.urlopen(self.base + "/api/tables", timeout=1):
                     return

@@ -1,5 +1,5 @@
 // The card room's browser client: lobby, table, records. Protocol: docs/room.md.
-import { t, tp, getLang, setLang, callText } from "./i18n.js";
+import { t, tp, getLang, setLang, callText, seatLabel, positionText } from "./i18n.js";
 import { cardEl, isCard, sortHand, trumpOf } from "./cards.js";
 import { renderSheet } from "./sheets.js";
 
@@ -86,7 +86,25 @@ function frame() {
 let catalogue = null;
 async function games() { catalogue = catalogue || (await api("GET", "/api/games")).games; return catalogue; }
 
-function optionLabel(v) { return v === null ? `(${t("default")})` : v === true ? t("yes") : v === false ? t("no") : String(v); }
+// How a game is drawn: by its family (a game added later draws like its family: auction and straight
+// bridge like contract bridge); a family the client does not know is drawn generically.
+const DRAWN_LIKE = { oldbridge: "bridge" };
+function kindOf(gs, name) {
+  const g = (gs || []).find((x) => x.name === name);
+  const fam = g ? g.family || g.name : name;
+  return DRAWN_LIKE[fam] || fam;
+}
+function titleOf(gs, name) {
+  const g = (gs || []).find((x) => x.name === name);
+  return g ? g.title[getLang()] || g.title.en : tp("gameTitle_", name);
+}
+
+function optionLabel(v) {
+  if (v === null) return `(${t("default")})`;
+  if (v === true || v === false) return t(v ? "yes" : "no");
+  if (typeof v === "string") { const x = tp("variant_", v); return x !== v ? x : tp("val_", v); }
+  return String(v);
+}
 
 async function lobby(main) {
   const gs = await games();
@@ -150,11 +168,11 @@ async function lobby(main) {
       const tbl = h("table", { class: "tables" });
       for (const tb of tables.slice().reverse()) {
         const mine = tb.seats.find((s) => store.token(tb.id, s.seat));
-        const seatsText = tb.seats.map((s) => `${s.label}: ${s.kind === "empty" ? "—" : s.name || t(s.kind)}`).join(", ");
+        const seatsText = tb.seats.map((s) => `${seatLabel(s.label)}: ${s.kind === "empty" ? "—" : s.kind === "invited" ? t("invited") : displayName(s)}`).join(", ");
         tbl.append(h("tr", { "data-table": tb.id },
           h("td", { text: (() => { const g = gs.find((x) => x.name === tb.game); return g ? g.title[getLang()] || g.title.en : tb.game; })() }),
           h("td", { class: "small", text: seatsText }),
-          h("td", { class: "small", text: tb.over ? t("matchOver") : tb.position }),
+          h("td", { class: "small", text: tb.over ? t("matchOver") : positionText(tb.position) }),
           h("td", {},
             h("a", { href: `/?table=${tb.id}${mine ? "&seat=" + mine.seat : ""}`, text: mine ? t("join") : t("watch") }), " ",
             tb.over ? h("a", { href: `/?page=records&table=${tb.id}`, text: t("replay") }) : null)));
@@ -190,6 +208,26 @@ async function join(main) {
 }
 
 // ------------------------------------------------------------------ table
+// A seat's name as shown: the server's default names ("bot N", "player 2") in the page's language.
+function displayName(s) {
+  const name = s.name || "";
+  let m = /^bot (\S+)$/.exec(name);
+  if (m) return `${t("botKind")} ${seatLabel(m[1])}`;
+  m = /^player (\d+)$/.exec(name);
+  if (m) return `${t("human")} ${m[1]}`;
+  return name || seatLabel(s.label);
+}
+
+// Who sits this deal out: the dealer of a four-handed preferans deal, the partner of a lone euchre hand.
+function sittingOut(game, d, labels) {
+  if (game === "euchre") return d.sitting_out != null ? seatIndex(d.sitting_out, labels) : null;
+  if (game === "preferans" && Array.isArray(d.active) && d.active.length < labels.length) {
+    const out = labels.map((_, i) => i).filter((i) => !d.active.includes(i));
+    return out.length === 1 ? out[0] : null;
+  }
+  return null;
+}
+
 function seatIndex(ref, labels) {
   if (ref === null || ref === undefined) return null;
   if (typeof ref === "number") return ref;
@@ -207,6 +245,13 @@ function plays(trick, labels, game) {
   const lead = seatIndex(trick.leader, labels) ?? 0;
   const n = game === "bridge" ? 4 : labels.length;
   return cards.map((c, i) => ({ seat: (lead + i) % n, card: c }));
+}
+
+// Whether a state message's deal has any card played (a deal worth showing once it is over).
+function hadPlay(m) {
+  const v = m.view || {}, d = v.deal || v.hand || {};
+  const tr = d.trick;
+  return (d.tricks || []).length > 0 || (Array.isArray(tr) ? tr.length > 0 : !!(tr && ((tr.cards || tr.plays || []).length)));
 }
 
 // Which deal a state message belongs to (a new key means a new deal).
@@ -235,6 +280,7 @@ class TableView {
       showError(e.message); this.main.append(h("h2", { text: t("unknownTable") }), h("a", { href: "/", text: t("back") })); return;
     }
     if (this.seat != null && !this.token) { this.seat = null; history.replaceState(null, "", `/?table=${this.table}`); }
+    try { const gs = await games(); this.kind = kindOf(gs, this.info.game); this.title = titleOf(gs, this.info.game); } catch { /* drawn by name */ }
     this.connect();
   }
 
@@ -266,7 +312,7 @@ class TableView {
 
   onMessage(m) {
     if (m.type === "state") {
-      if (this.msg && dealKey(this.msg) !== dealKey(m)) this.prevDeal = this.msg; // keep the deal just finished
+      if (this.msg && dealKey(this.msg) !== dealKey(m) && hadPlay(this.msg)) this.prevDeal = this.msg; // keep the deal just finished
       this.msg = m;
       debug.state = m;
       this.render();
@@ -284,7 +330,7 @@ class TableView {
   }
 
   labels() { return (this.msg ? this.msg.seats : this.info.seats).map((s) => s.label); }
-  names() { return (this.msg ? this.msg.seats : this.info.seats).map((s) => s.name || s.label); }
+  names() { return (this.msg ? this.msg.seats : this.info.seats).map(displayName); }
 
   renderStatus() { const el = this.main.querySelector("#status"); if (el) el.textContent = this.status; }
 
@@ -296,8 +342,8 @@ class TableView {
     const started = this.msg && this.msg.seq > 0;
     const ul = h("ul", { class: "seat-list" });
     for (const s of seats) {
-      const li = h("li", { "data-seat": s.seat }, h("b", { text: s.label }), " ",
-        h("span", { text: s.kind === "empty" ? t("empty") : `${s.name || ""} (${t(s.kind === "bot" ? "botKind" : s.kind)})` }),
+      const li = h("li", { "data-seat": s.seat }, h("b", { text: seatLabel(s.label) }), " ",
+        h("span", { text: s.kind === "empty" ? t("empty") : s.kind === "invited" ? t("invited") : `${displayName(s)} (${t(s.kind === "bot" ? "botKind" : s.kind)})` }),
         s.seat === this.seat ? h("em", { text: ` — ${t("you")}` }) : null);
       if (s.kind === "empty" && this.seat == null) li.append(" ", h("button", { class: "sit", "data-sit": s.seat, text: t("sit"), onclick: () => this.sit(s.seat) }));
       if ((s.kind === "empty" || s.kind === "invited") && tok) {
@@ -341,6 +387,11 @@ class TableView {
     try { await api("POST", `/api/tables/${this.table}/bots`, seats ? { seats } : {}, tok); } catch (e) { showError(e.message); }
   }
 
+  async abandon() {
+    if (!window.confirm(t("abandonConfirm"))) return;
+    try { await api("POST", `/api/tables/${this.table}/abandon`, undefined, this.token); } catch (e) { showError(e.message); }
+  }
+
   async rematch() {
     try {
       const r = await api("POST", `/api/tables/${this.table}/rematch`, undefined, this.token || store.anyToken(this.table));
@@ -350,10 +401,58 @@ class TableView {
     } catch (e) { showError(e.message); }
   }
 
+  // --- hint (issue 6): what the strongest bot would do, asked for this seat's turn only
+  hintButton(game, m) {
+    if (this.seat == null || !this.token || m.over || m.to_act !== this.seat || !(m.legal || []).length) return null;
+    const busy = this.hintPending === m.seq;
+    return h("button", { id: "hint-button", class: "hint-button", title: t("hintTitle"), disabled: busy,
+      text: busy ? `${t("hint")}: ${t("hintWait")}` : `? ${t("hint")}`, onclick: () => this.askHint() });
+  }
+
+  async askHint() {
+    const m = this.msg;
+    if (!m) return;
+    const seq = m.seq;
+    this.hintPending = seq;
+    this.render();
+    try {
+      const r = await api("GET", `/api/tables/${this.table}/hint?lang=${getLang()}`, undefined, this.token);
+      this.hint = { ...r, seq: r.seq ?? seq };
+    } catch (e) { showError(e.message); }
+    if (this.hintPending === seq) this.hintPending = null;
+    if (this.msg) this.render();
+  }
+
+  // The legal action a hint's action names (by its text, as the server writes it), or undefined.
+  hintLegal(x, legal) {
+    const want = [x.action, x.text].filter((v) => typeof v === "string").map((v) => v.trim().toUpperCase());
+    return legal.find((l) => want.includes(String(l.text).toUpperCase())) ||
+      (typeof x.action === "number" ? legal.find((l) => l.id === x.action) : undefined);
+  }
+
+  hintPanel(legal) {
+    const hn = this.hint;
+    const best = this.hintLegal(hn, legal);
+    const sec = h("section", { class: "panel hint", id: "hint" }, h("h3", { text: t("hintTitle") }));
+    const ol = h("ol", { class: "hint-candidates" });
+    const cands = hn.candidates || []; // best first, as the hint orders them (fewest tricks first on a misère)
+    for (const c of cands) {
+      const l = this.hintLegal(c, legal);
+      const isBest = l && best ? l.id === best.id : c.text === hn.text;
+      ol.append(h("li", { class: isBest ? "best" : "", "data-hint-id": l ? l.id : "", "data-tricks": String(c.tricks) },
+        h("b", { text: callText(l ? l.text : c.text ?? c.action) }),
+        c.tricks != null ? ` — ${t("hintTricks")}: ${Number(c.tricks).toFixed(2)}` : "",
+        c.score != null ? ` — ${t("hintScore")}: ${Number(c.score).toFixed(2)}` : "",
+        isBest ? h("em", { text: ` (${t("hintBest")})` }) : null));
+    }
+    sec.append(h("p", {}, `${t("hintBestLabel")}: `, h("b", { id: "hint-best", "data-hint-id": best ? best.id : "", text: callText(best ? best.text : hn.text ?? hn.action) })), ol);
+    return { sec, best };
+  }
+
   // --- the table
   render() {
     const m = this.msg;
-    const game = this.info.game;
+    const game = this.kind || this.info.game;
     const labels = this.labels(), names = this.names();
     const view = m.view || {};
     const d = view.deal || view.hand || {};
@@ -370,12 +469,13 @@ class TableView {
     // header line
     const toAct = m.to_act;
     root.append(h("div", { class: "topline" },
-      h("span", { class: "game-title", text: `${t("table")} ${this.table} · ${game}` }),
-      h("span", { class: "position", text: m.position }),
+      h("span", { class: "game-title" }, `${t("table")} `, h("span", { class: "table-id", "data-raw": "", text: this.table }), ` · ${this.title || tp("gameTitle_", game)}`),
+      h("span", { class: "position", id: "position", text: positionText(m.position) }),
       h("span", { id: "status", class: "small", text: this.status || "" }),
       this.seat == null ? h("span", { class: "badge", text: t("spectator") }) : null,
       h("span", { id: "turn", class: toAct === this.seat && this.seat != null ? "badge turn" : "badge", text:
-        m.over ? t("matchOver") : toAct == null ? (m.chance_next ? t("chance") : t("waiting")) : toAct === this.seat ? t("yourTurn") : `${names[toAct]} ${t("toAct")}` })));
+        m.over ? t("matchOver") : toAct == null ? (m.chance_next ? t("chance") : t("waiting")) : toAct === this.seat ? t("yourTurn") : `${names[toAct]} ${t("toAct")}` }),
+      this.hintButton(game, m)));
 
     if (!m.seq && m.seats.some((s) => s.kind === "empty" || s.kind === "invited")) root.append(h("p", { class: "waiting", text: t("waiting") }));
     root.append(this.seatsPanel());
@@ -383,12 +483,13 @@ class TableView {
     // facts of the deal
     const facts = h("div", { class: "facts" });
     const fact = (k, v) => { if (v != null && v !== "" && v !== false) facts.append(h("span", { class: "fact" }, h("small", { text: t(k) + ": " }), h("b", { text: String(v) }))); };
-    const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${labels[i]} ${names[i] !== labels[i] ? "(" + names[i] + ")" : ""}`.trim(); };
+    const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${seatLabel(labels[i])} ${names[i] !== seatLabel(labels[i]) ? "(" + names[i] + ")" : ""}`.trim(); };
     if (d.dealer != null) fact("dealer", nameOf(d.dealer));
     if (game === "bridge") {
       if (view.deal_number) fact("deal", view.deal_number);
-      if (d.vulnerable) fact("vulnerable", Object.entries(d.vulnerable).filter(([, v]) => v).map(([k]) => k).join(", ") || "—");
-      if (d.contract) fact("contract", callText(d.contract) + (d.declarer ? " " + d.declarer : ""));
+      if (d.vulnerable) fact("vulnerable", Object.entries(d.vulnerable).filter(([, v]) => v).map(([k]) => seatLabel(k)).join(", ") || "—");
+      const by = d.declarer ?? d.contract_by;
+      if (d.contract) fact("contract", callText(d.contract) + (by ? " " + seatLabel(by) : ""));
     }
     if (game === "preferans") {
       if (d.contract) fact("contract", callText(d.contract));
@@ -398,11 +499,14 @@ class TableView {
     if (game === "euchre") {
       if (d.trump) fact("trump", callText(d.trump));
       if (d.maker) fact("maker", nameOf(d.maker));
-      if (d.lone) fact("lone", nameOf(d.lone));
+      if (d.lone) fact("factAlone", nameOf(d.lone));
       if (d.sitting_out) fact("sittingOut", nameOf(d.sitting_out));
     }
     if (d.phase) fact("phase", tp("phase_", d.phase));
+    if (game === "preferans" && Array.isArray(d.active) && d.active.length < n && d.dealer != null) fact("sittingOut", nameOf(d.dealer));
     root.append(facts);
+    const out = sittingOut(game, d, labels);
+    if (out != null && out === this.seat) root.append(h("p", { class: "note sit-out-note", id: "sit-out-note", text: game === "euchre" ? t("sitsOutAlone") : t("youSitOut") }));
 
     // the board: seats around, trick in the middle
     const board = h("div", { class: `board seats-${n}` });
@@ -416,16 +520,19 @@ class TableView {
     };
     for (let k = 0; k < n; k++) {
       const i = (me + k) % n;
-      const box = h("div", { class: `seat-box ${places[k]}${toAct === i ? " to-act" : ""}`, "data-seat-box": i });
+      const box = h("div", { class: `seat-box ${places[k]}${toAct === i ? " to-act" : ""}${out === i ? " sitting-out" : ""}`, "data-seat-box": i });
       let tricksWon = null;
       if (Array.isArray(won)) tricksWon = won[i];
-      box.append(h("div", { class: "seat-name" }, h("b", { text: labels[i] }), " ", names[i] !== labels[i] ? names[i] : "",
+      box.append(h("div", { class: "seat-name" }, h("b", { text: seatLabel(labels[i]) }), " ", names[i] !== seatLabel(labels[i]) ? h("span", { "data-raw": "", text: names[i] }) : "",
         i === this.seat ? h("em", { text: ` (${t("you")})` }) : null,
         toAct === i ? h("span", { class: "dot", text: " ●" }) : null,
-        tricksWon != null ? h("span", { class: "small", text: ` · ${t("tricks")}: ${tricksWon}` }) : null));
+        tricksWon != null && out !== i ? h("span", { class: "small", text: ` · ${t("tricks")}: ${tricksWon}` }) : null));
+      if (out === i) box.append(h("div", { class: "small sit-out", "data-sit-out": i, text: game === "euchre" ? t("sitsOutAlone") : t("dealerSitsOut") }));
+      if (game === "euchre" && d.lone != null && seatIndex(d.lone, labels) === i) box.append(h("div", { class: "small plays-alone", "data-alone": i, text: t("playsAlone") }));
       let cards = null;
       let label = null;
-      if (i === this.seat && Array.isArray(d.hand)) cards = d.hand;
+      if (out === i) cards = null; // sitting out: no cards shown, none playable
+      else if (i === this.seat && Array.isArray(d.hand)) cards = d.hand;
       else {
         const ex = exposedOf(i);
         if (ex) { cards = ex; label = game === "bridge" && seatIndex(d.dummy, labels) === i ? t("dummy") : ""; }
@@ -450,11 +557,11 @@ class TableView {
     centre.append(h("div", { class: "small", text: title }));
     const tr = h("div", { class: "trick", id: "trick" });
     for (const p of cur) {
-      tr.append(h("div", { class: "played" }, h("small", { text: p.seat === -1 ? t("talon") : labels[p.seat] ?? p.seat }), cardEl(p.card)));
+      tr.append(h("div", { class: "played", "data-played-by": p.seat }, h("small", { text: p.seat === -1 ? t("talon") : seatLabel(labels[p.seat] ?? p.seat) }), cardEl(p.card)));
     }
     centre.append(tr);
-    if (won && !Array.isArray(won)) centre.append(h("div", { class: "small", text: `${t("tricks")}: NS ${won.NS ?? 0} — EW ${won.EW ?? 0}` }));
-    if (game === "euchre" && d.turn_up) centre.append(h("div", { class: "turnup" }, h("small", { text: `${t("turnUp")} (${d.turn_up_state}): ` }), cardEl(d.turn_up)));
+    if (won && !Array.isArray(won)) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${won.NS ?? 0} — ${seatLabel("EW")} ${won.EW ?? 0}` }));
+    if (game === "euchre" && d.turn_up) centre.append(h("div", { class: "turnup" }, h("small", { text: `${t("turnUp")} (${tp("turnUp_", d.turn_up_state)}): ` }), cardEl(d.turn_up)));
     if (game === "preferans" && d.talon && d.talon.length) {
       const tl = h("div", { class: "talon" }, h("small", { text: t("talon") + ": " }));
       for (const c of d.talon) tl.append(cardEl(c));
@@ -471,6 +578,11 @@ class TableView {
       root.append(acts);
     }
     for (const b of root.querySelectorAll(".card.legal")) b.addEventListener("click", () => this.send(Number(b.dataset.legalId)));
+    if (this.hint && this.hint.seq === m.seq && legal.length) { // the hint for this very state
+      const { sec, best } = this.hintPanel(legal);
+      if (best) for (const el of root.querySelectorAll(`[data-legal-id='${best.id}']`)) el.classList.add("hinted");
+      root.append(sec);
+    }
 
     // the bidding
     root.append(this.bidding(game, d, labels));
@@ -478,13 +590,19 @@ class TableView {
 
     // the score sheet
     const mySide = game === "bridge" && this.seat != null ? (["N", "S"].includes(labels[this.seat]) ? "NS" : "EW") : "NS";
-    root.append(h("section", { class: "panel", id: "sheet" }, h("h3", { text: t("sheet") }), renderSheet(game, m.sheet, { mySide, names })));
+    root.append(h("section", { class: "panel", id: "sheet" }, h("h3", { text: t("sheet") }), renderSheet(game, m.sheet, { mySide, names, abandoned: !!m.abandoned })));
+
+    // a seated person may end the match unfinished (the server scores it by the game's laws)
+    if (!m.over && m.seq > 0 && this.seat != null && this.token) {
+      root.append(h("section", { class: "panel match-controls", id: "match-controls" },
+        h("button", { id: "abandon", class: "danger", text: t("abandon"), onclick: () => this.abandon() })));
+    }
 
     // the end of the match
     if (m.over) {
-      const end = h("section", { class: "panel match-over", id: "match-over" }, h("h3", { text: t("matchOver") }),
+      const end = h("section", { class: "panel match-over", id: "match-over" }, h("h3", { text: m.abandoned ? t("abandoned") : t("matchOver") }),
         h("a", { class: "button", id: "download-json", href: `/api/tables/${this.table}/record`, download: `${this.table}.json`, text: t("downloadJson") }), " ",
-        game === "bridge" ? h("a", { class: "button", id: "download-pbn", href: `/api/tables/${this.table}/record.pbn`, download: `${this.table}.pbn`, text: t("downloadPbn") }) : null, " ",
+        this.info.game === "bridge" ? h("a", { class: "button", id: "download-pbn", href: `/api/tables/${this.table}/record.pbn`, download: `${this.table}.pbn`, text: t("downloadPbn") }) : null, " ",
         h("a", { class: "button", href: `/?page=records&table=${this.table}`, text: t("replay") }), " ");
       if (m.next) end.append(h("p", {}, `${t("nextTable")} ${m.next} `, h("a", { href: `/?table=${m.next}${this.seat != null ? "&seat=" + this.seat : ""}`, text: t("goNext"), onclick: () => { if (this.seat != null) store.setToken(m.next, this.seat, this.token); } })));
       else if (this.token || store.anyToken(this.table)) end.append(h("button", { id: "rematch", class: "primary", text: t("anotherMatch"), onclick: () => this.rematch() }));
@@ -502,17 +620,17 @@ class TableView {
     const d = pv.deal || pv.hand || {};
     const sec = h("details", { class: "panel previous", id: "previous", open: true }, h("summary", { text: t("previousDeal") }));
     const facts = [];
-    if (d.contract) facts.push(`${t("contract")}: ${callText(d.contract)}${d.declarer != null ? " " + (labels[seatIndex(d.declarer, labels)] ?? d.declarer) : ""}`);
+    if (d.contract) facts.push(`${t("contract")}: ${callText(d.contract)}${d.declarer != null ? " " + seatLabel(labels[seatIndex(d.declarer, labels)] ?? d.declarer) : ""}`);
     if (d.trump) facts.push(`${t("trump")}: ${callText(d.trump)}`);
     if (d.kind) facts.push(callText(d.kind));
     const won = d.won;
-    if (won) facts.push(`${t("tricks")}: ` + (Array.isArray(won) ? won.map((w, i) => `${labels[i]} ${w}`).join(", ") : `NS ${won.NS ?? 0} — EW ${won.EW ?? 0}`));
+    if (won) facts.push(`${t("tricks")}: ` + (Array.isArray(won) ? won.map((w, i) => `${seatLabel(labels[i])} ${w}`).join(", ") : `${seatLabel("NS")} ${won.NS ?? 0} — ${seatLabel("EW")} ${won.EW ?? 0}`));
     sec.append(h("p", { text: facts.join(" · ") }));
     const tricks = d.tricks || [];
     const ol = h("ol", { class: "prev-tricks" });
     for (const tr of tricks) {
       const li = h("li");
-      for (const p of plays(tr, labels, game)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : labels[p.seat]) + " " }), cardEl(p.card)));
+      for (const p of plays(tr, labels, game)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
       ol.append(li);
     }
     // The server's next message already shows the next deal, so the last card of the last trick
@@ -520,7 +638,7 @@ class TableView {
     const open = plays(d.trick, labels, game);
     if (open.length) {
       const li = h("li");
-      for (const p of open) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : labels[p.seat]) + " " }), cardEl(p.card)));
+      for (const p of open) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
       li.append(h("span", { class: "played-inline" }, cardEl(null)));
       ol.append(li);
     }
@@ -530,14 +648,16 @@ class TableView {
 
   bidding(game, d, labels) {
     const sec = h("section", { class: "panel bidding", id: "bidding" });
-    const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : labels[i]; };
+    const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : seatLabel(labels[i]); };
     if (game === "bridge") {
       sec.append(h("h3", { text: t("auction") }));
       const order = ["N", "E", "S", "W"];
-      const tbl = h("table", { class: "auction" }, h("thead", {}, h("tr", {}, ...order.map((s) => h("th", { text: s })))));
+      const tbl = h("table", { class: "auction" }, h("thead", {}, h("tr", {}, ...order.map((s) => h("th", { text: seatLabel(s) })))));
       const body = h("tbody");
       const start = order.indexOf(d.dealer);
-      const cells = [...Array(Math.max(start, 0)).fill(""), ...(d.auction || [])];
+      // contract bridge lists the calls from the dealer; the older bridges as [{seat, call}]
+      const calls = d.auction || (d.calls || []).map((c) => (c && typeof c === "object" ? c.call : c));
+      const cells = [...Array(Math.max(start, 0)).fill(""), ...calls];
       for (let i = 0; i < cells.length; i += 4) body.append(h("tr", {}, ...[0, 1, 2, 3].map((j) => h("td", { text: cells[i + j] != null ? callText(cells[i + j]) : "" }))));
       tbl.append(body);
       sec.append(tbl);
@@ -576,7 +696,7 @@ async function records(main) {
     const { tables } = await api("GET", "/api/tables");
     const done = tables.filter((x) => x.over);
     const ul = h("ul", { id: "records" });
-    for (const tb of done.reverse()) ul.append(h("li", {}, h("a", { href: `/?page=records&table=${tb.id}`, text: `${tb.game} · ${tb.id} · ${tb.seats.map((s) => s.name).join(", ")}` })));
+    for (const tb of done.reverse()) ul.append(h("li", {}, h("a", { href: `/?page=records&table=${tb.id}`, text: `${tp("gameTitle_", tb.game)} · ${tb.id} · ${tb.seats.map(displayName).join(", ")}` })));
     main.append(h("section", { class: "panel" }, h("h2", { text: t("records") }), done.length ? ul : h("p", { text: t("noTables") })));
     return;
   }
@@ -587,14 +707,15 @@ async function records(main) {
   }
   const rec = await api("GET", `/api/tables/${table}/record`);
   const actions = rec.actions || [];
-  const game = rec.game;
-  const labels = info.seats.map((s) => s.label), names = info.seats.map((s) => s.name || s.label);
+  const gs = await games();
+  const game = kindOf(gs, rec.game);
+  const labels = info.seats.map((s) => s.label), names = info.seats.map(displayName);
   // deals start at their "deal …" chance action
   const dealSteps = actions.map((a, i) => (/^deal\b/i.test(a) ? i : -1)).filter((i) => i >= 0);
   const sec = h("section", { class: "panel replay", id: "replay" });
-  main.append(h("h2", { text: `${t("replay")}: ${game} · ${table}` }),
+  main.append(h("h2", {}, `${t("replay")}: ${titleOf(gs, rec.game)} · `, h("span", { "data-raw": "", text: table })),
     h("p", {}, h("a", { class: "button", href: `/api/tables/${table}/record`, download: `${table}.json`, text: t("downloadJson") }), " ",
-      game === "bridge" ? h("a", { class: "button", href: `/api/tables/${table}/record.pbn`, download: `${table}.pbn`, text: t("downloadPbn") }) : null),
+      rec.game === "bridge" ? h("a", { class: "button", href: `/api/tables/${table}/record.pbn`, download: `${table}.pbn`, text: t("downloadPbn") }) : null),
     sec);
   let step = actions.length;
   let hasEndpoint = true;
@@ -607,7 +728,8 @@ async function records(main) {
     btn(t("first"), () => 0), btn(t("prevDeal"), () => { const prev = dealSteps.filter((x) => x < step - 1); return prev.length ? prev[prev.length - 1] + 1 : 0; }),
     btn(t("prev"), () => step - 1), slider, btn(t("next"), () => step + 1),
     btn(t("nextDeal"), () => { const nx = dealSteps.find((x) => x >= step); return nx == null ? actions.length : nx + 1; }), btn(t("last"), () => actions.length), label), view);
-  const log = h("ol", { class: "action-log", start: "1" });
+  // the record's own notation (as in the downloaded JSON), shown as it is written
+  const log = h("ol", { class: "action-log", start: "1", "data-raw": "", lang: "en" });
   actions.forEach((a) => log.append(h("li", { text: a })));
   sec.append(h("details", {}, h("summary", { text: `${t("actionsLog")}: ${actions.length}` }), log));
   async function show(s) {
@@ -706,7 +828,7 @@ function recordStep(game, actions, s, labels, names) {
   const board = h("div", { class: "board seats-" + labels.length });
   const places = labels.length === 4 ? ["south", "west", "north", "east"] : ["south", "west", "east", "north"];
   labels.forEach((l, i) => {
-    const sb = h("div", { class: `seat-box ${places[i]}` }, h("div", { class: "seat-name" }, h("b", { text: l }), " ", names[i] !== l ? names[i] : ""));
+    const sb = h("div", { class: `seat-box ${places[i]}` }, h("div", { class: "seat-name" }, h("b", { text: seatLabel(l) }), " ", names[i] !== seatLabel(l) ? names[i] : ""));
     const row = h("div", { class: "hand", "data-hand": i });
     for (const c of sortHand(hands[i] || [], game, null)) row.append(cardEl(c));
     sb.append(row);

@@ -10,6 +10,17 @@ const STRINGS = {
     opt_sitting_out_dealer_takes_up: "Sitting-out dealer takes up", opt_first_dealer: "First dealer",
     opt_raspasy_with_passing: "Raspasy with passing cards", opt_talon_refusal_penalty: "Penalty for refusing the talon",
     opt_time_limit_rounds: "Time limit (rounds)",
+    opt_pulya_length: "Pulya length", opt_laws: "Laws of irregularities", opt_laws_penalty_card_discard: "Penalty card may be discarded",
+    opt_laws_remark_scope: "A remark counts until", opt_laws_void_impossible_concessions: "Impossible concessions are void",
+    opt_royal_spades: "Royal spades", opt_nullo: "Nullo", opt_dealer_must_bid: "The dealer must bid",
+    opt_equal_value_more_tricks: "Equal value: more tricks wins", opt_declarer_rule: "Declarer", opt_max_doublings: "Doublings at most",
+    opt_undertrick: "Undertrick", opt_doubled_bonus: "Bonus when doubled", opt_slam_side: "Slams scored by",
+    opt_game_points: "Game", opt_rubber_bonus: "Rubber bonus", opt_unfinished_game_bonus: "Unfinished game bonus",
+    opt_doubling_limit: "Doubling limit", opt_honours: "Honours", opt_chicane: "Chicane", opt_slams: "Slams",
+    opt_revoke_penalty: "Revoke penalty", opt_concede_max: "Tricks the declarer may concede",
+    "val_next-turn": "the next turn", "val_winning-bidder": "the winning bidder", val_any: "either side",
+    "val_below-100": "below 100", "val_cap-100": "100 at most", val_laws: "by the laws", val_none: "none",
+    val_tricks: "tricks", val_england: "as in England",
     preset: "Variant", previousDeal: "Previous deal", seed: "Seed", seedHint: "optional: the same seed deals the same cards", kind: "Game",
     yourName: "Your name", openTable: "Open table", openTables: "Tables", noTables: "No tables yet.",
     refresh: "Refresh", watch: "Watch", join: "Open", replay: "Replay", table: "Table",
@@ -42,7 +53,22 @@ const STRINGS = {
     phase_deal: "deal", phase_auction: "auction", phase_play: "play", phase_over: "over", phase_discard: "discard",
     phase_declare: "naming the game", phase_whist: "whisting", phase_defence: "defence", phase_concede: "conceding",
     phase_invite: "invitation", phase_passing: "passing", phase_choice: "choice", phase_round1: "first round",
-    phase_round2: "second round", phase_draw: "draw",
+    phase_round2: "second round", phase_draw: "draw", phase_takeover: "takeover",
+    inPlay: "in play", handNo: "Hand", lapIn: "lap carried in", gameWonBy: "won by", worth: "worth", lapOut: "lap carried",
+    unfinishedMatch: "The match was left unfinished", unfinishedGame: "unfinished", gameTitle_bridge: "bridge", gameTitle_preferans: "preferans", gameTitle_euchre: "euchre",
+    youSitOut: "You deal and sit out this deal", dealerSitsOut: "deals, sits out", sitsOutAlone: "sits out: partner plays alone",
+    playsAlone: "plays alone", factAlone: "Plays alone", turnUp_none: "—", "turnUp_on pack": "on the pack", "turnUp_taken up": "taken up",
+    "turnUp_turned down": "turned down", turnUp_dead: "turned down", turnUp_played: "played",
+    hint: "hint", hintTitle: "What the strongest bot would play", hintBest: "best", hintBestLabel: "Best", hintTricks: "average tricks", hintScore: "expected score", hintWait: "thinking…",
+    abandon: "Abandon the match", abandonConfirm: "Abandon this match? It ends here, unfinished, for every player.",
+    abandoned: "The match was abandoned",
+    variant_sochi: "Sochi", variant_leningrad: "Leningrad (Piter)", variant_rostov: "Rostov", variant_moscow: "Moscow",
+    variant_ural: "Ural", variant_kazakhstan: "Kazakhstan", variant_piter: "Piter",
+    val_doc001: "rubber (document 001)", val_modern: "modern", val_game: "as a game",
+    tag_game: "game", tag_help: "help", tag_tricks: "tricks", tag_consolation: "consolation", tag_shortfall: "shortfall",
+    tag_misere: "misère", tag_raspasy: "raspasy", tag_zero: "zero", tag_talon: "talon", "tag_half-whist": "half-whist",
+    "tag_prize-first-pulya": "prize for the first pulya", "tag_prize-first-gora": "prize for the first gora",
+    "tag_round-prize": "round prize", tag_preferans: "preferans", tag_burnt: "burnt", "tag_talon-refusal": "talon refused",
   },
   ru: {
     title: "Карточный клуб", lobby: "Лобби", records: "Записи", language: "Язык",
@@ -54,6 +80,17 @@ const STRINGS = {
     opt_sitting_out_dealer_takes_up: "Неиграющий сдающий берёт карту", opt_first_dealer: "Первый сдающий",
     opt_raspasy_with_passing: "Распасы с передачей карт", opt_talon_refusal_penalty: "Штраф за отказ от прикупа",
     opt_time_limit_rounds: "Лимит времени (круги)",
+    opt_pulya_length: "Длина пули", opt_laws: "Законы о нарушениях", opt_laws_penalty_card_discard: "Штрафную карту можно сбросить",
+    opt_laws_remark_scope: "Замечание действует до", opt_laws_void_impossible_concessions: "Невозможные уступки недействительны",
+    opt_royal_spades: "Королевские пики", opt_nullo: "Нулло", opt_dealer_must_bid: "Сдающий обязан заявить",
+    opt_equal_value_more_tricks: "При равной стоимости — больше взяток", opt_declarer_rule: "Разыгрывающий", opt_max_doublings: "Удвоений не больше",
+    opt_undertrick: "Недобор", opt_doubled_bonus: "Премия за контру", opt_slam_side: "Шлем записывает",
+    opt_game_points: "Гейм", opt_rubber_bonus: "Премия за роббер", opt_unfinished_game_bonus: "Премия за неоконченный гейм",
+    opt_doubling_limit: "Предел удвоений", opt_honours: "Онёры", opt_chicane: "Шикана", opt_slams: "Шлемы",
+    opt_revoke_penalty: "Штраф за ренонс", opt_concede_max: "Сколько взяток можно отдать без игры",
+    "val_next-turn": "следующего хода", "val_winning-bidder": "назначивший последним", val_any: "любая сторона",
+    "val_below-100": "до 100", "val_cap-100": "не больше 100", val_laws: "по законам", val_none: "нет",
+    val_tricks: "взятками", val_england: "по-английски",
     preset: "Вариант", previousDeal: "Предыдущая сдача", seed: "Зерно сдачи", seedHint: "необязательно: то же зерно — те же карты", kind: "Игра",
     yourName: "Ваше имя", openTable: "Открыть стол", openTables: "Столы", noTables: "Столов пока нет.",
     refresh: "Обновить", watch: "Смотреть", join: "Открыть", replay: "Просмотр", table: "Стол",
@@ -86,7 +123,22 @@ const STRINGS = {
     phase_deal: "сдача", phase_auction: "торговля", phase_play: "розыгрыш", phase_over: "окончено", phase_discard: "снос",
     phase_declare: "заказ игры", phase_whist: "висты", phase_defence: "защита", phase_concede: "сдача игры",
     phase_invite: "приглашение", phase_passing: "передача карт", phase_choice: "выбор", phase_round1: "первый круг",
-    phase_round2: "второй круг", phase_draw: "жеребьёвка",
+    phase_round2: "второй круг", phase_draw: "жеребьёвка", phase_takeover: "перехват",
+    inPlay: "идёт", handNo: "Сдача", lapIn: "нахлёст перенесён", gameWonBy: "выиграли", worth: "стоит", lapOut: "нахлёст переносится",
+    unfinishedMatch: "Матч не окончен (прерван)", unfinishedGame: "не окончена", gameTitle_bridge: "бридж", gameTitle_preferans: "преферанс", gameTitle_euchre: "юкер",
+    youSitOut: "Вы сдаёте и в этой сдаче не играете", dealerSitsOut: "сдаёт, не играет", sitsOutAlone: "не играет: партнёр играет один",
+    playsAlone: "играет в одиночку", factAlone: "Играет один", turnUp_none: "—", "turnUp_on pack": "на колоде", "turnUp_taken up": "взята",
+    "turnUp_turned down": "перевёрнута", turnUp_dead: "перевёрнута", turnUp_played: "сыграна",
+    hint: "подсказка", hintTitle: "Что сыграл бы сильнейший бот", hintBest: "лучший", hintBestLabel: "Лучший ход", hintTricks: "взяток в среднем", hintScore: "ожидаемый счёт", hintWait: "думаю…",
+    abandon: "Прервать матч", abandonConfirm: "Прервать матч? Он закончится здесь, неоконченным, для всех игроков.",
+    abandoned: "Матч прерван",
+    variant_sochi: "Сочинка", variant_leningrad: "Ленинградка (Питер)", variant_rostov: "Ростовка", variant_moscow: "Москва",
+    variant_ural: "Уральская", variant_kazakhstan: "Казахстанская", variant_piter: "Питер",
+    val_doc001: "роббер (документ 001)", val_modern: "современная", val_game: "как игра",
+    tag_game: "игра", tag_help: "помощь", tag_tricks: "взятки", tag_consolation: "консоляция", tag_shortfall: "недобор вистующего",
+    tag_misere: "мизер", tag_raspasy: "распасы", tag_zero: "ноль", tag_talon: "прикуп", "tag_half-whist": "полвиста",
+    "tag_prize-first-pulya": "приз за первую пулю", "tag_prize-first-gora": "приз за первую гору",
+    "tag_round-prize": "приз за круг", tag_preferans: "преферанс", tag_burnt: "сгорел", "tag_talon-refusal": "отказ от прикупа",
   },
 };
 
@@ -95,8 +147,13 @@ const CALL_WORDS_RU = {
   pass: "пас", Pass: "Пас", X: "Контра", XX: "Реконтра", whist: "вист", misere: "мизер",
   "misere-wt": "мизер без прикупа", here: "здесь", "order up": "заказать", "take up": "взять",
   "turn down": "отказ", alone: "в одиночку", "alone at": "в одиночку,", make: "козырь", discard: "снос",
-  open: "открыто", closed: "закрыто", assist: "подмога", play: "играть", "turn": "открыть", half: "пол-виста", raspasy: "распасы", game: "игра",
+  open: "открыто", closed: "закрыто", assist: "подмога", play: "играть", "turn": "открыть", half: "пол-виста",
+  "half-whist": "полвиста", raspasy: "распасы", game: "игра", accept: "согласен", decline: "не согласен",
+  concede: "сдаю", invite: "приглашаю", "take it from you": "беру у вас", preferans: "преферанс",
+  all: "все", none: "никто",
 };
+// longest first, so that "alone at" is read before "alone"
+const CALL_PREFIXES = Object.entries(CALL_WORDS_RU).sort((a, b) => b[0].length - a[0].length);
 
 let lang = localStorage.getItem("cardroom:lang") || (navigator.language || "en").slice(0, 2);
 if (!(lang in STRINGS)) lang = "en";
@@ -109,17 +166,56 @@ export function tp(prefix, value) { const k = prefix + value; const s = t(k); re
 
 const SUIT_SYM = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
+// Seat and side letters as people write them: N E S W, NS EW in English; С В Ю З, СЮ ВЗ in Russian.
+const SEATS_RU = { N: "С", E: "В", S: "Ю", W: "З", NS: "СЮ", EW: "ВЗ" };
+export function seatLabel(label) {
+  if (label == null) return "";
+  const s = String(label);
+  return lang === "ru" && s in SEATS_RU ? SEATS_RU[s] : s;
+}
+
+// The server's position ("deal 3, trick 4") in the page's language. The server translates it itself
+// when asked for Russian (?lang=ru); this reads the English form too, piece by piece, in case an
+// older server (or a piece it does not translate) sends English. Unknown pieces are left as they are.
+const POSITION_RU = [
+  [/^deal (\d+)$/, "сдача $1"], [/^game (\d+)$/, "партия $1"], [/^hand (\d+)$/, "сдача $1"],
+  [/^trick (\d+)$/, "взятка $1"], [/^call (\d+)$/, "заявка $1"], [/^auction$/, "торговля"],
+  [/^whist$/, "висты"], [/^concede$/, "сдача игры"], [/^defence$/, "защита"], [/^(the )?deal$/, "сдача карт"],
+  [/^discard$/, "снос"], [/^declare$/, "заказ игры"], [/^invite$/, "приглашение"], [/^over$/, "окончено"],
+  [/^takeover$/, "перехват"], [/^making the trump$/, "назначение козыря"], [/^first round$/, "первый круг"],
+  [/^second round$/, "второй круг"], [/^the dealer's discard$/, "снос сдающего"], [/^the hand is over$/, "сдача окончена"],
+  [/^the draw$/, "жеребьёвка"], [/^the match is over$/, "матч окончен"], [/^play$/, "розыгрыш"],
+  [/^the cut for the deal(?: \(recut by ([NESW ]+)\))?$/, (_, who) => "жребий на сдачу" + (who ? ` (перетягивают ${who.split(" ").map(seatLabel).join(" ")})` : "")],
+];
+export function positionText(text) {
+  if (text == null) return "";
+  const s = String(text);
+  if (lang !== "ru" || !/[A-Za-z]{2,}/.test(s)) return s;
+  return s.split(", ").map((part) => {
+    for (const [re, ru] of POSITION_RU) if (re.test(part)) return part.replace(re, ru);
+    return part;
+  }).join(", ");
+}
+
 // A call or action text shown to people: suit letters become symbols, words are translated.
 export function callText(text) {
   if (text == null) return "";
   let s = String(text);
-  const m = /^(\d+)(C|D|H|S|NT)$/.exec(s);
-  if (m) return m[1] + (m[2] === "NT" ? (lang === "ru" ? "БК" : "NT") : SUIT_SYM[m[2]]);
+  const m = /^(\d+)(C|D|H|S|NT)(X{0,2})$/.exec(s); // a bid or a contract, doubled or redoubled
+  if (m) {
+    const dbl = m[3] === "XX" ? (lang === "ru" ? " реконтра" : "XX") : m[3] === "X" ? (lang === "ru" ? " контра" : "X") : "";
+    return m[1] + (m[2] === "NT" ? (lang === "ru" ? "БК" : "NT") : SUIT_SYM[m[2]]) + dbl;
+  }
   if (lang === "ru") {
     if (s in CALL_WORDS_RU) return CALL_WORDS_RU[s];
-    for (const [w, r] of Object.entries(CALL_WORDS_RU)) {
+    const c = /^concede-(\d+)$/.exec(s); // preferans: the declarer concedes n tricks
+    if (c) return `без ${c[1]}`;
+    for (const [w, r] of CALL_PREFIXES) {
       if (s.startsWith(w + " ")) { s = r + s.slice(w.length); break; }
     }
   }
-  return s.replace(/\b(C|D|H|S)\b/g, (x) => SUIT_SYM[x]);
+  return s.replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (_, r, x) => r + SUIT_SYM[x])
+    .replace(/\b(\d+)(NT)\b/g, (_, n) => n + (lang === "ru" ? "БК" : "NT"))
+    .replace(/\b(\d+)(C|D|H|S)\b/g, (_, n, x) => n + SUIT_SYM[x])
+    .replace(/\b(C|D|H|S)\b/g, (x) => SUIT_SYM[x]);
 }

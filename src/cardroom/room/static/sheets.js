@@ -1,5 +1,5 @@
 // Score sheets in their traditional forms, drawn from the `sheet` of a state message.
-import { t, tp } from "./i18n.js";
+import { t, tp, seatLabel, getLang } from "./i18n.js";
 
 function h(tag, attrs = {}, ...kids) {
   const el = document.createElement(tag);
@@ -17,7 +17,7 @@ function bridgeSheet(sheet, mySide) {
   const they = we === "NS" ? "EW" : "NS";
   const wrap = h("div", { class: "sheet bridge-sheet", "data-sheet": "bridge" });
   const tbl = h("table", { class: "wethey" });
-  tbl.append(h("thead", {}, h("tr", {}, h("th", { text: `${t("we")} (${we})` }), h("th", { text: `${t("they")} (${they})` }))));
+  tbl.append(h("thead", {}, h("tr", {}, h("th", { text: `${t("we")} (${seatLabel(we)})` }), h("th", { text: `${t("they")} (${seatLabel(they)})` }))));
   const lines = sheet.lines || [];
   const entry = (l) => {
     const span = h("span", { class: "entry" + (l.annulled ? " annulled" : ""), title: `${t("deal")} ${l.deal}: ${tp("kind_", l.kind)}${l.annulled ? " (" + t("annulled") + ")" : ""}`, text: String(l.points) });
@@ -47,8 +47,8 @@ function bridgeSheet(sheet, mySide) {
   tbl.append(h("tfoot", {}, h("tr", {}, h("th", { text: `${t("total")}: ${tot[we] ?? 0}` }), h("th", { text: `${t("total")}: ${tot[they] ?? 0}` }))));
   wrap.append(tbl);
   const gw = sheet.games || [];
-  wrap.append(h("p", { text: `${t("gamesWon")}: ${we} ${gw.filter((x) => x === we).length} — ${they} ${gw.filter((x) => x === they).length}` }));
-  if (sheet.winner) wrap.append(h("p", { class: "winner", text: `${t("rubberWinner")}: ${sheet.winner}` }));
+  wrap.append(h("p", { text: `${t("gamesWon")}: ${seatLabel(we)} ${gw.filter((x) => x === we).length} — ${seatLabel(they)} ${gw.filter((x) => x === they).length}` }));
+  if (sheet.winner) wrap.append(h("p", { class: "winner", text: `${t("rubberWinner")}: ${seatLabel(sheet.winner)}` }));
   return wrap;
 }
 
@@ -57,7 +57,7 @@ function bridgeSheet(sheet, mySide) {
 function prefSheet(sheet, names) {
   const n = sheet.players || (sheet.pulya || []).length;
   const wrap = h("div", { class: "sheet pref-sheet", "data-sheet": "preferans" });
-  wrap.append(h("p", { text: `${sheet.variant ?? ""} · ${t("pulyaLength")} ${sheet.pulya_length ?? "?"} · ${t("deals")}: ${sheet.deals ?? 0}` }));
+  wrap.append(h("p", { text: `${tp("variant_", sheet.variant ?? "")} · ${t("pulyaLength")} ${sheet.pulya_length ?? "?"} · ${t("deals")}: ${sheet.deals ?? 0}` }));
   const tbl = h("table", { class: "pulka" });
   const head = h("tr", {}, h("th", { text: t("player") }), h("th", { text: t("pulya") }), h("th", { text: t("gora") }));
   for (let o = 0; o < n; o++) head.append(h("th", { text: `${t("whistsOn")} ${names[o] ?? o}` }));
@@ -83,37 +83,101 @@ function prefSheet(sheet, names) {
   if (lines.length) {
     const ul = h("ol", { class: "sheet-lines" });
     for (const l of lines) {
-      ul.append(h("li", { text: `${t("deal")} ${l.deal}: ${names[l.seat] ?? l.seat} — ${t(l.kind)}${l.on != null ? " " + (names[l.on] ?? l.on) : ""} ${l.points} (${l.reason})` }));
+      // the rule's name (the tag) is translated here; the server's detail is shown when it is in the
+      // page's language (the server translates it with ?lang=ru), else kept for the tooltip only
+      const why = l.tag ? tp("tag_", l.tag) : "";
+      const detail = l.reason && (getLang() !== "ru" || !/[A-Za-z]{2,}/.test(l.reason)) ? l.reason : "";
+      const note = [why, detail && detail !== why ? detail : ""].filter(Boolean).join(": ");
+      ul.append(h("li", { "data-tag": l.tag || "", title: l.reason || "", text: `${t("deal")} ${l.deal}: ${names[l.seat] ?? l.seat} — ${t(l.kind)}${l.on != null ? " " + (names[l.on] ?? l.on) : ""} ${l.points}${note ? ` (${note})` : ""}` }));
     }
     wrap.append(h("details", {}, h("summary", { text: `${t("sheet")}: ${lines.length}` }), ul));
   }
   return wrap;
 }
 
-// Euchre: points of each hand towards the game of five, the games won, and the rubber.
-function euchreSheet(sheet) {
+// Euchre: the traditional sheet. Game by game, each side's points hand by hand with the running
+// score (a game is five points; with the lap the winner's surplus opens the next game), the game's
+// winner and worth, then the games won, the rubber points and the rubber's winner. The hands are
+// grouped by replaying the server's hand points through the rubber's rules (as RubberScore does);
+// the game records the server sent (`games`) are what is shown as each game's result.
+const GAME_POINTS = 5;
+
+export function euchreGroups(sheet) {
+  const opts = sheet.options || {};
+  const lap = opts.lap !== false, fourth = opts.fourth_game_after_lap !== false;
+  const penalties = sheet.penalties || {};
+  const groups = [];
+  let score = [0, 0], over = false, done = 0;
+  let group = { game: 1, carried: [0, 0], rows: [] };
+  const side = (s) => (s === "NS" || s === 0 ? 0 : 1);
+  const gain = (s, p) => {
+    score[s] += p;
+    if (score[s] < GAME_POINTS) return;
+    done += 1;
+    const carried = lap ? score[s] - GAME_POINTS : 0;
+    over = done >= 4 || (done === 3 && !(carried && fourth));
+    group.final = [score[0], score[1]];
+    groups.push(group);
+    score = [0, 0];
+    if (!over) score[s] = carried;
+    group = { game: done + 1, carried: [score[0], score[1]], rows: [] };
+  };
+  (sheet.hands || []).forEach((pts, i) => {
+    const row = { hand: i + 1, points: [pts[0] || 0, pts[1] || 0], game: group.game };
+    const g = group;
+    g.rows.push(row);
+    const entries = penalties[String(i)];
+    if (entries) {
+      for (const e of entries) {
+        if (over) break;
+        if (e.points > 0) gain(side(e.side), e.points);
+        else score[side(e.side)] = Math.max(0, score[side(e.side)] + e.points);
+      }
+    } else {
+      for (const s of [0, 1]) if (row.points[s] && !over) gain(s, row.points[s]);
+    }
+    row.after = g.final && g !== group ? g.final : [score[0], score[1]];
+  });
+  if (!over) groups.push(group); // the game in play (it may open with a lap and no hand yet)
+  return groups;
+}
+
+function euchreSheet(sheet, ctx = {}) {
+  const unfinished = !!(sheet.unfinished || ctx.abandoned);
   const wrap = h("div", { class: "sheet euchre-sheet", "data-sheet": "euchre" });
+  const NS = seatLabel("NS"), EW = seatLabel("EW");
   const sc = sheet.score || {};
-  wrap.append(h("p", { class: "score-now", text: `${t("gameNo")} ${sheet.game ?? 1}: NS ${sc.NS ?? 0} — EW ${sc.EW ?? 0}` }));
-  const games = sheet.games || [];
-  if (games.length) {
-    const tbl = h("table", { class: "euchre-games" });
-    tbl.append(h("thead", {}, h("tr", {}, h("th", { text: t("gameNo") }), h("th", { text: t("winner") }), h("th", { text: t("score") }), h("th", { text: t("value") }))));
-    const b = h("tbody");
-    for (const g of games) b.append(h("tr", {}, h("td", { text: String(g.game) }), h("td", { text: g.winner }), h("td", { text: (g.score || []).join(" : ") }), h("td", { text: String(g.value) })));
-    tbl.append(b);
+  if (!sheet.over && !unfinished) wrap.append(h("p", { class: "score-now", text: `${t("gameNo")} ${sheet.game ?? 1}: ${NS} ${sc.NS ?? 0} — ${EW} ${sc.EW ?? 0}` }));
+  const records = sheet.games || [];
+  const cell = (p, run) => h("td", {}, p ? h("span", { class: "pts", text: `+${p} ` }) : null, h("b", { class: "run", text: String(run) }));
+  for (const g of euchreGroups(sheet)) {
+    const rec = records.find((r) => r.game === g.game);
+    const tbl = h("table", { class: "euchre-game", "data-game": String(g.game) });
+    tbl.append(h("caption", { text: `${t("gameNo")} ${g.game}` + (rec ? "" : ` · ${unfinished ? t("unfinishedGame") : t("inPlay")}`) }),
+      h("thead", {}, h("tr", {}, h("th", { text: t("handNo") }), h("th", { text: NS }), h("th", { text: EW }))));
+    const body = h("tbody");
+    if (g.carried[0] || g.carried[1]) {
+      body.append(h("tr", { class: "lap-in" }, h("td", { text: t("lapIn") }), cell(g.carried[0], g.carried[0]), cell(g.carried[1], g.carried[1])));
+    }
+    for (const r of g.rows) {
+      body.append(h("tr", { class: "hand-row", "data-hand-no": String(r.hand), "data-game": String(g.game) },
+        h("td", { text: String(r.hand) }), cell(r.points[0], r.after[0]), cell(r.points[1], r.after[1])));
+    }
+    tbl.append(body);
+    if (rec) {
+      const w = seatLabel(rec.winner);
+      const [a, b] = rec.winner === "NS" ? rec.score : [rec.score[1], rec.score[0]];
+      const text = `${t("gameWonBy")} ${w} ${a}:${b} · ${t("worth")} ${rec.value}` + (rec.lap ? ` · ${t("lapOut")} ${rec.lap}` : "");
+      tbl.append(h("tfoot", {}, h("tr", { class: "game-won", "data-winner": rec.winner, "data-value": String(rec.value) }, h("td", { colspan: "3", text }))));
+    }
     wrap.append(tbl);
   }
-  const hands = sheet.hands || [];
-  const ht = h("table", { class: "euchre-hands" });
-  ht.append(h("thead", {}, h("tr", {}, h("th", { text: "#" }), h("th", { text: "NS" }), h("th", { text: "EW" }))));
-  const hb = h("tbody");
-  hands.forEach((p, i) => hb.append(h("tr", {}, h("td", { text: String(i + 1) }), h("td", { text: p[0] ? `+${p[0]}` : "" }), h("td", { text: p[1] ? `+${p[1]}` : "" }))));
-  ht.append(hb);
-  wrap.append(h("details", { open: "" }, h("summary", { text: `${t("handsPlayed")}: ${hands.length}` }), ht));
+  const won = (s) => records.filter((r) => r.winner === s).length;
+  wrap.append(h("p", { class: "games-won", text: `${t("gamesWon")}: ${NS} ${won("NS")} — ${EW} ${won("EW")}` }));
   const rp = sheet.rubber_points || {};
-  wrap.append(h("p", { text: `${t("rubberPoints")}: NS ${rp.NS ?? 0} — EW ${rp.EW ?? 0}` }));
-  if (sheet.winner) wrap.append(h("p", { class: "winner", text: `${t("winner")}: ${sheet.winner}` }));
+  wrap.append(h("p", { class: "rubber-points", text: `${t("rubberPoints")}: ${NS} ${rp.NS ?? 0} — ${EW} ${rp.EW ?? 0}` }));
+  if (sheet.winner) wrap.append(h("p", { class: "winner", text: `${t("rubberWinner")}: ${seatLabel(sheet.winner)}` }));
+  if (unfinished) wrap.append(h("p", { class: "winner unfinished", text: t("unfinishedMatch") }));
   return wrap;
 }
 
@@ -122,6 +186,6 @@ export function renderSheet(game, sheet, ctx) {
   if (typeof sheet === "string") return h("pre", { class: "sheet", "data-sheet": "text", text: sheet });
   if (game === "bridge") return bridgeSheet(sheet, ctx.mySide);
   if (game === "preferans") return prefSheet(sheet, ctx.names);
-  if (game === "euchre") return euchreSheet(sheet);
+  if (game === "euchre") return euchreSheet(sheet, ctx);
   return h("pre", { class: "sheet", "data-sheet": "json", text: JSON.stringify(sheet, null, 1) });
 }
