@@ -465,3 +465,25 @@ def test_bot_deals_reach_sensible_contracts_quickly() -> None:
                 games += 1
     assert chances == 0 or games * 4 >= chances * 3
     assert elapsed / decisions < 0.005
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_bot_answers_any_auction_a_careless_player_makes(seed: int) -> None:
+    """Half the calls and cards random: the bidding system meets auctions it does not know (a 1NT
+    overcall, a 7NT opening) and must still answer with a legal call, never an error."""
+    rng = random.Random(seed)
+    game = load("bridge")
+    assert isinstance(game, ContractBridge)
+    deal = game.new_deal()
+    deal.apply(Deal.random(rng, first=Seat.EAST))
+    bots = {s: BridgeBot(seed=int(s)) for s in Seat}
+    while not deal.is_over:
+        seat = deal.to_act
+        assert isinstance(seat, Seat)
+        if rng.random() < 0.5:
+            action = rng.choice(list(deal.legal_actions()))
+        else:
+            action = bots[seat].choose(deal.view(seat))
+            assert action in deal.legal_actions()
+        deal.apply(action)

@@ -197,6 +197,8 @@ class Shown:
         self.lo, self.hi = nlo, nhi
 
     def length(self, suit: int, lo: int, hi: int = 13) -> None:
+        if not 0 <= suit < 4:  # a no-trump call shows no suit's length (auctions outside the system)
+            return
         self.min_len[suit] = max(self.min_len[suit], lo)
         self.max_len[suit] = max(self.min_len[suit], min(self.max_len[suit], hi))
 
@@ -2534,7 +2536,12 @@ class BridgeBot:
         return self.play(view)
 
     def bid(self, view: BridgeView) -> Call:
-        call = _Bidder(view).choose()
+        try:
+            call = _Bidder(view).choose()
+        except (IndexError, KeyError, ValueError):
+            # an auction outside the system (a random or careless player, e.g. a 1NT overcall read as a
+            # suit): the bot passes rather than guessing what the calls meant
+            call = PASS
         if call in view.legal:
             return call
         # laws mode may leave one call (a bid to repeat) or a few; a pass when allowed
