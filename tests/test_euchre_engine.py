@@ -667,3 +667,15 @@ def test_cut_for_the_first_deal() -> None:
         s.apply(tie)
     with pytest.raises(ParseError):
         Cut.from_text("cut 7S AH KD")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_position_numbers_the_last_hand_as_played(seed: int) -> None:
+    """At the end of a rubber the position names the last hand played, not one more."""
+    state: Any = load("euchre").new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(state.sample_chance(rng) if state.to_act == CHANCE else rng.choice(list(state.legal_actions())))
+        if state.hand is not None and not state.hand.is_over:
+            assert f"hand {len(state.results) + 1}," in state.position()
+    assert f"hand {len(state.results)}," in state.position()

@@ -364,7 +364,9 @@ class EuchreRubberState(State):
             if self.to_recut:
                 return "the cut for the deal (recut by " + " ".join(s.letter for s in self.to_recut) + ")"
             return "the cut for the deal"
-        return f"game {self.score.game_number}, hand {len(self.results) + 1}, {self.hand.position()}"
+        # a finished hand is already among the results (the last hand of the rubber)
+        number = len(self.results) + (0 if self.hand.is_over else 1)
+        return f"game {self.score.game_number}, hand {number}, {self.hand.position()}"
 
     def parse_action(self, text: str) -> Any:
         t = text.strip()
