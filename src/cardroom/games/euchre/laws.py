@@ -524,10 +524,23 @@ class Director:
         return new
 
     def face_up_mask(self) -> int:
-        m = self.shown
+        m = self.shown | self.pending_card_mask()
         for s in range(4):
             m |= self.exposed[s]
         return m
+
+    def pending_card_mask(self) -> int:
+        """The card of an irregular lead or play awaiting its ruling (``!E AS``): it was put on the
+        table face up, so every seat sees it until the ruling says where it goes."""
+        if self.pending is None:
+            return 0
+        parts = self.pending.irregularity.action.split()
+        if len(parts) != 2 or not parts[0].startswith("!"):
+            return 0
+        try:
+            return Card.parse(parts[1]).mask
+        except ParseError:
+            return 0
 
     def restrictions(self) -> list[str]:
         out: list[str] = []
