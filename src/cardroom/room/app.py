@@ -181,7 +181,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     @app.post("/api/tables/{table_id}/actions")
     async def act(request: Request, table_id: str) -> dict[str, Any]:
         body = await _body(request)
-        seq = await room_of(request).act(table_id, _bearer(request), body.get("action"), body.get("seq"))
+        seq = await room_of(request).act(table_id, _bearer(request), body.get("action"), body.get("seq"),
+                                         body.get("irregular"))
         return {"table": table_id, "seq": seq}
 
     # -------------------------------------------------------------- records
@@ -284,7 +285,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
             # its own task, shielded: a connection that ends meanwhile never leaves an action stored
             # but not applied (the task is awaited below before the connection is let go)
             op = loop.create_task(room.abandon(rt.id, token) if kind == "abandon" else
-                                  room.act(rt.id, token, data.get("action"), data.get("seq")))
+                                  room.act(rt.id, token, data.get("action"), data.get("seq"), data.get("irregular")))
             ops.add(op)
             op.add_done_callback(ops.discard)
             try:

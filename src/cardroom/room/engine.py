@@ -30,6 +30,7 @@ from typing import Any
 
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Game, State
+from cardroom.core.laws import Irregular
 from cardroom.games import load, names
 from cardroom.records.registry import record_dict
 from cardroom.room.messages import localize_position, localize_sheet, msg
@@ -89,6 +90,26 @@ def _oldbridge_bot(seed: int) -> Any:
 BOTS: dict[str, Callable[[int], Any]] = {"bridge": _bridge_bot, "preferans": _preferans_bot, "euchre": _euchre_bot,
                                          "oldbridge": _oldbridge_bot}
 """Computer player by game family (or game name); any other game gets :class:`LegalRandomBot`."""
+
+
+CLAIM_WORDS = ("claim", "concede", "претензия", "уступка")
+"""Laws mode: a claim or concession of tricks (bridge's ``claim S 4``, ``concede E 2``, L32–L33) is sent
+like an irregular action, at any moment, by the seat itself."""
+
+
+def laws_mode(game: Game) -> bool:
+    """Whether a table's game is in laws mode (the option ``laws``; off by default): irregular actions
+    are then accepted, recorded and ruled on (``cardroom.core.laws``)."""
+    return bool(dict(game.options()).get("laws", False))
+
+
+def accepts_laws(game_name: str) -> bool:
+    """Whether a game has laws mode (it accepts the option ``laws=True``)."""
+    try:
+        g = load(game_name, laws=True)
+    except (CardroomError, TypeError, ValueError):
+        return False
+    return laws_mode(g)
 
 
 def pbn_record(state: State, players: dict[str, str]) -> str | None:
@@ -276,6 +297,7 @@ class TableRuntime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
     labels: list[str] = field(default_factory=list)
+    laws: bool = False
 
     # ----------------------------------------------------------- facts
     @property
@@ -298,6 +320,7 @@ class TableRuntime:
             "id": self.id,
             "game": self.game.name,
             "options": dict(self.game.options()),
+            "laws": laws_mode(self.game),
             "seats": [{"seat": i, "label": self.labels[i], **s.public()} for i, s in enumerate(self.seats)],
             "seq": self.seq,
             "started": self.seq > 0,
@@ -359,6 +382,7 @@ class TableRuntime:
             "sheet": localize_sheet(sheet, lang),  # the sheet as the seat's own view shows it
             "over": state.is_over,
             "abandoned": state.abandoned,
+            "laws": self.laws,
             "position": localize_position(state.position(), lang),
             "seats": self.seat_list() if seats is None else seats,
             "next": self.child,
@@ -419,6 +443,8 @@ def game_catalogue() -> list[dict[str, Any]]:
             options[key] = {"default": value, "choices": choices}
         for key, offered in cls.option_choices().items():  # free options: None = the variant's own value
             options.setdefault(key, {"default": None, "choices": list(offered)})
+        if "laws" not in options and accepts_laws(n):  # laws mode: an on/off option, off by default
+            options["laws"] = {"default": False, "choices": [False, True]}
         for c in configs:  # options a configuration sets that the defaults do not list
             for key, v in c.items():
                 opt = options.setdefault(key, {"default": None, "choices": []})
@@ -468,7 +494,7 @@ class Room:
         state = game.new_initial_state()
         labels = [str(state.view(i).to_dict().get("seat", i)) for i in range(game.num_seats)]
         rt = TableRuntime(st.id, game, st.options, st.seed, st.owner_hash, st.parent, st.created, state,
-                          _seat_infos(game.num_seats, st.seat_events), labels=labels)
+                          _seat_infos(game.num_seats, st.seat_events), labels=labels, laws=laws_mode(game))
         for i, text in enumerate(st.actions):
             try:
                 state.apply(state.parse_action(text))
@@ -691,24 +717,84 @@ class Room:
             raise RoomError(409, "illegal", action=action, where=state.position(), legal=texts)
         return a
 
-    async def act(self, table_id: str, token: str | None, action: Any, seq: Any) -> int:
-        """A person's action: checked, committed, applied, broadcast. Returns the new seq."""
+    async def act(self, table_id: str, token: str | None, action: Any, seq: Any, irregular: Any = None) -> int:
+        """A person's action: checked, committed, applied, broadcast. Returns the new seq.
+
+        ``irregular`` (laws mode): what the token's seat does out of turn or against the rules
+        (``"8D"``, ``"1H"``, ``"expose KH"``; or the whole text ``"!W 8D"``), sent instead of ``action``.
+        An action text starting with ``!`` is irregular too. See :meth:`_resolve_irregular`."""
         rt = self.table(table_id)
         async with rt.lock:
             seat = self.authorize(rt, token, owner_ok=False)
             assert seat is not None
+            if irregular is not None:
+                if action is not None:
+                    raise RoomError(400, "irregular_and_action", code="bad_action")
+                if not isinstance(irregular, str) or not irregular.strip():
+                    raise RoomError(400, "bad_irregular", code="bad_action", text=irregular)
+                text = irregular.strip()
+                words = text.split()
+                if len(words) == 2 and words[0].lower() in CLAIM_WORDS:  # "claim 4" → "claim N 4"
+                    action = f"{words[0]} {rt.labels[seat]} {words[1]}"
+                else:
+                    action = text if text.startswith("!") or words[0].lower() in CLAIM_WORDS \
+                        else f"!{rt.labels[seat]} {text}"
             if isinstance(seq, bool) or not isinstance(seq, int):
                 raise RoomError(400, "bad_seq")
             if rt.state.is_over:
                 raise RoomError(409, "over")
             if seq != rt.seq:
                 raise RoomError(409, "stale", seq=seq, now=rt.seq)
-            if rt.to_act_seat() != seat:
-                raise RoomError(409, "not_your_turn", seat=rt.labels[seat])
-            a = self._resolve(rt, action)
+            if isinstance(action, str) and (action.strip().startswith("!")
+                                            or action.strip().split(" ", 1)[0].lower() in CLAIM_WORDS):
+                a = self._resolve_irregular(rt, seat, action.strip())
+            else:
+                if rt.to_act_seat() != seat:
+                    raise RoomError(409, "not_your_turn", seat=rt.labels[seat])
+                a = self._resolve(rt, action)
             await self._commit_apply(rt, a)
         self.kick(rt)
         return rt.seq
+
+    @staticmethod
+    def _plays_for(rt: TableRuntime, seat: int, other: int) -> bool:
+        """Whether ``seat`` acts for ``other``'s cards: its own, or dummy's when it is declarer (as its
+        own view says: a ``dummy`` and ``declarer`` of the deal)."""
+        if seat == other:
+            return True
+        v = rt.state.view(seat).to_dict()
+        for part in (v, v.get("deal"), v.get("hand")):
+            if isinstance(part, dict) and part.get("dummy") == rt.labels[other] \
+                    and part.get("declarer") == rt.labels[seat]:
+                return True
+        return False
+
+    def _resolve_irregular(self, rt: TableRuntime, seat: int, text: str) -> Any:
+        """An irregular action (laws mode only): read by the game, for the token's seat (or, for
+        bridge, dummy's cards by declarer), and accepted by the rules on a copy of the state first —
+        a refusal leaves the table and its record unchanged."""
+        if not rt.laws:
+            raise RoomError(409, "not_laws", action=text)
+        state = rt.state
+        try:
+            a = state.parse_action(text)
+        except CardroomError as e:
+            raise RoomError(400, "unreadable", action=text, why=str(e)) from None
+        claim = hasattr(a, "tricks") and hasattr(a, "concede") and hasattr(a, "seat")  # bridge's Claim
+        if not isinstance(a, Irregular) and not claim:
+            raise RoomError(400, "unreadable", action=text, why="not an irregular action ('!SEAT ACTION')")
+        target = int(a.seat)
+        if not 0 <= target < len(rt.seats) or not self._plays_for(rt, seat, target):
+            other = rt.labels[target] if 0 <= target < len(rt.labels) else str(target)
+            raise RoomError(403, "not_your_seat", seat=rt.labels[seat], other=other)
+        probe = state.clone()
+        try:
+            probe.apply(a)
+        except ParseError as e:  # the game reads what the seat does only when it applies it
+            raise RoomError(400, "unreadable", action=text, why=str(e)) from None
+        except CardroomError as e:
+            raise RoomError(409, "irregular_refused", action=text, where=state.position(), why=str(e)) from None
+        return a
 
     async def _commit_apply(self, rt: TableRuntime, action: Any) -> None:
         n = rt.seq

@@ -59,6 +59,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "spectator": {"en": "spectators cannot act; take a seat first", "ru": "зрители не ходят; сначала займите место"},
     "cannot_abandon": {"en": "this match cannot be left unfinished: {why}",
                        "ru": "эту партию нельзя прекратить досрочно: {why}"},
+    "not_laws": {"en": "irregular actions ({action!r}) are accepted only at a laws-mode table (option 'laws'); "
+                        "this table plays casually",
+                 "ru": "нарушения ({action!r}) принимаются только за столом с правилами о нарушениях (условие "
+                       "'laws'); этот стол играет без них"},
+    "not_your_seat": {"en": "you sit at {seat}: you cannot act for {other}",
+                      "ru": "ваше место {seat}: за {other} действовать нельзя"},
+    "irregular_refused": {"en": "the irregular action {action!r} cannot be made now ({where}): {why}",
+                          "ru": "нарушение {action!r} сейчас невозможно ({where}): {why}"},
+    "irregular_and_action": {"en": "send either 'action' or 'irregular', not both",
+                             "ru": "пришлите либо 'action', либо 'irregular', но не оба"},
+    "bad_irregular": {"en": "'irregular' must be non-empty text (e.g. '8D', '1H', 'expose KH'), not {text!r}",
+                      "ru": "'irregular' — непустой текст (например, '8D', '1H', 'expose KH'), а не {text!r}"},
     "bad_options": {"en": "cannot open a table of {game!r} with these options: {why}",
                     "ru": "нельзя открыть стол {game!r} с такими условиями: {why}"},
 }

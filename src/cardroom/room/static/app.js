@@ -1,5 +1,5 @@
 // The card room's browser client: lobby, table, records. Protocol: docs/room.md.
-import { t, tp, getLang, setLang, callText, seatLabel, positionText } from "./i18n.js";
+import { t, tp, getLang, setLang, callText, seatLabel, positionText, rulingOptionText, lawTitle, irregularityKind, effectText } from "./i18n.js";
 import { cardEl, isCard, sortHand, trumpOf } from "./cards.js";
 import { renderSheet } from "./sheets.js";
 
@@ -170,7 +170,8 @@ async function lobby(main) {
         const mine = tb.seats.find((s) => store.token(tb.id, s.seat));
         const seatsText = tb.seats.map((s) => `${seatLabel(s.label)}: ${s.kind === "empty" ? "—" : s.kind === "invited" ? t("invited") : displayName(s)}`).join(", ");
         tbl.append(h("tr", { "data-table": tb.id },
-          h("td", { text: (() => { const g = gs.find((x) => x.name === tb.game); return g ? g.title[getLang()] || g.title.en : tb.game; })() }),
+          h("td", {}, (() => { const g = gs.find((x) => x.name === tb.game); return g ? g.title[getLang()] || g.title.en : tb.game; })(),
+            tb.laws ? h("span", { class: "badge laws-badge", "data-laws": "", title: t("lawsMode"), text: " " + t("lawsBadge") }) : null),
           h("td", { class: "small", text: seatsText }),
           h("td", { class: "small", text: tb.over ? t("matchOver") : positionText(tb.position) }),
           h("td", {},
@@ -329,6 +330,101 @@ class TableView {
     for (const b of this.main.querySelectorAll("[data-legal-id]")) b.disabled = true; // one click per state
   }
 
+  // Laws mode: an irregular action by our seat (or, in bridge, dummy's card by declarer: "!N 8D"),
+  // sent even when it is not our turn, after a confirmation.
+  sendIrregular(text) {
+    if (!this.msg || !this.ws || this.ws.readyState !== 1) { showError(t("disconnected")); return; }
+    const shown = text.startsWith("!") ? callText(text.replace(/^![^ ]+ /, "")) : text; // "claim N 7": N is a seat
+    if (!window.confirm(`${t("irregularConfirm")} ${shown}`)) return;
+    this.ws.send(JSON.stringify({ type: "act", irregular: text, seq: this.msg.seq }));
+  }
+
+  lawsPanel(game, d, labels, names, rulingLegal) {
+    const m = this.msg;
+    const laws = d.laws || {};
+    const who = (ref) => { const i = typeof ref === "number" ? ref : seatIndex(ref, labels); return i == null ? String(ref) : `${seatLabel(labels[i])}${names[i] !== seatLabel(labels[i]) ? " (" + names[i] + ")" : ""}`; };
+    const sec = h("section", { class: "panel laws", id: "laws-panel" }, h("h3", { text: t("lawsMode") }));
+    const r = laws.ruling;
+    if (r) {
+      const irr = r.irregularity || {};
+      const box = h("div", { class: "ruling", id: "ruling", "data-law": r.law });
+      box.append(h("div", { class: "ruling-law" }, h("b", { text: `${t("law")} ${r.law}: ${lawTitle(r.title)}` })));
+      box.append(h("div", { class: "small" }, `${t("offender")}: `, h("b", { id: "ruling-offender", text: who(irr.offender) })));
+      const cardsIn = (x) => String(x).replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (c) => callText(c)); // cards only: "S" may be a seat
+      const what = [irregularityKind(irr.kind), irr.action ? cardsIn(irr.action.replace(/^![^ ]+ /, "")) : "", irr.detail ? `(${cardsIn(irr.detail)})` : ""].filter(Boolean).join(" ");
+      box.append(h("div", { class: "small" }, `${t("happened")}: `, h("span", { id: "ruling-what", text: what })));
+      if (r.lapses) box.append(h("div", { class: "small", text: `${t("lapses")}: ${r.lapses}` }));
+      if (rulingLegal.length) {
+        box.append(h("div", { text: t("youChoose") }));
+        const opts = h("div", { class: "ruling-options", id: "ruling-options" });
+        for (const l of rulingLegal) {
+          const name = String(l.text).split(" ")[2] || l.text;
+          const o = (r.options || []).find((x) => x.name === name);
+          opts.append(h("div", { class: "ruling-option" },
+            h("button", { class: "call legal ruling-choice", "data-legal-id": l.id, "data-text": l.text, "data-option": name, title: l.text, text: rulingOptionText(name), onclick: () => this.send(l.id) }),
+            o ? h("span", { class: "small effect", "data-effect": o.effect, text: " " + effectText(o.effect) }) : null));
+        }
+        box.append(opts);
+      } else if (r.chooser != null) {
+        box.append(h("div", { class: "small", id: "ruling-waiting", text: `${t("theyChoose")} ${who(r.chooser)}` }));
+        const list = h("ul", { class: "small" });
+        for (const o of r.options || []) list.append(h("li", { "data-effect": o.effect }, h("b", { text: rulingOptionText(o.name) }), ` — ${effectText(o.effect)}`));
+        box.append(list);
+      }
+      sec.append(box);
+    }
+    const faceUp = laws.face_up || {};
+    const fu = Object.entries(faceUp).filter(([, cs]) => cs && cs.length);
+    if (fu.length) {
+      const box = h("div", { class: "face-up", id: "face-up" }, h("div", { class: "small", text: t("faceUp") }));
+      for (const [seat, cs] of fu) {
+        const row = h("div", { class: "hand", "data-face-up": seat }, h("small", { text: who(seat) + ": " }));
+        for (const c of cs) row.append(cardEl(c));
+        box.append(row);
+      }
+      sec.append(box);
+    }
+    if ((laws.restrictions || []).length) {
+      const ul = h("ul", { class: "restrictions", id: "restrictions" });
+      for (const x of laws.restrictions) ul.append(h("li", { text: String(x).replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (c) => callText(c)) }));
+      sec.append(h("div", { class: "small", text: t("restrictions") }), ul);
+    }
+    if ((laws.irregularities || []).length) {
+      const ul = h("ul", { class: "small irregularities" });
+      for (const x of laws.irregularities) ul.append(h("li", { text: x }));
+      sec.append(h("details", {}, h("summary", { text: t("irregularities") }), ul));
+    }
+    if (this.seat != null && this.token && !m.over) {
+      sec.append(h("label", { class: "irregular-toggle" },
+        h("input", { type: "checkbox", id: "irregular-toggle", checked: !!this.irregular, onchange: (e) => { this.irregular = e.target.checked; this.render(); } }),
+        " " + t("irregularToggle")));
+      // claims and concessions of the remaining tricks (bridge laws 32–33): the other side rules
+      if (game === "bridge" && d.phase === "play" && Array.isArray(d.tricks)) {
+        const left = 13 - d.tricks.length;
+        const sel = h("select", { id: "claim-tricks", "aria-label": t("claimTricks") });
+        for (let k = left; k >= 0; k--) sel.append(h("option", { value: String(k), text: String(k) }));
+        sec.append(h("div", { class: "claims", id: "claims" }, h("span", { class: "small", text: t("claimTricks") + " " }), sel, " ",
+          h("button", { id: "claim", text: t("claim"), onclick: () => this.sendIrregular(`claim ${labels[this.seat]} ${sel.value}`) }), " ",
+          h("button", { id: "concede", text: t("concede"), onclick: () => this.sendIrregular(`concede ${labels[this.seat]} ${sel.value}`) })));
+      }
+      if (this.irregular) {
+        sec.append(h("div", { class: "small", id: "irregular-on", text: t("irregularOn") }));
+        const me = labels[this.seat];
+        if ((game === "bridge" || game === "oldbridge") && d.phase === "auction") {
+          const calls = h("div", { class: "actions irregular-calls", id: "irregular-calls" }, h("div", { class: "small", text: t("irregularCalls") }));
+          const all = ["Pass", "X", "XX"];
+          for (let lv = 1; lv <= 7; lv++) for (const st of ["C", "D", "H", "S", "NT"]) all.push(`${lv}${st}`);
+          for (const c of all) calls.append(h("button", { class: "call irregular", "data-irregular": `!${me} ${c}`, text: callText(c), onclick: () => this.sendIrregular(`!${me} ${c}`) }));
+          sec.append(calls);
+        }
+        const input = h("input", { id: "irregular-text", placeholder: t("irregularOther"), "aria-label": t("irregularOther") });
+        sec.append(h("div", { class: "irregular-other" }, input,
+          h("button", { id: "irregular-send", text: t("irregularSend"), onclick: () => { const v = input.value.trim(); if (v) this.sendIrregular(v.startsWith("!") ? v : `!${me} ${v}`); } })));
+      }
+    }
+    return sec;
+  }
+
   labels() { return (this.msg ? this.msg.seats : this.info.seats).map((s) => s.label); }
   names() { return (this.msg ? this.msg.seats : this.info.seats).map(displayName); }
 
@@ -404,6 +500,7 @@ class TableView {
   // --- hint (issue 6): what the strongest bot would do, asked for this seat's turn only
   hintButton(game, m) {
     if (this.seat == null || !this.token || m.over || m.to_act !== this.seat || !(m.legal || []).length) return null;
+    if (m.legal.every((l) => String(l.text).startsWith("ruling "))) return null; // a ruling: the search bot does not weigh those
     const busy = this.hintPending === m.seq;
     return h("button", { id: "hint-button", class: "hint-button", title: t("hintTitle"), disabled: busy,
       text: busy ? `${t("hint")}: ${t("hintWait")}` : `? ${t("hint")}`, onclick: () => this.askHint() });
@@ -540,9 +637,20 @@ class TableView {
       if (cards) {
         const row = h("div", { class: "hand", "data-hand": i });
         if (label) box.append(h("div", { class: "small", text: label }));
+        // laws mode, irregular actions on: our own cards (and dummy's, for declarer) may be played anyway
+        const mine = i === this.seat || (game === "bridge" && d.dummy != null && d.declarer != null && seatIndex(d.dummy, labels) === i && seatIndex(d.declarer, labels) === this.seat);
+        const irregular = m.laws && this.irregular && this.token && !m.over && mine;
         for (const c of sortHand(cards.filter((x) => x != null), game, trump)) {
           shownCards.add(c);
-          row.append(cardEl(c, { legalId: legalCard.get(c), trump }));
+          const el = cardEl(c, { legalId: legalCard.get(c), trump });
+          if (irregular && legalCard.get(c) == null) {
+            el.classList.add("irregular");
+            el.dataset.irregular = `!${labels[i]} ${c}`;
+            el.setAttribute("role", "button");
+            el.tabIndex = 0;
+            el.addEventListener("click", () => this.sendIrregular(`!${labels[i]} ${c}`));
+          }
+          row.append(el);
         }
         box.append(row);
       }
@@ -570,8 +678,12 @@ class TableView {
     board.append(centre);
     root.append(board);
 
+    // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
+    const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
+    if (m.laws) root.append(this.lawsPanel(game, d, labels, names, rulingLegal));
+
     // legal actions that are not cards in a shown hand: calls, bids, whists, choices
-    const other = legal.filter((l) => !(legalCard.has(l.text) && shownCards.has(l.text)));
+    const other = legal.filter((l) => !(legalCard.has(l.text) && shownCards.has(l.text)) && !rulingLegal.includes(l));
     if (other.length) {
       const acts = h("div", { class: "actions", id: "actions" }, h("div", { class: "small", text: t("actions") }));
       for (const l of other) acts.append(h("button", { class: "call legal", "data-legal-id": l.id, "data-text": l.text, title: l.text, text: callText(l.text), onclick: () => this.send(l.id) }));

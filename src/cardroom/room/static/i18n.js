@@ -61,6 +61,14 @@ const STRINGS = {
     "turnUp_turned down": "turned down", turnUp_dead: "turned down", turnUp_played: "played",
     hint: "hint", hintTitle: "What the strongest bot would play", hintBest: "best", hintBestLabel: "Best", hintTricks: "average tricks", hintScore: "expected score", hintWait: "thinking…",
     abandon: "Abandon the match", abandonConfirm: "Abandon this match? It ends here, unfinished, for every player.",
+    lawsMode: "Laws mode: irregularities are ruled on", irregularToggle: "Act out of turn / irregularly",
+    irregularOn: "Irregular actions: ON — click a card (or a call) to make it out of turn", irregularCalls: "Irregular call",
+    irregularConfirm: "Make this irregular action? It is recorded and the other side chooses the ruling:",
+    irregularOther: "Other event (e.g. expose KH)", irregularSend: "Send",
+    ruling: "Ruling", law: "Law", offender: "Offender", happened: "What happened", chooser: "Chooses",
+    youChoose: "You choose the ruling:", theyChoose: "waiting for the ruling of", faceUp: "Face-up (penalty) cards",
+    restrictions: "Restrictions", irregularities: "Irregularities this deal", lapses: "The right lapses",
+    claimTricks: "Of the remaining tricks:", claim: "Claim", concede: "Concede", lawsBadge: "laws",
     abandoned: "The match was abandoned",
     variant_sochi: "Sochi", variant_leningrad: "Leningrad (Piter)", variant_rostov: "Rostov", variant_moscow: "Moscow",
     variant_ural: "Ural", variant_kazakhstan: "Kazakhstan", variant_piter: "Piter",
@@ -131,6 +139,32 @@ const STRINGS = {
     "turnUp_turned down": "перевёрнута", turnUp_dead: "перевёрнута", turnUp_played: "сыграна",
     hint: "подсказка", hintTitle: "Что сыграл бы сильнейший бот", hintBest: "лучший", hintBestLabel: "Лучший ход", hintTricks: "взяток в среднем", hintScore: "ожидаемый счёт", hintWait: "думаю…",
     abandon: "Прервать матч", abandonConfirm: "Прервать матч? Он закончится здесь, неоконченным, для всех игроков.",
+    lawsMode: "Стол с правилами о нарушениях", irregularToggle: "Нарушение: ход не в очередь",
+    irregularOn: "Нарушения включены — нажмите карту (или заявку), чтобы сыграть её не в очередь", irregularCalls: "Заявка с нарушением",
+    irregularConfirm: "Совершить нарушение? Оно будет записано, и другая сторона выберет наказание:",
+    irregularOther: "Другое (например, expose KH)", irregularSend: "Отправить",
+    ruling: "Решение", law: "Закон", offender: "Нарушитель", happened: "Что произошло", chooser: "Выбирает",
+    youChoose: "Выберите решение:", theyChoose: "ждём решения от", faceUp: "Открытые (штрафные) карты",
+    restrictions: "Ограничения", irregularities: "Нарушения в этой сдаче", lapses: "Право теряется",
+    claimTricks: "Из оставшихся взяток:", claim: "Претензия", concede: "Уступить", lawsBadge: "по правилам",
+    "opt_accept": "принять", "ropt_accept": "принять (нарушение остаётся в силе)", "ropt_waive": "без наказания",
+    "ropt_penalty-card": "штрафная карта", "ropt_lead-penalty": "штраф на ход", "ropt_cancel": "отменить",
+    "ropt_new-deal": "пересдача", "ropt_redeal": "пересдача", "ropt_penalty": "штраф", "ropt_require": "потребовать ход в",
+    "ropt_forbid": "запретить ход в", "ropt_call-card": "назвать карту", "ropt_call-suit": "назвать масть",
+    "ropt_transfer": "передать взятки", "ropt_stands": "оставить в силе", "ropt_highest": "старшую", "ropt_lowest": "младшую",
+    "ropt_win": "взять взятку", "ropt_lose": "отдать взятку", "ropt_tricks": "взятки", "ropt_correct": "исправить",
+    "ropt_retract": "забрать назад", "ropt_side-pass": "сторона пасует", "ropt_partner-pass": "партнёр пасует",
+    "ropt_no-penalty": "без штрафа", "ropt_game-lost": "игра проиграна", "ropt_gora": "в гору",
+    "ropt_exposed": "открытая карта", "ropt_penalty-cards": "штрафные карты", "ropt_play-it": "сыграть её",
+    "ropt_enforce": "применить", "ropt_refuse": "отказаться", "ropt_consent": "согласиться", "ropt_dispute": "оспорить",
+    "lawtitle_Lead out of turn": "Ход не в очередь", "lawtitle_Penalty cards": "Штрафные карты",
+    "lawtitle_Exposed cards": "Открытые карты", "lawtitle_Revoke": "Ренонс", "lawtitle_Call out of turn": "Заявка не в очередь",
+    "lawtitle_Bid out of turn": "Заявка не в очередь", "lawtitle_Pass out of turn": "Пас не в очередь",
+    "lawtitle_Insufficient bid": "Недостаточная заявка", "lawtitle_Premature play": "Преждевременный ход",
+    "lawtitle_Lead or play out of turn": "Ход или снос не в очередь", "lawtitle_Revoke («ренонс»)": "Ренонс",
+    "lawtitle_Card shown during the play": "Карта показана во время розыгрыша", "lawtitle_Lead penalty": "Штраф на ход",
+    "kind_lead-out-of-turn": "ход не в очередь", "kind_play-out-of-turn": "снос не в очередь", "kind_revoke": "ренонс",
+    "kind_call-out-of-turn": "заявка не в очередь", "kind_penalty-card-suit": "масть штрафной карты",
     abandoned: "Матч прерван",
     variant_sochi: "Сочинка", variant_leningrad: "Ленинградка (Питер)", variant_rostov: "Ростовка", variant_moscow: "Москва",
     variant_ural: "Уральская", variant_kazakhstan: "Казахстанская", variant_piter: "Питер",
@@ -218,4 +252,53 @@ export function callText(text) {
     .replace(/\b(\d+)(NT)\b/g, (_, n) => n + (lang === "ru" ? "БК" : "NT"))
     .replace(/\b(\d+)(C|D|H|S)\b/g, (_, n, x) => n + SUIT_SYM[x])
     .replace(/\b(C|D|H|S)\b/g, (x) => SUIT_SYM[x]);
+}
+
+// A ruling option's name (from the engines' law tables: "penalty-card", "require-S") for people.
+export function rulingOptionText(name) {
+  const m = /^(require|forbid|suit)-(C|D|H|S)$/.exec(name);
+  if (m) {
+    const sym = SUIT_SYM[m[2]];
+    if (lang !== "ru") return `${m[1]} ${sym}`;
+    return m[1] === "suit" ? sym : `${t("ropt_" + m[1])} ${sym}`;
+  }
+  if (lang === "ru") { const r = STRINGS.ru["ropt_" + name]; if (r) return r; }
+  return name.replace(/-/g, " ");
+}
+
+// Russian forms of the commonest effect texts the engines write (by the English text itself: law
+// numbers repeat across games); any other effect is shown as the engine wrote it.
+const EFFECTS_RU = {
+  "the irregular call or play stands as if it had been legal (L7, L13)": "нарушение остаётся в силе, как если бы ход был правильным (L7, L13)",
+  "the card is taken back and is a penalty card; the right player leads": "карта возвращается и становится штрафной; ходит тот, чья очередь",
+  "the card is taken back (no penalty card) and declarer imposes a lead penalty on the offender's partner at his next turn to lead":
+    "карта возвращается (не штрафная), а разыгрывающий назначает штраф на ход партнёру нарушителя при его следующем ходе",
+  "declarer's card is taken back without penalty and the right hand leads": "карта разыгрывающего возвращается без штрафа, ходит правильная рука",
+  "no lead penalty": "без штрафа на ход", "no penalty": "без наказания", "play continues": "игра продолжается",
+  "play continues; declarer must play as he stated": "игра продолжается; разыгрывающий играет так, как заявил",
+  "every card the defender showed his partner is a penalty card": "каждая карта, показанная вистующим партнёру, — штрафная",
+  "the revoke is let stand: if it becomes established, the two-trick penalty (L30)": "ренонс оставлен: если он станет окончательным — штраф в две взятки (L30)",
+};
+
+// An effect text in the reader's language where the client knows it ("the lead must be a S" too).
+export function effectText(text) {
+  if (lang !== "ru") return String(text).replace(/\ba (C|D|H|S)\b/, (_, x) => `a ${SUIT_SYM[x]}`);
+  if (EFFECTS_RU[text]) return EFFECTS_RU[text];
+  let m = /^the lead must be a (C|D|H|S)$/.exec(text);
+  if (m) return `ход должен быть в ${SUIT_SYM[m[1]]}`;
+  m = /^a (C|D|H|S) may not be led while the player keeps the lead$/.exec(text);
+  if (m) return `${SUIT_SYM[m[1]]} нельзя ходить, пока игрок сохраняет ход`;
+  return text;
+}
+
+// A law's title (the engines write it in English); Russian where the client knows it.
+export function lawTitle(title) {
+  if (lang === "ru") { const r = STRINGS.ru["lawtitle_" + title]; if (r) return r; }
+  return title;
+}
+
+// The kind of an irregularity ("lead-out-of-turn").
+export function irregularityKind(kind) {
+  if (lang === "ru") { const r = STRINGS.ru["kind_" + kind]; if (r) return r; }
+  return String(kind).replace(/-/g, " ");
 }
