@@ -7,7 +7,7 @@ import random
 import sys
 import tempfile
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from cardroom.bots.bridge import BridgeBot
 from cardroom.cli.i18n import SEAT_NAMES, t
@@ -146,6 +146,12 @@ def save_record(state: State, path: str) -> None:
         from cardroom.records.registry import write_record
 
         text = write_record(state)
+    write_atomically(text, path)
+
+
+def write_atomically(text: str, path: str) -> None:
+    """Write ``text`` to ``path`` by way of a temporary file in the same folder, so that a process
+    killed mid-write leaves the previous file intact."""
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".cardroom-", suffix=".tmp")
     with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -153,6 +159,41 @@ def save_record(state: State, path: str) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+
+
+QUIT_WORDS = ("quit", "exit", "q", "выход")
+
+
+def ask_line(ask: Callable[[str], str], prompt: str) -> str:
+    """One line of the user's input, stripped; :class:`Quit` at the end of input or on a quit word."""
+    try:
+        text = ask(prompt).strip()
+    except EOFError:
+        raise Quit from None
+    if text.lower() in QUIT_WORDS:
+        raise Quit
+    return text
+
+
+class DrawnSheet(Protocol):
+    """A rubber's score sheet as the terminal shows it."""
+
+    winner: Side | None
+
+    def render(self, we: Side = Side.NS, lang: str = "en") -> str: ...
+
+    def total(self, side: Side) -> int: ...
+
+
+def print_final_sheet(sheet: DrawnSheet, lang: str, out: TextIO) -> None:
+    """The sheet at the end of the rubber, its totals and who won (or that it is unfinished)."""
+    print(t("sheet", lang) + ":", file=out)
+    print(sheet.render(Side.NS, lang), file=out)
+    ns, ew = sheet.total(Side.NS), sheet.total(Side.EW)
+    if sheet.winner is not None:
+        print(t("rubber_over", lang, w=sheet.winner.name, ns=ns, ew=ew), file=out)
+    else:
+        print(t("rubber_unfinished", lang, ns=ns, ew=ew), file=out)
 
 
 class TerminalPlayer:
@@ -176,15 +217,10 @@ class TerminalPlayer:
             else:
                 hand = view.hand_to_play.letter if view.hand_to_play is not None else "?"
                 prompt = t("your_card", lang, hand=hand)
-            try:
-                text = self.ask(prompt).strip()
-            except EOFError:
-                raise Quit from None
+            text = ask_line(self.ask, prompt)
             if not text:
                 continue
             low = text.lower()
-            if low in ("quit", "exit", "q", "выход"):
-                raise Quit
             if low in ("?", "help", "помощь"):
                 print(t("help", lang), file=self.out)
                 print(t("hint_help", lang), file=self.out)
@@ -223,12 +259,7 @@ class TerminalPlayer:
         show_ruling(view, lang, self.out)
         choices = [a for a in view.legal if isinstance(a, RulingChoice)]
         while True:
-            try:
-                text = self.ask(t("laws.choose", lang)).strip()
-            except EOFError:
-                raise Quit from None
-            if text.lower() in ("quit", "exit", "q", "выход"):
-                raise Quit
+            text = ask_line(self.ask, t("laws.choose", lang))
             for i, c in enumerate(choices, 1):
                 if text == str(i) or text.lower() == c.option.lower():
                     return c
@@ -451,13 +482,7 @@ def play_rubber(seed: int | None, auto: bool, save: str | None, lang: str, game:
                     print(state.sheet.render(Side.NS, lang), file=out)
     except Quit:
         state.abandon()
-    print(t("sheet", lang) + ":", file=out)
-    print(state.sheet.render(Side.NS, lang), file=out)
-    ns, ew = state.sheet.total(Side.NS), state.sheet.total(Side.EW)
-    if state.sheet.winner is not None:
-        print(t("rubber_over", lang, w=state.sheet.winner.name, ns=ns, ew=ew), file=out)
-    else:
-        print(t("rubber_unfinished", lang, ns=ns, ew=ew), file=out)
+    print_final_sheet(state.sheet, lang, out)
     print(t("back_score", lang, b=" ".join(f"{k} {v:+d}" for k, v in state.sheet.back_score().items())), file=out)
     if save:
         save_record(state, save)

@@ -3,14 +3,13 @@ three computer players, or ``--auto``. The record is saved (JSON) after every ac
 
 from __future__ import annotations
 
-import os
 import random
 import sys
-import tempfile
 from collections.abc import Callable
 from typing import Any, TextIO
 
 from cardroom.bots.oldbridge import OldBridgeBot
+from cardroom.cli.bridge_play import Quit, ask_line, print_final_sheet, write_atomically
 from cardroom.cli.i18n import SEAT_NAMES, t
 from cardroom.core.cards import Card, CardSet, cards_of_mask
 from cardroom.core.deal import Draw
@@ -21,10 +20,6 @@ from cardroom.core.table import Seat, Side
 from cardroom.games.oldbridge.calls import OldCall
 from cardroom.games.oldbridge.rubber import OldRubberState, OldRubberView, cut_order
 from cardroom.games.oldbridge.rules import OldBridgeView, document_letter
-
-
-class Quit(Exception):
-    """The user ended the rubber."""
 
 
 def _seat(s: Seat | int, lang: str) -> str:
@@ -66,14 +61,7 @@ def save_record(state: OldRubberState, path: str) -> None:
     """Write the JSON record atomically."""
     from cardroom.records.registry import write_record
 
-    text = write_record(state)
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".cardroom-", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_atomically(write_record(state), path)
 
 
 class TerminalOldBridgePlayer:
@@ -99,15 +87,10 @@ class TerminalOldBridgePlayer:
                 prompt = t("ob.your_make", lang)
             else:
                 prompt = t("ob.your_double", lang)
-            try:
-                text = self.ask(prompt).strip()
-            except EOFError:
-                raise Quit from None
+            text = ask_line(self.ask, prompt)
             if not text:
                 continue
             low = text.lower()
-            if low in ("quit", "exit", "q", "выход"):
-                raise Quit
             if low in ("?", "help", "помощь"):
                 print(t("help", lang), file=self.out)
                 print(t("legal_now", lang, legal=" ".join(str(a) for a in view.legal)), file=self.out)
@@ -154,12 +137,7 @@ class TerminalOldBridgePlayer:
         for i, o in enumerate(ruling["options"], 1):
             print(t("laws.option", self.lang, i=i, name=o["name"], effect=o["effect"]), file=self.out)
         while True:
-            try:
-                text = self.ask(t("laws.choose", self.lang)).strip()
-            except EOFError:
-                raise Quit from None
-            if text.lower() in ("quit", "exit", "q", "выход"):
-                raise Quit
+            text = ask_line(self.ask, t("laws.choose", self.lang))
             name = text.split()[-1] if text else ""
             if name.isdigit() and 1 <= int(name) <= len(options):
                 return options[int(name) - 1]
@@ -258,13 +236,7 @@ def play_old_rubber(game: Game, seed: int | None, auto: bool, save: str | None, 
                 print(t("deal", lang, n=last) + ": " + text, file=out)
     except Quit:
         state.abandon()
-    print(t("sheet", lang) + ":", file=out)
-    print(state.sheet.render(Side.NS, lang), file=out)
-    ns, ew = state.sheet.total(Side.NS), state.sheet.total(Side.EW)
-    if state.sheet.winner is not None:
-        print(t("rubber_over", lang, w=state.sheet.winner.name, ns=ns, ew=ew), file=out)
-    else:
-        print(t("rubber_unfinished", lang, ns=ns, ew=ew), file=out)
+    print_final_sheet(state.sheet, lang, out)
     print(t("ob.size", lang, n=abs(state.sheet.margin()), side="NS" if state.sheet.margin() >= 0 else "EW"), file=out)
     if save:
         save_record(state, save)

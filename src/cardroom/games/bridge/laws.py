@@ -1473,7 +1473,9 @@ def _substitute(deal: BridgeDeal, seat: Seat, call: Call) -> None:
         if call.is_bid and (deal.last_bid is None or call > deal.last_bid):
             if call not in deal.legal_calls():
                 raise IllegalAction(f"{seat} may not bid {call} under the rules in force", action=call)
-            lowest = next(b for b in BIDS if b.strain == orig.strain and (deal.last_bid is None or b > deal.last_bid))
+            # None when no bid of that strain is sufficient any more (e.g. after 7NT): no substitute is free
+            lowest = next((b for b in BIDS if b.strain == orig.strain and (deal.last_bid is None or b > deal.last_bid)),
+                          None)
             d.substitute = None
             deal._enter_call(seat, call)
             if call == lowest:

@@ -144,6 +144,19 @@ class ScoreSheet:
         return {"N": pts, "S": pts, "E": -pts, "W": -pts}
 
     def to_dict(self) -> dict[str, Any]:
+        """The sheet as a dict. Every seat's view carries it after every action and it changes only when
+        a deal is scored, so the last one is kept and given again while the sheet is unchanged (the
+        caller must not modify it)."""
+        key = (self.deals, len(self.lines), self.winner, self.unfinished, len(self.games))
+        cached = self.__dict__.get("_dict_cache")
+        if cached is not None and cached[0] == key:
+            out: dict[str, Any] = cached[1]
+            return out
+        out = self._to_dict()
+        self.__dict__["_dict_cache"] = (key, out)
+        return out
+
+    def _to_dict(self) -> dict[str, Any]:
         return {
             "lines": [ln.to_dict() for ln in self.lines],
             "games": [g.name for g in self.games],
@@ -156,23 +169,16 @@ class ScoreSheet:
     def render(self, we: Side = Side.NS, lang: str = "en") -> str:
         """The sheet as players draw it: two columns, premiums above the line, tricks below."""
         they = we.other
-        head = ("WE", "THEY") if lang == "en" else ("МЫ", "ОНИ")
-        w = 12
-        rows = [f"{head[0] + ' (' + we.name + ')':>{w}} | {head[1] + ' (' + they.name + ')':<{w}}"]
-        a_we, a_they = list(reversed(self.above(we))), list(reversed(self.above(they)))
-        for i in range(max(len(a_we), len(a_they))):
-            left = str(a_we[i]) if i < len(a_we) else ""
-            right = str(a_they[i]) if i < len(a_they) else ""
-            rows.append(f"{left:>{w}} | {right:<{w}}")
+        w = SHEET_WIDTH
+        rows = [sheet_head(we, lang)]
+        rows += sheet_columns([str(p) for p in reversed(self.above(we))],
+                              [str(p) for p in reversed(self.above(they))])
         rows.append("-" * w + "-+-" + "-" * w)
         g_we, g_they = self.below_by_game(we), self.below_by_game(they)
         for gi in range(max(len(g_we), len(g_they))):
             bw = g_we[gi] if gi < len(g_we) else []
             bt = g_they[gi] if gi < len(g_they) else []
-            for i in range(max(len(bw), len(bt))):
-                left = _fmt(bw[i]) if i < len(bw) else ""
-                right = _fmt(bt[i]) if i < len(bt) else ""
-                rows.append(f"{left:>{w}} | {right:<{w}}")
+            rows += sheet_columns([_fmt(x) for x in bw], [_fmt(x) for x in bt])
             if gi < len(self.games):
                 rows.append("." * w + "." + "." + "." * w)
         rb = [ln for ln in self.lines if ln.entry.kind == "rubber" and ln.entry.below]
@@ -183,6 +189,27 @@ class ScoreSheet:
         rows.append("=" * w + "=+=" + "=" * w)
         rows.append(f"{self.total(we):>{w}} | {self.total(they):<{w}}")
         return "\n".join(rows)
+
+
+SHEET_WIDTH = 12
+
+
+def sheet_head(we: Side, lang: str) -> str:
+    """The head of a drawn score sheet: "WE (NS) | THEY (EW)"."""
+    head = ("WE", "THEY") if lang == "en" else ("МЫ", "ОНИ")
+    w = SHEET_WIDTH
+    return f"{head[0] + ' (' + we.name + ')':>{w}} | {head[1] + ' (' + we.other.name + ')':<{w}}"
+
+
+def sheet_columns(left: Sequence[str], right: Sequence[str]) -> list[str]:
+    """Rows of the sheet's two columns, side by side."""
+    w = SHEET_WIDTH
+    rows = []
+    for i in range(max(len(left), len(right))):
+        a = left[i] if i < len(left) else ""
+        b = right[i] if i < len(right) else ""
+        rows.append(f"{a:>{w}} | {b:<{w}}")
+    return rows
 
 
 def _fmt(item: tuple[int, bool]) -> str:
@@ -196,10 +223,141 @@ class RubberResult:
     sheet: ScoreSheet
 
 
-class RubberState(State):
+class RubberBase(State):
+    """The match protocol shared by the rubbers of contract bridge and of the old bridges.
+
+    A subclass keeps ``sheet`` (with ``is_over``, ``unfinished``, ``to_dict`` and ``close_unfinished``),
+    ``deal`` (the deal in play, None before the first), ``_history``, ``results``, ``finished_deals`` and
+    ``draw``; it names the draw (``_draw_name``, ``_draw_rule``), finds the first dealer from it
+    (:meth:`_first_dealer`) and plays an action of a deal (:meth:`_apply_to_deal`).
+    """
+
+    sheet: Any
+    deal: Any
+    draw: Draw | None
+    dealer: Seat
+    results: list[Any]
+    finished_deals: list[Any]
+    _history: list[Any]
+    _draw_name = "the draw"
+    _draw_rule = "the draw for the first deal"
+
+    def _start_deal(self) -> None:
+        raise NotImplementedError
+
+    def _first_dealer(self, draw: Draw) -> Seat:
+        raise NotImplementedError
+
+    def _apply_to_deal(self, action: Any) -> None:
+        raise NotImplementedError
+
+    @property
+    def to_act(self) -> int | None:
+        if self.sheet.is_over:
+            return None
+        if self.deal is None:
+            return CHANCE
+        to_act: int | None = self.deal.to_act
+        return to_act
+
+    @property
+    def is_over(self) -> bool:
+        over: bool = self.sheet.is_over
+        return over
+
+    @property
+    def history(self) -> Sequence[Any]:
+        return self._history
+
+    def legal_actions(self) -> list[Any]:
+        if self.deal is None or self.sheet.is_over:
+            return []
+        legal: list[Any] = self.deal.legal_actions()
+        return legal
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        if self.sheet.is_over:
+            raise IllegalAction("the rubber is over")
+        if self.deal is None:
+            return Draw.random(rng, 4)
+        return self.deal.sample_chance(rng)
+
+    def apply(self, action: Any) -> None:
+        if self.sheet.is_over:
+            raise IllegalAction(f"the rubber is over; {action} cannot be applied", action=action)
+        if self.deal is None:
+            if not isinstance(action, Draw) or len(action.cards) != 4:
+                raise IllegalAction(f"the rubber begins with {self._draw_rule}, not {action!r}", action=action)
+            self.draw = action
+            self.dealer = self._first_dealer(action)
+            self._history.append(action)
+            self._start_deal()
+            return
+        self._apply_to_deal(action)
+
+    def abandon(self) -> None:
+        """End the rubber unfinished and score it by the rules in force."""
+        self.sheet.close_unfinished()
+
+    @property
+    def abandoned(self) -> bool:
+        unfinished: bool = self.sheet.unfinished
+        return unfinished
+
+    def sheet_dict(self) -> dict[str, Any]:
+        sheet: dict[str, Any] = self.sheet.to_dict()
+        return sheet
+
+    def _deal_number(self) -> int:
+        return len(self.results) + (0 if self.is_over else 1)
+
+    def visible_mask(self, seat: int) -> int:
+        if self.deal is None:
+            return 0
+        mask: int = self.deal.visible_mask(seat)
+        return mask
+
+    def card_places(self) -> Mapping[str, int]:
+        if self.deal is None:
+            return {"pack": (1 << 52) - 1}
+        places: Mapping[str, int] = self.deal.card_places()
+        return places
+
+    def snapshot(self) -> Mapping[str, Any]:
+        return {
+            "history": tuple(self._history),
+            "deal": None if self.deal is None else dict(self.deal.snapshot()),
+            "sheet": self.sheet.to_dict(),
+            "results": tuple(self.results),
+            "dealer": self.dealer,
+        }
+
+    def position(self) -> str:
+        if self.deal is None:
+            return self._draw_name
+        return f"deal {len(self.results) + (0 if self.sheet.is_over else 1)}, {self.deal.position()}"
+
+    def parse_action(self, text: str) -> Any:
+        t = text.strip()
+        if t.lower().startswith("draw ") or self.deal is None:
+            return Draw.from_text(t)
+        return self.deal.parse_action(t)
+
+    def _copy_into(self, new: RubberBase) -> None:
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new.results = list(self.results)
+        new.finished_deals = list(self.finished_deals)
+        new.sheet = self.sheet.copy()
+        new.deal = None if self.deal is None else self.deal.clone()
+
+
+class RubberState(RubberBase):
     """A whole rubber: the draw for the first deal, then deals until a side wins two games."""
 
     game: ContractBridge
+    sheet: ScoreSheet
+    deal: BridgeDeal | None
 
     def __init__(self, game: ContractBridge) -> None:
         self.game = game
@@ -217,56 +375,21 @@ class RubberState(State):
     def _start_deal(self) -> None:
         self.deal = BridgeDeal(self.game, self.dealer, self.sheet.vulnerable(), self.rules)
 
-    @property
-    def to_act(self) -> int | None:
-        if self.sheet.is_over:
-            return None
-        if self.deal is None:
-            return CHANCE
-        return self.deal.to_act
+    def _first_dealer(self, draw: Draw) -> Seat:
+        return Seat(draw.winner())
 
-    @property
-    def is_over(self) -> bool:
-        return self.sheet.is_over
-
-    @property
-    def history(self) -> Sequence[Any]:
-        return self._history
-
-    def legal_actions(self) -> list[Any]:
-        if self.deal is None or self.sheet.is_over:
-            return []
-        return self.deal.legal_actions()
-
-    def sample_chance(self, rng: random.Random) -> Any:
-        if self.sheet.is_over:
-            raise IllegalAction("the rubber is over")
-        if self.deal is None:
-            return Draw.random(rng, 4)
-        return self.deal.sample_chance(rng)
-
-    def apply(self, action: Any) -> None:
-        if self.sheet.is_over:
-            raise IllegalAction(f"the rubber is over; {action} cannot be applied", action=action)
-        if self.deal is None:
-            if not isinstance(action, Draw) or len(action.cards) != 4:
-                raise IllegalAction(f"the rubber begins with the draw for the first deal, not {action!r}",
-                                    action=action)
-            self.draw = action
-            self.dealer = Seat(action.winner())
-            self._history.append(action)
-            self._start_deal()
-            return
+    def _apply_to_deal(self, action: Any) -> None:
         deal = self.deal
+        assert deal is not None
         recorded = len(deal.history)
         deal.apply(action)  # raises, unchanged, if illegal
         if deal.laws is not None:  # laws mode: the deal may record an acceptance before the action
             self._history.extend(deal.history[recorded:])
         else:
             self._history.append(action)
-        if self.deal.phase == PHASE_OVER:
-            result = self.deal.result()
-            self.finished_deals.append(self.deal)
+        if deal.phase == PHASE_OVER:
+            result = deal.result()
+            self.finished_deals.append(deal)
             games_before = len(self.sheet.games)
             self.results.append(result)
             self.sheet.add(result)
@@ -276,17 +399,6 @@ class RubberState(State):
                     self.dealer = self.dealer.lho
                 self._start_deal()
 
-    def abandon(self) -> None:
-        """End the rubber unfinished and score it by the standard law."""
-        self.sheet.close_unfinished()
-
-    @property
-    def abandoned(self) -> bool:
-        return self.sheet.unfinished
-
-    def sheet_dict(self) -> dict[str, Any]:
-        return self.sheet.to_dict()
-
     def recomputed_sheet_dict(self) -> dict[str, Any]:
         return ScoreSheet.from_results(self.results, self.rules.scoring, unfinished=self.sheet.unfinished).to_dict()
 
@@ -295,46 +407,11 @@ class RubberState(State):
 
     def view(self, seat: int) -> RubberView:
         dv = self.deal.view(seat) if self.deal is not None else None
-        return RubberView(Seat(seat), dv, self.sheet, self.draw, len(self.results) + (0 if self.is_over else 1))
-
-    def visible_mask(self, seat: int) -> int:
-        return self.deal.visible_mask(seat) if self.deal is not None else 0
-
-    def card_places(self) -> Mapping[str, int]:
-        if self.deal is None:
-            return {"pack": (1 << 52) - 1}
-        return self.deal.card_places()
-
-    def snapshot(self) -> Mapping[str, Any]:
-        return {
-            "history": tuple(self._history),
-            "deal": None if self.deal is None else dict(self.deal.snapshot()),
-            "sheet": self.sheet.to_dict(),
-            "results": tuple(self.results),
-            "dealer": self.dealer,
-        }
-
-    def position(self) -> str:
-        if self.deal is None:
-            return "the draw"
-        return f"deal {len(self.results) + (0 if self.sheet.is_over else 1)}, {self.deal.position()}"
-
-    def parse_action(self, text: str) -> Any:
-        t = text.strip()
-        if t.lower().startswith("draw "):
-            return Draw.from_text(t)
-        if self.deal is None:
-            return Draw.from_text(t)
-        return self.deal.parse_action(t)
+        return RubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number())
 
     def clone(self) -> RubberState:
         new = object.__new__(RubberState)
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.results = list(self.results)
-        new.finished_deals = list(self.finished_deals)
-        new.sheet = self.sheet.copy()
-        new.deal = None if self.deal is None else self.deal.clone()
+        self._copy_into(new)
         return new
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
 from cardroom.core.deal import Deal
@@ -42,6 +42,59 @@ class Trick:
         return [self.leader.next(i) for i in range(len(self.cards))]
 
 
+class PlayTable(Protocol):
+    """What the play with dummy keeps: the hands, the trick in progress and the tricks played."""
+
+    hands: list[int]
+    played: int
+    trick: list[Card]
+    trump: int | None
+    leader: Seat
+    tricks: list[Trick]
+    won: list[int]
+    next_seat: Seat
+
+
+def legal_cards(hand: int, trick: Sequence[Card]) -> list[Card]:
+    """The cards ``hand`` may play to ``trick``: one of the suit led if it holds any, else any card."""
+    if trick:
+        led = trick[0] // 13
+        if hand & SUIT_MASKS[led]:
+            return list(cards_of_suit_mask(hand, led))
+    return cards_of_mask(hand)
+
+
+def enter_card(table: PlayTable, card: Card) -> bool:
+    """Play ``card`` from the hand of ``next_seat`` (already found acceptable); a fourth card closes the
+    trick and its winner leads. True when that closes the thirteenth trick."""
+    seat = table.next_seat
+    table.hands[seat] &= ~(1 << card)
+    table.played |= 1 << card
+    table.trick.append(card)
+    if len(table.trick) == 4:
+        w = natural_winner(table.trick, table.trump)
+        winner = table.leader.next(w)
+        table.tricks.append(Trick(table.leader, tuple(table.trick), winner))
+        table.won[winner & 1] += 1
+        table.trick = []
+        table.leader = winner
+        table.next_seat = winner
+        return len(table.tricks) == 13
+    table.next_seat = seat.lho
+    return False
+
+
+def table_card_places(hands: Sequence[int], trick: Sequence[Card], played: int) -> dict[str, int]:
+    """Where the cards are once dealt: the four hands, the trick in progress, the quitted tricks."""
+    places = {f"hand:{s.letter}": hands[s] for s in Seat}
+    t = 0
+    for c in trick:
+        t |= 1 << c
+    places["trick"] = t
+    places["quitted"] = played & ~t
+    return places
+
+
 @dataclass(frozen=True)
 class DealResult:
     """A finished deal: the contract (None if passed out) and tricks taken by declarer's side."""
@@ -67,7 +120,135 @@ class DealResult:
         return f"{self.contract} {'=' if diff == 0 else f'{diff:+d}'}"
 
 
-class BridgeDeal(State):
+def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick], legal: Sequence[Any]) -> int:
+    """The cards a view of the play shows: ``held`` (hands seen), the trick, the tricks played, the
+    legal cards."""
+    m = held
+    for c in trick:
+        m |= 1 << c
+    for t in tricks:
+        for c in t.cards:
+            m |= 1 << c
+    for a in legal:
+        if type(a) is Card:
+            m |= 1 << a
+    return m
+
+
+def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick], won: tuple[int, int],
+              to_act: int | None, hand_to_play: Seat | None, legal: Sequence[Any]) -> dict[str, Any]:
+    """The play part of a view as a dict (the trick, the tricks, the turn, the legal actions)."""
+    return {
+        "trick": {"leader": trick_leader.letter, "cards": [str(c) for c in trick]},
+        "tricks": [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
+                   for t in tricks],
+        "won": {"NS": won[0], "EW": won[1]},
+        "to_act": None if to_act is None or to_act < 0 else Seat(to_act).letter,
+        "hand_to_play": None if hand_to_play is None else hand_to_play.letter,
+        "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in legal],
+    }
+
+
+class DealWithDummy(State):
+    """What one deal of the bridges shares: the deal of 13 cards each, the turn, the play with dummy.
+
+    A subclass names its phases (``_DEAL``, ``_CALL_PHASES``, ``_PLAY``, ``_OVER``) and its call type
+    (``_CALL_TYPE``), and provides :meth:`_call` and :meth:`_play`.
+    """
+
+    _DEAL = PHASE_DEAL
+    _CALL_PHASES: tuple[int, ...] = (PHASE_AUCTION,)
+    _PLAY = PHASE_PLAY
+    _OVER = PHASE_OVER
+    _CALL_TYPE: type = Call
+    _DEAL_LAW = ""
+
+    dealer: Seat
+    phase: int
+    original: tuple[int, ...]
+    hands: list[int]
+    declarer: Seat | None
+    dummy: Seat | None
+    trump: int | None
+    trick: list[Card]
+    leader: Seat
+    tricks: list[Trick]
+    won: list[int]
+    played: int
+    next_seat: Seat
+    _history: list[Any]
+
+    @property
+    def to_act(self) -> int | None:
+        if self.phase == self._PLAY:
+            s = self.next_seat
+            return self.declarer if s == self.dummy else s
+        if self.phase in self._CALL_PHASES:
+            return self.next_seat
+        if self.phase == self._DEAL:
+            return CHANCE
+        return None
+
+    @property
+    def hand_to_play(self) -> Seat | None:
+        """The hand whose card is to be played (dummy's when declarer plays from dummy)."""
+        return self.next_seat if self.phase == self._PLAY else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == self._OVER
+
+    @property
+    def history(self) -> Sequence[Any]:
+        return self._history
+
+    def sample_chance(self, rng: random.Random) -> Deal:
+        if self.phase != self._DEAL:
+            raise IllegalAction("no chance action now: the cards are already dealt")
+        # one card at a time, beginning with the player on the dealer's left (doc 001 §3.3; Law 35/37(a))
+        return Deal.random(rng, first=self.dealer.lho)
+
+    def _apply_plain_action(self, action: Any) -> None:
+        """Apply a card, a call or the deal, as the phase asks, and record it."""
+        phase = self.phase
+        if phase == self._PLAY:
+            if type(action) is not Card:
+                raise IllegalAction(f"a card is to be played now, not {action!r}", action=action)
+            self._play(action)
+        elif phase in self._CALL_PHASES:
+            if type(action) is not self._CALL_TYPE:
+                raise IllegalAction(f"a call is to be made now, not {action!r}", action=action)
+            self._call(action)
+        elif phase == self._DEAL:
+            if not isinstance(action, Deal):
+                raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
+            self._deal(action)
+        else:
+            raise IllegalAction(f"the deal is over; {action} cannot be applied", action=action)
+        self._history.append(action)
+
+    def _deal(self, deal: Deal) -> None:
+        if len(deal.hands) != 4 or any(h.bit_count() != 13 for h in deal.hands) or not deal.is_full_pack:
+            raise IllegalAction("a bridge deal gives 13 cards to each of four hands from one 52-card pack"
+                                + self._DEAL_LAW, action=deal)
+        self.original = tuple(deal.hands)
+        self.hands = list(deal.hands)
+        self.phase = self._CALL_PHASES[0]
+        self.next_seat = self.dealer
+
+    def _call(self, call: Any) -> None:
+        raise NotImplementedError
+
+    def _play(self, card: Card) -> None:
+        raise NotImplementedError
+
+    def card_places(self) -> Mapping[str, int]:
+        if self.phase == self._DEAL:
+            return {"pack": (1 << 52) - 1}
+        return table_card_places(self.hands, self.trick, self.played)
+
+
+class BridgeDeal(DealWithDummy):
     """One deal of contract bridge, from the shuffle to the last trick."""
 
     game: ContractBridge
@@ -111,31 +292,11 @@ class BridgeDeal(State):
     def to_act(self) -> int | None:
         if self.laws is not None and self.laws.pending is not None:
             return Seat(self.laws.pending.chooser) if self.laws.pending.chooser is not None else None
-        if self.phase == PHASE_PLAY:
-            s = self.next_seat
-            return self.declarer if s == self.dummy else s
-        if self.phase == PHASE_AUCTION:
-            return self.next_seat
-        if self.phase == PHASE_DEAL:
-            return CHANCE
-        return None
-
-    @property
-    def hand_to_play(self) -> Seat | None:
-        """The hand whose card is to be played (dummy's when declarer plays from dummy)."""
-        return self.next_seat if self.phase == PHASE_PLAY else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
+        return super().to_act
 
     @property
     def dummy_exposed(self) -> bool:
         return self.phase >= PHASE_PLAY and (len(self.tricks) > 0 or len(self.trick) > 0)
-
-    @property
-    def history(self) -> Sequence[Any]:
-        return self._history
 
     def legal_actions(self) -> list[Any]:
         if self.laws is not None:
@@ -143,13 +304,7 @@ class BridgeDeal(State):
 
             return lawplay.legal_actions(self)
         if self.phase == PHASE_PLAY:
-            hand = self.hands[self.next_seat]
-            if self.trick:
-                led = self.trick[0] // 13
-                same = hand & SUIT_MASKS[led]
-                if same:
-                    return list(cards_of_suit_mask(hand, led))
-            return cards_of_mask(hand)
+            return legal_cards(self.hands[self.next_seat], self.trick)
         if self.phase == PHASE_AUCTION:
             return self.legal_calls()
         return []
@@ -184,12 +339,6 @@ class BridgeDeal(State):
         lho_last = self.calls[-3] if n >= 3 else PASS
         return rho_last == PASS and lho_last == PASS
 
-    def sample_chance(self, rng: random.Random) -> Deal:
-        if self.phase != PHASE_DEAL:
-            raise IllegalAction("no chance action now: the cards are already dealt")
-        # one card at a time, beginning with the player on the dealer's left (doc 001 §3.3)
-        return Deal.random(rng, first=self.dealer.lho)
-
     def apply(self, action: Any) -> None:
         if self.laws is not None:
             from cardroom.games.bridge import laws as lawplay
@@ -197,33 +346,9 @@ class BridgeDeal(State):
             # raises, state unchanged, if illegal; a call or card over an irregularity records its acceptance
             self._history.extend(lawplay.apply(self, action))
             return
-        phase = self.phase
-        if phase == PHASE_PLAY:
-            if type(action) is not Card:
-                raise IllegalAction(f"a card is to be played now, not {action!r}", action=action)
-            self._play(action)
-        elif phase == PHASE_AUCTION:
-            if type(action) is not Call:
-                raise IllegalAction(f"a call is to be made now, not {action!r}", action=action)
-            self._call(action)
-        elif phase == PHASE_DEAL:
-            if not isinstance(action, Deal):
-                raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
-            self._deal(action)
-        else:
-            raise IllegalAction(f"the deal is over; {action} cannot be applied", action=action)
-        self._history.append(action)
+        self._apply_plain_action(action)
 
     # ----------------------------------------------------------------- phases
-    def _deal(self, deal: Deal) -> None:
-        if len(deal.hands) != 4 or any(h.bit_count() != 13 for h in deal.hands) or not deal.is_full_pack:
-            raise IllegalAction("a bridge deal gives 13 cards to each of four hands from one 52-card pack",
-                                action=deal)
-        self.original = tuple(deal.hands)
-        self.hands = list(deal.hands)
-        self.phase = PHASE_AUCTION
-        self.next_seat = self.dealer
-
     def _call(self, call: Call) -> None:
         seat = self.next_seat
         if call == PASS:
@@ -320,23 +445,9 @@ class BridgeDeal(State):
     def _enter_card(self, card: Card) -> None:
         """Play ``card`` from the hand of ``next_seat`` (already found acceptable) and move on."""
         seat = self.next_seat
-        hand = self.hands[seat]
         was_lead = not self.trick
-        self.hands[seat] = hand & ~(1 << card)
-        self.played |= 1 << card
-        self.trick.append(card)
-        if len(self.trick) == 4:
-            w = natural_winner(self.trick, self.trump)
-            winner = self.leader.next(w)
-            self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
-            self.won[winner & 1] += 1
-            self.trick = []
-            self.leader = winner
-            self.next_seat = winner
-            if len(self.tricks) == 13:
-                self.phase = PHASE_OVER
-        else:
-            self.next_seat = seat.lho
+        if enter_card(self, card):
+            self.phase = PHASE_OVER
         if self.laws is not None:
             from cardroom.games.bridge import laws as lawplay
 
@@ -391,17 +502,6 @@ class BridgeDeal(State):
             legal=tuple(self.legal_actions()) if to_act == s else (),
             **({} if self.laws is None else self.laws.view_fields(self)),
         )
-
-    def card_places(self) -> Mapping[str, int]:
-        if self.phase == PHASE_DEAL:
-            return {"pack": (1 << 52) - 1}
-        places = {f"hand:{s.letter}": self.hands[s] for s in Seat}
-        t = 0
-        for c in self.trick:
-            t |= 1 << c
-        places["trick"] = t
-        places["quitted"] = self.played & ~t
-        return places
 
     def snapshot(self) -> Mapping[str, Any]:
         return {
@@ -486,15 +586,7 @@ class BridgeView(View):
         m = self.hand | (self.dummy_hand or 0)
         for f in self.face_up:
             m |= f
-        for c in self.trick:
-            m |= 1 << c
-        for t in self.tricks:
-            for c in t.cards:
-                m |= 1 << c
-        for a in self.legal:
-            if type(a) is Card:
-                m |= 1 << a
-        return m
+        return play_shown_mask(m, self.trick, self.tricks, self.legal)
 
     @property
     def side(self) -> Side:
@@ -512,13 +604,8 @@ class BridgeView(View):
             "auction": [str(c) for c in self.calls],
             "contract": None if self.contract is None else self.contract.text,
             "declarer": None if self.contract is None else self.contract.declarer.letter,
-            "trick": {"leader": self.trick_leader.letter, "cards": [str(c) for c in self.trick]},
-            "tricks": [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
-                       for t in self.tricks],
-            "won": {"NS": self.won[0], "EW": self.won[1]},
-            "to_act": None if self.to_act is None or self.to_act < 0 else Seat(self.to_act).letter,
-            "hand_to_play": None if self.hand_to_play is None else self.hand_to_play.letter,
-            "legal": [str(a) if not isinstance(a, Action) else a.to_text() for a in self.legal],
+            **play_dict(self.trick_leader, self.trick, self.tricks, self.won, self.to_act, self.hand_to_play,
+                        self.legal),
             **({} if not self.laws else {"laws": {
                 "ruling": self.ruling,
                 "face_up": {Seat(i).letter: [str(c) for c in cards_of_mask(m)] for i, m in enumerate(self.face_up)

@@ -15,16 +15,16 @@ The sheet is a pure function of the deal results (:meth:`OldSheet.from_results`)
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.core.cards import Card, Rank
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction
-from cardroom.core.game import CHANCE, Game, State, View
+from cardroom.core.game import Game, View
 from cardroom.core.table import Seat, Side
+from cardroom.games.bridge.rubber import SHEET_WIDTH, RubberBase, sheet_columns, sheet_head
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.rules import PHASE_OVER, AuctionDeal, OldBridgeView, OldDeal, OldDealResult, StraightDeal
 from cardroom.games.oldbridge.scoring import AuctionContract
@@ -160,27 +160,18 @@ class OldSheet:
 
     def render(self, we: Side = Side.NS, lang: str = "en") -> str:
         they = we.other
-        head = ("WE", "THEY") if lang == "en" else ("МЫ", "ОНИ")
-        w = 12
-        rows = [f"{head[0] + ' (' + we.name + ')':>{w}} | {head[1] + ' (' + they.name + ')':<{w}}"]
-        above_we = [ln.entry.points for ln in self.lines if ln.entry.side == we and not ln.entry.below]
-        above_they = [ln.entry.points for ln in self.lines if ln.entry.side == they and not ln.entry.below]
-        above_we.reverse()
-        above_they.reverse()
-        for i in range(max(len(above_we), len(above_they))):
-            left = str(above_we[i]) if i < len(above_we) else ""
-            right = str(above_they[i]) if i < len(above_they) else ""
-            rows.append(f"{left:>{w}} | {right:<{w}}")
+        w = SHEET_WIDTH
+        rows = [sheet_head(we, lang)]
+        above_we = [str(ln.entry.points) for ln in self.lines if ln.entry.side == we and not ln.entry.below]
+        above_they = [str(ln.entry.points) for ln in self.lines if ln.entry.side == they and not ln.entry.below]
+        rows += sheet_columns(above_we[::-1], above_they[::-1])
         rows.append("-" * w + "-+-" + "-" * w)
         for g in range(1, len(self.games) + 2):
             bw = [ln.entry.points for ln in self.lines if ln.game == g and ln.entry.below and ln.entry.side == we]
             bt = [ln.entry.points for ln in self.lines if ln.game == g and ln.entry.below and ln.entry.side == they]
             if not bw and not bt and g > len(self.games):
                 break
-            for i in range(max(len(bw), len(bt))):
-                left = str(bw[i]) if i < len(bw) else ""
-                right = str(bt[i]) if i < len(bt) else ""
-                rows.append(f"{left:>{w}} | {right:<{w}}")
+            rows += sheet_columns([str(p) for p in bw], [str(p) for p in bt])
             if g <= len(self.games):
                 rows.append("." * (2 * w + 3))
         rows.append("=" * w + "=+=" + "=" * w)
@@ -194,8 +185,13 @@ class OldRubberResult:
     sheet: OldSheet
 
 
-class OldRubberState(State):
+class OldRubberState(RubberBase):
     """A whole rubber: the cut for the deal (Laws 14, 19), then deals until a side wins two games."""
+
+    sheet: OldSheet
+    deal: OldDeal | None
+    _draw_name = "the cut"
+    _draw_rule = "the cut for the deal"
 
     def __init__(self, game: Game, rules: AuctionRules | StraightRules) -> None:
         self.game = game
@@ -216,66 +212,23 @@ class OldRubberState(State):
         else:
             self.deal = StraightDeal(self.game, self.dealer, self.rules)
 
-    @property
-    def to_act(self) -> int | None:
-        if self.sheet.is_over:
-            return None
-        if self.deal is None:
-            return CHANCE
-        return self.deal.to_act
+    def _first_dealer(self, draw: Draw) -> Seat:
+        return Seat(cut_order(draw.cards)[0])
 
-    @property
-    def is_over(self) -> bool:
-        return self.sheet.is_over
-
-    @property
-    def history(self) -> Sequence[Any]:
-        return self._history
-
-    def legal_actions(self) -> list[Any]:
-        if self.deal is None or self.sheet.is_over:
-            return []
-        return self.deal.legal_actions()
-
-    def sample_chance(self, rng: random.Random) -> Any:
-        if self.sheet.is_over:
-            raise IllegalAction("the rubber is over")
-        if self.deal is None:
-            return Draw.random(rng, 4)
-        return self.deal.sample_chance(rng)
-
-    def apply(self, action: Any) -> None:
-        if self.sheet.is_over:
-            raise IllegalAction(f"the rubber is over; {action} cannot be applied", action=action)
-        if self.deal is None:
-            if not isinstance(action, Draw) or len(action.cards) != 4:
-                raise IllegalAction(f"the rubber begins with the cut for the deal, not {action!r}", action=action)
-            self.draw = action
-            self.dealer = Seat(cut_order(action.cards)[0])
-            self._history.append(action)
-            self._start_deal()
-            return
-        self.deal.apply(action)
+    def _apply_to_deal(self, action: Any) -> None:
+        deal = self.deal
+        assert deal is not None
+        deal.apply(action)
         self._history.append(action)
-        if self.deal.phase == PHASE_OVER:
-            result = self.deal.result()
-            self.finished_deals.append(self.deal)
+        if deal.phase == PHASE_OVER:
+            result = deal.result()
+            self.finished_deals.append(deal)
             self.results.append(result)
             self.sheet.add(result)
             if not self.sheet.is_over:
                 if not result.void:  # a new deal (laws mode) is dealt again by the same dealer (Law 36)
                     self.dealer = self.dealer.lho  # Law 31: the deal passes to the left
                 self._start_deal()
-
-    def abandon(self) -> None:
-        self.sheet.close_unfinished()
-
-    @property
-    def abandoned(self) -> bool:
-        return self.sheet.unfinished
-
-    def sheet_dict(self) -> dict[str, Any]:
-        return self.sheet.to_dict()
 
     def recomputed_sheet_dict(self) -> dict[str, Any]:
         return OldSheet.from_results(self.results, self.rules, unfinished=self.sheet.unfinished).to_dict()
@@ -299,35 +252,7 @@ class OldRubberState(State):
 
     def view(self, seat: int) -> OldRubberView:
         dv = self.deal.view(seat) if self.deal is not None else None
-        return OldRubberView(Seat(seat), dv, self.sheet, self.draw, len(self.results) + (0 if self.is_over else 1))
-
-    def visible_mask(self, seat: int) -> int:
-        return self.deal.visible_mask(seat) if self.deal is not None else 0
-
-    def card_places(self) -> Mapping[str, int]:
-        if self.deal is None:
-            return {"pack": (1 << 52) - 1}
-        return self.deal.card_places()
-
-    def snapshot(self) -> Mapping[str, Any]:
-        return {
-            "history": tuple(self._history),
-            "deal": None if self.deal is None else dict(self.deal.snapshot()),
-            "sheet": self.sheet.to_dict(),
-            "results": tuple(self.results),
-            "dealer": self.dealer,
-        }
-
-    def position(self) -> str:
-        if self.deal is None:
-            return "the cut"
-        return f"deal {len(self.results) + (0 if self.sheet.is_over else 1)}, {self.deal.position()}"
-
-    def parse_action(self, text: str) -> Any:
-        t = text.strip()
-        if t.lower().startswith("draw ") or self.deal is None:
-            return Draw.from_text(t)
-        return self.deal.parse_action(t)
+        return OldRubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number())
 
     def action_text(self, action: Any) -> str:
         if isinstance(action, Draw):
@@ -338,12 +263,7 @@ class OldRubberState(State):
 
     def clone(self) -> OldRubberState:
         new = object.__new__(OldRubberState)
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.results = list(self.results)
-        new.finished_deals = list(self.finished_deals)
-        new.sheet = self.sheet.copy()
-        new.deal = None if self.deal is None else self.deal.clone()  # type: ignore[assignment]
+        self._copy_into(new)
         return new
 
 

@@ -23,18 +23,16 @@ Canonical action texts: ``deal …`` (chance), bids ``1H`` ``2RS`` ``3NL`` ``2NT
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of_mask, cards_of_suit_mask
+from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of_mask
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
-from cardroom.core.game import CHANCE, Action, Game, State, View
+from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
-from cardroom.core.tricks import natural_winner
-from cardroom.games.bridge.rules import Trick
+from cardroom.games.bridge.rules import DealWithDummy, Trick, enter_card, legal_cards, play_dict, play_shown_mask
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.calls import (
     BIDS,
@@ -108,10 +106,17 @@ class OldDealResult:
         return f"{self.contract}: {self.declarer_tricks} tricks"
 
 
-class OldDeal(State):
+class OldDeal(DealWithDummy):
     """Common to both games: the deal, the play with dummy, the views."""
 
     kind = ""
+    director: StraightDirector | None  # laws mode: the director's state; None in casual play
+    _DEAL = PHASE_DEAL
+    _CALL_PHASES = (PHASE_CALLS, PHASE_DOUBLING)
+    _PLAY = PHASE_PLAY
+    _OVER = PHASE_OVER
+    _CALL_TYPE = OldCall
+    _DEAL_LAW = " (Law 35)"
 
     def __init__(self, game: Game, dealer: Seat) -> None:
         self.game = game
@@ -133,40 +138,22 @@ class OldDeal(State):
 
     # ----------------------------------------------------------------- protocol
     @property
-    def to_act(self) -> int | None:
-        if self.phase == PHASE_PLAY:
-            s = self.next_seat
-            return self.declarer if s == self.dummy else s
-        if self.phase in (PHASE_CALLS, PHASE_DOUBLING):
-            return self.next_seat
-        if self.phase == PHASE_DEAL:
-            return CHANCE
-        return None
-
-    @property
-    def hand_to_play(self) -> Seat | None:
-        return self.next_seat if self.phase == PHASE_PLAY else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
-
-    @property
     def dummy_exposed(self) -> bool:
         return self.phase >= PHASE_PLAY and self.dummy is not None and (len(self.tricks) > 0 or len(self.trick) > 0)
 
     @property
-    def history(self) -> Sequence[Any]:
-        return self._history
+    def to_act(self) -> int | None:
+        d = self.director
+        if d is not None and d.pending is not None:
+            return d.pending.chooser
+        return super().to_act
 
     def legal_actions(self) -> list[Any]:
+        d = self.director
+        if d is not None and d.pending is not None:
+            return list(d.pending.actions())
         if self.phase == PHASE_PLAY:
-            hand = self.hands[self.next_seat]
-            if self.trick:
-                led = self.trick[0] // 13
-                if hand & SUIT_MASKS[led]:
-                    return list(cards_of_suit_mask(hand, led))
-            return cards_of_mask(hand)
+            return legal_cards(self.hands[self.next_seat], self.trick)
         if self.phase in (PHASE_CALLS, PHASE_DOUBLING):
             return list(self.legal_calls())
         return []
@@ -174,38 +161,31 @@ class OldDeal(State):
     def legal_calls(self) -> list[OldCall]:
         raise NotImplementedError
 
-    def sample_chance(self, rng: random.Random) -> Deal:
-        if self.phase != PHASE_DEAL:
-            raise IllegalAction("no chance action now: the cards are already dealt")
-        # Law 35/37(a): one at a time, beginning on the dealer's left
-        return Deal.random(rng, first=self.dealer.lho)
-
     def apply(self, action: Any) -> None:
-        phase = self.phase
-        if phase == PHASE_PLAY:
-            if type(action) is not Card:
-                raise IllegalAction(f"a card is to be played now, not {action!r}", action=action)
-            self._play(action)
-        elif phase in (PHASE_CALLS, PHASE_DOUBLING):
-            if type(action) is not OldCall:
-                raise IllegalAction(f"a call is to be made now, not {action!r}", action=action)
-            self._call(action)
-        elif phase == PHASE_DEAL:
-            if not isinstance(action, Deal):
-                raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
-            self._deal(action)
+        if self.director is None:
+            self._apply_plain_action(action)
         else:
-            raise IllegalAction(f"the deal is over; {action} cannot be applied", action=action)
+            self._apply_on_trial(action)
+
+    def _apply_laws(self, action: Any) -> None:
+        """Laws mode: apply ``action`` to this state (a trial copy); raise if it is not allowed."""
+        raise NotImplementedError
+
+    def _apply_on_trial(self, action: Any) -> None:
+        """Laws mode: apply ``action`` to a copy first, so that an illegal one leaves this state unchanged."""
+        trial = self.clone()
+        assert isinstance(trial, OldDeal)
+        trial._apply_laws(action)  # raises, leaving this state unchanged
+        history = self._history
+        self.__dict__.update(trial.__dict__)
+        self._history = history
         self._history.append(action)
 
-    def _deal(self, deal: Deal) -> None:
-        if len(deal.hands) != 4 or any(h.bit_count() != 13 for h in deal.hands) or not deal.is_full_pack:
-            raise IllegalAction("a bridge deal gives 13 cards to each of four hands from one 52-card pack "
-                                "(Law 35)", action=deal)
-        self.original = tuple(deal.hands)
-        self.hands = list(deal.hands)
-        self.phase = PHASE_CALLS
-        self.next_seat = self.dealer
+    def _apply_plain(self, action: Any) -> None:
+        """Laws mode: an ordinary call or card, then what follows it (the caller records it)."""
+        self._apply_plain_action(action)
+        self._history.pop()  # _apply_plain_action appended it; the caller appends
+        self._after_action()
 
     def _call(self, call: OldCall) -> None:
         raise NotImplementedError
@@ -237,40 +217,13 @@ class OldDeal(State):
                     f"{self._who(seat)} must follow suit: {self.trick[0].suit.name.lower()} were led and he holds "
                     f"{CardSet(hand & SUIT_MASKS[led])}, but played {card} (a revoke, {self.position()})",
                     seat=seat, action=card)
-        self.hands[seat] = hand & ~(1 << card)
-        self.played |= 1 << card
-        self.trick.append(card)
-        if len(self.trick) == 4:
-            w = natural_winner(self.trick, self.trump)
-            winner = self.leader.next(w)
-            self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
-            self.won[winner & 1] += 1
-            self.trick = []
-            self.leader = winner
-            self.next_seat = winner
-            if len(self.tricks) == 13:
-                self.phase = PHASE_OVER
-        else:
-            self.next_seat = seat.lho
+        if enter_card(self, card):
+            self.phase = PHASE_OVER
 
     def _enter(self, card: Card) -> None:
         """Play ``card`` from ``next_seat``'s hand without the follow-suit check (a revoke accepted)."""
-        seat = self.next_seat
-        self.hands[seat] &= ~(1 << card)
-        self.played |= 1 << card
-        self.trick.append(card)
-        if len(self.trick) == 4:
-            w = natural_winner(self.trick, self.trump)
-            winner = self.leader.next(w)
-            self.tricks.append(Trick(self.leader, tuple(self.trick), winner))
-            self.won[winner & 1] += 1
-            self.trick = []
-            self.leader = winner
-            self.next_seat = winner
-            if len(self.tricks) == 13:
-                self.phase = PHASE_OVER
-        else:
-            self.next_seat = seat.lho
+        if enter_card(self, card):
+            self.phase = PHASE_OVER
         self._after_action()
 
     def _after_action(self) -> None:
@@ -345,17 +298,6 @@ class OldDeal(State):
     def pending_contract(self) -> AuctionContract | StraightMake | None:
         return None
 
-    def card_places(self) -> Mapping[str, int]:
-        if self.phase == PHASE_DEAL:
-            return {"pack": (1 << 52) - 1}
-        places = {f"hand:{s.letter}": self.hands[s] for s in Seat}
-        t = 0
-        for c in self.trick:
-            t |= 1 << c
-        places["trick"] = t
-        places["quitted"] = self.played & ~t
-        return places
-
     def snapshot(self) -> Mapping[str, Any]:
         return {
             "dealer": self.dealer, "phase": self.phase, "original": self.original, "hands": tuple(self.hands),
@@ -424,30 +366,6 @@ class AuctionDeal(OldDeal):
             self.director = StraightDirector()
 
     # ----------------------------------------------------------------- laws mode: revokes only
-    @property
-    def to_act(self) -> int | None:
-        d = self.director
-        if d is not None and d.pending is not None:
-            return d.pending.chooser
-        return super().to_act
-
-    def legal_actions(self) -> list[Any]:
-        d = self.director
-        if d is not None and d.pending is not None:
-            return list(d.pending.actions())
-        return super().legal_actions()
-
-    def apply(self, action: Any) -> None:
-        if self.director is None:
-            super().apply(action)
-            return
-        trial = self.clone()
-        trial._apply_laws(action)  # raises, leaving this state unchanged
-        history = self._history
-        self.__dict__.update(trial.__dict__)
-        self._history = history
-        self._history.append(action)
-
     def _apply_laws(self, action: Any) -> None:
         from cardroom.core.laws import Irregular, Irregularity, RulingChoice
 
@@ -492,9 +410,7 @@ class AuctionDeal(OldDeal):
             d.revokes.append((int(seat.side), len(self.tricks) + 1))
             self._enter(card)
             return
-        OldDeal.apply(self, action)
-        self._history.pop()
-        self._after_action()
+        self._apply_plain(action)
 
     def _after_action(self) -> None:
         d = self.director
@@ -698,17 +614,6 @@ class StraightDeal(OldDeal):
         return v < 100 if self.rules.doubling_limit == "below-100" else v * 2 <= 100
 
     # ----------------------------------------------------------------- turn and legal actions
-    @property
-    def to_act(self) -> int | None:
-        d = self.director
-        if d is not None and d.pending is not None:
-            return d.pending.chooser
-        return super().to_act
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
-
     def legal_actions(self) -> list[Any]:
         d = self.director
         if d is not None and d.pending is not None:
@@ -740,17 +645,6 @@ class StraightDeal(OldDeal):
         return []
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: Any) -> None:
-        if self.director is None:
-            super().apply(action)
-            return
-        trial = self.clone()
-        trial._apply_laws(action)  # raises, leaving this state unchanged
-        history = self._history
-        self.__dict__.update(trial.__dict__)
-        self._history = history
-        self._history.append(action)
-
     def _apply_laws(self, action: Any) -> None:
         from cardroom.core.laws import Irregular, RulingChoice
 
@@ -779,9 +673,7 @@ class StraightDeal(OldDeal):
                 raise IllegalAction(f"{self._who(self.next_seat)} may not play {action} now: "
                                     f"{self._restriction_text()} (laws mode: a revoke is played as '!SEAT CARD')",
                                     action=action)
-        OldDeal.apply(self, action)
-        self._history.pop()  # OldDeal.apply appended it; the caller appends
-        self._after_action()
+        self._apply_plain(action)
 
     def _restriction_text(self) -> str:
         d = self.director
@@ -1203,16 +1095,8 @@ class OldBridgeView(View):
     face_up: int = 0
 
     def shown_mask(self) -> int:
-        m = self.hand | (self.dummy_hand or 0) | self.face_up
-        for c in self.trick:
-            m |= 1 << c
-        for t in self.tricks:
-            for c in t.cards:
-                m |= 1 << c
-        for a in self.legal:
-            if type(a) is Card:
-                m |= 1 << a
-        return m
+        return play_shown_mask(self.hand | (self.dummy_hand or 0) | self.face_up, self.trick, self.tricks,
+                               self.legal)
 
     @property
     def side(self) -> Side:
@@ -1237,12 +1121,7 @@ class OldBridgeView(View):
             "trick_value": None if c is None else (c.value << c.doubling if isinstance(c, AuctionContract)
                                                    else c.trick_value),
             "trump": None if self.trump is None else MAKE_LETTERS[self.trump],
-            "trick": {"leader": self.trick_leader.letter, "cards": [str(x) for x in self.trick]},
-            "tricks": [{"leader": t.leader.letter, "cards": [str(x) for x in t.cards], "winner": t.winner.letter}
-                       for t in self.tricks],
-            "won": {"NS": self.won[0], "EW": self.won[1]},
-            "to_act": None if self.to_act is None or self.to_act < 0 else Seat(self.to_act).letter,
-            "hand_to_play": None if self.hand_to_play is None else self.hand_to_play.letter,
-            "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in self.legal],
+            **play_dict(self.trick_leader, self.trick, self.tricks, self.won, self.to_act, self.hand_to_play,
+                        self.legal),
             **({} if self.laws is None else {"laws": self.laws}),
         }
