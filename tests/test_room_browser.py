@@ -801,10 +801,6 @@ def test_russian_phone_deal(browser: Any, server: ServerProcess, game: str) -> N
 def test_hint_button(page: Any, server: ServerProcess) -> None:
     """At our turn the hint button asks the server; the best action is highlighted on the table and
     every candidate is listed with its average tricks, as the hint route answers."""
-    try:
-        import cardroom.bots.hint  # noqa: F401
-    except ImportError as e:
-        pytest.skip(f"cardroom.bots.hint is not there yet: {e}")
     table = open_table(page, server, "euchre")
 
     def choose(st: State) -> int:
