@@ -8,13 +8,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+import logging
+import re
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardroom.room.engine import Observer, Outbox, Room, RoomError, TableRuntime, dumps, game_catalogue
 from cardroom.room.messages import msg
@@ -32,10 +37,140 @@ def _lang(request: Request | WebSocket) -> str:
 
 
 def _bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer <token>``; a ``?token=`` in the URL is refused (URLs end up
+    in logs, histories and Referer headers), never used."""
+    if "token" in request.query_params:
+        raise RoomError(400, "token_in_url")
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
         return auth[7:].strip() or None
-    return request.query_params.get("token") or None
+    return None
+
+
+# ------------------------------------------------------------------ web hygiene (issue 12, points 10-11)
+SUBPROTOCOL = "cardroom"
+"""The WebSocket subprotocol the server accepts; a client offers it and ``token.<token>`` (its seat token)."""
+TOKEN_PREFIX = "token."
+
+SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
+    ("content-security-policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; "
+                                "form-action 'self'; frame-ancestors 'none'"),
+    ("x-content-type-options", "nosniff"),
+    ("x-frame-options", "DENY"),
+    ("referrer-policy", "no-referrer"),
+)
+"""Sent with every HTTP response (:class:`SecurityHeaders`). The client in ``static/`` has no inline script
+or style; ``img-src data:`` is for the page's empty icon (``<link rel="icon" href="data:,">``)."""
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP response, and on the HTTP answer that
+    refuses a WebSocket handshake. It wraps the whole application (outside Starlette's own error
+    middleware), so a 500 carries them too."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] in ("http.response.start", "websocket.http.response.start"):
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS:
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class _RoomApp(FastAPI):
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
+
+
+def web_origin(url: str, *, path_ok: bool = False) -> str:
+    """``scheme://host[:port]`` of an http(s) URL, lower-case, without the scheme's default port — the
+    form of a browser's ``Origin`` header. ValueError for anything else (a path too, unless ``path_ok``)."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{url[:80]!r} is not an http:// or https:// URL with a host")
+    if parts.query or parts.fragment or parts.username or parts.password \
+            or (not path_ok and parts.path not in ("", "/")):
+        raise ValueError(f"{url[:80]!r}: an origin is scheme://host[:port], nothing more")
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValueError(f"{url[:80]!r}: the port is not a number from 0 to 65535") from None
+    host = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
+    default = 80 if parts.scheme == "http" else 443
+    return f"{parts.scheme}://{host}" + ("" if port in (None, default) else f":{port}")
+
+
+def public_base(url: str) -> str:
+    """A configured public base URL (``https://club.example/cards``) without its trailing slash."""
+    web_origin(url, path_ok=True)
+    return url.strip().rstrip("/")
+
+
+def _origin_allowed(origin: str | None, host: str | None, allowed: frozenset[str] | None,
+                    public: str | None) -> bool:
+    """Whether a WebSocket handshake's ``Origin`` may connect. No Origin: not a browser (bench, tests,
+    other programs), allowed — browsers always send one. Else: one of ``allowed`` (``--origin``) when
+    configured, otherwise the server's own origin as the request's Host names it (http or https);
+    the public URL's origin in both cases."""
+    if origin is None:
+        return True
+    try:
+        seen = web_origin(origin)
+    except ValueError:
+        return False  # "null" (a sandboxed frame, a file:// page) and anything malformed
+    ok = set(allowed) if allowed is not None else set()
+    if allowed is None and host:
+        for scheme in ("http", "https"):
+            with contextlib.suppress(ValueError):
+                ok.add(web_origin(f"{scheme}://{host}"))
+    if public is not None:
+        ok.add(web_origin(public, path_ok=True))
+    return seen in ok
+
+
+def _socket_token(websocket: WebSocket) -> str | None:
+    """The seat token a socket offers as the subprotocol ``token.<token>``; ``?token=`` is refused."""
+    if "token" in websocket.query_params:
+        raise RoomError(400, "token_in_url_ws", code="token_in_url")
+    offered: list[str] = list(websocket.scope.get("subprotocols") or [])
+    tokens = [p[len(TOKEN_PREFIX):] for p in offered if p.startswith(TOKEN_PREFIX)]
+    if len(tokens) > 1:
+        raise RoomError(400, "two_tokens", code="bad_token")
+    return (tokens[0] or None) if tokens else None
+
+
+def _close_reason(text: str) -> str:
+    """A close frame's reason: at most 123 bytes of UTF-8 (RFC 6455), cut on a character boundary."""
+    data = text.encode("utf-8")
+    return text if len(data) <= 123 else data[:120].decode("utf-8", "ignore") + "…"
+
+
+_SECRET_IN_URL = re.compile(r"([?&](?:token|code)=)[^&#\s\"]*", re.IGNORECASE)
+
+
+class RedactSecrets(logging.Filter):
+    """Blanks the value of ``token=`` and ``code=`` in the URLs uvicorn logs (its access log and its
+    WebSocket lines): the room never puts a secret in a URL, but a client might."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and any(isinstance(a, str) for a in record.args):
+            record.args = tuple(_SECRET_IN_URL.sub(r"\1…", a) if isinstance(a, str) else a for a in record.args)
+        if isinstance(record.msg, str):
+            record.msg = _SECRET_IN_URL.sub(r"\1…", record.msg)
+        return True
+
+
+_REDACT = RedactSecrets()
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -74,13 +209,21 @@ async def _watchdog(room: Room) -> None:
 
 
 def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Observer | None = None,
-               outbox_limit: int = 64, stuck_seconds: float = 30.0) -> FastAPI:
+               outbox_limit: int = 64, stuck_seconds: float = 30.0, public_url: str | None = None,
+               allowed_origins: Sequence[str] | None = None) -> FastAPI:
     """The server application. Tables are rebuilt from the store at start-up. ``outbox_limit``:
     messages waiting for one connection at most; ``stuck_seconds``: a connection whose socket takes
-    nothing for that long is closed."""
+    nothing for that long is closed. ``public_url``: the room's address as people reach it (invitation
+    links start with it; without it they are relative). ``allowed_origins``: the browser origins whose
+    pages may open a WebSocket (default: the server's own, by the request's Host, and the public URL's).
+    ValueError for a malformed URL or origin."""
+    public = public_base(public_url) if public_url is not None else None
+    origins = frozenset(web_origin(o) for o in allowed_origins) if allowed_origins is not None else None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        for name in ("uvicorn.access", "uvicorn.error"):  # configured by uvicorn by now
+            logging.getLogger(name).addFilter(_REDACT)
         store = AsyncStore(Store(db_url))
         store.start()
         room = Room(store, bot_delay=bot_delay, observer=observer, outbox_limit=outbox_limit,
@@ -97,7 +240,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
             await room.close()
             await store.stop()
 
-    app = FastAPI(title="cardroom", lifespan=lifespan)
+    # no /docs nor /redoc: their pages load scripts from a CDN, which the Content-Security-Policy forbids
+    app = _RoomApp(title="cardroom", lifespan=lifespan, docs_url=None, redoc_url=None)
 
     def room_of(request: Request | WebSocket) -> Room:
         r: Room = request.app.state.room
@@ -150,9 +294,10 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     async def invite(request: Request, table_id: str, seat: str) -> dict[str, Any]:
         n = _seat_number(seat)
         code = await room_of(request).invite(table_id, n, _bearer(request))
-        base = str(request.base_url).rstrip("/")
+        # never the request's Host (anyone can forge it): the configured public URL, or a relative link;
+        # the code in the fragment, which browsers never send to a server (nor to its logs)
         return {"table": table_id, "seat": n, "code": code,
-                "url": f"{base}/join?table={table_id}&seat={n}&code={code}"}
+                "url": f"{public or ''}/join?table={table_id}&seat={n}#code={code}"}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/redeem", status_code=201)
     async def redeem(request: Request, table_id: str, seat: str) -> dict[str, Any]:
@@ -202,22 +347,32 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     # -------------------------------------------------------------- WebSocket
     @app.websocket("/ws/tables/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
-        room = room_of(websocket)
         lang = _lang(websocket)
-        token = websocket.query_params.get("token") or None
+        if not _origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), origins, public):
+            refusal = RoomError(403, "bad_origin", origin=websocket.headers.get("origin", "")[:60])
+            if "websocket.http.response" in websocket.scope.get("extensions", {}):
+                await websocket.send_denial_response(JSONResponse(
+                    {"detail": refusal.text(lang), "code": refusal.code}, status_code=403))
+            else:  # refused before accepting: the server answers the handshake with 403
+                await websocket.close(code=4403, reason=_close_reason(refusal.text(lang)))
+            return
+        # the subprotocol the client offered, never its token
+        offered = websocket.scope.get("subprotocols") or []
+        await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        room = room_of(websocket)
 
         async def error(e: RoomError) -> None:
             await websocket.send_json({"type": "error", "code": e.code, "message": e.text(lang)})
 
         try:
+            token = _socket_token(websocket)
             rt = room.table(table_id)
             seat = room.authorize(rt, token, owner_ok=False) if token else None
         except RoomError as e:
             await error(e)
-            await websocket.close(code=4000 + e.status)
+            await websocket.close(code=4000 + e.status, reason=_close_reason(e.text(lang)))
             return
-        await _serve_socket(websocket, room, rt, seat, lang, error)
+        await _serve_socket(websocket, room, rt, seat, lang, error, token)
 
     @app.get("/join")
     async def join() -> FileResponse:
@@ -238,7 +393,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
 
 async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat: int | None, lang: str,
-                        error: Any) -> None:
+                        error: Any, token: str | None = None) -> None:
     box = Outbox(room.outbox_limit)
     loop = asyncio.get_running_loop()
     ops: set[asyncio.Task[Any]] = set()  # the action being committed for this connection, if any
@@ -281,7 +436,6 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
             if seat is None:
                 reply({"type": "error", "code": "spectator", "message": msg("spectator", lang)})
                 continue
-            token = websocket.query_params.get("token")
             # its own task, shielded: a connection that ends meanwhile never leaves an action stored
             # but not applied (the task is awaited below before the connection is let go)
             op = loop.create_task(room.abandon(rt.id, token) if kind == "abandon" else
