@@ -30,18 +30,12 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin, Subprotocol
 
 from cardroom.records.pbn import read_pbn, write_pbn
-from cardroom.room.app import (
-    SECURITY_HEADERS,
-    RedactSecrets,
-    _origin_allowed,
-    create_app,
-    public_base,
-    web_origin,
-)
+from cardroom.room.app import create_app
 from cardroom.room.engine import RoomError
 from cardroom.room.names import MAX_NAME, clean_name
 from cardroom.room.store import Store
 from cardroom.room.testing import ServerProcess, ws_protocols
+from cardroom.room.web import SECURITY_HEADERS, RedactSecrets, origin_allowed, public_base, web_origin
 
 PUBLIC = "https://club.example/cards"
 OTHER_ORIGIN = "https://friends.example:8443"
@@ -541,11 +535,11 @@ def test_origin_and_url_units() -> None:
         create_app("sqlite://", public_url="javascript:alert(1)")
     with pytest.raises(ValueError):
         create_app("sqlite://", allowed_origins=["https://x/path"])
-    assert _origin_allowed(None, "h:1", None, None)
-    assert _origin_allowed("http://h:1", "h:1", None, None) and not _origin_allowed("http://h:2", "h:1", None, None)
-    assert not _origin_allowed("http://h:1", "h:1", frozenset({"https://a.example"}), None)
-    assert _origin_allowed("https://p.example", "h:1", frozenset(), "https://p.example/x")
-    assert not _origin_allowed("null", "h:1", None, None)
+    assert origin_allowed(None, "h:1", None, None)
+    assert origin_allowed("http://h:1", "h:1", None, None) and not origin_allowed("http://h:2", "h:1", None, None)
+    assert not origin_allowed("http://h:1", "h:1", frozenset({"https://a.example"}), None)
+    assert origin_allowed("https://p.example", "h:1", frozenset(), "https://p.example/x")
+    assert not origin_allowed("null", "h:1", None, None)
 
 
 def test_redaction_of_secrets_in_logged_urls() -> None:
