@@ -41,11 +41,12 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 from cardroom.core.game import CHANCE
 from cardroom.games import load
 from cardroom.room.audit import bare_engine_rate, leak_run
-from cardroom.room.testing import ServerProcess
+from cardroom.room.testing import ServerProcess, ws_protocols
 
 
 def _loads() -> Callable[[bytes], Any]:
@@ -147,7 +148,8 @@ class Stats:
 
 async def seat_client(base_ws: str, tid: str, seat: int, token: str, n_seats: int, stats: Stats,
                       stop: asyncio.Event, rng: random.Random, think: float) -> None:
-    async with connect(f"{base_ws}/ws/tables/{tid}?token={token}", max_size=None) as ws:
+    async with connect(f"{base_ws}/ws/tables/{tid}", max_size=None,
+                       subprotocols=[Subprotocol(p) for p in ws_protocols(token)]) as ws:
         await play(ws, tid, seat, n_seats, stats, stop, rng, think)
 
 

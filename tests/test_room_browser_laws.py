@@ -58,7 +58,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture()
 def page(browser: Any, server: ServerProcess) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1100, "height": 1000}, locale="en-US")
+    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 1000}, locale="en-US")
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -192,7 +192,7 @@ def test_lead_out_of_turn_by_clicking_and_the_other_side_chooses(page: Any, serv
     # token, and chooses the penalty card by clicking: the options are buttons for the chooser only
     e_msg = call(server, "GET", f"/api/tables/{table}/state", tokens[1])
     assert "ruling L24 penalty-card" in [x["text"] for x in e_msg["legal"]]
-    ectx = page.context.browser.new_context(viewport={"width": 1100, "height": 1000}, locale="ru-RU")
+    ectx = page.context.browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 1000}, locale="ru-RU")
     epage = ectx.new_page()
     eerrors: list[str] = []
     epage.on("pageerror", lambda e: eerrors.append(str(e)))

@@ -117,9 +117,13 @@ def test_hint_is_built_from_the_seats_own_view_only(client: TestClient, game: st
     # the answer is the hint's own, passed through
     assert body["action"] == body["candidates"][0]["action"]
     assert all(isinstance(c["tricks"], float) for c in body["candidates"])
-    # the token may also come as ?token= (the browser's links); the same position, the same seed
-    r2 = client.get(f"/api/tables/{tid}/hint?token={tokens[seat]}")
+    # asked again: the same position, the same seed
+    r2 = client.get(f"/api/tables/{tid}/hint", headers=auth(tokens[seat]))
     assert r2.status_code == 200 and fake_hint[1][3] == seed
+    # a token in the URL is refused, never used (URLs end up in logs): no search is made for it
+    r3 = client.get(f"/api/tables/{tid}/hint?token={tokens[seat]}")
+    assert r3.status_code == 400 and r3.json()["code"] == "token_in_url" and len(fake_hint) == 2
+    assert tokens[seat] not in r3.text
     assert len(st.history) == seq  # asking changed nothing
 
 

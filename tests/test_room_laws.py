@@ -31,7 +31,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cardroom.room.app import create_app
-from cardroom.room.testing import live_record
+from cardroom.room.testing import live_record, ws_protocols
 
 Msg = dict[str, Any]
 PROBLEMS: list[str] = []
@@ -199,7 +199,7 @@ def test_irregular_lead_out_of_turn_ruled_by_declarer(client: TestClient, db: st
     assert spectator["view"]["deal"]["laws"]["ruling"]["law"] == "L24"
 
     # the other side chooses over the WebSocket: the card becomes a penalty card, face up for all
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws:
+    with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[1])) as ws:
         first = ws.receive_json()
         assert first["seq"] == seq + 1
         ws.send_json({"type": "act", "action": "ruling L24 penalty-card", "seq": seq + 1})
@@ -272,7 +272,7 @@ def test_irregular_over_the_websocket_and_a_bot_rules(client: TestClient) -> Non
     assert m["to_act"] != 1 and d["declarer"] in ("E", "W") and d["dummy"] != "N", \
         "the seed no longer gives a defence for N: choose another seed"
     card = d["hand"][0]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws:
+    with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[0])) as ws:
         now = ws.receive_json()
         ws.send_json({"type": "act", "irregular": "zz", "seq": now["seq"]})
         err = ws.receive_json()

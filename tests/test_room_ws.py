@@ -23,7 +23,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cardroom.room.app import create_app
-from cardroom.room.testing import live_record, settled
+from cardroom.room.testing import live_record, settled, ws_protocols
 
 GAMES = names()
 STEPS = 120  # actions played by people in each game's test
@@ -68,7 +68,7 @@ def test_people_play_over_websockets_and_no_message_leaks(client: TestClient, ga
     tokens = [client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"] for s in range(n)]
     rng = random.Random(1)
     logs: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [*range(n), None]}
-    socks = {s: client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") for s in range(n)}
+    socks = {s: client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[s])) for s in range(n)}
     socks_all: dict[int | None, Any] = {s: w.__enter__() for s, w in socks.items()}
     spectator = client.websocket_connect(f"/ws/tables/{tid}")
     socks_all[None] = spectator.__enter__()
@@ -125,8 +125,8 @@ def test_websocket_refusals_change_nothing(client: TestClient, game: str) -> Non
     seat, seq = info["to_act"], info["seq"]
     other = (seat + 1) % n
     record = live_record(client, tid)
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as ws, \
-            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[other]}") as ws2, \
+    with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[seat])) as ws, \
+            client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[other])) as ws2, \
             client.websocket_connect(f"/ws/tables/{tid}") as spec:
         first = ws.receive_json()
         assert first["seq"] == seq and first["legal"]
@@ -159,7 +159,7 @@ def test_websocket_refusals_change_nothing(client: TestClient, game: str) -> Non
         assert ws.receive_json() == {"type": "pong", "seq": seq}
     assert live_record(client, tid) == record
     # a wrong token or an unknown table: an error, then the socket is closed
-    with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
+    with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols("forged")) as ws:
         e = ws.receive_json()
         assert e["type"] == "error" and e["code"] == "bad_token"
     with client.websocket_connect("/ws/tables/nowhere") as ws:
@@ -179,13 +179,13 @@ def test_reconnecting_with_the_token_restores_the_seats_full_view(client: TestCl
     info = settled(client, tid)
     state = state_from_dict(live_record(client, tid))
     for s in range(n):
-        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") as ws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[s])) as ws:
             m = ws.receive_json()
         assert m["seat"] == s and m["seq"] == info["seq"]
         assert m["view"] == state.view(s).to_dict()
         assert check_message(s, m, state) == []
         assert bool(m["legal"]) == (s == info["to_act"])
-        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[s]}") as ws:
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[s])) as ws:
             assert ws.receive_json() == m  # and again: the same full view
 
 
@@ -293,8 +293,8 @@ def test_russian_socket_gets_russian_positions_and_errors(client: TestClient) ->
     info = settled(client, tid)
     state = state_from_dict(live_record(client, tid))
     seat = info["to_act"]
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}&lang=ru") as ws, \
-            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as en:
+    with client.websocket_connect(f"/ws/tables/{tid}?lang=ru", subprotocols=ws_protocols(tokens[seat])) as ws, \
+            client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[seat])) as en:
         m = ws.receive_json()
         assert m["position"] == localize_position(state.position(), "ru")
         assert m["position"].startswith("сдача 1") and "торговля" in m["position"]
@@ -316,7 +316,7 @@ def test_abandoning_over_the_socket(client: TestClient) -> None:
     info = settled(client, tid)
     record = live_record(client, tid)
     with client.websocket_connect(f"/ws/tables/{tid}") as spec, \
-            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}&lang=ru") as ws:
+            client.websocket_connect(f"/ws/tables/{tid}?lang=ru", subprotocols=ws_protocols(tokens[1])) as ws:
         spec.receive_json()
         ws.receive_json()
         spec.send_json({"type": "abandon"})
@@ -349,8 +349,8 @@ def test_each_message_is_built_once_per_seat_and_language(tmp_path: Path) -> Non
                   for s in range(4)]
         info = settled(client, tid)
         seat, seq = info["to_act"], info["seq"]
-        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as a, \
-                client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as b, \
+        with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[seat])) as a, \
+                client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[seat])) as b, \
                 client.websocket_connect(f"/ws/tables/{tid}") as s1, \
                 client.websocket_connect(f"/ws/tables/{tid}") as s2, \
                 client.websocket_connect(f"/ws/tables/{tid}") as s3:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from cardroom.room.store import DEFAULT_DB
@@ -21,6 +22,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--ws-deflate", action="store_true",
                    help="compress WebSocket messages (permessage-deflate): less traffic, more CPU (default off)")
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    p.add_argument("--public-url", default=None, metavar="URL",
+                   help="the room's address as people reach it, e.g. https://club.example: invitation links "
+                        "start with it (default: relative links); its origin may open sockets")
+    p.add_argument("--origin", action="append", default=None, metavar="ORIGIN",
+                   help="a browser origin (scheme://host[:port]) whose pages may open the room's WebSocket; "
+                        "repeat for several (default: the server's own origin, by the request's Host)")
     p.set_defaults(func=run)
     return p
 
@@ -30,7 +37,12 @@ def run(args: argparse.Namespace) -> int:
 
     from cardroom.room.app import create_app
 
-    app = create_app(args.db, bot_delay=getattr(args, "bot_delay", 0.5))
+    try:
+        app = create_app(args.db, bot_delay=getattr(args, "bot_delay", 0.5),
+                         public_url=getattr(args, "public_url", None), allowed_origins=getattr(args, "origin", None))
+    except ValueError as e:  # a malformed --public-url or --origin
+        print(f"cardroom serve: {e}", file=sys.stderr)
+        return 2
     uvicorn.run(app, host=args.host, port=args.port, log_level=getattr(args, "log_level", "warning"),
                 ws_ping_interval=20.0, ws_per_message_deflate=getattr(args, "ws_deflate", False))
     return 0

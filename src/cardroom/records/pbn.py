@@ -175,10 +175,13 @@ def _unescape(value: str) -> str:
 def _escape(value: str) -> str:
     """Escape a tag value (PBN §2.4): ``"`` as ``\\"``; a backslash is doubled only where it would
     otherwise read as an escape (before ``"`` or a backslash, or at the end), so that table
-    headers such as ``Result\\2R`` keep their usual single backslash."""
+    headers such as ``Result\\2R`` keep their usual single backslash. A tag pair is one line: a line
+    break or other control character (which PBN cannot hold) is written as a space."""
     out: list[str] = []
     for i, ch in enumerate(value):
-        if ch == "\\":
+        if ch < " " or ch in "\x7f\x85\u2028\u2029":
+            out.append(" ")
+        elif ch == "\\":
             nxt = value[i + 1] if i + 1 < len(value) else ""
             out.append("\\\\" if nxt in ("", '"', "\\") else "\\")
         elif ch == '"':

@@ -8,17 +8,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from cardroom.room.engine import Observer, Outbox, Room, RoomError, TableRuntime, dumps, game_catalogue
 from cardroom.room.messages import msg
 from cardroom.room.store import DEFAULT_DB, AsyncStore, Store
+from cardroom.room.web import (
+    REDACT,
+    SUBPROTOCOL,
+    SecurityHeaders,
+    close_reason,
+    origin_allowed,
+    public_base,
+    socket_token,
+    web_origin,
+)
 
 STATIC = Path(__file__).parent / "static"
 
@@ -32,10 +44,21 @@ def _lang(request: Request | WebSocket) -> str:
 
 
 def _bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer <token>``; a ``?token=`` in the URL is refused (URLs end up
+    in logs, histories and Referer headers), never used."""
+    if "token" in request.query_params:
+        raise RoomError(400, "token_in_url")
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
         return auth[7:].strip() or None
-    return request.query_params.get("token") or None
+    return None
+
+
+class _RoomApp(FastAPI):
+    """FastAPI with :class:`~cardroom.room.web.SecurityHeaders` outside everything, 500s included."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -74,13 +97,21 @@ async def _watchdog(room: Room) -> None:
 
 
 def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Observer | None = None,
-               outbox_limit: int = 64, stuck_seconds: float = 30.0) -> FastAPI:
+               outbox_limit: int = 64, stuck_seconds: float = 30.0, public_url: str | None = None,
+               allowed_origins: Sequence[str] | None = None) -> FastAPI:
     """The server application. Tables are rebuilt from the store at start-up. ``outbox_limit``:
     messages waiting for one connection at most; ``stuck_seconds``: a connection whose socket takes
-    nothing for that long is closed."""
+    nothing for that long is closed. ``public_url``: the room's address as people reach it (invitation
+    links start with it; without it they are relative). ``allowed_origins``: the browser origins whose
+    pages may open a WebSocket (default: the server's own, by the request's Host, and the public URL's).
+    ValueError for a malformed URL or origin."""
+    public = public_base(public_url) if public_url is not None else None
+    origins = frozenset(web_origin(o) for o in allowed_origins) if allowed_origins is not None else None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        for name in ("uvicorn.access", "uvicorn.error"):  # configured by uvicorn by now
+            logging.getLogger(name).addFilter(REDACT)
         store = AsyncStore(Store(db_url))
         store.start()
         room = Room(store, bot_delay=bot_delay, observer=observer, outbox_limit=outbox_limit,
@@ -97,7 +128,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
             await room.close()
             await store.stop()
 
-    app = FastAPI(title="cardroom", lifespan=lifespan)
+    # no /docs nor /redoc: their pages load scripts from a CDN, which the Content-Security-Policy forbids
+    app = _RoomApp(title="cardroom", lifespan=lifespan, docs_url=None, redoc_url=None)
 
     def room_of(request: Request | WebSocket) -> Room:
         r: Room = request.app.state.room
@@ -150,9 +182,10 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     async def invite(request: Request, table_id: str, seat: str) -> dict[str, Any]:
         n = _seat_number(seat)
         code = await room_of(request).invite(table_id, n, _bearer(request))
-        base = str(request.base_url).rstrip("/")
+        # never the request's Host (anyone can forge it): the configured public URL, or a relative link;
+        # the code in the fragment, which browsers never send to a server (nor to its logs)
         return {"table": table_id, "seat": n, "code": code,
-                "url": f"{base}/join?table={table_id}&seat={n}&code={code}"}
+                "url": f"{public or ''}/join?table={table_id}&seat={n}#code={code}"}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/redeem", status_code=201)
     async def redeem(request: Request, table_id: str, seat: str) -> dict[str, Any]:
@@ -202,22 +235,32 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     # -------------------------------------------------------------- WebSocket
     @app.websocket("/ws/tables/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
-        room = room_of(websocket)
         lang = _lang(websocket)
-        token = websocket.query_params.get("token") or None
+        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), origins, public):
+            refusal = RoomError(403, "bad_origin", origin=websocket.headers.get("origin", "")[:60])
+            if "websocket.http.response" in websocket.scope.get("extensions", {}):
+                await websocket.send_denial_response(JSONResponse(
+                    {"detail": refusal.text(lang), "code": refusal.code}, status_code=403))
+            else:  # refused before accepting: the server answers the handshake with 403
+                await websocket.close(code=4403, reason=close_reason(refusal.text(lang)))
+            return
+        # the subprotocol the client offered, never its token
+        offered = websocket.scope.get("subprotocols") or []
+        await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        room = room_of(websocket)
 
         async def error(e: RoomError) -> None:
             await websocket.send_json({"type": "error", "code": e.code, "message": e.text(lang)})
 
         try:
+            token = socket_token(websocket)
             rt = room.table(table_id)
             seat = room.authorize(rt, token, owner_ok=False) if token else None
         except RoomError as e:
             await error(e)
-            await websocket.close(code=4000 + e.status)
+            await websocket.close(code=4000 + e.status, reason=close_reason(e.text(lang)))
             return
-        await _serve_socket(websocket, room, rt, seat, lang, error)
+        await _serve_socket(websocket, room, rt, seat, lang, error, token)
 
     @app.get("/join")
     async def join() -> FileResponse:
@@ -238,7 +281,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
 
 async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat: int | None, lang: str,
-                        error: Any) -> None:
+                        error: Any, token: str | None = None) -> None:
     box = Outbox(room.outbox_limit)
     loop = asyncio.get_running_loop()
     ops: set[asyncio.Task[Any]] = set()  # the action being committed for this connection, if any
@@ -281,7 +324,6 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
             if seat is None:
                 reply({"type": "error", "code": "spectator", "message": msg("spectator", lang)})
                 continue
-            token = websocket.query_params.get("token")
             # its own task, shielded: a connection that ends meanwhile never leaves an action stored
             # but not applied (the task is awaited below before the connection is let go)
             op = loop.create_task(room.abandon(rt.id, token) if kind == "abandon" else

@@ -592,12 +592,11 @@ class Room:
         self.kick(rt)
 
     @staticmethod
-    def _clean_name(name: Any, default: str) -> str:
-        if name is None:
-            return default
-        if not isinstance(name, str) or not name.strip() or len(name) > 100:
-            raise RoomError(400, "bad_name")
-        return name.strip()
+    def _clean_name(name: Any, seat: int) -> str:
+        """A person's name for ``seat`` (the rules: :mod:`cardroom.room.names`); None: ``player <seat>``."""
+        from cardroom.room.names import clean_name
+
+        return clean_name(name, seat)
 
     async def sit(self, table_id: str, seat: int, name: Any) -> str:
         rt = self.table(table_id)
@@ -608,7 +607,7 @@ class Room:
             if s.kind != "empty":
                 raise RoomError(409, "seat_taken", seat=seat)
             token = secrets.token_urlsafe(24)
-            await self._commit_seats(rt, [SeatEvent(seat, "sit", self._clean_name(name, f"player {seat}"),
+            await self._commit_seats(rt, [SeatEvent(seat, "sit", self._clean_name(name, seat),
                                                     secret_hash(token))])
             return token
 
@@ -631,7 +630,7 @@ class Room:
                     or not secrets.compare_digest(s.code_hash, secret_hash(code)):
                 raise RoomError(403, "bad_invite", seat=seat)
             token = secrets.token_urlsafe(24)
-            await self._commit_seats(rt, [SeatEvent(seat, "redeem", self._clean_name(name, f"player {seat}"),
+            await self._commit_seats(rt, [SeatEvent(seat, "redeem", self._clean_name(name, seat),
                                                     secret_hash(token))])
             return token
 

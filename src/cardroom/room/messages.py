@@ -19,13 +19,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "unknown_table": {"en": "unknown table {table!r}", "ru": "нет стола {table!r}"},
     "unknown_seat": {"en": "unknown seat {seat}: seats are numbered 0 to {n}",
                      "ru": "нет места {seat}: места нумеруются от 0 до {n}"},
-    "no_token": {"en": "this needs a token (Authorization: Bearer <token>, or ?token= on the WebSocket)",
-                 "ru": "нужен токен (Authorization: Bearer <токен> или ?token= у WebSocket)"},
+    "no_token": {"en": "this needs a token (Authorization: Bearer <token>; on the WebSocket the subprotocol "
+                       "token.<token>)",
+                 "ru": "нужен токен (Authorization: Bearer <токен>; у WebSocket подпротокол token.<токен>)"},
     "bad_token": {"en": "the token is not valid for table {table}", "ru": "токен не подходит к столу {table}"},
     "bad_game": {"en": "a table needs 'game' (text) and 'options' (object)",
                  "ru": "для стола нужны 'game' (текст) и 'options' (объект)"},
-    "bad_name": {"en": "a name must be non-empty text of at most 100 characters",
-                 "ru": "имя — непустой текст не длиннее 100 знаков"},
+    "bad_name": {"en": "a name must be text (at most 40 characters)",
+                 "ru": "имя — текст (не длиннее 40 знаков)"},
     "seat_taken": {"en": "seat {seat} is taken", "ru": "место {seat} занято"},
     "seat_reserved": {"en": "seat {seat} is reserved by an invitation", "ru": "место {seat} занято по приглашению"},
     "bad_invite": {"en": "the invitation code for seat {seat} is not valid (or was already used)",
@@ -73,6 +74,40 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ru": "'irregular' — непустой текст (например, '8D', '1H', 'expose KH'), а не {text!r}"},
     "bad_options": {"en": "cannot open a table of {game!r} with these options: {why}",
                     "ru": "нельзя открыть стол {game!r} с такими условиями: {why}"},
+    # ---- web hygiene (issue 12, points 10-11): tokens, Origin, player names
+    "token_in_url": {"en": "a token is never taken from the URL: send it as the header Authorization: Bearer <token>",
+                     "ru": "токен не берётся из адреса: пришлите его заголовком Authorization: Bearer <токен>"},
+    "token_in_url_ws": {"en": "no ?token= in the URL: offer the subprotocols 'cardroom' and 'token.<token>'",
+                        "ru": "без ?token= в адресе: предложите подпротоколы 'cardroom' и 'token.<токен>'"},
+    "two_tokens": {"en": "offer one 'token.<token>' subprotocol, not several",
+                   "ru": "предложите один подпротокол 'token.<токен>', не несколько"},
+    "bad_origin": {"en": "a page from {origin!r} may not open this room's socket (not an allowed origin)",
+                   "ru": "странице с {origin!r} нельзя подключаться к этому клубу (чужой источник)"},
+    "name_empty": {"en": "a name must not be empty or only spaces",
+                   "ru": "имя не может быть пустым или из одних пробелов"},
+    "name_too_long": {"en": "a name may have at most {most} characters; this one has {n}",
+                      "ru": "имя — не длиннее {most} знаков, а в этом {n}"},
+    "name_char_Cc": {"en": "a name may not contain control characters: {char} at position {pos}",
+                     "ru": "в имени нельзя управляющие символы: {char} на позиции {pos}"},
+    "name_char_Cf": {"en": "a name may not contain invisible format characters (such as bidirectional overrides or "
+                           "zero-width characters): {char} at position {pos}",
+                     "ru": "в имени нельзя невидимые символы форматирования (смену направления письма, символы "
+                           "нулевой ширины): {char} на позиции {pos}"},
+    "name_char_Cs": {"en": "a name may not contain surrogate code points: {char} at position {pos}",
+                     "ru": "в имени нельзя суррогатные коды: {char} на позиции {pos}"},
+    "name_char_Co": {"en": "a name may not contain private-use characters: {char} at position {pos}",
+                     "ru": "в имени нельзя символы для частного использования: {char} на позиции {pos}"},
+    "name_char_Cn": {"en": "a name may not contain unassigned code points: {char} at position {pos}",
+                     "ru": "в имени нельзя неназначенные коды: {char} на позиции {pos}"},
+    "name_char_Z": {"en": "a name may not contain line or paragraph separators: {char} at position {pos}",
+                    "ru": "в имени нельзя разделители строк и абзацев: {char} на позиции {pos}"},
+    "name_char_blank": {"en": "a name may not contain blank characters that look like nothing: {char} at position "
+                              "{pos}",
+                        "ru": "в имени нельзя пустые на вид символы: {char} на позиции {pos}"},
+    "name_reserved": {"en": "the name {name!r} is the room's: bots are named 'bot <seat>' and people who give no name "
+                            "'player <seat number>'; choose another",
+                      "ru": "имя {name!r} занято клубом: так («bot <место>», «player <номер места>») называются боты "
+                            "и игроки без имени; выберите другое"},
 }
 
 

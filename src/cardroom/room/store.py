@@ -22,6 +22,9 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
+import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -40,7 +43,7 @@ from sqlalchemy import (
     insert,
     select,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -123,12 +126,34 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def private_sqlite_file(url: str) -> None:
+    """Create a SQLite database file that does not exist yet with mode 0600 (owner only), before SQLite
+    opens it: SQLite gives its ``-wal`` and ``-shm`` files the database file's mode. An existing file's
+    mode is left alone, with a warning in the log when others may read it. In-memory databases and
+    ``file:`` URIs are left to SQLite."""
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+        if mode & 0o077:
+            logging.getLogger("cardroom.room").warning(
+                "the database file %s may be read by others (mode %03o): chmod 600 it", path, mode)
+    except OSError:  # a missing folder, no permission: SQLite says so itself when it opens the file
+        return
+    else:
+        os.close(fd)
+
+
 class Store:
     """Synchronous access to the event store. Use it from one thread at a time."""
 
     def __init__(self, url: str = DEFAULT_DB) -> None:
         self.url = normalize_url(url)
         if self.url.startswith("sqlite"):
+            private_sqlite_file(self.url)
             self.engine: Engine = create_engine(self.url, connect_args={"check_same_thread": False})
 
             @event.listens_for(self.engine, "connect")

@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,17 +82,21 @@ class ServerProcess:
     """``python -m cardroom.room`` as a real uvicorn process on a loopback port."""
 
     def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0,
-                 log: str | Path | None = None) -> None:
+                 log: str | Path | None = None, public_url: str | None = None, origins: Sequence[str] = (),
+                 log_level: str | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.public_url = public_url  # --public-url
+        self.origins = list(origins)  # --origin, each
+        self.log_level = log_level  # --log-level ("info" turns uvicorn's access log on)
         self.proc: subprocess.Popen[bytes] | None = None
-        # the server's stderr goes to a file, never to a pipe nobody reads (a full pipe blocks the server)
+        # the server's stderr and stdout go to a file, never to a pipe nobody reads (a full pipe blocks it)
         default = Path(tempfile.mkdtemp(prefix="cardroom-server-")) / "stderr.log"
         self.log_path = Path(log) if log is not None else default
 
     def log_text(self) -> str:
-        """What the server wrote to its stderr so far (every start appends)."""
+        """What the server wrote to its stderr and stdout so far (every start appends)."""
         try:
             return self.log_path.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
@@ -105,8 +110,8 @@ class ServerProcess:
         log_file = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child, closed here
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardroom.room", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", str(self.bot_delay)],
-            stdout=subprocess.DEVNULL, stderr=log_file)
+             "--bot-delay", str(self.bot_delay), *self._flags()],
+            stdout=log_file, stderr=log_file)  # uvicorn's access log goes to stdout
         log_file.close()  # the child holds its own descriptor
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -118,6 +123,12 @@ class ServerProcess:
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError("the server did not start in time")
+
+    def _flags(self) -> list[str]:
+        flags = [] if self.public_url is None else ["--public-url", self.public_url]
+        for o in self.origins:
+            flags += ["--origin", o]
+        return flags + ([] if self.log_level is None else ["--log-level", self.log_level])
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -132,6 +143,12 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+
+def ws_protocols(token: str | None) -> list[str]:
+    """The WebSocket subprotocols a client offers: ``cardroom``, and ``token.<token>`` for a seat
+    (``websocket_connect(url, subprotocols=ws_protocols(tok))``, ``connect(url, subprotocols=…)``)."""
+    return ["cardroom"] if token is None else ["cardroom", f"token.{token}"]
 
 
 def live_record(client: Any, table_id: str) -> dict[str, Any]:

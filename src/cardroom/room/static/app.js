@@ -195,7 +195,9 @@ async function lobby(main) {
 
 // ------------------------------------------------------------------ join (invitation)
 async function join(main) {
-  const table = params.get("table"), seat = Number(params.get("seat")), code = params.get("code");
+  // the code comes in the link's fragment (#code=…), which the browser never sends to a server
+  const code = new URLSearchParams(location.hash.slice(1)).get("code") || params.get("code");
+  const table = params.get("table"), seat = Number(params.get("seat"));
   main.append(h("p", { text: t("redeeming") }));
   if (store.token(table, seat)) { go({ table, seat }); return; }
   try {
@@ -288,15 +290,16 @@ class TableView {
   connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const q = new URLSearchParams({ lang: getLang() });
-    if (this.token) q.set("token", this.token);
-    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.table}?${q}`);
+    // the seat token travels as a subprotocol, never in the URL; the server answers "cardroom"
+    const protocols = this.token ? ["cardroom", `token.${this.token}`] : ["cardroom"];
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${this.table}?${q}`, protocols);
     this.ws = ws;
     this.status = t("connecting");
     ws.onopen = () => { this.retry = 0; this.status = t("connected"); };
     ws.onmessage = (ev) => this.onMessage(JSON.parse(ev.data));
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
-      if (ev.code === 4404) return;
+      if (ev.code === 4404 || ev.code === 4400) return;
       if (ev.code === 4403 && this.token) { // a stale token: forget it and watch instead
         localStorage.removeItem(`cardroom:token:${this.table}:${this.seat}`);
         this.token = null; this.seat = null;
@@ -472,10 +475,11 @@ class TableView {
   async invite(seat, tok) {
     try {
       const r = await api("POST", `/api/tables/${this.table}/seats/${seat}/invite`, undefined, tok);
-      try { await navigator.clipboard.writeText(r.url); } catch { /* clipboard needs a secure context */ }
-      this.inviteUrl = r.url; // kept across renders (the seat change is broadcast too)
+      const url = new URL(r.url, location.href).href; // relative unless the server has a public URL
+      try { await navigator.clipboard.writeText(url); } catch { /* clipboard needs a secure context */ }
+      this.inviteUrl = url; // kept across renders (the seat change is broadcast too)
       const el = this.main.querySelector("#invite-url");
-      if (el) { el.replaceChildren(t("copied") + " ", h("a", { href: r.url, text: r.url })); }
+      if (el) { el.replaceChildren(t("copied") + " ", h("a", { href: url, text: url })); }
     } catch (e) { showError(e.message); }
   }
 
