@@ -52,7 +52,7 @@ Chooser = Callable[[State], int]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("browser") / "room.sqlite"
-    srv = ServerProcess(str(db), bot_delay=0.0)
+    srv = ServerProcess(str(db), bot_delay=0.0, limits={"table_rate": 0, "ws_per_client": 0})  # many tables
     srv.start()
     try:
         yield srv
