@@ -294,7 +294,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
                 raw = frame.get("bytes") or b""
             if room.max_frame is not None and len(raw) > room.max_frame:  # uvicorn's ws_max_size acts first
                 text = msg("frame_too_large", lang, max=room.max_frame)
-                closing.append((1009, text.encode("utf-8")[:120].decode("utf-8", "ignore")))
+                closing.append((1009, limits.close_reason(text)))
                 return
             try:
                 data = parse_request_json(raw)

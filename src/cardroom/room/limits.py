@@ -5,7 +5,7 @@ server hold.
   (a ``Content-Length`` over it is a 413 at once, a chunked body is counted as it streams and
   stopped at the cap, the connection then closed);
 - :class:`SocketLimit` — an ASGI middleware: at most ``per_client`` WebSocket connections from one
-  peer address and ``total`` in all; beyond, the upgrade is refused (HTTP 429 / 503);
+  peer address and ``total`` in all; beyond, the socket is closed at once with a reason (4429 / 1013);
 - :class:`RateLimit` — a token bucket per peer address (table creation);
 - :func:`expire_idle` — the idle tables' sweeper;
 - :func:`lobby_page` — one page of the lobby.
@@ -144,10 +144,12 @@ class BodyLimit:
 class SocketLimit:
     """At most ``per_client`` WebSocket connections from one peer address and ``total`` in all.
 
-    A connection beyond a cap is refused before the upgrade with an HTTP answer — 429 (per client)
-    or 503 (the whole server), a JSON body ``{"detail", "code"}`` and ``Retry-After`` — when the
-    server can send one (uvicorn can: the ASGI extension ``websocket.http.response``); otherwise it
-    is accepted and closed at once with code 1013 (try again later) and the message as reason."""
+    A connection beyond a cap is accepted and closed at once, before the room sees it: first an
+    ``error`` message (``too_many_connections`` / ``server_full``, the full text in the socket's
+    language), then the close frame — code 4429 (too many from this address) or 1013 (the server
+    is full: try again later) with the text as reason (cut to the 123 bytes a close reason holds).
+    (An HTTP 429 before the upgrade would be cheaper, but uvicorn logs an error for every such
+    answer: a refused client could fill the log.)"""
 
     def __init__(self, app: ASGIApp, per_client: int | None = WS_PER_CLIENT, total: int | None = WS_TOTAL) -> None:
         self.app = app
@@ -159,10 +161,9 @@ class SocketLimit:
 
     def refusal(self, who: str) -> LimitError | None:
         if self.total is not None and self.count >= self.total:
-            return LimitError(503, "server_full", code="server_full", max=self.total, headers={"Retry-After": "10"})
+            return LimitError(503, "server_full", code="server_full", max=self.total, headers={})
         if self.per_client is not None and self.open.get(who, 0) >= self.per_client:
-            return LimitError(429, "too_many_sockets", code="too_many_connections", max=self.per_client,
-                              headers={"Retry-After": "10"})
+            return LimitError(429, "too_many_sockets", code="too_many_connections", max=self.per_client, headers={})
         return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -193,14 +194,14 @@ class SocketLimit:
         message = await receive()
         if message["type"] != "websocket.connect":
             return
-        if "websocket.http.response" in scope.get("extensions", {}):
-            start, data = _json_response(e.status, {"detail": text, "code": e.code}, e.headers)
-            await send({"type": "websocket.http.response.start", **start})
-            await send({"type": "websocket.http.response.body", "body": data})
-            return
         await send({"type": "websocket.accept"})
-        reason = text.encode("utf-8")[:120].decode("utf-8", "ignore")  # a close reason holds 123 bytes
-        await send({"type": "websocket.close", "code": 1013, "reason": reason})
+        await send({"type": "websocket.send", "text": dumps({"type": "error", "code": e.code, "message": text})})
+        await send({"type": "websocket.close", "code": 4429 if e.status == 429 else 1013, "reason": close_reason(text)})
+
+
+def close_reason(text: str) -> str:
+    """``text`` cut to fit a WebSocket close frame's reason (123 bytes of UTF-8)."""
+    return text.encode("utf-8")[:120].decode("utf-8", "ignore")
 
 
 # ------------------------------------------------------------------ rates
