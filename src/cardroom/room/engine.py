@@ -226,6 +226,10 @@ Subscriber = Callable[[str, bool], None]
 (which a newer state message makes redundant: it carries the whole view)."""
 
 
+_last_sized: tuple[str, int] = ("", 0)
+"""The last message an outbox measured and its UTF-8 size (the same text goes to many outboxes)."""
+
+
 class Outbox:
     """One connection's outgoing messages, at most ``limit`` of them and ``max_bytes`` bytes of them
     (UTF-8) waiting.
@@ -262,7 +266,12 @@ class Outbox:
 
     def put(self, text: str, replaceable: bool = False) -> None:
         items = self._items
-        size = len(text) if text.isascii() else len(text.encode("utf-8"))
+        global _last_sized
+        if text is _last_sized[0]:  # a broadcast hands the same text to every connection of a seat
+            size = _last_sized[1]
+        else:
+            size = len(text) if text.isascii() else len(text.encode("utf-8"))
+            _last_sized = (text, size)
         while items and (len(items) >= self.limit or self._bytes + size > self.max_bytes):
             for i, (_, r, n) in enumerate(items):  # noqa: B007 - n: the size of the message dropped
                 if r:
