@@ -52,7 +52,7 @@ Chooser = Callable[[State], int]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     db = tmp_path_factory.mktemp("browser") / "room.sqlite"
-    srv = ServerProcess(str(db), bot_delay=0.0)
+    srv = ServerProcess(str(db), bot_delay=0.0, limits={"table_rate": 0, "ws_per_client": 0})  # many tables
     srv.start()
     try:
         yield srv
@@ -972,3 +972,23 @@ def test_euchre_sheet_groups_hands_as_the_rubber_does(page: Any, server: ServerP
             assert tuple(g["final"]) == rec.score
     assert [g["game"] for g in got] == sorted({*score.hand_games, *(x.number for x in score.games)}
                                               | (set() if score.is_over else {score.game_number}))
+
+
+def test_lobby_shows_the_first_page_and_more_on_demand(page: Any, server: ServerProcess) -> None:
+    """The lobby is paginated (issue 12, point 8): the page lists the newest 50 tables, newest first,
+    and "More tables" appends the next page."""
+    made = []
+    for i in range(55):
+        req = urllib.request.Request(server.base + "/api/tables", method="POST",
+                                     data=json.dumps({"game": "euchre", "options": {}, "seed": i}).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            made.append(json.load(r)["id"])
+    page.goto(server.base + "/")
+    rows = page.locator("#tables tr[data-table]")
+    rows.first.wait_for()
+    assert rows.count() == 50
+    assert [rows.nth(i).get_attribute("data-table") for i in range(50)] == made[::-1][:50]
+    page.click("#more-tables")
+    page.wait_for_function("document.querySelectorAll('#tables tr[data-table]').length > 50")
+    assert [rows.nth(i).get_attribute("data-table") for i in range(55)] == made[::-1]

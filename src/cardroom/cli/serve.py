@@ -28,6 +28,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--origin", action="append", default=None, metavar="ORIGIN",
                    help="a browser origin (scheme://host[:port]) whose pages may open the room's WebSocket; "
                         "repeat for several (default: the server's own origin, by the request's Host)")
+    # limits (issue 12, points 7-8): 0 turns a cap off
+    p.add_argument("--max-body", type=int, default=8192, help="bytes of an HTTP request body at most (default 8192)")
+    p.add_argument("--max-frame", type=int, default=8192,
+                   help="bytes of a WebSocket message from a client at most (default 8192)")
+    p.add_argument("--table-rate", type=float, default=10.0,
+                   help="tables one address may open a minute after its burst (default 10; 0: no limit)")
+    p.add_argument("--table-burst", type=int, default=20, help="tables one address may open at once (default 20)")
+    p.add_argument("--ws-per-client", type=int, default=32,
+                   help="WebSocket connections from one address at most (default 32; 0: no limit)")
+    p.add_argument("--ws-total", type=int, default=2000,
+                   help="WebSocket connections in all at most (default 2000; 0: no limit)")
+    p.add_argument("--idle-hours", type=float, default=24.0,
+                   help="an unfinished table without a person's action or connection this long is ended "
+                        "(default 24; 0: never)")
     p.set_defaults(func=run)
     return p
 
@@ -37,12 +51,18 @@ def run(args: argparse.Namespace) -> int:
 
     from cardroom.room.app import create_app
 
+    max_frame = getattr(args, "max_frame", 8192)
     try:
         app = create_app(args.db, bot_delay=getattr(args, "bot_delay", 0.5),
-                         public_url=getattr(args, "public_url", None), allowed_origins=getattr(args, "origin", None))
+                         public_url=getattr(args, "public_url", None), allowed_origins=getattr(args, "origin", None),
+                         max_body=getattr(args, "max_body", 8192), max_frame=max_frame,
+                         table_rate=getattr(args, "table_rate", 10.0), table_burst=getattr(args, "table_burst", 20),
+                         ws_per_client=getattr(args, "ws_per_client", 32), ws_total=getattr(args, "ws_total", 2000),
+                         idle_hours=getattr(args, "idle_hours", 24.0))
     except ValueError as e:  # a malformed --public-url or --origin
         print(f"cardroom serve: {e}", file=sys.stderr)
         return 2
     uvicorn.run(app, host=args.host, port=args.port, log_level=getattr(args, "log_level", "warning"),
-                ws_ping_interval=20.0, ws_per_message_deflate=getattr(args, "ws_deflate", False))
+                ws_ping_interval=20.0, ws_per_message_deflate=getattr(args, "ws_deflate", False),
+                ws_max_size=max_frame or 16 * 1024 * 1024)
     return 0

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -18,7 +17,9 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
+from cardroom.room import limits
 from cardroom.room.engine import Observer, Outbox, Room, RoomError, TableRuntime, dumps, game_catalogue
+from cardroom.room.jsonin import check_json_content_type, parse_request_json
 from cardroom.room.messages import msg
 from cardroom.room.store import DEFAULT_DB, AsyncStore, Store
 from cardroom.room.web import (
@@ -62,16 +63,17 @@ class _RoomApp(FastAPI):
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    """A POST's JSON object body (``{}`` when there is none): ``Content-Type: application/json``
+    (else 415), at most ``max_body`` bytes (``limits.BodyLimit``: 413), read by the one request-JSON
+    reader (``jsonin.parse_request_json``: 400 ``bad_json``)."""
+    content_type = request.headers.get("content-type")
+    if content_type is not None:
+        check_json_content_type(content_type, True)
     raw = await request.body()
     if not raw.strip():
         return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise RoomError(400, "bad_json", why=str(e)) from None
-    if not isinstance(data, dict):
-        raise RoomError(400, "bad_json", why="expected a JSON object")
-    return data
+    check_json_content_type(content_type, True)
+    return parse_request_json(raw)
 
 
 def _seat_number(seat: str) -> int:
@@ -98,13 +100,23 @@ async def _watchdog(room: Room) -> None:
 
 def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Observer | None = None,
                outbox_limit: int = 64, stuck_seconds: float = 30.0, public_url: str | None = None,
-               allowed_origins: Sequence[str] | None = None) -> FastAPI:
+               allowed_origins: Sequence[str] | None = None, *,
+               max_body: int | None = limits.MAX_BODY, max_frame: int | None = limits.MAX_FRAME,
+               outbox_bytes: int = 256 * 1024, table_rate: float | None = limits.TABLE_RATE,
+               table_burst: int = limits.TABLE_BURST, ws_per_client: int | None = limits.WS_PER_CLIENT,
+               ws_total: int | None = limits.WS_TOTAL, idle_hours: float | None = limits.IDLE_HOURS) -> FastAPI:
     """The server application. Tables are rebuilt from the store at start-up. ``outbox_limit``:
     messages waiting for one connection at most; ``stuck_seconds``: a connection whose socket takes
     nothing for that long is closed. ``public_url``: the room's address as people reach it (invitation
     links start with it; without it they are relative). ``allowed_origins``: the browser origins whose
     pages may open a WebSocket (default: the server's own, by the request's Host, and the public URL's).
-    ValueError for a malformed URL or origin."""
+    ValueError for a malformed URL or origin.
+
+    Limits (``cardroom.room.limits``; None or 0 turns one off): ``max_body`` bytes of an HTTP body,
+    ``max_frame`` bytes of a socket message, ``outbox_bytes`` waiting for one connection,
+    ``table_rate`` tables a minute from one address after a burst of ``table_burst``,
+    ``ws_per_client`` sockets from one address and ``ws_total`` in all, ``idle_hours`` before an
+    unfinished table nobody uses is ended."""
     public = public_base(public_url) if public_url is not None else None
     origins = frozenset(web_origin(o) for o in allowed_origins) if allowed_origins is not None else None
 
@@ -118,10 +130,14 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
                     stuck_seconds=stuck_seconds)
         await room.load()
         app.state.room = room
+        room.max_frame, room.outbox_bytes = max_frame or None, outbox_bytes
         watchdog = asyncio.get_running_loop().create_task(_watchdog(room))
+        expiry = asyncio.get_running_loop().create_task(limits.expire_idle(room, idle_hours * 3600)) \
+            if idle_hours else None
         try:
             yield
         finally:
+            await limits.stop_task(expiry)
             watchdog.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await watchdog
@@ -130,6 +146,9 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
     # no /docs nor /redoc: their pages load scripts from a CDN, which the Content-Security-Policy forbids
     app = _RoomApp(title="cardroom", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(limits.BodyLimit, max_body=max_body)
+    app.add_middleware(limits.SocketLimit, per_client=ws_per_client, total=ws_total)
+    table_bucket = limits.RateLimit(table_rate, table_burst)
 
     def room_of(request: Request | WebSocket) -> Room:
         r: Room = request.app.state.room
@@ -137,7 +156,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
     @app.exception_handler(RoomError)
     async def _room_error(request: Request, exc: RoomError) -> JSONResponse:
-        return JSONResponse({"detail": exc.text(_lang(request)), "code": exc.code}, status_code=exc.status)
+        return JSONResponse({"detail": exc.text(_lang(request)), "code": exc.code}, status_code=exc.status,
+                            headers=getattr(exc, "headers", None))
 
     # -------------------------------------------------------------- lobby
     @app.get("/api/games")
@@ -146,10 +166,12 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, Any]:
-        return {"tables": [rt.info(_lang(request)) for rt in room_of(request).tables.values()]}
+        """One page of the lobby (``?game=&over=&free=&limit=&cursor=``, see ``limits.lobby_page``)."""
+        return limits.lobby_page(room_of(request), request.query_params, _lang(request))
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
+        table_bucket.check(limits.peer(request.scope))  # 429 before anything is read or stored
         body = await _body(request)
         seed = body.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
@@ -180,6 +202,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
     @app.post("/api/tables/{table_id}/seats/{seat}/invite", status_code=201)
     async def invite(request: Request, table_id: str, seat: str) -> dict[str, Any]:
+        await _body(request)  # none needed; one sent must still be JSON
         n = _seat_number(seat)
         code = await room_of(request).invite(table_id, n, _bearer(request))
         # never the request's Host (anyone can forge it): the configured public URL, or a relative link;
@@ -202,12 +225,14 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
     @app.post("/api/tables/{table_id}/rematch", status_code=201)
     async def rematch(request: Request, table_id: str) -> dict[str, Any]:
+        await _body(request)  # none needed; one sent must still be JSON
         new = await room_of(request).rematch(table_id, _bearer(request))
         return {"id": new.id, "table": new.info(_lang(request))}
 
     @app.post("/api/tables/{table_id}/abandon")
     async def abandon(request: Request, table_id: str) -> dict[str, Any]:
         """A seated person ends the match unfinished (the seat token); the laws score it."""
+        await _body(request)  # none needed; one sent must still be JSON
         rt = await room_of(request).abandon(table_id, _bearer(request))
         return {"table": table_id, "over": rt.state.is_over, "abandoned": rt.state.abandoned, "seq": rt.seq}
 
@@ -282,7 +307,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
 async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat: int | None, lang: str,
                         error: Any, token: str | None = None) -> None:
-    box = Outbox(room.outbox_limit)
+    box = Outbox(room.outbox_limit, room.outbox_bytes)
+    closing: list[tuple[int, str]] = []  # the close code and reason the reader asks for
     loop = asyncio.get_running_loop()
     ops: set[asyncio.Task[Any]] = set()  # the action being committed for this connection, if any
 
@@ -306,13 +332,19 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 return
-            raw = frame.get("text")
-            if raw is None:  # a binary frame: read it as UTF-8 text
-                raw = (frame.get("bytes") or b"").decode("utf-8", "replace")
+            raw: str | bytes | None = frame.get("text")
+            if raw is None:  # a binary frame: read as UTF-8 text
+                raw = frame.get("bytes") or b""
+            if room.max_frame is not None and len(raw) > room.max_frame:  # uvicorn's ws_max_size acts first
+                text = msg("frame_too_large", lang, max=room.max_frame)
+                closing.append((1009, close_reason(text)))
+                return
             try:
-                data = json.loads(raw)
-            except json.JSONDecodeError as e:
-                reply({"type": "error", "code": "bad_json", "message": msg("bad_json", lang, why=str(e))})
+                data = parse_request_json(raw)
+            except RoomError as e:
+                if e.key == "json_not_object":  # JSON, but not a message: as before
+                    e = RoomError(400, "bad_message")
+                reply({"type": "error", "code": e.code, "message": e.text(lang)})
                 continue
             kind = data.get("type") if isinstance(data, dict) else None
             if kind == "ping":
@@ -360,6 +392,9 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
         for op in list(ops):  # let an action under way be stored and applied
             with contextlib.suppress(BaseException):
                 await op
+        if closing:  # a message over the frame cap: close with 1009 and the reason
+            with contextlib.suppress(Exception):
+                await websocket.close(code=closing[0][0], reason=closing[0][1])
 
 
 # ------------------------------------------------------------------ hint (issue 6, point 4)

@@ -226,42 +226,67 @@ Subscriber = Callable[[str, bool], None]
 (which a newer state message makes redundant: it carries the whole view)."""
 
 
+_last_sized: tuple[str, int] = ("", 0)
+"""The last message an outbox measured and its UTF-8 size (the same text goes to many outboxes)."""
+
+
 class Outbox:
-    """One connection's outgoing messages, at most ``limit`` of them waiting.
+    """One connection's outgoing messages, at most ``limit`` of them and ``max_bytes`` bytes of them
+    (UTF-8) waiting.
 
     A client that does not read its socket must not make the server's memory grow: when the box is
     full, the oldest waiting *state* message is dropped (every state message carries the whole view,
     so the newest one supersedes it; such a client sees ``seq`` jump), or, when none waits, the
-    oldest message. A connection that stays stuck is closed by the server (see ``app.py``)."""
+    oldest message, until the new message fits; a single message larger than ``max_bytes`` still
+    goes, alone. The byte count is kept as messages come and go (no sum over the box). A connection
+    that stays stuck is closed by the server (see ``app.py``)."""
 
-    def __init__(self, limit: int = 64) -> None:
+    def __init__(self, limit: int = 64, max_bytes: int = 256 * 1024) -> None:
         if limit < 1:
             raise ValueError("an outbox holds at least one message")
         self.limit = limit
-        self._items: deque[tuple[str, bool]] = deque()
+        self.max_bytes = max_bytes
+        self._items: deque[tuple[str, bool, int]] = deque()
+        self._bytes = 0
         self._ready = asyncio.Event()
         self._closed = False
         self.dropped = 0
         self.peak = 0
+        self.peak_bytes = 0
         self.busy_since: float | None = None  # when the message being sent now was handed to the socket
         self.task: asyncio.Task[None] | None = None  # the task that sends this box's messages
 
     def __len__(self) -> int:
         return len(self._items)
 
+    @property
+    def bytes(self) -> int:
+        """The UTF-8 size of the messages waiting."""
+        return self._bytes
+
     def put(self, text: str, replaceable: bool = False) -> None:
         items = self._items
-        if len(items) >= self.limit:
-            for i, (_, r) in enumerate(items):
+        global _last_sized
+        if text is _last_sized[0]:  # a broadcast hands the same text to every connection of a seat
+            size = _last_sized[1]
+        else:
+            size = len(text) if text.isascii() else len(text.encode("utf-8"))
+            _last_sized = (text, size)
+        while items and (len(items) >= self.limit or self._bytes + size > self.max_bytes):
+            for i, (_, r, n) in enumerate(items):  # noqa: B007 - n: the size of the message dropped
                 if r:
                     del items[i]
                     break
             else:
-                items.popleft()
+                _, _, n = items.popleft()
+            self._bytes -= n
             self.dropped += 1
-        items.append((text, replaceable))
+        items.append((text, replaceable, size))
+        self._bytes += size
         if len(items) > self.peak:
             self.peak = len(items)
+        if self._bytes > self.peak_bytes:
+            self.peak_bytes = self._bytes
         self._ready.set()
 
     def close(self) -> None:
@@ -275,7 +300,9 @@ class Outbox:
                 return None
             self._ready.clear()
             await self._ready.wait()
-        return self._items.popleft()[0]
+        text, _, size = self._items.popleft()
+        self._bytes -= size
+        return text
 
 Observer = Callable[[int | None, dict[str, Any], State], None]
 """Test and audit hook: (seat or None for spectators, message, state at send time)."""
@@ -298,6 +325,10 @@ class TableRuntime:
     driver: asyncio.Task[None] | None = None
     labels: list[str] = field(default_factory=list)
     laws: bool = False
+    serial: int = 0
+    """The table's place in the lobby: higher for newer tables (the lobby's cursor)."""
+    last_active: float = field(default_factory=time.monotonic)
+    """When a person last did something here (sat, acted, left the last socket): the idle expiry's clock."""
 
     # ----------------------------------------------------------- facts
     @property
@@ -481,12 +512,18 @@ class Room:
         """Messages waiting for one connection at most (older state messages are dropped beyond)."""
         self.stuck_seconds = stuck_seconds
         """A connection whose socket accepts nothing for this long is closed."""
+        self.outbox_bytes = 256 * 1024
+        """Bytes of messages waiting for one connection at most (``create_app(outbox_bytes=…)``)."""
+        self.max_frame: int | None = None
+        """Bytes of one message from a client at most (``create_app(max_frame=…)``), None: no cap."""
         self.tables: dict[str, TableRuntime] = {}
         self.actions_applied = 0
         self.outboxes: set[Outbox] = set()
         self.messages_dropped = 0  # by closed connections' outboxes (see also ``outboxes``)
         self.outbox_peak = 0  # the most messages one closed connection ever had waiting
         self.connections_closed_stuck = 0
+        self._serial = 0  # the last table's serial (see TableRuntime.serial)
+        self.tables_expired = 0
 
     # ----------------------------------------------------------- start
     def _runtime(self, st: StoredTable) -> TableRuntime:
@@ -500,7 +537,7 @@ class Room:
                 state.apply(state.parse_action(text))
             except (IllegalAction, ParseError) as e:
                 raise StoreError(f"table {st.id}: stored action {i} {text!r} does not replay: {e}") from None
-        if any(e.kind == "abandon" for e in st.seat_events):  # stored after every action of the table
+        if any(e.kind in ("abandon", "expire") for e in st.seat_events):  # stored after every action
             try:
                 state.abandon()
             except CardroomError as e:
@@ -511,7 +548,7 @@ class Room:
         """Rebuild every table from the store and resume the ones where bots or chance act."""
         stored = await self.store.call(self.store.store.load_all)
         for st in stored:
-            self.tables[st.id] = self._runtime(st)
+            self._add(self._runtime(st))
         for rt in self.tables.values():
             if rt.parent is not None and rt.parent in self.tables:
                 self.tables[rt.parent].child = rt.id
@@ -526,6 +563,11 @@ class Room:
                     await rt.driver
         if self._bot_pool is not None:
             self._bot_pool.shutdown(wait=True)
+
+    def _add(self, rt: TableRuntime) -> None:
+        self._serial += 1
+        rt.serial = self._serial
+        self.tables[rt.id] = rt
 
     # ----------------------------------------------------------- lookups
     def table(self, table_id: str) -> TableRuntime:
@@ -567,7 +609,7 @@ class Room:
                          owner_hash or secret_hash(owner), parent, time.time(), list(seat_events), [])
         await self.store.call(self.store.store.add_table, st)
         rt = self._runtime(st)
-        self.tables[rt.id] = rt
+        self._add(rt)
         if parent is not None and parent in self.tables:
             self.tables[parent].child = rt.id
         self.kick(rt)
@@ -587,6 +629,7 @@ class Room:
 
     async def _commit_seats(self, rt: TableRuntime, events: list[SeatEvent]) -> None:
         await self.store.call(self.store.store.add_seat_events, rt.id, events)
+        rt.last_active = time.monotonic()
         self._apply_seat_events(rt, events)
         rt.broadcast(self.observer)
         self.kick(rt)
@@ -690,8 +733,27 @@ class Room:
             await self.store.call(self.store.store.add_seat_events, rt.id,
                                   [SeatEvent(seat, "abandon", rt.seats[seat].name, None)])
             rt.state.abandon()
+            rt.last_active = time.monotonic()
             rt.broadcast(self.observer)
         return rt
+
+    async def expire(self, table_id: str) -> bool:
+        """End an idle table unfinished, as :meth:`abandon` does (the game's laws score it), with the
+        seat event ``expire`` stored first (so a restart keeps it ended). False when the table is
+        over already or its game has no unfinished ending (it is then left as it is)."""
+        rt = self.table(table_id)
+        async with rt.lock:
+            if rt.state.is_over:
+                return False
+            try:
+                rt.state.clone().abandon()
+            except CardroomError:
+                return False
+            await self.store.call(self.store.store.add_seat_events, rt.id, [SeatEvent(0, "expire", "", None)])
+            rt.state.abandon()
+            self.tables_expired += 1
+            rt.broadcast(self.observer)
+        return True
 
     # ----------------------------------------------------------- actions
     def _resolve(self, rt: TableRuntime, action: Any) -> Any:
@@ -752,6 +814,7 @@ class Room:
                     raise RoomError(409, "not_your_turn", seat=rt.labels[seat])
                 a = self._resolve(rt, action)
             await self._commit_apply(rt, a)
+            rt.last_active = time.monotonic()
         self.kick(rt)
         return rt.seq
 
@@ -875,6 +938,7 @@ class Room:
     # ----------------------------------------------------------- subscriptions
     def subscribe(self, rt: TableRuntime, seat: int | None, send: Subscriber, lang: str = "en") -> None:
         rt.subscribers.setdefault((seat, lang), []).append(send)
+        rt.last_active = time.monotonic()
 
     def unsubscribe(self, rt: TableRuntime, seat: int | None, send: Subscriber, lang: str = "en") -> None:
         subs = rt.subscribers.get((seat, lang), [])
@@ -882,6 +946,7 @@ class Room:
             subs.remove(send)
         if not subs:
             rt.subscribers.pop((seat, lang), None)
+        rt.last_active = time.monotonic()
 
     def snapshot_message(self, rt: TableRuntime, seat: int | None, lang: str = "en") -> dict[str, Any]:
         m = rt.message_for(seat, lang)

@@ -108,13 +108,92 @@ STRINGS: dict[str, dict[str, str]] = {
                             "'player <seat number>'; choose another",
                       "ru": "имя {name!r} занято клубом: так («bot <место>», «player <номер места>») называются боты "
                             "и игроки без имени; выберите другое"},
+    # ---- limits (issue 12, points 7-9): body, frame and JSON limits, rates, caps, the lobby's pages
+    "body_too_large": {"en": "the request body is larger than {max} bytes",
+                       "ru": "тело запроса больше {max} байт"},
+    "frame_too_large": {"en": "a message may be at most {max} bytes", "ru": "сообщение — не больше {max} байт"},
+    "json_content_type": {"en": "the body must be JSON sent with 'Content-Type: application/json' (got {got!r})",
+                          "ru": "тело запроса — JSON с заголовком 'Content-Type: application/json' (а не {got!r})"},
+    "json_utf8": {"en": "the message is not valid UTF-8 (at byte {at})",
+                  "ru": "сообщение — не текст UTF-8 (байт {at})"},
+    "json_too_deep": {"en": "the message nests arrays and objects more than {max} deep",
+                      "ru": "в сообщении массивы и объекты вложены глубже {max} уровней"},
+    "json_big_int": {"en": "the message holds an integer of {digits} digits (at most {max})",
+                     "ru": "в сообщении целое число из {digits} цифр (можно не больше {max})"},
+    "json_long_number": {"en": "the message holds a number written with {chars} characters (at most {max})",
+                         "ru": "в сообщении число из {chars} знаков (можно не больше {max})"},
+    "json_not_finite": {"en": "the message holds {number!r}: only finite numbers are allowed",
+                        "ru": "в сообщении {number!r}: допустимы только конечные числа"},
+    "json_nul": {"en": "a text in the message holds the character NUL ({text!r})",
+                 "ru": "текст в сообщении содержит символ NUL ({text!r})"},
+    "json_surrogate": {"en": "a text in the message holds a lone UTF-16 surrogate ({text!r})",
+                       "ru": "текст в сообщении содержит одиночный суррогат UTF-16 ({text!r})"},
+    "json_not_object": {"en": "the message must be a JSON object ({{…}})",
+                        "ru": "сообщение должно быть JSON-объектом ({{…}})"},
+    "too_many_tables": {"en": "too many tables opened from your address: try again in {retry} s "
+                              "(at most {burst} at once, then {rate} a minute)",
+                        "ru": "с вашего адреса открыто слишком много столов: попробуйте через {retry} с "
+                              "(не больше {burst} сразу, затем {rate} в минуту)"},
+    "too_many_sockets": {"en": "too many connections from your address (at most {max}): close one and try again",
+                         "ru": "слишком много соединений с вашего адреса (не больше {max}): закройте одно и "
+                               "попробуйте снова"},
+    "server_full": {"en": "the server has too many connections (at most {max}): try again later",
+                    "ru": "на сервере слишком много соединений (не больше {max}): попробуйте позже"},
+    "lobby_limit": {"en": "'limit' must be an integer from 1 to {max}, not {value!r}",
+                    "ru": "'limit' — целое число от 1 до {max}, а не {value!r}"},
+    "lobby_flag": {"en": "'{name}' must be true or false, not {value!r}",
+                   "ru": "'{name}' — true или false, а не {value!r}"},
+    "lobby_cursor": {"en": "'cursor' must be a value this server gave as 'next_cursor', not {value!r}",
+                     "ru": "'cursor' — значение, которое сервер дал в 'next_cursor', а не {value!r}"},
+    "lobby_game": {"en": "no game is called {game!r} (see /api/games)", "ru": "нет игры {game!r} (см. /api/games)"},
 }
+
+QUOTE_MAX = 40
+"""A message quotes at most this many characters of any value it names (then "…")."""
+TEXT_MAX = 300
+"""The server's own texts inside a message (a reason, a position, the legal actions, the whole text of
+a ``raw`` message) at most this long."""
+_SERVER_TEXTS = frozenset({"why", "where", "legal"})
+_LONG_QUOTE = re.compile(r"""(['"])([^'"\n]{%s})[^'"\n]+\1""".replace("%s", str(QUOTE_MAX)))
+
+
+class _Quoted:
+    """A message parameter cut short: ``{x}`` and ``{x!r}`` show at most ``limit`` characters of it."""
+
+    __slots__ = ("limit", "value")
+
+    def __init__(self, value: Any, limit: int) -> None:
+        self.value = value
+        self.limit = limit
+
+    def _cut(self, text: str) -> str:
+        if self.limit > QUOTE_MAX:  # a server text: cut what it quotes (a game's error quotes the input)
+            text = _LONG_QUOTE.sub(lambda m: f"{m[1]}{m[2]}…{m[1]}", text)
+        return text if len(text) <= self.limit else text[:self.limit] + "…"
+
+    def __str__(self) -> str:
+        return self._cut(str(self.value))
+
+    def __repr__(self) -> str:
+        v = self.value
+        return repr(self._cut(v)) if isinstance(v, str) else self._cut(repr(v))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def _quoted(key: str, name: str, value: Any) -> Any:
+    if isinstance(value, bool | int) and abs(value) < 10**QUOTE_MAX:
+        return value
+    return _Quoted(value, TEXT_MAX if name in _SERVER_TEXTS or key == "raw" else QUOTE_MAX)
 
 
 def msg(key: str, lang: str = "en", **kw: Any) -> str:
-    """The message ``key`` in ``lang`` (English when the language is unknown)."""
+    """The message ``key`` in ``lang`` (English when the language is unknown). Every parameter is cut
+    to :data:`QUOTE_MAX` characters (the server's own texts to :data:`TEXT_MAX`): a message never
+    echoes more than a short prefix of what a client sent."""
     entry = STRINGS[key]
-    return entry.get(lang, entry["en"]).format(**kw)
+    return entry.get(lang, entry["en"]).format(**{k: _quoted(key, k, v) for k, v in kw.items()})
 
 
 # ------------------------------------------------------------------ positions

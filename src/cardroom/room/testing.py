@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,8 +83,11 @@ class ServerProcess:
 
     def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0,
                  log: str | Path | None = None, public_url: str | None = None, origins: Sequence[str] = (),
-                 log_level: str | None = None) -> None:
+                 log_level: str | None = None, limits: Mapping[str, float] | None = None) -> None:
+        """``limits``: the server's caps as ``cardroom serve`` flags without the dashes, e.g.
+        ``{"table_rate": 0, "ws_per_client": 0}`` (0 turns a cap off); the server's defaults otherwise."""
         self.db = db
+        self.limits = dict(limits or {})
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.public_url = public_url  # --public-url
@@ -110,7 +113,8 @@ class ServerProcess:
         log_file = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child, closed here
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardroom.room", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", str(self.bot_delay), *self._flags()],
+             "--bot-delay", str(self.bot_delay), *self._flags(),
+             *(a for k, v in self.limits.items() for a in (f"--{k.replace('_', '-')}", str(v)))],
             stdout=log_file, stderr=log_file)  # uvicorn's access log goes to stdout
         log_file.close()  # the child holds its own descriptor
         deadline = time.monotonic() + timeout

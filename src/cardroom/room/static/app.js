@@ -160,13 +160,15 @@ async function lobby(main) {
     } catch (e) { showError(e.message); }
   };
   const list = h("div", { id: "tables" });
-  const refresh = async () => {
+  const refresh = async (path = "/api/tables") => {
     try {
-      const { tables } = await api("GET", "/api/tables");
-      list.replaceChildren();
-      if (!tables.length) { list.append(h("p", { text: t("noTables") })); return; }
+      const { tables, next } = await api("GET", path);  // one page, newest first; `next`: the following page
+      const more = path !== "/api/tables";
+      if (!more) list.replaceChildren();
+      list.querySelector("#more-tables")?.remove();
+      if (!tables.length && !more) { list.append(h("p", { text: t("noTables") })); return; }
       const tbl = h("table", { class: "tables" });
-      for (const tb of tables.slice().reverse()) {
+      for (const tb of tables) {
         const mine = tb.seats.find((s) => store.token(tb.id, s.seat));
         const seatsText = tb.seats.map((s) => `${seatLabel(s.label)}: ${s.kind === "empty" ? "—" : s.kind === "invited" ? t("invited") : displayName(s)}`).join(", ");
         tbl.append(h("tr", { "data-table": tb.id },
@@ -179,6 +181,7 @@ async function lobby(main) {
             tb.over ? h("a", { href: `/?page=records&table=${tb.id}`, text: t("replay") }) : null)));
       }
       list.append(tbl);
+      if (next) list.append(h("button", { id: "more-tables", onclick: () => refresh(next), text: t("moreTables") }));
     } catch (e) { showError(e.message); }
   };
   main.append(
@@ -189,7 +192,7 @@ async function lobby(main) {
       h("label", {}, h("span", { text: t("preset") }), presetSel), optsBox,
       h("label", {}, h("span", { text: t("seed") }), seedIn),
       h("button", { id: "open-table", class: "primary", onclick: open, text: t("openTable") })),
-    h("section", { class: "panel" }, h("h2", {}, t("openTables"), " ", h("button", { onclick: refresh, text: "↻", title: t("refresh") })), list));
+    h("section", { class: "panel" }, h("h2", {}, t("openTables"), " ", h("button", { onclick: () => refresh(), text: "↻", title: t("refresh") })), list));
   refresh();
 }
 
@@ -809,10 +812,9 @@ class TableView {
 async function records(main) {
   const table = params.get("table");
   if (!table) {
-    const { tables } = await api("GET", "/api/tables");
-    const done = tables.filter((x) => x.over);
+    const { tables: done } = await api("GET", "/api/tables?over=true&limit=200");  // the newest 200
     const ul = h("ul", { id: "records" });
-    for (const tb of done.reverse()) ul.append(h("li", {}, h("a", { href: `/?page=records&table=${tb.id}`, text: `${tp("gameTitle_", tb.game)} · ${tb.id} · ${tb.seats.map(displayName).join(", ")}` })));
+    for (const tb of done) ul.append(h("li", {}, h("a", { href: `/?page=records&table=${tb.id}`, text: `${tp("gameTitle_", tb.game)} · ${tb.id} · ${tb.seats.map(displayName).join(", ")}` })));
     main.append(h("section", { class: "panel" }, h("h2", { text: t("records") }), done.length ? ul : h("p", { text: t("noTables") })));
     return;
   }
