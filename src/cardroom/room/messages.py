@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardroom.cli.i18n import t
+from cardroom.core.options import BOOL, CHOICE, FLOAT, INT, OptionSpec, quote
 
 STRINGS: dict[str, dict[str, str]] = {
     "raw": {"en": "{text}", "ru": "{text}"},
@@ -73,6 +74,22 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ru": "'irregular' — непустой текст (например, '8D', '1H', 'expose KH'), а не {text!r}"},
     "bad_options": {"en": "cannot open a table of {game!r} with these options: {why}",
                     "ru": "нельзя открыть стол {game!r} с такими условиями: {why}"},
+    # ---- options (issue 12 point 2): a table's options checked by its game's schema (cardroom.core.options)
+    "unknown_game": {"en": "unknown game {game}; the games: {known}", "ru": "нет игры {game}; игры: {known}"},
+    "bad_option": {"en": "{game}: the option {option!r} accepts {accepts}, not {got}",
+                   "ru": "{game}: условие {option!r} принимает {accepts}, а не {got}"},
+    "unknown_option": {"en": "{game} has no option {option!r}; its options: {known}",
+                       "ru": "у игры {game} нет условия {option!r}; её условия: {known}"},
+    "accepts_bool": {"en": "true or false", "ru": "true или false"},
+    "accepts_int": {"en": "an integer from {min} to {max}", "ru": "целое число от {min} до {max}"},
+    "accepts_float": {"en": "a number from {min} to {max}", "ru": "число от {min} до {max}"},
+    "accepts_choice": {"en": "one of {choices}", "ru": "одно из значений {choices}"},
+    "accepts_alias": {"en": "{accepts} (or another name of one)",
+                      "ru": "{accepts} (или другое название одного из них)"},
+    "accepts_tuple": {"en": "a list of {count} integers from {min} to {max}",
+                      "ru": "список из {count} целых чисел от {min} до {max}"},
+    "accepts_count": {"en": "{lo} to {hi}", "ru": "{lo}–{hi}"},
+    "accepts_null": {"en": "{accepts}, or null", "ru": "{accepts} или null"},
 }
 
 
@@ -80,6 +97,26 @@ def msg(key: str, lang: str = "en", **kw: Any) -> str:
     """The message ``key`` in ``lang`` (English when the language is unknown)."""
     entry = STRINGS[key]
     return entry.get(lang, entry["en"]).format(**kw)
+
+
+def option_accepts(spec: OptionSpec, lang: str = "en") -> str:
+    """What an option accepts (its kind, choices or range), in ``lang``."""
+    def num(v: float | None) -> str:
+        return "" if v is None else str(int(v)) if float(v).is_integer() else repr(v)
+
+    if spec.kind == BOOL:
+        text = msg("accepts_bool", lang)
+    elif spec.kind == CHOICE or spec.choices:
+        text = msg("accepts_choice", lang, choices=", ".join(quote(c) for c in spec.choices))
+        if spec.aliases:
+            text = msg("accepts_alias", lang, accepts=text)
+    elif spec.kind in (INT, FLOAT):
+        text = msg("accepts_int" if spec.kind == INT else "accepts_float", lang, min=num(spec.min), max=num(spec.max))
+    else:
+        lo, hi = spec.length or (0, 0)
+        count = str(lo) if lo == hi else msg("accepts_count", lang, lo=lo, hi=hi)
+        text = msg("accepts_tuple", lang, count=count, min=num(spec.min), max=num(spec.max))
+    return msg("accepts_null", lang, accepts=text) if spec.optional else text
 
 
 # ------------------------------------------------------------------ positions
