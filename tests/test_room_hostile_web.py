@@ -401,7 +401,8 @@ def test_names_are_trimmed_normalised_and_capped(server: ServerProcess) -> None:
         assert http.post(f"/api/tables/{tid}/seats/0", json={"name": "  Anna Karenina \u3000"}).status_code == 201
         decomposed = "e\u0301" * MAX_NAME  # 80 code points, 40 after NFC
         assert http.post(f"/api/tables/{tid}/seats/1", json={"name": decomposed}).status_code == 201
-        for name in ("x" * (MAX_NAME + 1), " " + "y" * (MAX_NAME + 1) + " ", "z" * 4_000):  # (a longer body is refused by the body cap, 413)
+        # (a longer name than 4 000 makes a body over the body cap: 413)
+        for name in ("x" * (MAX_NAME + 1), " " + "y" * (MAX_NAME + 1) + " ", "z" * 4_000):
             r = http.post(f"/api/tables/{tid}/seats/2", json={"name": name})
             assert r.status_code == 400 and r.json()["code"] == "bad_name", r.text
             assert str(MAX_NAME) in r.json()["detail"] and len(r.text) < 300

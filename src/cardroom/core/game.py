@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardroom.core.errors import IllegalAction
+from cardroom.core.options import Schema
 
 CHANCE = -1
 """``to_act`` of a state where chance (a shuffle, a draw) acts next."""
@@ -155,6 +156,13 @@ class Game(ABC):
     def configurations(cls) -> list[dict[str, Any]]:
         """The option sets worth exercising in shared tests (every variant, every player count)."""
         return [{}]
+
+    @classmethod
+    def option_schema(cls) -> Schema:
+        """Every option a table of this game may set, typed (:mod:`cardroom.core.options`): the card
+        room validates a table's options through it before anything is stored. A game takes none
+        unless it says which."""
+        return Schema(())
 
     @classmethod
     def option_choices(cls) -> dict[str, list[Any]]:

@@ -31,9 +31,10 @@ from typing import Any
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Game, State
 from cardroom.core.laws import Irregular
+from cardroom.core.options import OptionError, OptionSpec, quote
 from cardroom.games import load, names
 from cardroom.records.registry import record_dict
-from cardroom.room.messages import localize_position, localize_sheet, msg
+from cardroom.room.messages import Own, localize_position, localize_sheet, msg, option_accepts
 from cardroom.room.store import AsyncStore, SeatEvent, StoredTable, StoreError, secret_hash
 
 log = logging.getLogger("cardroom.room")
@@ -104,12 +105,8 @@ def laws_mode(game: Game) -> bool:
 
 
 def accepts_laws(game_name: str) -> bool:
-    """Whether a game has laws mode (it accepts the option ``laws=True``)."""
-    try:
-        g = load(game_name, laws=True)
-    except (CardroomError, TypeError, ValueError):
-        return False
-    return laws_mode(g)
+    """Whether a game has laws mode (its option schema has the option ``laws``)."""
+    return "laws" in type(load(game_name)).option_schema()
 
 
 def pbn_record(state: State, players: dict[str, str]) -> str | None:
@@ -219,6 +216,33 @@ class RoomError(CardroomError):
         if "where" in kw:  # a position ("deal 3, trick 4") in the reader's language
             kw = {**kw, "where": localize_position(str(kw["where"]), lang)}
         return msg(self.key, lang, **kw)
+
+
+class OptionRefused(RoomError):
+    """A table's option its game's schema does not accept (400 ``bad_option``): the option's name, what
+    it accepts (in the reader's language) and a short quote of the value given."""
+
+    def __init__(self, game: str, e: OptionError) -> None:
+        self.spec: OptionSpec | None = e.spec
+        if e.spec is None:
+            super().__init__(400, "unknown_option", code="bad_option", game=game, option=e.option,
+                             known=", ".join(e.known or ()))
+        else:
+            super().__init__(400, "bad_option", code="bad_option", game=game, option=Own(e.option),
+                             accepts=e.accepts, got=e.got)
+
+    def text(self, lang: str = "en") -> str:
+        if self.spec is None:
+            return super().text(lang)
+        return msg(self.key, lang, **{**self.kw, "accepts": option_accepts(self.spec, lang)})
+
+
+def game_class(name: str) -> type[Game]:
+    """The registered game called ``name`` (or an alias); 400 ``bad_game`` naming the games there are."""
+    if len(name) <= 100:
+        with contextlib.suppress(CardroomError):
+            return type(load(name))
+    raise RoomError(400, "unknown_game", code="bad_game", game=quote(name), known=", ".join(names()))
 
 
 Subscriber = Callable[[str, bool], None]
@@ -455,11 +479,14 @@ def _seat_infos(n: int, events: Sequence[SeatEvent]) -> list[SeatInfo]:
 
 
 def game_catalogue() -> list[dict[str, Any]]:
-    """Every registered game with its configurations and its options with their choices."""
+    """Every registered game with its configurations, the options its lobby offers (each with the
+    default and the values to offer, and its kind, range… from the game's option schema) and the whole
+    schema (``schema``: every option a table may set, :meth:`~cardroom.core.options.Schema.describe`)."""
     out = []
     for n in names():
         g = load(n)
         cls = type(g)
+        schema = cls.option_schema()
         configs = cls.configurations()
         defaults = dict(g.options())
         options: dict[str, dict[str, Any]] = {}
@@ -469,18 +496,26 @@ def game_catalogue() -> list[dict[str, Any]]:
                 v = c.get(key)
                 if key in c and v not in choices:
                     choices.append(v)
-            if isinstance(value, bool):
-                choices = [False, True]
             options[key] = {"default": value, "choices": choices}
         for key, offered in cls.option_choices().items():  # free options: None = the variant's own value
             options.setdefault(key, {"default": None, "choices": list(offered)})
-        if "laws" not in options and accepts_laws(n):  # laws mode: an on/off option, off by default
-            options["laws"] = {"default": False, "choices": [False, True]}
+        if "laws" not in options and "laws" in schema:  # laws mode: an on/off option, off by default
+            options["laws"] = {"default": False, "choices": []}
         for c in configs:  # options a configuration sets that the defaults do not list
             for key, v in c.items():
                 opt = options.setdefault(key, {"default": None, "choices": []})
                 if v not in opt["choices"]:
                     opt["choices"].append(v)
+        described = schema.describe()
+        for key, opt in options.items():
+            d = described.get(key)
+            if d is None:
+                continue
+            if "choices" in d:  # both booleans, every text (and null when the option takes it)
+                opt["choices"] = [None, *d["choices"]] if d["nullable"] and opt["default"] is None else d["choices"]
+            elif d["kind"] == "int" and d["max"] - d["min"] <= 10 and key not in cls.option_choices():
+                opt["choices"] = list(range(d["min"], d["max"] + 1))  # a short range: every value
+            opt.update({k: v for k, v in d.items() if k not in ("default", "choices")})
         out.append({
             "name": g.name,
             "aliases": list(cls.aliases),
@@ -489,6 +524,7 @@ def game_catalogue() -> list[dict[str, Any]]:
             "seats": g.num_seats,
             "configurations": configs,
             "options": options,
+            "schema": described,
         })
     return out
 
@@ -599,16 +635,23 @@ class Room:
                            owner_hash: str | None = None) -> tuple[TableRuntime, str]:
         if not isinstance(game_name, str) or not isinstance(options, dict):
             raise RoomError(400, "bad_game")
-        try:
-            game = load(game_name, **options)
-            game.new_initial_state()
-        except (CardroomError, TypeError, ValueError) as e:
-            raise RoomError(400, "bad_options", code="bad_game", game=game_name, why=str(e)) from None
+        cls = game_class(game_name)
+        try:  # every option typed and in range before anything else (cardroom.core.options)
+            clean = cls.option_schema().validate(options)
+        except OptionError as e:
+            raise OptionRefused(cls.name, e) from None
         owner = secrets.token_urlsafe(24)
-        st = StoredTable(new_id(), game.name, dict(options), seed if seed is not None else secrets.randbits(62),
+        st = StoredTable(new_id(), cls.name, clean, seed if seed is not None else secrets.randbits(62),
                          owner_hash or secret_hash(owner), parent, time.time(), list(seat_events), [])
+        try:  # the table is built (its game, first state, seats, info, public message) before it is stored
+            rt = self._runtime(st)
+            rt.info()
+            rt.message_for(None)
+        except (CardroomError, TypeError, ValueError) as e:
+            why = str(e)
+            raise RoomError(400, "bad_options", code="bad_option", game=cls.name,
+                            why=why if len(why) <= 200 else why[:199] + "…") from None
         await self.store.call(self.store.store.add_table, st)
-        rt = self._runtime(st)
         self._add(rt)
         if parent is not None and parent in self.tables:
             self.tables[parent].child = rt.id

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardroom.cli.i18n import t
+from cardroom.core.options import BOOL, CHOICE, FLOAT, INT, OptionSpec, quote
 
 STRINGS: dict[str, dict[str, str]] = {
     "raw": {"en": "{text}", "ru": "{text}"},
@@ -146,6 +147,22 @@ STRINGS: dict[str, dict[str, str]] = {
     "lobby_cursor": {"en": "'cursor' must be a value this server gave as 'next_cursor', not {value!r}",
                      "ru": "'cursor' — значение, которое сервер дал в 'next_cursor', а не {value!r}"},
     "lobby_game": {"en": "no game is called {game!r} (see /api/games)", "ru": "нет игры {game!r} (см. /api/games)"},
+    # ---- options (issue 12 point 2): a table's options checked by its game's schema (cardroom.core.options)
+    "unknown_game": {"en": "unknown game {game}; the games: {known}", "ru": "нет игры {game}; игры: {known}"},
+    "bad_option": {"en": "{game}: the option {option!r} accepts {accepts}, not {got}",
+                   "ru": "{game}: условие {option!r} принимает {accepts}, а не {got}"},
+    "unknown_option": {"en": "{game} has no option {option!r}; its options: {known}",
+                       "ru": "у игры {game} нет условия {option!r}; её условия: {known}"},
+    "accepts_bool": {"en": "true or false", "ru": "true или false"},
+    "accepts_int": {"en": "an integer from {min} to {max}", "ru": "целое число от {min} до {max}"},
+    "accepts_float": {"en": "a number from {min} to {max}", "ru": "число от {min} до {max}"},
+    "accepts_choice": {"en": "one of {choices}", "ru": "одно из значений {choices}"},
+    "accepts_alias": {"en": "{accepts} (or another name of one)",
+                      "ru": "{accepts} (или другое название одного из них)"},
+    "accepts_tuple": {"en": "a list of {count} integers from {min} to {max}",
+                      "ru": "список из {count} целых чисел от {min} до {max}"},
+    "accepts_count": {"en": "{lo} to {hi}", "ru": "{lo}–{hi}"},
+    "accepts_null": {"en": "{accepts}, or null", "ru": "{accepts} или null"},
 }
 
 QUOTE_MAX = 40
@@ -154,7 +171,17 @@ TEXT_MAX = 300
 """The server's own texts inside a message (a reason, a position, the legal actions, the whole text of
 a ``raw`` message) at most this long."""
 _SERVER_TEXTS = frozenset({"why", "where", "legal"})
+_SERVER_LISTS = frozenset({"accepts", "choices", "known"})
+"""Parameters the server makes from its own tables (what an option accepts, the options a game has):
+they hold nothing a client sent, so they are cut only at :data:`LIST_MAX`."""
+LIST_MAX = 1500
 _LONG_QUOTE = re.compile(r"""(['"])([^'"\n]{%s})[^'"\n]+\1""".replace("%s", str(QUOTE_MAX)))
+
+
+class Own(str):
+    """A parameter the server itself vouches for (the name of a game's own option): shown whole."""
+
+    __slots__ = ()
 
 
 class _Quoted:
@@ -183,8 +210,10 @@ class _Quoted:
 
 
 def _quoted(key: str, name: str, value: Any) -> Any:
-    if isinstance(value, bool | int) and abs(value) < 10**QUOTE_MAX:
+    if (isinstance(value, bool | int) and abs(value) < 10**QUOTE_MAX) or (isinstance(value, Own) and len(value) <= 100):
         return value
+    if name in _SERVER_LISTS:
+        return _Quoted(value, LIST_MAX)
     return _Quoted(value, TEXT_MAX if name in _SERVER_TEXTS or key == "raw" else QUOTE_MAX)
 
 
@@ -194,6 +223,26 @@ def msg(key: str, lang: str = "en", **kw: Any) -> str:
     echoes more than a short prefix of what a client sent."""
     entry = STRINGS[key]
     return entry.get(lang, entry["en"]).format(**{k: _quoted(key, k, v) for k, v in kw.items()})
+
+
+def option_accepts(spec: OptionSpec, lang: str = "en") -> str:
+    """What an option accepts (its kind, choices or range), in ``lang``."""
+    def num(v: float | None) -> str:
+        return "" if v is None else str(int(v)) if float(v).is_integer() else repr(v)
+
+    if spec.kind == BOOL:
+        text = msg("accepts_bool", lang)
+    elif spec.kind == CHOICE or spec.choices:
+        text = msg("accepts_choice", lang, choices=", ".join(quote(c) for c in spec.choices))
+        if spec.aliases:
+            text = msg("accepts_alias", lang, accepts=text)
+    elif spec.kind in (INT, FLOAT):
+        text = msg("accepts_int" if spec.kind == INT else "accepts_float", lang, min=num(spec.min), max=num(spec.max))
+    else:
+        lo, hi = spec.length or (0, 0)
+        count = str(lo) if lo == hi else msg("accepts_count", lang, lo=lo, hi=hi)
+        text = msg("accepts_tuple", lang, count=count, min=num(spec.min), max=num(spec.max))
+    return msg("accepts_null", lang, accepts=text) if spec.optional else text
 
 
 # ------------------------------------------------------------------ positions

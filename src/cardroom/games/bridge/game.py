@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardroom.core.game import Game
+from cardroom.core.options import Schema
 from cardroom.core.table import Seat
 from cardroom.games.bridge.rubber import RubberState
 from cardroom.games.bridge.rules import BridgeDeal
-from cardroom.games.bridge.variants import BridgeRules, make_rules
+from cardroom.games.bridge.variants import BridgeRules, make_rules, option_schema
 
 
 class ContractBridge(Game):
@@ -27,6 +28,10 @@ class ContractBridge(Game):
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
         return [{"scoring": "doc001"}, {"scoring": "modern"}]
+
+    @classmethod
+    def option_schema(cls) -> Schema:
+        return option_schema()
 
     def new_initial_state(self) -> RubberState:
         return RubberState(self)

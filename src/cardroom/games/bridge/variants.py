@@ -15,9 +15,11 @@ See docs/rules/contract-bridge.md for every rule and its source.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import cache
 from typing import Any
 
 from cardroom.core.errors import CardroomError
+from cardroom.core.options import CHOICE, OptionSpec, Schema, check_field_rules, one_of, ranged
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ class BridgeRules:
     """Options of the auction and the deal."""
 
     # Doc 001 §4.3 UNCERTAIN: "if no-trumps is declared, 3NT is obligatory". Off (1) by default.
-    nt_minimum_level: int = 1
+    nt_minimum_level: int = ranged(1, 1, 7)
     # Doc 001 §4.5 UNCERTAIN: a player may overbid his partner only when both opponents passed.
     partner_overbid_only_after_opponents_pass: bool = False
     # Doc 001 §3.4 UNCERTAIN: the deal passes to the left after every deal (True) or every game.
@@ -94,14 +96,13 @@ class BridgeRules:
     laws_penalty_card_discard: bool = True
     # Doc 002 L5b UNCERTAIN «при розыгрыше каждой последующей взятки»: the forbidden suggested lead or
     # play binds the offender's partner at his next turn ("next-turn") or for the rest of the deal ("deal").
-    laws_remark_scope: str = "next-turn"
+    laws_remark_scope: str = one_of("next-turn", ("next-turn", "deal"))
     # Doc 002 L36: a concession of tricks the side could not lose is void (checked exactly when at most
     # four tricks remain).
     laws_void_impossible_concessions: bool = True
 
     def __post_init__(self) -> None:
-        if self.laws_remark_scope not in ("next-turn", "deal"):
-            raise CardroomError(f"unknown laws_remark_scope {self.laws_remark_scope!r} (next-turn or deal)")
+        check_field_rules(self)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -109,6 +110,16 @@ class BridgeRules:
             v = getattr(self, f.name)
             out[f.name] = v.name if isinstance(v, ScoringRules) else v
         return out
+
+
+@cache
+def option_schema() -> Schema:
+    """The options a table sets: :class:`BridgeRules`' fields, the scoring by its name."""
+    scoring = OptionSpec("scoring", CHOICE, "doc001", choices=tuple(SCORINGS),
+                         description="the rubber scoring: doc001 (document 001, the standard law where it is "
+                                     "silent) or modern (the Laws of Contract Bridge as now played)",
+                         source="Doc 001 §6")
+    return Schema.from_dataclass(BridgeRules, replace={"scoring": scoring})
 
 
 def make_rules(**options: Any) -> BridgeRules:

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.game import Game
+from cardroom.core.options import Schema
 from cardroom.core.table import Seat
-from cardroom.games.euchre.variants import EuchreRules, make_rules
+from cardroom.games.euchre.variants import EuchreRules, make_rules, option_schema
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.rubber import EuchreRubberState
@@ -30,6 +31,10 @@ class Euchre(Game):
     def configurations(cls) -> list[dict[str, Any]]:
         return [{}, {"lap": False},
                 {"sitting_out_dealer_takes_up": True, "first_dealer": "E", "carried_points_count": False}]
+
+    @classmethod
+    def option_schema(cls) -> Schema:
+        return option_schema()
 
     def new_initial_state(self) -> EuchreRubberState:
         from cardroom.games.euchre.rubber import EuchreRubberState

@@ -5,9 +5,11 @@ that sets it. Every default follows the document; see docs/rules/euchre.md for t
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from functools import cache
 from typing import Any
 
 from cardroom.core.errors import CardroomError
+from cardroom.core.options import Schema, check_field_rules, one_of
 
 
 @dataclass(frozen=True)
@@ -39,12 +41,11 @@ class EuchreRules:
     fourth_game_after_lap: bool = True
     carried_points_count: bool = True
     sitting_out_dealer_takes_up: bool = False
-    first_dealer: str | None = None
+    first_dealer: str | None = one_of(None, ("N", "E", "S", "W"))
     laws: bool = False
 
     def __post_init__(self) -> None:
-        if self.first_dealer is not None and self.first_dealer not in ("N", "E", "S", "W"):
-            raise CardroomError(f"first_dealer must be N, E, S, W or None, not {self.first_dealer!r}")
+        check_field_rules(self)
         for f in ("lap", "fourth_game_after_lap", "carried_points_count", "sitting_out_dealer_takes_up", "laws"):
             if not isinstance(getattr(self, f), bool):
                 raise CardroomError(f"euchre option {f} must be true or false, not {getattr(self, f)!r}")
@@ -54,6 +55,12 @@ class EuchreRules:
 
 
 DEFAULT_RULES = EuchreRules()
+
+
+@cache
+def option_schema() -> Schema:
+    """The options a table sets: every field of :class:`EuchreRules`."""
+    return Schema.from_dataclass(EuchreRules)
 
 
 def make_rules(**options: Any) -> EuchreRules:

@@ -6,10 +6,18 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardroom.core.game import Game
+from cardroom.core.options import Schema
 from cardroom.core.table import Seat
 from cardroom.games.oldbridge.rubber import OldRubberState
 from cardroom.games.oldbridge.rules import AuctionDeal, StraightDeal
-from cardroom.games.oldbridge.variants import AuctionRules, StraightRules, make_auction_rules, make_straight_rules
+from cardroom.games.oldbridge.variants import (
+    AuctionRules,
+    StraightRules,
+    auction_schema,
+    make_auction_rules,
+    make_straight_rules,
+    straight_schema,
+)
 
 
 class AuctionBridge(Game):
@@ -27,6 +35,10 @@ class AuctionBridge(Game):
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
         return [{}, {"nullo": True}, {"nullo": True, "laws": True}]
+
+    @classmethod
+    def option_schema(cls) -> Schema:
+        return auction_schema()
 
     def new_initial_state(self) -> OldRubberState:
         return OldRubberState(self, self.rules)
@@ -60,6 +72,10 @@ class StraightBridge(Game):
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
         return [{}, {"doubling_limit": "cap-100", "honours": "none"}, {"laws": True, "revoke_penalty": "england"}]
+
+    @classmethod
+    def option_schema(cls) -> Schema:
+        return straight_schema()
 
     def new_initial_state(self) -> OldRubberState:
         return OldRubberState(self, self.rules)

@@ -7,9 +7,11 @@ docs/rules/straight-bridge.md give the source of every default and the readings 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any
 
 from cardroom.core.errors import CardroomError
+from cardroom.core.options import Schema, check_field_rules, one_of, ranged
 
 SLAM_SIDES = ("any", "declarer")
 DECLARER_RULES = ("winning-bidder", "first-to-name")
@@ -32,16 +34,16 @@ class AuctionRules:
     # Not in the document: a bid of equal value but more tricks overcalls (published law).
     equal_value_more_tricks: bool = True
     # Document 000: "the player who makes the winning bid" declares; "first-to-name" is the later law.
-    declarer_rule: str = "winning-bidder"
+    declarer_rule: str = one_of("winning-bidder", DECLARER_RULES)
     # Doublings allowed on one bid: 2 = double and redouble (published law; not in the document).
-    max_doublings: int = 2
+    max_doublings: int = ranged(2, 1, 6)
     # Not in the document: undertricks 50 a trick to the defenders (100 doubled, 200 redoubled).
     undertrick: int = 50
     # Not in the document: 50 for making a doubled contract and 50 a trick over it (x2 redoubled).
     doubled_bonus: int = 50
     # Laws 7-8 "when partners take": "any" side that takes 12/13 tricks, or only the declarer's side.
-    slam_side: str = "any"
-    game_points: int = 30  # Law 4
+    slam_side: str = one_of("any", SLAM_SIDES)
+    game_points: int = ranged(30, 1, 1000)  # Law 4
     rubber_bonus: int = 250  # Law 10
     unfinished_game_bonus: int = 125  # Law 11
     draw_for_first_deal: bool = True  # Laws 14, 19: the lowest cut deals
@@ -50,10 +52,7 @@ class AuctionRules:
     laws: bool = False
 
     def __post_init__(self) -> None:
-        _check(self.declarer_rule, DECLARER_RULES, "declarer_rule")
-        _check(self.slam_side, SLAM_SIDES, "slam_side")
-        if not 1 <= self.max_doublings <= 6:
-            raise CardroomError(f"max_doublings must be 1 to 6, not {self.max_doublings!r}")
+        check_field_rules(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -66,34 +65,39 @@ class StraightRules:
     # "Это удвоение может продолжаться до тех пор, пока стоимость каждой взятки ... не достигнет
     # 100 очков": "below-100" allows a double while the value is below 100 (12, 24, 48, 96, 192);
     # "cap-100" allows only doubles that keep it at 100 or less (12, 24, 48, 96).
-    doubling_limit: str = "below-100"
+    doubling_limit: str = one_of("below-100", DOUBLING_LIMITS)
     # Honours, chicane and slams are not stated for straight bridge in the document: "laws" uses
     # the club code of the time (the honour table of Law 6 at straight-bridge values, chicane =
     # simple honours, double chicane = four honours, slams 40 and 20); "none" scores no honours.
-    honours: str = "laws"
+    honours: str = one_of("laws", HONOURS)
     chicane: bool = True
     slams: bool = True
-    game_points: int = 30
+    game_points: int = ranged(30, 1, 1000)
     rubber_bonus: int = 100  # "добавляет к своему счету 100 очков (за рабер)"
     draw_for_first_deal: bool = True
     # Laws mode (laws B-1 to B-18, games/oldbridge/laws.py): irregular actions are accepted and ruled on.
     laws: bool = False
     # B-9: "tricks" (three tricks a revoke, automatic) or "england" (the non-offending side chooses three
     # tricks, their value deducted from the offenders, or the same added to its own score).
-    revoke_penalty: str = "tricks"
+    revoke_penalty: str = one_of("tricks", REVOKE_PENALTIES)
 
     def __post_init__(self) -> None:
-        _check(self.doubling_limit, DOUBLING_LIMITS, "doubling_limit")
-        _check(self.honours, HONOURS, "honours")
-        _check(self.revoke_penalty, REVOKE_PENALTIES, "revoke_penalty")
+        check_field_rules(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-def _check(value: str, allowed: tuple[str, ...], name: str) -> None:
-    if value not in allowed:
-        raise CardroomError(f"unknown {name} {value!r}; known: {', '.join(allowed)}")
+@cache
+def auction_schema() -> Schema:
+    """The options a table of auction bridge sets: every field of :class:`AuctionRules`."""
+    return Schema.from_dataclass(AuctionRules)
+
+
+@cache
+def straight_schema() -> Schema:
+    """The options a table of straight bridge sets: every field of :class:`StraightRules`."""
+    return Schema.from_dataclass(StraightRules)
 
 
 def make_auction_rules(**options: Any) -> AuctionRules:

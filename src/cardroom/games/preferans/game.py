@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.game import Game, State, View
+from cardroom.core.options import Schema
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PH_OVER, PrefDeal, PrefRules, PrefView
 
@@ -23,9 +24,9 @@ class Preferans(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "Preferans", "ru": "Преферанс"}
 
     def __init__(self, variant: str = "sochi", players: int = 3, **options: Any) -> None:
-        from cardroom.games.preferans.variants import make_variant
+        from cardroom.games.preferans.variants import PLAYERS, make_variant
 
-        if players not in (3, 4):
+        if players not in PLAYERS:
             raise CardroomError(f"preferans is played by 3 or 4 players, not {players}")
         self.variant_name = variant
         self.variant = make_variant(variant, **options)
@@ -43,6 +44,12 @@ class Preferans(Game):
         out += [{"variant": "sochi", "players": n, "talon_refusal_penalty": "game"} for n in (3, 4)]
         out.append({"variant": "ural", "players": 4, "time_limit_rounds": 2})
         return out
+
+    @classmethod
+    def option_schema(cls) -> Schema:
+        from cardroom.games.preferans.variants import option_schema
+
+        return option_schema()
 
     @classmethod
     def option_choices(cls) -> dict[str, list[Any]]:

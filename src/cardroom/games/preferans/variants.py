@@ -18,31 +18,15 @@ A variant is a frozen :class:`PrefVariant`; :data:`VARIANTS` holds the presets a
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any
 
 from cardroom.core.errors import CardroomError
+from cardroom.core.options import CHOICE, INT, OptionSpec, Schema, check_field_rules, one_of, ranged, sized
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "whist_regime": ("greedy", "gentleman"),
-    "responsibility": ("full", "half", "none"),
-    "high_game_responsible": ("last", "both"),
-    "lone_whister_obligation": ("full", "half"),
-    "consolation": ("full", "incomplete"),
-    "talon_bonus": ("none", "quick_tricks", "aces"),
-    "talon_bonus_writers_three": ("none", "defenders"),
-    "talon_refusal_penalty": ("none", "game", "fixed"),
-    "talon_refusal_gora": ("dealer", "refuser"),
-    "raspasy_mode": ("gora", "whists"),
-    "raspasy_zero_closed": ("help", "gora"),
-    "raspasy_zero_choice": ("pulya", "gora_double"),
-    "raspasy_dealer": ("talon", "zero", "zero_gora", "none"),
-    "raspasy_talon_three": ("suit", "closed"),
-    "raspasy_talon_four": ("dealer", "suit", "closed"),
-    "help_rule": ("sochi", "ural", "none"),
-    "end_rule": ("all_closed", "first_closed", "rounds"),
-    "unwhisted_choice": ("pulya", "gora_double"),
-    "whist_sequences": ("code", "ural"),
-}
+DEFAULT_VARIANT = "sochi"
+PLAYERS = (3, 4)
+"""Preferans is played by three or four (with four, the dealer sits out each deal)."""
 
 
 @dataclass(frozen=True)
@@ -58,10 +42,10 @@ class PrefVariant:
     aliases: tuple[str, ...] = ()
 
     # ---- prices (§2.8 «системы записи»)
-    game_price: tuple[int, int, int, int, int] = (2, 4, 6, 8, 10)  # six … ten, general system
+    game_price: tuple[int, int, int, int, int] = ranged((2, 4, 6, 8, 10), 1, 1000)  # six … ten, general system
     misere_price: int = 10  # §2.8 «мизер – 10 очков»
     misere_no_talon_price: int | None = None  # not stated; None: as misère
-    pulya_length: int = 20  # §2.7 agreement field (4): «количество очков … для закрытия пули»
+    pulya_length: int = ranged(20, 1, 1000)  # §2.7 agreement field (4): «количество очков … для закрытия пули»
     whist_price: float = 1.0  # §2.7 agreement field (4): «стоимость виста» (money per whist)
 
     # ---- whists for tricks (§3.4)
@@ -69,19 +53,23 @@ class PrefVariant:
     failure_whist_factor: int = 1  # Piter §9.4 «в двойном … размере»; Ural §7.1 reading: 2
 
     # ---- whisting (§3.1, §3.6; Code 3.8.2)
-    whist_regime: str = "greedy"  # §3.1 «жлобский» / §6.3 «джентльменский»
-    responsibility: str = "full"  # §3.1 «ответственный» / «полуответственный» (half) / none
-    whist_obligation: tuple[int, int, int, int, int] = (4, 2, 1, 1, 1)  # Code 3.8.2 (both whisters together)
+    whist_regime: str = one_of("greedy", ("greedy", "gentleman"))  # §3.1 «жлобский» / §6.3 «джентльменский»
+    responsibility: str = one_of(  # §3.1 «ответственный» / «полуответственный» (half) / none
+        "full", ("full", "half", "none"))
+    whist_obligation: tuple[int, int, int, int, int] = ranged(  # Code 3.8.2 (both whisters together)
+        (4, 2, 1, 1, 1), 0, 4)
     ten_whisted: bool = False  # Ural §7.1, Piter §9.4 «Десятерная вистуется»; else a ten has no obligation
-    high_game_responsible: str = "last"  # 8–10 with two whisters: Ural §7.1 the last whister; Piter §9.4 both
-    lone_whister_obligation: str = "full"  # a lone whister answers for the whole obligation (Code)
+    high_game_responsible: str = one_of(  # 8–10 with two whisters: Ural §7.1 the last whister; Piter §9.4 both
+        "last", ("last", "both"))
+    lone_whister_obligation: str = one_of(  # a lone whister answers for the whole obligation (Code)
+        "full", ("full", "half"))
     half_whist: bool = True  # Code; Ural §7.3 (six and seven)
     dealer_returns_whist: bool = False  # Sochi §3.8; Ural §7.3 «сдатчик выбирает руку»
     stalingrad: bool = False  # Piter §9.4 «6 пик вистуется обязательно»
-    whist_sequences: str = "code"  # "ural": the complete lists of §7.3
+    whist_sequences: str = one_of("code", ("code", "ural"))  # "ural": the complete lists of §7.3
 
     # ---- consolation (§3.4.2)
-    consolation: str = "full"  # "incomplete": Kazakh §8.3 «неполная консоляция»
+    consolation: str = one_of("full", ("full", "incomplete"))  # "incomplete": Kazakh §8.3 «неполная консоляция»
     consolation_factor: int = 1  # Sochi C6 «консоляция пишется вдвойне» → 2
     consolation_per_undertrick: int | None = None  # Moscow §6.2: 10 whists per undertrick (not price-based)
     consolation_per_undertrick_three: int | None = None  # Moscow C17 (footnote [4]): 15 with three players
@@ -93,49 +81,64 @@ class PrefVariant:
     misere_talon_seven_whists: int = 0  # Sochi C10: «за каждую семерку в прикупе на мизере … десять вистов»
 
     # ---- talon bonuses (§3.10, §6 item 8, §7.6)
-    talon_bonus: str = "none"  # "quick_tricks": Sochi §3.10.1, Ural §7.6; "aces": Sochi C11, Moscow item 8
+    talon_bonus: str = one_of(  # "quick_tricks": Sochi §3.10.1, Ural §7.6; "aces": Sochi C11, Moscow item 8
+        "none", ("none", "quick_tricks", "aces"))
     talon_bonus_flat: int | None = None  # Moscow item 8: 5 (or 7, 10) whists per ace instead of the price
-    talon_bonus_writers_three: str = "none"  # Moscow item 8: with three players the whisters write it
-    talon_refusal_penalty: str = "none"  # Sochi C9: "game" price of the announced game, or "fixed"
+    talon_bonus_writers_three: str = one_of(  # Moscow item 8: with three players the whisters write it
+        "none", ("none", "defenders"))
+    talon_refusal_penalty: str = one_of(  # Sochi C9: "game" price of the announced game, or "fixed"
+        "none", ("none", "game", "fixed"))
     talon_refusal_fixed: int = 2  # Sochi C9: «или просто – 2 (реже – 1) в гору»
-    talon_refusal_gora: str = "dealer"  # Sochi C9 UNCERTAIN whose gora: the dealer (choice) or the refuser
+    talon_refusal_gora: str = one_of(  # Sochi C9 UNCERTAIN whose gora: the dealer (choice) or the refuser
+        "dealer", ("dealer", "refuser"))
 
     # ---- raspasy (§2.6, §3.9, §6.4–7, §7.4, §8.4–8, §9.2)
-    raspasy_mode: str = "gora"  # "whists": Moscow §6.4, Kazakh §8.4 (the fewest-tricks player writes)
-    raspasy_prices: tuple[int, ...] = (1, 2, 3)  # per trick, by raspasy in a row; the last repeats
-    raspasy_zero_points: tuple[int, ...] | None = None  # None: one trick's price (Sochi item 6); Moscow 1
-    raspasy_zero_closed: str = "help"  # Sochi §3.9 «помогает»; Ural §7.4 off the gora, then burnt
-    raspasy_zero_choice: str = "pulya"  # Piter §9.2: «либо в пулю …, либо списывает с горы … за две взятки»
-    raspasy_dealer: str = "none"  # 4 players: "talon" Sochi item 7; "zero" Moscow/Kazakh item 7; "zero_gora" C15
-    raspasy_talon_three: str = "suit"  # Sochi item 7 «показывает масть хода»; Moscow/Kazakh «не открывается»
-    raspasy_talon_four: str = "suit"  # Sochi item 7 «карты прикупа принадлежат сдатчику» → "dealer"
-    raspasy_exit_level: int = 6  # Ural §7.4 «Выход из распасовки – шестерной игрой»
+    raspasy_mode: str = one_of(  # "whists": Moscow §6.4, Kazakh §8.4 (the fewest-tricks player writes)
+        "gora", ("gora", "whists"))
+    raspasy_prices: tuple[int, ...] = sized(  # per trick, by raspasy in a row; the last repeats
+        (1, 2, 3), 1, 10, items=(0, 1000))
+    raspasy_zero_points: tuple[int, ...] | None = sized(None, 1, 10)  # None: one trick's price (Sochi item 6); Moscow 1
+    raspasy_zero_closed: str = one_of(  # Sochi §3.9 «помогает»; Ural §7.4 off the gora, then burnt
+        "help", ("help", "gora"))
+    raspasy_zero_choice: str = one_of(  # Piter §9.2: «либо в пулю …, либо списывает с горы … за две взятки»
+        "pulya", ("pulya", "gora_double"))
+    raspasy_dealer: str = one_of(  # 4 players: "talon" Sochi item 7; "zero" Moscow/Kazakh item 7; "zero_gora" C15
+        "none", ("talon", "zero", "zero_gora", "none"))
+    raspasy_talon_three: str = one_of(  # Sochi item 7 «показывает масть хода»; Moscow/Kazakh «не открывается»
+        "suit", ("suit", "closed"))
+    raspasy_talon_four: str = one_of(  # Sochi item 7 «карты прикупа принадлежат сдатчику» → "dealer"
+        "suit", ("dealer", "suit", "closed"))
+    raspasy_exit_level: int = ranged(6, 6, 10)  # Ural §7.4 «Выход из распасовки – шестерной игрой»
     raspasy_amnesty: bool = False  # Ural §7.4 «без амнистии» (amnesty: fewest tricks taken off everyone's)
     raspasy_with_passing: bool = False  # Kazakh §8.8 «распасовка с передачей» (deal mechanics)
     misere_interrupts_raspasy: bool = True  # Piter §9.2 «Мизер распасы не прерывает» → False
     raspasy_exit_needs_whist: bool = False  # Piter §9.2 «любая завистованная и сыгранная игра»
 
     # ---- help (§3.3, §6.9, §7.5, §8.9)
-    help_rule: str = "sochi"  # "ural": closed pulya → largest pulya, closed gora → smallest gora; "none"
+    help_rule: str = one_of(  # "ural": closed pulya → largest pulya, closed gora → smallest gora; "none"
+        "sochi", ("sochi", "ural", "none"))
     help_whists_per_point: int = 10  # §3.3 «в десятикратном размере»; Ural «20 вистов за два очка»
     help_excludes_dealer: bool = True  # §3.3 «кроме сидящего на прикупе»; C7 turns it off
     help_excludes_failed_whister: bool = True  # §3.3 «вистующего, не взявшего положенное»; C7
     help_tiebreak_gora: bool = True  # §3.3 point 2 «имеющему меньше в горе» (Moscow/Kazakh item 9: left only)
 
     # ---- end, prizes, settlement
-    end_rule: str = "all_closed"  # §3.12 / §6.9 / §8.9; Ural §7.7 first pulya (and time); Piter rounds
+    end_rule: str = one_of(  # §3.12 / §6.9 / §8.9; Ural §7.7 first pulya (and time); Piter rounds
+        "all_closed", ("all_closed", "first_closed", "rounds"))
     pulya_to_gora_factor: int = 1  # Ural §7.7 «выносят недоигранное в гору в одинарном размере»
     gora_whist_rate: int = 10  # Code: one point of gora is worth 10 whists (split among the players)
     prize_first_pulya: int = 0  # Ural §7.5: 120 whists on each other player
     prize_first_gora: tuple[int, int] = (0, 0)  # Ural §7.5: (4 players, 3 players) = (60, 80)
-    rounds: int | None = None  # Piter §9.1 footnote [7]: None = the number of players
+    rounds: int | None = ranged(None, 1, 20)  # Piter §9.1 footnote [7]: None = the number of players
     round_prizes: tuple[int, int] = (0, 0)  # Piter §9.3 per round (pulya reached, smallest gora): lost
     overall_prizes: tuple[int, int] = (0, 0)  # Piter §9.3: (largest total pulya, smallest total gora) = (300, 200)
-    unwhisted_choice: str = "pulya"  # Piter §9.4: unwhisted game / made misère «в двойном размере списаны с горы»
+    unwhisted_choice: str = one_of(  # Piter §9.4: unwhisted game / made misère «в двойном размере списаны с горы»
+        "pulya", ("pulya", "gora_double"))
     # (the default: with ``choices_by_player`` the player chooses as an action of the deal, §9.2 and §9.4)
     choices_by_player: bool = False  # Piter §9.2, §9.4 «по выбору игравшего»: asked of the player (engine)
     preferans_declaration: bool = False  # Sochi §3.11: the talon-taker may declare «преферанс» (engine)
-    time_limit_rounds: int | None = None  # Ural §7.7: the time, counted in rounds of deals; then a last round
+    time_limit_rounds: int | None = ranged(  # Ural §7.7: the time, counted in rounds of deals; then a last round
+        None, 1, 100)
     preferans_bonus: int = 1000  # Sochi §3.11 «дописывает на каждого еще по 1000 вистов»
     preferans_takes_whists: bool = False  # Sochi C12
 
@@ -143,44 +146,19 @@ class PrefVariant:
     misere_without_talon: bool = True  # §2.3 example of two misères
     kabal_misere: bool = False  # Ural §7.2 «Кабальный мизер … перебивается девятерной»
     games_without_talon: bool = True  # Ural §7.2 «Игр без прикупа нет» → False
-    concede_max: int = 10  # tricks a declarer may concede without play («без одной» …; Code practice);
+    concede_max: int = ranged(10, 0, 10)  # tricks a declarer may concede without play («без одной» …; Code practice);
     # Piter §9.4 «без трех без вистов не оставляют» → 2 (reading: conceding three or more is not allowed)
     misere_invitation: bool = True  # §2.3 item 5 (general part): with 4 players, invite the dealer to a misère
 
     # ---- laws mode (games/preferans/laws.py, docs "Laws"): off for casual play
     laws: bool = False  # irregular actions are accepted, recorded and ruled on
-    laws_misdeal_down: int = 2  # P2 club rule «без двух в гору на остановленном уровне торговли»
-    laws_discard_down: int = 1  # P3 a wrong discard loses the game by this many tricks (UNCERTAIN)
+    laws_misdeal_down: int = ranged(2, 0, 10)  # P2 club rule «без двух в гору на остановленном уровне торговли»
+    laws_discard_down: int = ranged(1, 1, 10)  # P3 a wrong discard loses the game by this many tricks (UNCERTAIN)
     laws_discard_consolation: bool = False  # P3 the lost game writes consolation (UNCERTAIN: not by default)
-    laws_revoke_tricks: int = 2  # P5 «transfer»: tricks a revoke costs (the whist tradition)
+    laws_revoke_tricks: int = ranged(2, 1, 10)  # P5 «transfer»: tricks a revoke costs (the whist tradition)
 
     def __post_init__(self) -> None:
-        for opt, allowed in _CHOICES.items():
-            v = getattr(self, opt)
-            if v not in allowed:
-                raise CardroomError(f"preferans option {opt}={v!r} is not one of {', '.join(allowed)}")
-        if len(self.game_price) != 5 or any(p <= 0 for p in self.game_price):
-            raise CardroomError(f"game_price needs five positive prices (six … ten), not {self.game_price!r}")
-        if len(self.whist_obligation) != 5 or any(not 0 <= o <= 4 for o in self.whist_obligation):
-            raise CardroomError(f"whist_obligation needs five numbers 0–4 (six … ten), not {self.whist_obligation!r}")
-        if not self.raspasy_prices or any(p < 0 for p in self.raspasy_prices):
-            raise CardroomError(f"raspasy_prices needs at least one price, not {self.raspasy_prices!r}")
-        if self.raspasy_zero_points is not None and not self.raspasy_zero_points:
-            raise CardroomError("raspasy_zero_points must be None or non-empty")
-        if self.pulya_length <= 0:
-            raise CardroomError(f"pulya_length must be positive, not {self.pulya_length}")
-        if not 6 <= self.raspasy_exit_level <= 10:
-            raise CardroomError(f"raspasy_exit_level must be 6–10, not {self.raspasy_exit_level}")
-        if not 0 <= self.concede_max <= 10:
-            raise CardroomError(f"concede_max must be 0–10, not {self.concede_max}")
-        if self.time_limit_rounds is not None and self.time_limit_rounds <= 0:
-            raise CardroomError(f"time_limit_rounds must be positive, not {self.time_limit_rounds}")
-        if self.rounds is not None and self.rounds <= 0:
-            raise CardroomError(f"rounds must be positive, not {self.rounds}")
-        for opt, lo, hi in (("laws_misdeal_down", 0, 10), ("laws_discard_down", 1, 10), ("laws_revoke_tricks", 1, 10)):
-            v = getattr(self, opt)
-            if not isinstance(v, int) or not lo <= v <= hi:
-                raise CardroomError(f"{opt} must be {lo}–{hi}, not {v!r}")
+        check_field_rules(self)  # the choices, ranges and lengths in the fields' metadata
 
     # ------------------------------------------------------------------ prices
     def price(self, level: int) -> int:
@@ -381,7 +359,23 @@ def variant_names() -> list[str]:
     return list(VARIANTS)
 
 
-def make_variant(name: str | PrefVariant = "sochi", **overrides: Any) -> PrefVariant:
+@cache
+def option_schema() -> Schema:
+    """The options a table sets: the variant (by name or alias), the players, and every option of
+    :class:`PrefVariant` as an override of the variant's own value (its ``name`` and titles excepted)."""
+    variant = OptionSpec("variant", CHOICE, DEFAULT_VARIANT, choices=tuple(VARIANTS),
+                         aliases=tuple((a, n) for a, n in _ALIASES.items() if a != n),
+                         description="the named variant: the preset of every option below, which a table may "
+                                     "override one by one",
+                         source="document 004")
+    players = OptionSpec("players", INT, PLAYERS[0], choices=PLAYERS, min=min(PLAYERS), max=max(PLAYERS),
+                         description="three or four players (with four, the dealer sits out each deal)",
+                         source="document 004")
+    return Schema.from_dataclass(PrefVariant, exclude=("name", "title_ru", "title_en", "aliases"),
+                                 defaults=VARIANTS[DEFAULT_VARIANT], default_by="variant", before=(variant, players))
+
+
+def make_variant(name: str | PrefVariant = DEFAULT_VARIANT, **overrides: Any) -> PrefVariant:
     """The preset ``name`` (or an alias: «сочинка», «ростовка», "piter-skachki" …) with ``overrides``.
 
     >>> make_variant("sochi", raspasy_prices=(1, 1, 1)).raspasy_price(3)
