@@ -21,8 +21,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--ws-deflate", action="store_true",
                    help="compress WebSocket messages (permessage-deflate): less traffic, more CPU (default off)")
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    p.add_argument("--hint-limit", type=_positive_int, default=2,
+                   help="hint searches running at once at most; one more is refused with 429 (default 2)")
     p.set_defaults(func=run)
     return p
+
+
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text[:20]!r}")
+    return n
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
     from cardroom.room.app import create_app
 
-    app = create_app(args.db, bot_delay=getattr(args, "bot_delay", 0.5))
+    app = create_app(args.db, bot_delay=getattr(args, "bot_delay", 0.5), hint_limit=getattr(args, "hint_limit", 2))
     uvicorn.run(app, host=args.host, port=args.port, log_level=getattr(args, "log_level", "warning"),
                 ws_ping_interval=20.0, ws_per_message_deflate=getattr(args, "ws_deflate", False))
     return 0

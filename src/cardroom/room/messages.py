@@ -73,6 +73,9 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ru": "'irregular' — непустой текст (например, '8D', '1H', 'expose KH'), а не {text!r}"},
     "bad_options": {"en": "cannot open a table of {game!r} with these options: {why}",
                     "ru": "нельзя открыть стол {game!r} с такими условиями: {why}"},
+    # issue 12, point 1 (part dds): the hints in flight are bounded
+    "busy": {"en": "the server is busy with other hints ({limit} at most at once): ask again in {retry} s",
+             "ru": "сервер занят другими подсказками (не больше {limit} одновременно): спросите снова через {retry} с"},
 }
 
 

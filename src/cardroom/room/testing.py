@@ -81,10 +81,11 @@ class ServerProcess:
     """``python -m cardroom.room`` as a real uvicorn process on a loopback port."""
 
     def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0,
-                 log: str | Path | None = None) -> None:
+                 log: str | Path | None = None, hint_limit: int | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.hint_limit = hint_limit  # None: the server's default
         self.proc: subprocess.Popen[bytes] | None = None
         # the server's stderr goes to a file, never to a pipe nobody reads (a full pipe blocks the server)
         default = Path(tempfile.mkdtemp(prefix="cardroom-server-")) / "stderr.log"
@@ -105,7 +106,8 @@ class ServerProcess:
         log_file = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child, closed here
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardroom.room", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", str(self.bot_delay)],
+             "--bot-delay", str(self.bot_delay),
+             *(() if self.hint_limit is None else ("--hint-limit", str(self.hint_limit)))],
             stdout=subprocess.DEVNULL, stderr=log_file)
         log_file.close()  # the child holds its own descriptor
         deadline = time.monotonic() + timeout
