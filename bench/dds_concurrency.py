@@ -21,8 +21,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import threading
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bench.solve_bridge
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this tree's cardroom
 
 from bench.solve_bridge import _positions
 from cardroom.solve.dds import BridgePosition, DDSGate, best_moves, dds_threads, set_gate

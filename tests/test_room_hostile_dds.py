@@ -332,7 +332,7 @@ def test_simultaneous_hints_across_tables_keep_the_server_up_and_exact(
     srv = servers(hint_limit=6)  # as many searches as tables: DDS runs from six worker threads
     with httpx.Client(base_url=srv.base, timeout=60) as c:
         tables = [bridge_table(c, seed) for seed in range(101, 107)]
-        for wave, min_tricks in enumerate((1, 2)):
+        for wave, min_tricks in enumerate((2, 4)):
             states = {tid: to_card_turn(c, tid, token, min_tricks) for tid, token in tables}
             got = ask_at_once(srv.base, [t for t in tables for _ in range(3)])  # the same question thrice each
             assert_alive(srv)
