@@ -296,9 +296,33 @@ def test_options_time_limit_seed_and_errors() -> None:
         SearchBot("bridge").choose(other)
 
 
-def test_the_bridge_solver_path_equals_endplay_called_directly() -> None:
-    from cardroom.bots.search import _endplay_best_moves
+def _endplay_best_moves(hands: tuple[int, ...], leader: int, trick: tuple[int, ...],
+                        trump: int | None) -> dict[int, int]:
+    """The reference: endplay's solve_board called directly, from its own text deal (one thread)."""
+    from endplay.dds import solve_board
+    from endplay.types import Card as EpCard
+    from endplay.types import Deal as EpDeal
+    from endplay.types import Denom, Player
 
+    from cardroom.core.deal import hand_text
+
+    full = list(hands)
+    for i, c in enumerate(trick):
+        full[(leader + i) % 4] |= 1 << c
+    deal = EpDeal("N:" + " ".join(hand_text(h) for h in full))
+    deal.first = Player(leader)
+    deal.trump = Denom(4 if trump is None else 3 - trump)
+    for c in trick:
+        deal.play(EpCard(str(Card(c))[-1] + "23456789TJQKA"[c % 13]))
+    out: dict[int, int] = {}
+    for ep, tricks in solve_board(deal):
+        suit = 3 - int(ep.suit)
+        rank = int(ep.rank).bit_length() - 1
+        out[suit * 13 + rank - 2] = int(tricks)
+    return out
+
+
+def test_the_bridge_solver_path_equals_endplay_called_directly() -> None:
     deal = load("bridge").new_deal()  # type: ignore[attr-defined]
     rng = random.Random(2)
     deal.apply(deal.sample_chance(rng))

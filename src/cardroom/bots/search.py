@@ -317,47 +317,16 @@ class _PlaySetup:
 
 
 # ----------------------------------------------------------------------------- bridge
-_DENOM = {0: 3, 1: 2, 2: 1, 3: 0}  # cardroom suit -> endplay Denom (spades 0 … clubs 3)
-
-
 def dds_best_moves(hands: tuple[int, ...], leader: int, trick: tuple[int, ...], trump: int | None) -> dict[int, int]:
     """Every legal card of the bridge hand to play -> tricks its side takes from the current trick on,
     double dummy. ``hands``: the four hands now (N E S W), the current trick's cards already out of
     them; ``leader`` the seat that led ``trick``. Through :func:`cardroom.solve.dds.best_moves` (the
-    side counted is the mover's), else endplay's ``solve_board`` directly."""
+    side counted is the mover's), whose gate makes DDS safe from many threads at once."""
     from cardroom.core.table import Seat
+    from cardroom.solve.dds import BridgePosition, best_moves
 
     mover = Seat((leader + len(trick)) % 4)
-    try:
-        from cardroom.solve.dds import BridgePosition, best_moves
-    except ImportError:
-        return _endplay_best_moves(hands, leader, trick, trump)
     return best_moves(BridgePosition(tuple(hands), Seat(leader), mover, tuple(trick), trump))
-
-
-def _endplay_best_moves(hands: tuple[int, ...], leader: int, trick: tuple[int, ...],
-                        trump: int | None) -> dict[int, int]:
-    from endplay.dds import solve_board
-    from endplay.types import Card as EpCard
-    from endplay.types import Deal as EpDeal
-    from endplay.types import Denom, Player
-
-    from cardroom.core.deal import hand_text
-
-    full = list(hands)
-    for i, c in enumerate(trick):
-        full[(leader + i) % 4] |= 1 << c
-    deal = EpDeal("N:" + " ".join(hand_text(h) for h in full))
-    deal.first = Player(leader)
-    deal.trump = Denom(4 if trump is None else _DENOM[trump])
-    for c in trick:
-        deal.play(EpCard(str(Card(c))[-1] + "23456789TJQKA"[c % 13]))
-    out: dict[int, int] = {}
-    for ep, tricks in solve_board(deal):
-        suit = 3 - int(ep.suit)
-        rank = int(ep.rank).bit_length() - 1
-        out[suit * 13 + rank - 2] = int(tricks)
-    return out
 
 
 def _bridge_play_setup(v: Any) -> _PlaySetup:

@@ -42,8 +42,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--idle-hours", type=float, default=24.0,
                    help="an unfinished table without a person's action or connection this long is ended "
                         "(default 24; 0: never)")
+    p.add_argument("--hint-limit", type=_positive_int, default=2,
+                   help="hint searches running at once at most; one more is refused with 429 (default 2)")
     p.set_defaults(func=run)
     return p
+
+
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text[:20]!r}")
+    return n
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
                          max_body=getattr(args, "max_body", 8192), max_frame=max_frame,
                          table_rate=getattr(args, "table_rate", 10.0), table_burst=getattr(args, "table_burst", 20),
                          ws_per_client=getattr(args, "ws_per_client", 32), ws_total=getattr(args, "ws_total", 2000),
-                         idle_hours=getattr(args, "idle_hours", 24.0))
+                         idle_hours=getattr(args, "idle_hours", 24.0),
+                         hint_limit=getattr(args, "hint_limit", 2))
     except ValueError as e:  # a malformed --public-url or --origin
         print(f"cardroom serve: {e}", file=sys.stderr)
         return 2

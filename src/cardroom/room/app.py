@@ -104,7 +104,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
                max_body: int | None = limits.MAX_BODY, max_frame: int | None = limits.MAX_FRAME,
                outbox_bytes: int = 256 * 1024, table_rate: float | None = limits.TABLE_RATE,
                table_burst: int = limits.TABLE_BURST, ws_per_client: int | None = limits.WS_PER_CLIENT,
-               ws_total: int | None = limits.WS_TOTAL, idle_hours: float | None = limits.IDLE_HOURS) -> FastAPI:
+               ws_total: int | None = limits.WS_TOTAL, idle_hours: float | None = limits.IDLE_HOURS,
+               hint_limit: int = 2) -> FastAPI:
     """The server application. Tables are rebuilt from the store at start-up. ``outbox_limit``:
     messages waiting for one connection at most; ``stuck_seconds``: a connection whose socket takes
     nothing for that long is closed. ``public_url``: the room's address as people reach it (invitation
@@ -116,7 +117,9 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     ``max_frame`` bytes of a socket message, ``outbox_bytes`` waiting for one connection,
     ``table_rate`` tables a minute from one address after a burst of ``table_burst``,
     ``ws_per_client`` sockets from one address and ``ws_total`` in all, ``idle_hours`` before an
-    unfinished table nobody uses is ended."""
+    unfinished table nobody uses is ended. ``hint_limit``: hint searches running at once at most (one
+    more is refused with 429)."""
+    hints = HintLimit(hint_limit)
     public = public_base(public_url) if public_url is not None else None
     origins = frozenset(web_origin(o) for o in allowed_origins) if allowed_origins is not None else None
 
@@ -157,7 +160,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     @app.exception_handler(RoomError)
     async def _room_error(request: Request, exc: RoomError) -> JSONResponse:
         return JSONResponse({"detail": exc.text(_lang(request)), "code": exc.code}, status_code=exc.status,
-                            headers=getattr(exc, "headers", None))
+                            headers=exc.headers)
 
     # -------------------------------------------------------------- lobby
     @app.get("/api/games")
@@ -299,7 +302,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     @app.get("/api/tables/{table_id}/hint")
     async def hint(request: Request, table_id: str) -> dict[str, Any]:
         """What the strongest bot would do now for the token's seat, from that seat's own view."""
-        return await _hint(room_of(request), table_id, _bearer(request), _lang(request))
+        return await _hint(room_of(request), table_id, _bearer(request), _lang(request), hints)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
@@ -401,14 +404,30 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
 # The route is registered in create_app (``GET /api/tables/{id}/hint``); this is its body.
 _NO_HINT = {"en": "hints are not available on this server (cardroom.bots.hint is missing)",
             "ru": "подсказки на этом сервере недоступны (нет cardroom.bots.hint)"}
-_HINTS_RUNNING: dict[tuple[str, int, int], asyncio.Future[Any]] = {}
+HINT_RETRY_AFTER = 2
+"""Seconds a refused hint is told to wait (``Retry-After``): a hint takes a few seconds at most."""
 
 
-async def _hint(room: Room, table_id: str, token: str | None, lang: str) -> dict[str, Any]:
+class HintLimit:
+    """The hint searches of one server (issue 12, point 1): at most ``limit`` run at once, each in
+    a worker thread; ``running`` maps (table, seat, seq) to its search, which the same question
+    asked again meanwhile shares. The bound is about load only: it counts searches, never looks at
+    a position."""
+
+    def __init__(self, limit: int) -> None:
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"the hint limit must be a positive integer, not {limit!r}")
+        self.limit = limit
+        self.running: dict[tuple[str, int, int], asyncio.Future[Any]] = {}
+        self.refused = 0
+
+
+async def _hint(room: Room, table_id: str, token: str | None, lang: str, hints: HintLimit) -> dict[str, Any]:
     """The hint for the seat holding ``token``: built from ``state.view(seat)`` alone (never the
-    state), only when that seat is to act; the search runs in a worker thread, off the event loop.
-    The samples' seed is derived from the table's secret seed by SHA-256, so the same position gets
-    the same hint and nothing about the seed can be read back from it."""
+    state), only when that seat is to act; the search runs in a worker thread, off the event loop,
+    at most ``hints.limit`` of them at once (429 ``busy`` beyond). The samples' seed is derived
+    from the table's secret seed by SHA-256, so the same position gets the same hint and nothing
+    about the seed can be read back from it."""
     import hashlib
     import importlib
     import logging
@@ -431,11 +450,15 @@ async def _hint(room: Room, table_id: str, token: str | None, lang: str) -> dict
         raise RoomError(501, "raw", code="no_hint", text=_NO_HINT["ru" if lang == "ru" else "en"]) from None
     seed = int.from_bytes(hashlib.sha256(f"hint/{rt.seed}/{seat}/{seq}".encode()).digest()[:8], "big") >> 2
     key = (rt.id, seat, seq)  # the same question asked again while it is being answered: one search
-    task = _HINTS_RUNNING.get(key)
+    task = hints.running.get(key)
     if task is None:
+        if len(hints.running) >= hints.limit:  # no await since the count: no other request slips in
+            hints.refused += 1
+            raise RoomError(429, "busy", limit=hints.limit, retry=HINT_RETRY_AFTER,
+                                headers={"Retry-After": str(HINT_RETRY_AFTER)})
         task = asyncio.ensure_future(asyncio.to_thread(make_hint, rt.game.name, view, seed=seed))
-        _HINTS_RUNNING[key] = task
-        task.add_done_callback(lambda _: _HINTS_RUNNING.pop(key, None))
+        hints.running[key] = task
+        task.add_done_callback(lambda _: hints.running.pop(key, None))
     try:
         result = await asyncio.shield(task)
     except (CardroomError, NotImplementedError) as e:  # a game or position the hint cannot judge

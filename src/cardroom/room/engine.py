@@ -202,13 +202,16 @@ class SeatInfo:
 
 class RoomError(CardroomError):
     """A request the room refuses: ``status`` is the HTTP status, ``code`` a stable key for clients,
-    the message (English; :meth:`text` for another language) comes from :mod:`cardroom.room.messages`."""
+    the message (English; :meth:`text` for another language) comes from :mod:`cardroom.room.messages`;
+    ``headers`` go with the HTTP answer (``Retry-After``, ``Connection: close``)."""
 
-    def __init__(self, status: int, key: str, *, code: str | None = None, **kw: Any) -> None:
+    def __init__(self, status: int, key: str, *, code: str | None = None, headers: dict[str, str] | None = None,
+                 **kw: Any) -> None:
         super().__init__(msg(key, "en", **kw))
         self.status = status
         self.key = key
         self.code = code or key
+        self.headers = headers
         self.kw = kw
 
     def text(self, lang: str = "en") -> str:

@@ -76,15 +76,6 @@ def peer(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
-class LimitError(RoomError):
-    """A RoomError with response headers (``Retry-After``, ``Connection: close``)."""
-
-    def __init__(self, status: int, key: str, *, headers: dict[str, str], code: str | None = None,
-                 **kw: Any) -> None:
-        super().__init__(status, key, code=code, **kw)
-        self.headers = headers
-
-
 def _json_response(status: int, body: dict[str, Any], headers: dict[str, str]) -> tuple[dict[str, Any], bytes]:
     data = dumps(body).encode("utf-8")
     raw = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
@@ -98,7 +89,7 @@ class BodyLimit:
 
     A declared ``Content-Length`` above the cap is answered 413 before anything of the body is read;
     a body without one (chunked) is counted as the application reads it, and the read that passes
-    the cap raises a 413 :class:`LimitError` (answered by the application's RoomError handler). Both
+    the cap raises a 413 :class:`RoomError` (answered by the application's RoomError handler). Both
     answers carry ``Connection: close``: the server reads nothing more from that connection."""
 
     def __init__(self, app: ASGIApp, max_body: int | None = MAX_BODY) -> None:
@@ -118,7 +109,8 @@ class BodyLimit:
                     declared = cap + 1
                 if declared > cap:
                     e = self.error(cap)
-                    start, data = _json_response(413, {"detail": e.text(lang_of(scope)), "code": e.code}, e.headers)
+                    start, data = _json_response(413, {"detail": e.text(lang_of(scope)), "code": e.code},
+                                                 e.headers or {})
                     await send({"type": "http.response.start", **start})
                     await send({"type": "http.response.body", "body": data})
                     return
@@ -137,8 +129,8 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
     @staticmethod
-    def error(cap: int) -> LimitError:
-        return LimitError(413, "body_too_large", code="too_large", max=cap, headers={"Connection": "close"})
+    def error(cap: int) -> RoomError:
+        return RoomError(413, "body_too_large", code="too_large", max=cap, headers={"Connection": "close"})
 
 
 # ------------------------------------------------------------------ WebSocket connections
@@ -160,11 +152,11 @@ class SocketLimit:
         self.count = 0
         self.refused = 0
 
-    def refusal(self, who: str) -> LimitError | None:
+    def refusal(self, who: str) -> RoomError | None:
         if self.total is not None and self.count >= self.total:
-            return LimitError(503, "server_full", code="server_full", max=self.total, headers={})
+            return RoomError(503, "server_full", code="server_full", max=self.total, headers={})
         if self.per_client is not None and self.open.get(who, 0) >= self.per_client:
-            return LimitError(429, "too_many_sockets", code="too_many_connections", max=self.per_client, headers={})
+            return RoomError(429, "too_many_sockets", code="too_many_connections", max=self.per_client, headers={})
         return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -190,7 +182,7 @@ class SocketLimit:
                 del self.open[who]
 
     @staticmethod
-    async def _refuse(scope: Scope, receive: Receive, send: Send, e: LimitError) -> None:
+    async def _refuse(scope: Scope, receive: Receive, send: Send, e: RoomError) -> None:
         text = e.text(lang_of(scope))
         message = await receive()
         if message["type"] != "websocket.connect":
@@ -242,7 +234,7 @@ class RateLimit:
         wait = self.take(key)
         if wait > 0:
             retry = max(1, math.ceil(wait))
-            raise LimitError(429, "too_many_tables", code="rate_limited", retry=retry, burst=self.burst,
+            raise RoomError(429, "too_many_tables", code="rate_limited", retry=retry, burst=self.burst,
                              rate=f"{self.rate * 60:g}", headers={"Retry-After": str(retry)})
 
 

@@ -163,6 +163,9 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ru": "список из {count} целых чисел от {min} до {max}"},
     "accepts_count": {"en": "{lo} to {hi}", "ru": "{lo}–{hi}"},
     "accepts_null": {"en": "{accepts}, or null", "ru": "{accepts} или null"},
+    # issue 12, point 1 (part dds): the hints in flight are bounded
+    "busy": {"en": "the server is busy with other hints ({limit} at most at once): ask again in {retry} s",
+             "ru": "сервер занят другими подсказками (не больше {limit} одновременно): спросите снова через {retry} с"},
 }
 
 QUOTE_MAX = 40

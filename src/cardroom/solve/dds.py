@@ -13,11 +13,18 @@ same count after it. Both accept a :class:`~cardroom.games.bridge.rules.BridgeDe
 phase as well. Impossible positions (a card in two hands, wrong hand sizes for the trick, a
 revoke already on the trick, ...) raise :class:`~cardroom.core.errors.CardroomError` naming what
 is wrong.
+
+Concurrency: every function here may be called from many threads at once. DDS keeps its search
+memory in per-thread slots; each call holds slots of the process's :func:`gate` (a :class:`DDSGate`) while DDS
+runs — a solve one slot, whose index it passes to DDS, a table every slot (DDS runs its own threads
+on them). Every DDS call in cardroom goes through this module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,14 +39,18 @@ if TYPE_CHECKING:
 __all__ = [
     "STRAINS",
     "BridgePosition",
+    "DDSGate",
     "best_moves",
     "check_position",
     "dd_table",
+    "dds_threads",
     "endplay_deal",
+    "gate",
     "opening_leads",
     "par_from_table",
     "par_result",
     "position_of",
+    "set_gate",
     "solve",
     "table_and_par",
 ]
@@ -49,6 +60,110 @@ STRAINS = ("C", "D", "H", "S", "NT")
 _DENOM_OF_STRAIN = {"C": 3, "D": 2, "H": 1, "S": 0, "NT": 4}
 _STRAIN_OF_DENOM = {v: k for k, v in _DENOM_OF_STRAIN.items()}
 _SEATS = tuple(Seat)
+
+
+# ------------------------------------------------------------------------------------ concurrency
+# DDS keeps its search state (transposition tables, the deal being searched) in one memory slot per
+# thread index, 0 .. threads-1, as many as it configured when endplay loaded it (SetMaxThreads(0):
+# the cores, memory permitting). SolveBoard searches on the slot it is given — endplay's solve_board
+# always gives 0 — and CalcDDtable runs DDS's own threads on every slot. Two searches on one slot at
+# once corrupt it: wrong answers, "Sum N is not four" on stderr, a segmentation fault. endplay calls
+# DDS through ctypes, which lets go of the GIL, so worker threads (the room's hints) do run DDS at
+# the same time.
+
+
+def dds_threads() -> int:
+    """The number of thread slots DDS configured (DDS's GetDDSInfo; 1 if it cannot be read)."""
+    import ctypes
+
+    from endplay._dds import _dll
+
+    class _Info(ctypes.Structure):  # DDS 2.8/2.9 dll.h (endplay 0.5's own DDSInfo is shorter)
+        _fields_ = [("major", ctypes.c_int), ("minor", ctypes.c_int), ("patch", ctypes.c_int),
+                    ("versionString", ctypes.c_char * 10), ("system", ctypes.c_int),
+                    ("numBits", ctypes.c_int), ("compiler", ctypes.c_int), ("constructor", ctypes.c_int),
+                    ("numCores", ctypes.c_int), ("threading", ctypes.c_int), ("noOfThreads", ctypes.c_int),
+                    ("threadSizes", ctypes.c_char * 128), ("systemString", ctypes.c_char * 1024),
+                    ("spare", ctypes.c_char * 4096)]  # room for a longer structure in another version
+
+    info = _Info()
+    try:
+        _dll.GetDDSInfo(ctypes.byref(info))
+    except AttributeError:  # a DDS without GetDDSInfo
+        return 1
+    if (info.major, info.minor) < (2, 8) or not 1 <= info.noOfThreads <= 1024:
+        return 1
+    return int(info.noOfThreads)
+
+
+class DDSGate:
+    """DDS's thread slots, lent to one call at a time each.
+
+    ``with gate.one() as index:`` holds one free slot (its index is DDS's ``threadIndex``);
+    ``with gate.every():`` holds all of them, for the calls that run DDS's own threads. A caller
+    waiting for every slot goes first: no new single slot is lent meanwhile. ``DDSGate(1)`` is one
+    process-wide lock. The gate is not re-entrant: a call holding slots must not ask for more."""
+
+    def __init__(self, slots: int) -> None:
+        if slots < 1:
+            raise ValueError(f"a DDS gate needs at least one slot, not {slots}")
+        self.slots = slots
+        self._cond = threading.Condition()
+        self._free = list(range(slots - 1, -1, -1))  # popped from the end: slot 0 first
+        self._every_waiting = 0
+
+    @contextlib.contextmanager
+    def one(self) -> Iterator[int]:
+        with self._cond:
+            while not self._free or self._every_waiting:
+                self._cond.wait()
+            index = self._free.pop()
+        try:
+            yield index
+        finally:
+            with self._cond:
+                self._free.append(index)
+                self._cond.notify_all()
+
+    @contextlib.contextmanager
+    def every(self) -> Iterator[None]:
+        with self._cond:
+            self._every_waiting += 1
+            try:
+                while len(self._free) < self.slots:
+                    self._cond.wait()
+            finally:
+                self._every_waiting -= 1
+            taken, self._free = self._free, []
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._free = taken
+                self._cond.notify_all()
+
+
+_GATE: DDSGate | None = None
+_GATE_MADE = threading.Lock()
+
+
+def gate() -> DDSGate:
+    """The gate every DDS call of cardroom passes: one slot per DDS thread (made at first use)."""
+    global _GATE
+    with _GATE_MADE:
+        if _GATE is None:
+            _GATE = DDSGate(dds_threads())
+        return _GATE
+
+
+def set_gate(new: DDSGate) -> DDSGate:
+    """Put ``new`` in place of the process's gate (bench/dds_concurrency.py compares one lock with a
+    slot per thread); the gate it replaces is returned. Only while no DDS call is under way."""
+    global _GATE
+    old = gate()
+    with _GATE_MADE:
+        _GATE = new
+    return old
 
 
 # ------------------------------------------------------------------------------------------ deals
@@ -108,7 +223,9 @@ def _hands_of(source: Sequence[int] | BridgeDeal) -> tuple[int, int, int, int]:
 def _endplay_table(hands: Sequence[int]) -> Any:
     from endplay.dds import calc_dd_table
 
-    return calc_dd_table(endplay_deal(_check_hands(hands)))
+    deal = endplay_deal(_check_hands(hands))
+    with gate().every():  # CalcDDtable runs DDS's threads on every slot
+        return calc_dd_table(deal)
 
 
 def _table_dict(table: Any) -> dict[str, dict[str, int]]:
@@ -164,7 +281,9 @@ def par_from_table(table: Any, dealer: Seat | int, vulnerable: tuple[bool, bool]
     from endplay.dds import par
     from endplay.types import Player
 
-    return _par_dict(par(table, _vul(vulnerable), Player(int(dealer))))
+    with gate().one():  # arithmetic on the table, no slot used; behind the gate all the same
+        result = par(table, _vul(vulnerable), Player(int(dealer)))
+    return _par_dict(result)
 
 
 def table_and_par(hands: Sequence[int] | BridgeDeal, dealer: Seat | int,
@@ -270,13 +389,16 @@ def _as_position(position: BridgePosition | BridgeDeal) -> BridgePosition:
 
 def _solve_board(pos: BridgePosition) -> Any:
     """endplay's solve_board on the position (every legal card with its score for the side to play)."""
-    from endplay._dds import DDSError
-    from endplay.dds import solve_board
+    from endplay._dds import DDSError, SolveBoard, futureTricks
 
+    deal = endplay_deal(pos.hands, pos.leader, pos.trump, pos.trick)
+    fut = futureTricks()
     try:
-        return solve_board(endplay_deal(pos.hands, pos.leader, pos.trump, pos.trick))._data
+        with gate().one() as index:  # endplay's solve_board, on a slot of its own
+            SolveBoard(deal._data, 0, 3, 1, fut, index)  # target 0, solutions 3 (every card), mode 1
     except DDSError as e:
         raise CardroomError(f"DDS refused the position: {e}") from None
+    return fut
 
 
 def _scores(pos: BridgePosition) -> dict[int, int]:
