@@ -73,6 +73,60 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ru": "'irregular' — непустой текст (например, '8D', '1H', 'expose KH'), а не {text!r}"},
     "bad_options": {"en": "cannot open a table of {game!r} with these options: {why}",
                     "ru": "нельзя открыть стол {game!r} с такими условиями: {why}"},
+    # ---- issue 12, part "store": start-up checks of the database, tables set aside (quarantined) at load
+    "quarantined": {"en": "table {table!r} is set aside: its stored record could not be rebuilt when the server "
+                          "started (the server's operator has the reason)",
+                    "ru": "стол {table!r} отложен: его сохранённую запись не удалось восстановить при запуске "
+                          "сервера (причина известна администратору сервера)"},
+    "db.not_sqlite": {"en": "{db} is not a SQLite database ({why})", "ru": "{db} — не база данных SQLite ({why})"},
+    "db.cannot_open": {"en": "cannot open the database {db}: {why}",
+                       "ru": "не удаётся открыть базу данных {db}: {why}"},
+    "db.no_file": {"en": "there is no database file {db}", "ru": "файла базы данных {db} нет"},
+    "db.empty": {"en": "{db} holds no cardroom tables", "ru": "в {db} нет таблиц cardroom"},
+    "db.foreign": {"en": "{db} is not a cardroom database: it holds tables of another application ({tables}) and "
+                         "none of cardroom's",
+                   "ru": "{db} — не база данных cardroom: в ней таблицы другой программы ({tables}) и ни одной "
+                         "таблицы cardroom"},
+    "db.missing": {"en": "{db} is not a cardroom database: table {missing} is missing while {present} holds "
+                         "{rows} row(s)",
+                   "ru": "{db} — не база данных cardroom: таблицы {missing} нет, а в {present} строк: {rows}"},
+    "db.columns": {"en": "{db} is not a cardroom database: table {table} has the columns ({found}), cardroom's "
+                         "has ({expected})",
+                   "ru": "{db} — не база данных cardroom: у таблицы {table} столбцы ({found}), а у cardroom "
+                         "({expected})"},
+    "db.key": {"en": "{db} is not a cardroom database: the primary key of table {table} is ({found}), cardroom's "
+                     "is ({expected})",
+               "ru": "{db} — не база данных cardroom: первичный ключ таблицы {table} — ({found}), а у cardroom "
+                     "({expected})"},
+    "db.unreadable": {"en": "cannot read the tables stored in {db}: {why}",
+                      "ru": "не удаётся прочитать столы, сохранённые в {db}: {why}"},
+    "q.value": {"en": "column {column} of {where} holds {value}, not {expected}",
+                "ru": "в столбце {column} ({where}) записано {value}, а не {expected}"},
+    "q.options": {"en": "its options are not a JSON object: {text}", "ru": "его условия — не JSON-объект: {text}"},
+    "q.game": {"en": "the game {game} with options {options} cannot be opened: {why}",
+               "ru": "игру {game} с условиями {options} открыть нельзя: {why}"},
+    "q.gap": {"en": "action {n} is stored without action {missing} (a gap in the order numbers)",
+              "ru": "ход {n} сохранён без хода {missing} (пропуск в номерах)"},
+    "q.action": {"en": "stored action {n} {text} does not replay: {why}",
+                 "ru": "сохранённый ход {n} {text} не воспроизводится: {why}"},
+    "q.seat": {"en": "a seat event ({kind}) names seat {seat}, but the game's seats are 0 to {last}",
+               "ru": "событие места ({kind}) называет место {seat}, а места игры — от 0 до {last}"},
+    "q.seat_kind": {"en": "a seat event of an unknown kind {kind}", "ru": "событие места неизвестного вида {kind}"},
+    "q.abandon": {"en": "the stored abandonment does not apply: {why}",
+                  "ru": "сохранённое досрочное окончание не применяется: {why}"},
+    "q.orphan": {"en": "{events} seat event(s) and {actions} action(s) are stored for a table that has no row in "
+                       "room_tables",
+                 "ru": "для стола без строки в room_tables сохранены события мест ({events}) и ходы ({actions})"},
+    "q.failed": {"en": "the table could not be rebuilt: {why}", "ru": "стол не удалось восстановить: {why}"},
+    "q.parent": {"en": "its parent table {parent} is not served (missing or set aside); the table is served without "
+                       "it",
+                 "ru": "его предыдущий стол {parent} не обслуживается (его нет или он отложен); стол обслуживается "
+                       "без него"},
+    "admin.summary": {"en": "{tables} table(s) stored in {db}, {quarantined} set aside",
+                      "ru": "столов в {db}: {tables}, отложено: {quarantined}"},
+    "log.quarantined": {"en": "table {table} ({game}) is set aside (quarantined), not served: {reason}",
+                        "ru": "стол {table} ({game}) отложен (карантин), не обслуживается: {reason}"},
+    "log.note": {"en": "table {table}: {reason}", "ru": "стол {table}: {reason}"},
 }
 
 
