@@ -566,6 +566,10 @@ class Room:
         """Messages waiting for one connection at most (older state messages are dropped beyond)."""
         self.stuck_seconds = stuck_seconds
         """A connection whose socket accepts nothing for this long is closed."""
+        self.store_retries = 5
+        self.store_retry_pause = 0.5
+        """A chance or bot action the store refuses is tried again after 0.5, 1, 2, 4, 8 s; then the table's
+        driver stops (one log line) until the table is next changed. Other tables are never held up."""
         self.tables: dict[str, TableRuntime] = {}
         self.quarantined: dict[str, Quarantined] = {}
         """Stored tables set aside at load (not served: 410 ``quarantined``), by id."""
@@ -907,6 +911,7 @@ class Room:
         return False
 
     async def _drive(self, rt: TableRuntime) -> None:
+        failures = 0  # store failures in a row: retried with a growing pause (a lost connection comes back)
         try:
             while True:
                 who = self._auto_seat(rt)
@@ -928,7 +933,19 @@ class Room:
                     else:
                         assert isinstance(who, int)
                         action = self._bot_action(rt, who, n)
-                    await self._commit_apply(rt, action)
+                    try:
+                        await self._commit_apply(rt, action)
+                        failures = 0
+                    except RoomError as e:  # not stored, not applied; the same action is drawn again
+                        failures += 1
+                        if failures > self.store_retries:
+                            log.error("table %s: the driver stopped, action %s could not be stored: %s", rt.id, n, e)
+                            return
+                        pause = min(8.0, self.store_retry_pause * 2 ** (failures - 1))
+                        log.warning("table %s: action %s could not be stored (%s); again in %.1f s", rt.id, n, e,
+                                    pause)
+                if failures:
+                    await asyncio.sleep(pause)
                 await asyncio.sleep(0)
         except asyncio.CancelledError:
             raise

@@ -365,7 +365,11 @@ class Store:
             return None if t.problem is not None else t  # the first problem of a table is enough
 
         def bad(t: StoredTable, where: str, e: _Bad) -> None:
-            t.problem = Problem("q.value", {"column": e.column, "where": where, "value": short(e.value),
+            shown = e.value
+            if isinstance(shown, bytes):  # text read as bytes (SQLite): quoted as text when it is text
+                with contextlib.suppress(UnicodeDecodeError):
+                    shown = shown.decode("utf-8")
+            t.problem = Problem("q.value", {"column": e.column, "where": where, "value": short(shown),
                                             "expected": e.expected})
 
         sqlite = self.engine.dialect.name == "sqlite"
