@@ -156,8 +156,10 @@ def build_parser() -> argparse.ArgumentParser:
     gm.set_defaults(func=_cmd_games)
 
     from cardroom.cli.serve import add_parser as add_serve_parser
+    from cardroom.cli.serve import add_room_parser
 
     add_serve_parser(sub)
+    add_room_parser(sub)
     return p
 
 

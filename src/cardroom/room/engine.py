@@ -28,14 +28,24 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.core.errors import CardroomError, IllegalAction, ParseError
+from cardroom.core.errors import CardroomError, ParseError
 from cardroom.core.game import CHANCE, Game, State
 from cardroom.core.laws import Irregular
 from cardroom.core.options import OptionError, OptionSpec, quote
 from cardroom.games import load, names
 from cardroom.records.registry import record_dict
 from cardroom.room.messages import Own, localize_position, localize_sheet, msg, option_accepts
-from cardroom.room.store import AsyncStore, SeatEvent, StoredTable, StoreError, secret_hash
+from cardroom.room.store import (
+    AsyncStore,
+    Problem,
+    SeatEvent,
+    StoredTable,
+    StoreError,
+    TableProblem,
+    one_line,
+    secret_hash,
+    short,
+)
 
 log = logging.getLogger("cardroom.room")
 
@@ -468,6 +478,10 @@ class TableRuntime:
                 send(text, False)
 
 
+SEAT_EVENT_KINDS = ("sit", "redeem", "bot", "invite", "abandon", "expire")
+"""Every kind of stored seat event; a stored table with another kind is set aside at load."""
+
+
 def _seat_infos(n: int, events: Sequence[SeatEvent]) -> list[SeatInfo]:
     seats = [SeatInfo() for _ in range(n)]
     for e in events:
@@ -532,6 +546,77 @@ def game_catalogue() -> list[dict[str, Any]]:
     return out
 
 
+@dataclass(frozen=True)
+class Quarantined:
+    """A stored table set aside at load: not served, listed by ``cardroom room quarantine``."""
+
+    id: str
+    game: str  # empty for an orphan (rows without a table row)
+    problem: Problem
+
+
+def _why(e: BaseException) -> str:
+    text = str(e) if isinstance(e, CardroomError) else f"{type(e).__name__}: {e}"
+    return one_line(text, 200)
+
+
+def build_runtime(st: StoredTable) -> TableRuntime:
+    """A table rebuilt from its stored rows (raises :class:`~cardroom.room.store.TableProblem` when
+    the rows do not make a table of the game)."""
+    try:
+        game = load(st.game, **st.options)
+        state = game.new_initial_state()
+        labels = [str(state.view(i).to_dict().get("seat", i)) for i in range(game.num_seats)]
+    except Exception as e:  # an unknown game, options it refuses: this table only
+        raise TableProblem("q.game", game=short(st.game), options=short(st.options), why=_why(e)) from None
+    for ev in st.seat_events:
+        if ev.kind not in SEAT_EVENT_KINDS:
+            raise TableProblem("q.seat_kind", kind=short(ev.kind))
+        if not 0 <= ev.seat < game.num_seats:  # a negative seat would silently name another one
+            raise TableProblem("q.seat", kind=short(ev.kind), seat=ev.seat, last=game.num_seats - 1)
+    rt = TableRuntime(st.id, game, st.options, st.seed, st.owner_hash, st.parent, st.created, state,
+                      _seat_infos(game.num_seats, st.seat_events), labels=labels, laws=laws_mode(game))
+    for i, text in enumerate(st.actions):
+        try:
+            state.apply(state.parse_action(text))
+        except Exception as e:  # unreadable, illegal, or the game's code failed on it
+            raise TableProblem("q.action", n=i, text=short(text), why=_why(e)) from None
+    if any(ev.kind in ("abandon", "expire") for ev in st.seat_events):  # stored after every action of the table
+        try:
+            state.abandon()
+        except Exception as e:
+            raise TableProblem("q.abandon", why=_why(e)) from None
+    return rt
+
+
+def build_tables(stored: Sequence[StoredTable]) -> tuple[
+        dict[str, TableRuntime], dict[str, Quarantined], list[tuple[str, Problem]]]:
+    """The tables rebuilt from the store, the ones set aside, and notes on served tables (a rematch
+    whose parent is not served). One table's failure never stops the others."""
+    tables: dict[str, TableRuntime] = {}
+    quarantined: dict[str, Quarantined] = {}
+    notes: list[tuple[str, Problem]] = []
+    for st in stored:
+        problem = st.problem
+        if problem is None:
+            try:
+                tables[st.id] = build_runtime(st)
+                continue
+            except TableProblem as e:
+                problem = e.problem
+            except Exception as e:  # anything else while rebuilding: contained too
+                problem = Problem("q.failed", {"why": _why(e)})
+        quarantined[st.id] = Quarantined(st.id, st.game, problem)
+    for rt in tables.values():
+        if rt.parent is None:
+            continue
+        if rt.parent in tables:
+            tables[rt.parent].child = rt.id
+        else:  # a rematch is a match of its own: served, its parent link kept
+            notes.append((rt.id, Problem("q.parent", {"parent": rt.parent})))
+    return tables, quarantined, notes
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
 
@@ -555,7 +640,13 @@ class Room:
         """Bytes of messages waiting for one connection at most (``create_app(outbox_bytes=…)``)."""
         self.max_frame: int | None = None
         """Bytes of one message from a client at most (``create_app(max_frame=…)``), None: no cap."""
+        self.store_retries = 5
+        self.store_retry_pause = 0.5
+        """A chance or bot action the store refuses is tried again after 0.5, 1, 2, 4, 8 s; then the table's
+        driver stops (one log line) until the table is next changed. Other tables are never held up."""
         self.tables: dict[str, TableRuntime] = {}
+        self.quarantined: dict[str, Quarantined] = {}
+        """Stored tables set aside at load (not served: 410 ``quarantined``), by id."""
         self.actions_applied = 0
         self.outboxes: set[Outbox] = set()
         self.messages_dropped = 0  # by closed connections' outboxes (see also ``outboxes``)
@@ -566,31 +657,21 @@ class Room:
 
     # ----------------------------------------------------------- start
     def _runtime(self, st: StoredTable) -> TableRuntime:
-        game = load(st.game, **st.options)
-        state = game.new_initial_state()
-        labels = [str(state.view(i).to_dict().get("seat", i)) for i in range(game.num_seats)]
-        rt = TableRuntime(st.id, game, st.options, st.seed, st.owner_hash, st.parent, st.created, state,
-                          _seat_infos(game.num_seats, st.seat_events), labels=labels, laws=laws_mode(game))
-        for i, text in enumerate(st.actions):
-            try:
-                state.apply(state.parse_action(text))
-            except (IllegalAction, ParseError) as e:
-                raise StoreError(f"table {st.id}: stored action {i} {text!r} does not replay: {e}") from None
-        if any(e.kind in ("abandon", "expire") for e in st.seat_events):  # stored after every action
-            try:
-                state.abandon()
-            except CardroomError as e:
-                raise StoreError(f"table {st.id}: the stored abandonment does not apply: {e}") from None
-        return rt
+        return build_runtime(st)
 
     async def load(self) -> None:
-        """Rebuild every table from the store and resume the ones where bots or chance act."""
+        """Rebuild every table from the store and resume the ones where bots or chance act. A table
+        that cannot be rebuilt is set aside (:attr:`quarantined`, one log line each); the others are
+        served."""
         stored = await self.store.call(self.store.store.load_all)
-        for st in stored:
-            self._add(self._runtime(st))
-        for rt in self.tables.values():
-            if rt.parent is not None and rt.parent in self.tables:
-                self.tables[rt.parent].child = rt.id
+        tables, quarantined, notes = build_tables(stored)
+        for rt in tables.values():  # in the stored order: the lobby's serials
+            self._add(rt)
+        self.quarantined.update(quarantined)
+        for q in quarantined.values():
+            log.error("%s", msg("log.quarantined", "en", table=q.id, game=q.game or "-", reason=q.problem.text()))
+        for table_id, note in notes:
+            log.warning("%s", msg("log.note", "en", table=table_id, reason=note.text()))
         for rt in self.tables.values():
             self.kick(rt)
 
@@ -612,6 +693,8 @@ class Room:
     def table(self, table_id: str) -> TableRuntime:
         rt = self.tables.get(table_id)
         if rt is None:
+            if table_id in self.quarantined:  # the reason stays in the log: it may quote hidden cards
+                raise RoomError(410, "quarantined", table=table_id)
             raise RoomError(404, "unknown_table", table=table_id)
         return rt
 
@@ -937,6 +1020,7 @@ class Room:
         return False
 
     async def _drive(self, rt: TableRuntime) -> None:
+        failures = 0  # store failures in a row: retried with a growing pause (a lost connection comes back)
         try:
             while True:
                 who = self._auto_seat(rt)
@@ -958,7 +1042,19 @@ class Room:
                     else:
                         assert isinstance(who, int)
                         action = self._bot_action(rt, who, n)
-                    await self._commit_apply(rt, action)
+                    try:
+                        await self._commit_apply(rt, action)
+                        failures = 0
+                    except RoomError as e:  # not stored, not applied; the same action is drawn again
+                        failures += 1
+                        if failures > self.store_retries:
+                            log.error("table %s: the driver stopped, action %s could not be stored: %s", rt.id, n, e)
+                            return
+                        pause = min(8.0, self.store_retry_pause * 2 ** (failures - 1))
+                        log.warning("table %s: action %s could not be stored (%s); again in %.1f s", rt.id, n, e,
+                                    pause)
+                if failures:
+                    await asyncio.sleep(pause)
                 await asyncio.sleep(0)
         except asyncio.CancelledError:
             raise

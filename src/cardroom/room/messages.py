@@ -166,6 +166,60 @@ STRINGS: dict[str, dict[str, str]] = {
     # issue 12, point 1 (part dds): the hints in flight are bounded
     "busy": {"en": "the server is busy with other hints ({limit} at most at once): ask again in {retry} s",
              "ru": "сервер занят другими подсказками (не больше {limit} одновременно): спросите снова через {retry} с"},
+    # ---- issue 12, part "store": start-up checks of the database, tables set aside (quarantined) at load
+    "quarantined": {"en": "table {table!r} is set aside: its stored record could not be rebuilt when the server "
+                          "started (the server's operator has the reason)",
+                    "ru": "стол {table!r} отложен: его сохранённую запись не удалось восстановить при запуске "
+                          "сервера (причина известна администратору сервера)"},
+    "db.not_sqlite": {"en": "{db} is not a SQLite database ({why})", "ru": "{db} — не база данных SQLite ({why})"},
+    "db.cannot_open": {"en": "cannot open the database {db}: {why}",
+                       "ru": "не удаётся открыть базу данных {db}: {why}"},
+    "db.no_file": {"en": "there is no database file {db}", "ru": "файла базы данных {db} нет"},
+    "db.empty": {"en": "{db} holds no cardroom tables", "ru": "в {db} нет таблиц cardroom"},
+    "db.foreign": {"en": "{db} is not a cardroom database: it holds tables of another application ({tables}) and "
+                         "none of cardroom's",
+                   "ru": "{db} — не база данных cardroom: в ней таблицы другой программы ({tables}) и ни одной "
+                         "таблицы cardroom"},
+    "db.missing": {"en": "{db} is not a cardroom database: table {missing} is missing while {present} holds "
+                         "{rows} row(s)",
+                   "ru": "{db} — не база данных cardroom: таблицы {missing} нет, а в {present} строк: {rows}"},
+    "db.columns": {"en": "{db} is not a cardroom database: table {table} has the columns ({found}), cardroom's "
+                         "has ({expected})",
+                   "ru": "{db} — не база данных cardroom: у таблицы {table} столбцы ({found}), а у cardroom "
+                         "({expected})"},
+    "db.key": {"en": "{db} is not a cardroom database: the primary key of table {table} is ({found}), cardroom's "
+                     "is ({expected})",
+               "ru": "{db} — не база данных cardroom: первичный ключ таблицы {table} — ({found}), а у cardroom "
+                     "({expected})"},
+    "db.unreadable": {"en": "cannot read the tables stored in {db}: {why}",
+                      "ru": "не удаётся прочитать столы, сохранённые в {db}: {why}"},
+    "q.value": {"en": "column {column} of {where} holds {value}, not {expected}",
+                "ru": "в столбце {column} ({where}) записано {value}, а не {expected}"},
+    "q.options": {"en": "its options are not a JSON object: {text}", "ru": "его условия — не JSON-объект: {text}"},
+    "q.game": {"en": "the game {game} with options {options} cannot be opened: {why}",
+               "ru": "игру {game} с условиями {options} открыть нельзя: {why}"},
+    "q.gap": {"en": "action {n} is stored without action {missing} (a gap in the order numbers)",
+              "ru": "ход {n} сохранён без хода {missing} (пропуск в номерах)"},
+    "q.action": {"en": "stored action {n} {text} does not replay: {why}",
+                 "ru": "сохранённый ход {n} {text} не воспроизводится: {why}"},
+    "q.seat": {"en": "a seat event ({kind}) names seat {seat}, but the game's seats are 0 to {last}",
+               "ru": "событие места ({kind}) называет место {seat}, а места игры — от 0 до {last}"},
+    "q.seat_kind": {"en": "a seat event of an unknown kind {kind}", "ru": "событие места неизвестного вида {kind}"},
+    "q.abandon": {"en": "the stored abandonment does not apply: {why}",
+                  "ru": "сохранённое досрочное окончание не применяется: {why}"},
+    "q.orphan": {"en": "{events} seat event(s) and {actions} action(s) are stored for a table that has no row in "
+                       "room_tables",
+                 "ru": "для стола без строки в room_tables сохранены события мест ({events}) и ходы ({actions})"},
+    "q.failed": {"en": "the table could not be rebuilt: {why}", "ru": "стол не удалось восстановить: {why}"},
+    "q.parent": {"en": "its parent table {parent} is not served (missing or set aside); the table is served without "
+                       "it",
+                 "ru": "его предыдущий стол {parent} не обслуживается (его нет или он отложен); стол обслуживается "
+                       "без него"},
+    "admin.summary": {"en": "{tables} table(s) stored in {db}, {quarantined} set aside",
+                      "ru": "столов в {db}: {tables}, отложено: {quarantined}"},
+    "log.quarantined": {"en": "table {table} ({game}) is set aside (quarantined), not served: {reason}",
+                        "ru": "стол {table} ({game}) отложен (карантин), не обслуживается: {reason}"},
+    "log.note": {"en": "table {table}: {reason}", "ru": "стол {table}: {reason}"},
 }
 
 QUOTE_MAX = 40
@@ -173,18 +227,21 @@ QUOTE_MAX = 40
 TEXT_MAX = 300
 """The server's own texts inside a message (a reason, a position, the legal actions, the whole text of
 a ``raw`` message) at most this long."""
-_SERVER_TEXTS = frozenset({"why", "where", "legal"})
+_SERVER_TEXTS = frozenset({"why", "where", "legal", "reason", "db"})
 _SERVER_LISTS = frozenset({"accepts", "choices", "known"})
 """Parameters the server makes from its own tables (what an option accepts, the options a game has):
 they hold nothing a client sent, so they are cut only at :data:`LIST_MAX`."""
 LIST_MAX = 1500
-_LONG_QUOTE = re.compile(r"""(['"])([^'"\n]{%s})[^'"\n]+\1""".replace("%s", str(QUOTE_MAX)))
 
 
 class Own(str):
     """A parameter the server itself vouches for (the name of a game's own option): shown whole."""
 
     __slots__ = ()
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class _Quoted:
@@ -196,28 +253,42 @@ class _Quoted:
         self.value = value
         self.limit = limit
 
-    def _cut(self, text: str) -> str:
-        if self.limit > QUOTE_MAX:  # a server text: cut what it quotes (a game's error quotes the input)
-            text = _LONG_QUOTE.sub(lambda m: f"{m[1]}{m[2]}…{m[1]}", text)
-        return text if len(text) <= self.limit else text[:self.limit] + "…"
-
     def __str__(self) -> str:
-        return self._cut(str(self.value))
+        return _cut(str(self.value), self.limit)
 
     def __repr__(self) -> str:
         v = self.value
-        return repr(self._cut(v)) if isinstance(v, str) else self._cut(repr(v))
+        return repr(_cut(v, self.limit)) if isinstance(v, str) else _cut(repr(v), self.limit)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
 
-def _quoted(key: str, name: str, value: Any) -> Any:
-    if (isinstance(value, bool | int) and abs(value) < 10**QUOTE_MAX) or (isinstance(value, Own) and len(value) <= 100):
-        return value
-    if name in _SERVER_LISTS:
-        return _Quoted(value, LIST_MAX)
-    return _Quoted(value, TEXT_MAX if name in _SERVER_TEXTS or key == "raw" else QUOTE_MAX)
+def _params(key: str, kw: dict[str, Any]) -> dict[str, Any]:
+    """Every parameter cut: a client's values to :data:`QUOTE_MAX`; the server's own texts to
+    :data:`TEXT_MAX`, with any long client value they repeat (a game's parse error quotes the input)
+    cut there too."""
+    out: dict[str, Any] = {}
+    long_inputs: list[str] = []
+    for name, value in kw.items():
+        if (isinstance(value, bool | int) and abs(value) < 10**QUOTE_MAX) or \
+                (isinstance(value, Own) and len(value) <= 100):
+            out[name] = value
+        elif name in _SERVER_LISTS:
+            out[name] = _Quoted(value, LIST_MAX)
+        elif name in _SERVER_TEXTS or key == "raw":
+            out[name] = value  # cut below, once the client's values are known
+        else:
+            out[name] = _Quoted(value, QUOTE_MAX)
+            if isinstance(value, str) and len(value) > QUOTE_MAX:
+                long_inputs.append(value)
+    for name, value in out.items():
+        if name in _SERVER_TEXTS or (key == "raw" and not isinstance(value, _Quoted)):
+            text = str(value)
+            for given in long_inputs:
+                text = text.replace(given, _cut(given, QUOTE_MAX))
+            out[name] = _Quoted(text, TEXT_MAX)
+    return out
 
 
 def msg(key: str, lang: str = "en", **kw: Any) -> str:
@@ -225,7 +296,7 @@ def msg(key: str, lang: str = "en", **kw: Any) -> str:
     to :data:`QUOTE_MAX` characters (the server's own texts to :data:`TEXT_MAX`): a message never
     echoes more than a short prefix of what a client sent."""
     entry = STRINGS[key]
-    return entry.get(lang, entry["en"]).format(**{k: _quoted(key, k, v) for k, v in kw.items()})
+    return entry.get(lang, entry["en"]).format(**_params(key, kw))
 
 
 def option_accepts(spec: OptionSpec, lang: str = "en") -> str:

@@ -11,6 +11,14 @@ Three tables, rows only ever inserted:
 Secrets are kept only as SHA-256 hashes. The in-memory tables are rebuilt from these rows when the
 server starts (:meth:`Store.load_all`).
 
+Opening a store looks at the database before anything is written to it (:meth:`Store._check_schema`):
+a file that is not SQLite, another application's database, cardroom tables with other columns, or
+``room_actions``/``room_seat_events`` missing while the other tables hold rows raise
+:class:`StoreSchemaError` (one line, naming the database and the problem); only a database without
+any cardroom table is created afresh. Reading (:meth:`Store.load_all`) never fails because of one
+table's rows: a table whose rows cannot be read comes back with its :class:`Problem`, and the room
+sets it aside (quarantine, ``engine.build_tables``).
+
 All database work runs on one worker thread; :class:`AsyncStore` gives the event loop awaitable
 calls and commits the actions of many tables together (group commit): an action is acknowledged
 only after the transaction that holds it has committed.
@@ -33,6 +41,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
+    Connection,
     Float,
     ForeignKey,
     Integer,
@@ -41,11 +50,15 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from cardroom.room.messages import msg
 
 T = TypeVar("T")
 
@@ -98,9 +111,35 @@ class SeatEvent:
     secret_hash: str | None
 
 
+def one_line(text_: str, limit: int = 300) -> str:
+    """``text_`` on one line (a database driver's message often spans several), at most ``limit`` characters."""
+    flat = " ".join(part.strip() for part in text_.splitlines() if part.strip())
+    return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+
+
+def short(value: Any, limit: int = 40) -> str:
+    """A bounded quote of a stored value for a message: its ``repr``, cut to ``limit`` characters."""
+    quoted = repr(value)
+    return quoted if len(quoted) <= limit else quoted[:limit - 1] + "…"
+
+
+@dataclass
+class Problem:
+    """Why a stored table is set aside, or why a database is refused: a key of
+    :data:`cardroom.room.messages.STRINGS` with its parameters (English and Russian texts)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        return one_line(msg(self.key, lang, **self.params), 600)
+
+
 @dataclass
 class StoredTable:
-    """A table as the store holds it: everything needed to rebuild it."""
+    """A table as the store holds it: everything needed to rebuild it. ``problem``: set when its rows
+    cannot be read (the room then sets the table aside); a table with actions or seat events but no
+    row in ``room_tables`` (an orphan) comes back with ``game`` empty and such a problem."""
 
     id: str
     game: str
@@ -111,10 +150,75 @@ class StoredTable:
     created: float
     seat_events: list[SeatEvent] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    problem: Problem | None = None
 
 
 class StoreError(Exception):
     """The store refused a write (a duplicate order number, a lost connection…)."""
+
+
+class StoreSchemaError(StoreError):
+    """The database cannot be used as cardroom's store (not SQLite, another application's tables, a
+    missing table, unreachable): the message is one line naming the database and the problem."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.problem = Problem(key, params)
+        super().__init__(self.problem.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        return self.problem.text(lang)
+
+
+class TableProblem(StoreError):
+    """One stored table cannot be rebuilt (raised while replaying it; the room sets it aside)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.problem = Problem(key, params)
+        super().__init__(self.problem.text("en"))
+
+
+REQUIRED_TABLES = ("room_tables", "room_seat_events", "room_actions")
+"""The tables every cardroom database has (any other table of :class:`Base` is created when missing)."""
+
+
+class _Bad(Exception):
+    """A stored value of the wrong type (raised and caught inside :meth:`Store.load_all`)."""
+
+    def __init__(self, column: str, value: Any, expected: str) -> None:
+        super().__init__(column)
+        self.column, self.value, self.expected = column, value, expected
+
+
+def _text(value: Any, column: str) -> str:
+    if isinstance(value, bytes):  # SQLite, read as bytes by load_all: decoded here, strictly
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _Bad(column, value, "UTF-8 text") from None
+    if not isinstance(value, str):
+        raise _Bad(column, value, "text")
+    return value
+
+
+def _int(value: Any, column: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Bad(column, value, "an integer")
+    return value
+
+
+def _key(value: Any) -> str:
+    """A table id as read from a row, or, when it is not text, a bounded quote of it."""
+    try:
+        return _text(value, "table_id")
+    except _Bad:
+        return short(value)
+
+
+def _where(url: Any) -> str:
+    """How a message names the database: the file for SQLite, the URL without its password otherwise."""
+    if url.get_backend_name() == "sqlite":
+        return str(url.database or ":memory:")
+    return str(url.render_as_string(hide_password=True))
 
 
 def normalize_url(url: str) -> str:
@@ -126,34 +230,37 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def private_sqlite_file(url: str) -> None:
+def private_sqlite_file(url: str) -> int | None:
     """Create a SQLite database file that does not exist yet with mode 0600 (owner only), before SQLite
     opens it: SQLite gives its ``-wal`` and ``-shm`` files the database file's mode. An existing file's
     mode is left alone, with a warning in the log when others may read it. In-memory databases and
-    ``file:`` URIs are left to SQLite."""
+    ``file:`` URIs are left to SQLite. Returns the mode of an existing file that others may read
+    (for the warning given once the file is known to be cardroom's), else None."""
     path = make_url(url).database
     if not path or path == ":memory:" or path.startswith("file:"):
-        return
+        return None
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         mode = stat.S_IMODE(os.stat(path).st_mode)
-        if mode & 0o077:
-            logging.getLogger("cardroom.room").warning(
-                "the database file %s may be read by others (mode %03o): chmod 600 it", path, mode)
+        return mode if mode & 0o077 else None
     except OSError:  # a missing folder, no permission: SQLite says so itself when it opens the file
-        return
-    else:
-        os.close(fd)
+        return None
+    os.close(fd)
+    return None
 
 
 class Store:
     """Synchronous access to the event store. Use it from one thread at a time."""
 
-    def __init__(self, url: str = DEFAULT_DB) -> None:
+    def __init__(self, url: str = DEFAULT_DB, create: bool = True) -> None:
+        """Open the store at ``url``, checking the database first (:class:`StoreSchemaError`); a
+        database without cardroom's tables gets them, unless ``create`` is False (then it is refused)."""
         self.url = normalize_url(url)
+        readable: int | None = None
         if self.url.startswith("sqlite"):
-            private_sqlite_file(self.url)
+            if create:  # a new file is private (0600); an existing one is left as it is
+                readable = private_sqlite_file(self.url)
             self.engine: Engine = create_engine(self.url, connect_args={"check_same_thread": False})
 
             @event.listens_for(self.engine, "connect")
@@ -166,13 +273,78 @@ class Store:
                 cur.close()
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
-        Base.metadata.create_all(self.engine)
+        self.where = _where(self.engine.url)
+        try:
+            self._check_schema(create)
+            if create:
+                Base.metadata.create_all(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
+        if readable is not None:  # a cardroom database others may read: say so (once it is known to be one)
+            logging.getLogger("cardroom.room").warning(
+                "the database file %s may be read by others (mode %03o): chmod 600 it", self.engine.url.database,
+                readable)
         mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
         self._insert_action_sql: str | None = None if mark is None else (
             f"INSERT INTO {ActionRow.__tablename__} (table_id, n, text, at) VALUES ({mark}, {mark}, {mark}, {mark})")
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def _check_schema(self, create: bool) -> None:
+        """Refuse a database that is not cardroom's before anything is written to it. On SQLite the
+        look is taken through a plain connection (no pragma: a foreign file is left exactly as it was)."""
+        sqlite = self.engine.dialect.name == "sqlite"
+        path = self.engine.url.database
+        if sqlite and not create and path and path != ":memory:" and not os.path.exists(path):
+            raise StoreSchemaError("db.no_file", db=self.where)
+        probe = create_engine(self.url) if sqlite else self.engine
+        try:
+            with probe.connect() as conn:
+                self._check_tables(conn, sqlite, create)
+        except DBAPIError as e:
+            why = one_line(str(e.orig))
+            if sqlite and "file is not a database" in why:
+                raise StoreSchemaError("db.not_sqlite", db=self.where, why=why) from None
+            raise StoreSchemaError("db.cannot_open", db=self.where, why=why) from None
+        finally:
+            if probe is not self.engine:
+                probe.dispose()
+
+    def _check_tables(self, conn: Connection, sqlite: bool, create: bool) -> None:
+        insp = inspect(conn)
+        names = set(insp.get_table_names())
+        present = [t for t in REQUIRED_TABLES if t in names]
+        if not present:
+            others = sorted(names - set(Base.metadata.tables))
+            # a SQLite file is one application's; a PostgreSQL database may well hold other applications' tables
+            if sqlite and others:
+                listed = ", ".join(others[:5]) + (", …" if len(others) > 5 else "")
+                raise StoreSchemaError("db.foreign", db=self.where, tables=listed)
+            if not create:
+                raise StoreSchemaError("db.empty", db=self.where)
+            return  # a new database: create_all makes the tables
+        for name in present:
+            model = Base.metadata.tables[name]
+            expected = [c.name for c in model.columns]
+            found = [str(c["name"]) for c in insp.get_columns(name)]
+            if set(found) != set(expected):
+                raise StoreSchemaError("db.columns", db=self.where, table=name, found=", ".join(found[:12]),
+                                       expected=", ".join(expected))
+            key = [str(c) for c in insp.get_pk_constraint(name).get("constrained_columns") or []]
+            want = [c.name for c in model.primary_key.columns]
+            if set(key) != set(want):
+                raise StoreSchemaError("db.key", db=self.where, table=name, found=", ".join(key),
+                                       expected=", ".join(want))
+        missing = [t for t in REQUIRED_TABLES if t not in names]
+        if missing:
+            rows = {t: int(conn.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()) for t in present}
+            held = [t for t in present if rows[t] > 0]
+            if held or not create:  # never recreate a table empty beside tables that hold rows
+                where = held[0] if held else present[0]
+                raise StoreSchemaError("db.missing", db=self.where, missing=missing[0], present=where,
+                                       rows=rows[where])
 
     # ------------------------------------------------------------------ writes
     def add_table(self, t: StoredTable) -> None:
@@ -205,20 +377,98 @@ class Store:
 
     # ------------------------------------------------------------------ reads
     def load_all(self) -> list[StoredTable]:
-        """Every table with its seat events and actions, in order."""
+        """Every table with its seat events and actions, in order. One table's bad rows never make
+        this fail: such a table comes back with its ``problem`` (a value of the wrong type, options
+        that are not a JSON object, a gap in its order numbers), and rows whose table has no row in
+        ``room_tables`` come back as an orphan table (``game`` empty, ``problem`` set). Raises
+        :class:`StoreSchemaError` only when the database itself cannot be read."""
         tables: dict[str, StoredTable] = {}
-        with self.engine.connect() as conn:
-            for r in conn.execute(select(TableRow).order_by(TableRow.created, TableRow.id)).mappings():
-                tables[r["id"]] = StoredTable(r["id"], r["game"], json.loads(r["options"]), r["seed"],
-                                              r["owner_hash"], r["parent"], r["created"])
-            for r in conn.execute(select(SeatEventRow).order_by(SeatEventRow.id)).mappings():
-                tables[r["table_id"]].seat_events.append(SeatEvent(r["seat"], r["kind"], r["name"], r["secret_hash"]))
-            for r in conn.execute(select(ActionRow).order_by(ActionRow.table_id, ActionRow.n)).mappings():
-                t = tables[r["table_id"]]
-                if r["n"] != len(t.actions):
-                    raise StoreError(f"table {t.id}: action {r['n']} stored without action {len(t.actions)}")
-                t.actions.append(r["text"])
-        return list(tables.values())
+        orphans: dict[str, list[int]] = {}  # id -> [seat events, actions]
+
+        def owner_of(value: Any, column: int) -> StoredTable | None:
+            key = _key(value)
+            t = tables.get(key)
+            if t is None:
+                orphans.setdefault(key, [0, 0])[column] += 1
+                return None
+            return None if t.problem is not None else t  # the first problem of a table is enough
+
+        def bad(t: StoredTable, where: str, e: _Bad) -> None:
+            shown = e.value
+            if isinstance(shown, bytes):  # text read as bytes (SQLite): quoted as text when it is text
+                with contextlib.suppress(UnicodeDecodeError):
+                    shown = shown.decode("utf-8")
+            t.problem = Problem("q.value", {"column": e.column, "where": where, "value": short(shown),
+                                            "expected": e.expected})
+
+        sqlite = self.engine.dialect.name == "sqlite"
+        try:
+            with self.engine.connect() as conn:
+                raw = conn.connection.dbapi_connection
+                if sqlite:  # text is decoded by _text: undecodable bytes are one table's problem, not a failed read
+                    raw.text_factory = bytes  # type: ignore[union-attr]
+                try:
+                    for r in conn.exec_driver_sql(
+                            "SELECT id, game, options, seed, owner_hash, parent, created FROM room_tables "
+                            "ORDER BY created, id"):
+                        st = StoredTable(_key(r[0]), "", {}, 0, "", None, 0.0)
+                        tables[st.id] = st
+                        try:
+                            _text(r[0], "id")
+                            st.game = _text(r[1], "game")
+                            options_text = _text(r[2], "options")
+                            st.seed = _int(r[3], "seed")
+                            st.owner_hash = _text(r[4], "owner_hash")
+                            st.parent = None if r[5] is None else _text(r[5], "parent")
+                            if isinstance(r[6], bool) or not isinstance(r[6], int | float):
+                                raise _Bad("created", r[6], "a number")
+                            st.created = float(r[6])
+                        except _Bad as e:
+                            bad(st, "room_tables", e)
+                            continue
+                        try:
+                            options = json.loads(options_text)
+                        except ValueError:
+                            options = None
+                        if not isinstance(options, dict):
+                            st.problem = Problem("q.options", {"text": short(options_text)})
+                        else:
+                            st.options = options
+                    for r in conn.exec_driver_sql(
+                            "SELECT table_id, seat, kind, name, secret_hash FROM room_seat_events ORDER BY id"):
+                        t = owner_of(r[0], 0)
+                        if t is None:
+                            continue
+                        try:
+                            t.seat_events.append(SeatEvent(_int(r[1], "seat"), _text(r[2], "kind"),
+                                                           _text(r[3], "name"),
+                                                           None if r[4] is None else _text(r[4], "secret_hash")))
+                        except _Bad as e:
+                            bad(t, "room_seat_events", e)
+                    for r in conn.exec_driver_sql("SELECT table_id, n, text FROM room_actions ORDER BY table_id, n"):
+                        t = owner_of(r[0], 1)
+                        if t is None:
+                            continue
+                        try:
+                            n = _int(r[1], "n")
+                            action = _text(r[2], "text")
+                        except _Bad as e:
+                            bad(t, "room_actions", e)
+                            continue
+                        if n != len(t.actions):
+                            t.problem = Problem("q.gap", {"n": n, "missing": len(t.actions)})
+                            continue
+                        t.actions.append(action)
+                finally:
+                    if sqlite:
+                        raw.text_factory = str  # type: ignore[union-attr]
+        except DBAPIError as e:
+            raise StoreSchemaError("db.unreadable", db=self.where, why=one_line(str(e.orig))) from None
+        out = list(tables.values())
+        for key, (events, actions) in orphans.items():
+            out.append(StoredTable(key, "", {}, 0, "", None, 0.0,
+                                   problem=Problem("q.orphan", {"events": events, "actions": actions})))
+        return out
 
     def actions(self, table_id: str) -> list[str]:
         with self.engine.connect() as conn:
