@@ -119,10 +119,13 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         body = await _body(request)
-        seed = body.get("seed")
+        seed, practice = body.get("seed"), body.get("practice", False)
+        if not isinstance(practice, bool):
+            raise RoomError(400, "bad_practice", code="bad_seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
-            raise RoomError(400, "raw", code="bad_seed", text="'seed' must be an integer from 0 to 2**62-1")
-        rt, owner = await room_of(request).create_table(body.get("game"), body.get("options", {}), seed=seed)
+            raise RoomError(400, "bad_seed")
+        rt, owner = await room_of(request).create_table(body.get("game"), body.get("options", {}), seed=seed,
+                                                        practice=practice)
         return {"id": rt.id, "owner_token": owner, "table": rt.info(_lang(request))}
 
     @app.get("/api/tables/{table_id}")

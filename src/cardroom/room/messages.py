@@ -73,6 +73,18 @@ STRINGS: dict[str, dict[str, str]] = {
                       "ru": "'irregular' — непустой текст (например, '8D', '1H', 'expose KH'), а не {text!r}"},
     "bad_options": {"en": "cannot open a table of {game!r} with these options: {why}",
                     "ru": "нельзя открыть стол {game!r} с такими условиями: {why}"},
+    # ---- issue 12, part "cheat": practice tables, an unfaced dummy, deals the server makes
+    "seed_needs_practice": {"en": "a chosen 'seed' deals known cards: it is accepted only for a practice table "
+                                  "(send \"practice\": true with it); other tables get a secret seed",
+                            "ru": "выбранное зерно 'seed' даёт известные сдачи: оно принимается только для "
+                                  "тренировочного стола (пришлите вместе с ним \"practice\": true); другие столы "
+                                  "получают тайное зерно"},
+    "bad_seed": {"en": "'seed' must be an integer from 0 to 2**62-1", "ru": "'seed' — целое число от 0 до 2**62-1"},
+    "bad_practice": {"en": "'practice' must be true or false", "ru": "'practice' — true или false"},
+    "dummy_not_faced": {"en": "you sit at {seat}: dummy {other} is not faced yet (after the opening lead), so "
+                              "you cannot act for it",
+                        "ru": "ваше место {seat}: болван {other} ещё не открыт (он открывается после первого хода), "
+                              "действовать за него нельзя"},
 }
 
 

@@ -2,7 +2,8 @@
 
 Three tables, rows only ever inserted:
 
-- ``room_tables``: one row per table (id, game, options, seed, parent table for a rematch);
+- ``room_tables``: one row per table (id, game, options, seed, parent table for a rematch, whether it
+  is a practice table: a column added to older databases when the server starts);
 - ``room_seat_events``: who sits where (a person with the hash of a secret token, a bot, an
   invitation with the hash of its code, the redemption of an invitation);
 - ``room_actions``: every action of every table (chance included) as its canonical text with its
@@ -30,6 +31,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -37,9 +39,12 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     insert,
+    inspect,
     select,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -66,6 +71,7 @@ class TableRow(Base):
     owner_hash: Mapped[str] = mapped_column(String(64))
     parent: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[float] = mapped_column(Float)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # issue 12
 
 
 class SeatEventRow(Base):
@@ -108,6 +114,7 @@ class StoredTable:
     created: float
     seat_events: list[SeatEvent] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    practice: bool = False  # a practice table: its seed was chosen by a client
 
 
 class StoreError(Exception):
@@ -142,9 +149,18 @@ class Store:
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
         Base.metadata.create_all(self.engine)
+        self._add_practice_column()
         mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
         self._insert_action_sql: str | None = None if mark is None else (
             f"INSERT INTO {ActionRow.__tablename__} (table_id, n, text, at) VALUES ({mark}, {mark}, {mark}, {mark})")
+
+    def _add_practice_column(self) -> None:
+        """A database made before practice tables existed gets the column (every old table: not practice)."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns(TableRow.__tablename__)}
+        if "practice" not in columns:
+            with self.engine.begin() as conn:
+                conn.execute(sql_text(f"ALTER TABLE {TableRow.__tablename__} ADD COLUMN practice BOOLEAN NOT NULL "
+                                  "DEFAULT FALSE"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -154,7 +170,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(TableRow).values(
                 id=t.id, game=t.game, options=json.dumps(t.options, sort_keys=True), seed=t.seed,
-                owner_hash=t.owner_hash, parent=t.parent, created=t.created))
+                owner_hash=t.owner_hash, parent=t.parent, created=t.created, practice=t.practice))
             for e in t.seat_events:
                 conn.execute(insert(SeatEventRow).values(
                     table_id=t.id, seat=e.seat, kind=e.kind, name=e.name, secret_hash=e.secret_hash, at=time.time()))
@@ -185,7 +201,8 @@ class Store:
         with self.engine.connect() as conn:
             for r in conn.execute(select(TableRow).order_by(TableRow.created, TableRow.id)).mappings():
                 tables[r["id"]] = StoredTable(r["id"], r["game"], json.loads(r["options"]), r["seed"],
-                                              r["owner_hash"], r["parent"], r["created"])
+                                              r["owner_hash"], r["parent"], r["created"],
+                                              practice=bool(r["practice"]))
             for r in conn.execute(select(SeatEventRow).order_by(SeatEventRow.id)).mappings():
                 tables[r["table_id"]].seat_events.append(SeatEvent(r["seat"], r["kind"], r["name"], r["secret_hash"]))
             for r in conn.execute(select(ActionRow).order_by(ActionRow.table_id, ActionRow.n)).mappings():
