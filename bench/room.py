@@ -115,7 +115,7 @@ async def room_path_cost(game_name: str, tables: int = 100, rounds: int = 30) ->
         try:
             tabs = []
             for i in range(tables):
-                rt, _ = await room.create_table(game_name, {}, seed=i)
+                rt, _ = await room.create_table(game_name, {}, seed=i, practice=True)
                 tokens = [await room.sit(rt.id, s, f"p{s}") for s in range(rt.game.num_seats)]
                 for s in range(rt.game.num_seats):
                     room.subscribe(rt, s, lambda *_: None)
@@ -209,7 +209,8 @@ async def load_test(args: argparse.Namespace) -> dict[str, Any]:
             n_seats = load(args.game).num_seats
             tables = []
             for i in range(args.tables):
-                r = (await http.post("/api/tables", json={"game": args.game, "options": {}, "seed": i})).json()
+                r = (await http.post("/api/tables", json={"game": args.game, "options": {}, "seed": i,
+                                                          "practice": True})).json()
                 tokens = [(await http.post(f"/api/tables/{r['id']}/seats/{s}", json={"name": f"c{s}"})).json()["token"]
                           for s in range(n_seats)]
                 tables.append((r["id"], tokens))

@@ -43,7 +43,7 @@ async def uninterrupted(db: str) -> dict[int, list[str]]:
     try:
         seeds = {}
         for game, options, seed in matches():
-            rt, owner = await room.create_table(game, options, seed=seed)
+            rt, owner = await room.create_table(game, options, seed=seed, practice=True)
             await room.add_bots(rt.id, None, owner)
             seeds[rt.id] = seed
         while any(not rt.state.is_over for rt in room.tables.values()):
@@ -72,7 +72,8 @@ def test_sigkill_at_random_points_loses_nothing_and_repeats_nothing(
     try:
         ids: dict[str, int] = {}
         for game, options, seed in matches():
-            t = http("POST", server.base + "/api/tables", {"game": game, "options": options, "seed": seed})
+            t = http("POST", server.base + "/api/tables",
+                     {"game": game, "options": options, "seed": seed, "practice": True})
             http("POST", f"{server.base}/api/tables/{t['id']}/bots", {}, t["owner_token"])
             ids[t["id"]] = seed
         kills_mid_match = 0

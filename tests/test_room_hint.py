@@ -52,7 +52,7 @@ def auth(token: str) -> dict[str, str]:
 
 def seated_table(c: TestClient, game: str, seed: int = 11) -> tuple[str, str, list[str]]:
     """A table with a person at every seat (so nobody moves but chance), on someone's first turn."""
-    r = c.post("/api/tables", json={"game": game, "options": {}, "seed": seed})
+    r = c.post("/api/tables", json={"game": game, "options": {}, "seed": seed, "practice": True})
     assert r.status_code == 201, r.text
     tid, owner = r.json()["id"], r.json()["owner_token"]
     n = len(r.json()["table"]["seats"])

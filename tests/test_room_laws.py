@@ -59,7 +59,7 @@ def auth(token: str) -> dict[str, str]:
 
 
 def table_with_people(c: TestClient, game: str, options: dict[str, Any], seed: int = 11) -> tuple[str, list[str]]:
-    r = c.post("/api/tables", json={"game": game, "options": options, "seed": seed})
+    r = c.post("/api/tables", json={"game": game, "options": options, "seed": seed, "practice": True})
     assert r.status_code == 201, r.text
     tid = r.json()["id"]
     n = load(game, **options).num_seats
@@ -242,7 +242,7 @@ def test_irregular_lead_out_of_turn_ruled_by_declarer(client: TestClient, db: st
 
 def test_irregular_over_the_websocket_and_a_bot_rules(client: TestClient) -> None:
     """N (a person) leads out of turn over the socket; declarer E is a bot and chooses itself."""
-    r = client.post("/api/tables", json={"game": "bridge", "options": {"laws": True}, "seed": 5})
+    r = client.post("/api/tables", json={"game": "bridge", "options": {"laws": True}, "seed": 5, "practice": True})
     tid = r.json()["id"]
     tokens = {s: client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
               for s in (0, 2, 3)}
@@ -373,7 +373,7 @@ def test_laws_tables_leak_nothing(tmp_path: Path, game: str, opts: dict[str, Any
                 if injected >= 4:  # enough irregular plays injected
                     break
                 if True:
-                    rt, owner = await room.create_table(game, opts, seed=seed)
+                    rt, owner = await room.create_table(game, opts, seed=seed, practice=True)
                     n = rt.game.num_seats
                     token = await room.sit(rt.id, 0, "P0")
                     await room.add_bots(rt.id, list(range(1, n)), owner)

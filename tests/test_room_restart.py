@@ -76,7 +76,8 @@ def cardroom(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def new_table(c: httpx.Client, game: str, options: dict[str, Any], seed: int) -> str:
-    r = c.post("/api/tables", json={"game": game, "options": options, "seed": seed})
+    r = c.post("/api/tables", json={"game": game, "options": options, "seed": seed,
+                                           "practice": True})
     assert r.status_code == 201, r.text
     t = r.json()
     assert c.post(f"/api/tables/{t['id']}/bots", json={},
@@ -100,7 +101,7 @@ async def uninterrupted(db: str, matches: list[tuple[str, dict[str, Any], int]])
     try:
         seeds = {}
         for game, options, seed in matches:
-            rt, owner = await room.create_table(game, options, seed=seed)
+            rt, owner = await room.create_table(game, options, seed=seed, practice=True)
             await room.add_bots(rt.id, None, owner)
             seeds[rt.id] = seed
         while any(not rt.state.is_over for rt in room.tables.values()):
@@ -208,7 +209,7 @@ def test_orphan_rows_and_a_rematch_without_its_parent(tmp_path: Path) -> None:
     server.start()
     try:
         with httpx.Client(base_url=server.base, timeout=30) as c:
-            made = c.post("/api/tables", json={"game": "euchre", "options": {}, "seed": 5}).json()
+            made = c.post("/api/tables", json={"game": "euchre", "options": {}, "seed": 5, "practice": True}).json()
             parent, owner = made["id"], made["owner_token"]
             c.post(f"/api/tables/{parent}/bots", json={}, headers={"Authorization": f"Bearer {owner}"})
             wait_for(lambda: c.get(f"/api/tables/{parent}").json()["over"], 60, "the first match did not end")
@@ -488,7 +489,7 @@ def test_a_store_failure_is_retried_and_holds_up_no_other_table(tmp_path: Path) 
         try:
             seeds: dict[str, int] = {}
             for game, options, seed in matches:
-                rt, owner = await room.create_table(game, options, seed=seed)
+                rt, owner = await room.create_table(game, options, seed=seed, practice=True)
                 if not victim:
                     victim.append(rt.id)
                 await room.add_bots(rt.id, None, owner)

@@ -57,15 +57,16 @@ def test_restart_rebuilds_every_table_exactly(db: str) -> None:
     with TestClient(create_app(db)) as c:
         for i, game in enumerate(names()):
             n = load(game).num_seats
-            tid = c.post("/api/tables", json={"game": game, "options": {}, "seed": 100 + i}).json()["id"]
+            tid = c.post("/api/tables",
+                         json={"game": game, "options": {}, "seed": 100 + i, "practice": True}).json()["id"]
             tokens = [c.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
                       for s in range(n - 1)]
             owner = c.post("/api/tables", json={"game": game, "options": {}}).json()["owner_token"]
             assert owner
-            bots = c.post("/api/tables", json={"game": game, "options": {}, "seed": 7}).json()
+            bots = c.post("/api/tables", json={"game": game, "options": {}, "seed": 7, "practice": True}).json()
             c.post(f"/api/tables/{bots['id']}/bots", json={}, headers=auth(bots["owner_token"]))
             # the last seat by invitation
-            own = c.post("/api/tables", json={"game": game, "options": {}, "seed": 200 + i}).json()
+            own = c.post("/api/tables", json={"game": game, "options": {}, "seed": 200 + i, "practice": True}).json()
             code = c.post(f"/api/tables/{own['id']}/seats/0/invite", headers=auth(own["owner_token"])).json()["code"]
             tid2 = own["id"]
             code2 = code
@@ -109,7 +110,7 @@ def test_restart_rebuilds_every_table_exactly(db: str) -> None:
 
 def test_an_action_is_committed_before_it_is_acknowledged(db: str) -> None:
     with TestClient(create_app(db)) as c:
-        created = c.post("/api/tables", json={"game": "bridge", "options": {}, "seed": 1}).json()
+        created = c.post("/api/tables", json={"game": "bridge", "options": {}, "seed": 1, "practice": True}).json()
         tid = created["id"]
         tokens = [c.post(f"/api/tables/{tid}/seats/{s}", json={}).json()["token"] for s in range(4)]
         other = Store(db)  # a second connection, as another process would read

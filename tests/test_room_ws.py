@@ -36,7 +36,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def new_table(c: TestClient, game: str, seed: int = 5) -> str:
-    tid: str = c.post("/api/tables", json={"game": game, "options": {}, "seed": seed}).json()["id"]
+    tid: str = c.post("/api/tables", json={"game": game, "options": {}, "seed": seed, "practice": True}).json()["id"]
     return tid
 
 
@@ -226,7 +226,7 @@ def test_a_client_that_never_reads_is_capped_then_closed_and_others_miss_nothing
     app = create_app(f"sqlite:///{tmp_path}/room.sqlite", bot_delay=0.004, outbox_limit=limit, stuck_seconds=0.5)
     with TestClient(app) as client:
         room = client.app.state.room  # type: ignore[attr-defined]
-        r = client.post("/api/tables", json={"game": "bridge", "options": {}, "seed": 4}).json()
+        r = client.post("/api/tables", json={"game": "bridge", "options": {}, "seed": 4, "practice": True}).json()
         tid, owner = r["id"], r["owner_token"]
         stuck_sends: list[str] = []
         peaks: list[int] = []

@@ -176,10 +176,13 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     async def create_table(request: Request) -> dict[str, Any]:
         table_bucket.check(limits.peer(request.scope))  # 429 before anything is read or stored
         body = await _body(request)
-        seed = body.get("seed")
+        seed, practice = body.get("seed"), body.get("practice", False)
+        if not isinstance(practice, bool):
+            raise RoomError(400, "bad_practice", code="bad_seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
-            raise RoomError(400, "raw", code="bad_seed", text="'seed' must be an integer from 0 to 2**62-1")
-        rt, owner = await room_of(request).create_table(body.get("game"), body.get("options", {}), seed=seed)
+            raise RoomError(400, "bad_seed")
+        rt, owner = await room_of(request).create_table(body.get("game"), body.get("options", {}), seed=seed,
+                                                        practice=practice)
         return {"id": rt.id, "owner_token": owner, "table": rt.info(_lang(request))}
 
     @app.get("/api/tables/{table_id}")

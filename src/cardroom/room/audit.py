@@ -171,7 +171,7 @@ async def leak_run(db: str, matches: int, seed0: int = 0, short: bool = False) -
             name, options = configs[i % len(configs)]
             if short:
                 options = short_match_options(name, options)
-            rt, owner = await room.create_table(name, options, seed=seed0 + i)
+            rt, owner = await room.create_table(name, options, seed=seed0 + i, practice=True)
             for seat in range(rt.game.num_seats):
                 room.subscribe(rt, seat, lambda text, replaceable: None)
             room.subscribe(rt, None, lambda text, replaceable: None, "ru")

@@ -6,22 +6,27 @@ and :func:`pbn_record` (bridge's PBN export).
 
 Determinism: the chance action at order number ``n`` of a table is drawn from
 ``random.Random(f"{seed}/{n}")`` and a bot's decision at order number ``n`` comes from a bot made
-fresh with a seed derived from ``(seed, seat, n)``. A table is therefore a pure function of its
-seed and of the people's actions, and a restarted server that replays the stored actions goes on
-exactly as an uninterrupted one would.
+fresh with a seed derived from ``(seed, seat, n)`` by SHA-256 (:func:`bot_seed`). A table is
+therefore a pure function of its seed and of the people's actions, and a restarted server that
+replays the stored actions goes on exactly as an uninterrupted one would.
+
+Secrecy (issue 12): whoever knows a table's seed knows every hand, so the seed of a table is drawn
+from :mod:`secrets` (62 bits) and shown to nobody until the match is over (then the record
+publishes it, so that the deals can be checked). A seed chosen by a client is accepted only for a
+**practice table** (``practice=True``), which every seat sees marked as one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import importlib
 import json
 import logging
 import random
 import secrets
 import time
-import zlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -108,6 +113,12 @@ CLAIM_WORDS = ("claim", "concede", "претензия", "уступка")
 like an irregular action, at any moment, by the seat itself."""
 
 
+ONLINE_OPTION = "laws_online"
+"""The game option the room sets at every laws-mode table of a game that has it: the server shuffles
+and deals, so no deal can be faulty and the laws that repair a faulty deal (preferans' ``misdeal``,
+bridge's ``reshuffle``) are refused instead of giving a free redeal (issue 12)."""
+
+
 def laws_mode(game: Game) -> bool:
     """Whether a table's game is in laws mode (the option ``laws``; off by default): irregular actions
     are then accepted, recorded and ruled on (``cardroom.core.laws``)."""
@@ -159,8 +170,22 @@ def chance_rng(seed: int, n: int) -> random.Random:
     return random.Random(f"{seed}/{n}")
 
 
+SEED_BITS = 62
+"""A table's seed: drawn by :func:`secrets.randbits` (or chosen, for a practice table only)."""
+
+
+def derived_seed(seed: int, *parts: object) -> int:
+    """A 62-bit seed derived from a table's secret seed and ``parts`` by SHA-256: knowing derived seeds
+    (or the choices made with them) tells nothing about the table's seed."""
+    text = "/".join(["cardroom", str(seed), *map(str, parts)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> (64 - SEED_BITS)
+
+
 def bot_seed(seed: int, seat: int, n: int) -> int:
-    return zlib.crc32(f"{seed}/{seat}/{n}".encode()) & 0x7FFFFFFF
+    """The seed of the bot that makes seat ``seat``'s decision at order number ``n`` (a keyed hash:
+    a bot's choices do not let anyone recover the table's seed). Bots' actions are stored, so a
+    replay never asks a bot again: changing this derivation changes only decisions still to come."""
+    return derived_seed(seed, "bot", seat, n)
 
 
 # ------------------------------------------------------------------ public view
@@ -366,6 +391,7 @@ class TableRuntime:
     """The table's place in the lobby: higher for newer tables (the lobby's cursor)."""
     last_active: float = field(default_factory=time.monotonic)
     """When a person last did something here (sat, acted, left the last socket): the idle expiry's clock."""
+    practice: bool = False  # a practice table: its seed was chosen by a client (issue 12)
 
     # ----------------------------------------------------------- facts
     @property
@@ -389,6 +415,7 @@ class TableRuntime:
             "game": self.game.name,
             "options": dict(self.game.options()),
             "laws": laws_mode(self.game),
+            "practice": self.practice,
             "seats": [{"seat": i, "label": self.labels[i], **s.public()} for i, s in enumerate(self.seats)],
             "seq": self.seq,
             "started": self.seq > 0,
@@ -451,6 +478,7 @@ class TableRuntime:
             "over": state.is_over,
             "abandoned": state.abandoned,
             "laws": self.laws,
+            "practice": self.practice,
             "position": localize_position(state.position(), lang),
             "seats": self.seat_list() if seats is None else seats,
             "next": self.child,
@@ -518,6 +546,7 @@ def game_catalogue() -> list[dict[str, Any]]:
             options.setdefault(key, {"default": None, "choices": list(offered)})
         if "laws" not in options and "laws" in schema:  # laws mode: an on/off option, off by default
             options["laws"] = {"default": False, "choices": []}
+        options.pop(ONLINE_OPTION, None)  # set by the room itself, never chosen in the lobby
         for c in configs:  # options a configuration sets that the defaults do not list
             for key, v in c.items():
                 opt = options.setdefault(key, {"default": None, "choices": []})
@@ -575,7 +604,8 @@ def build_runtime(st: StoredTable) -> TableRuntime:
         if not 0 <= ev.seat < game.num_seats:  # a negative seat would silently name another one
             raise TableProblem("q.seat", kind=short(ev.kind), seat=ev.seat, last=game.num_seats - 1)
     rt = TableRuntime(st.id, game, st.options, st.seed, st.owner_hash, st.parent, st.created, state,
-                      _seat_infos(game.num_seats, st.seat_events), labels=labels, laws=laws_mode(game))
+                      _seat_infos(game.num_seats, st.seat_events), labels=labels, laws=laws_mode(game),
+                      practice=st.practice)
     for i, text in enumerate(st.actions):
         try:
             state.apply(state.parse_action(text))
@@ -718,17 +748,25 @@ class Room:
     # ----------------------------------------------------------- tables
     async def create_table(self, game_name: Any, options: Any, seed: int | None = None,
                            parent: str | None = None, seat_events: Sequence[SeatEvent] = (),
-                           owner_hash: str | None = None) -> tuple[TableRuntime, str]:
+                           owner_hash: str | None = None, practice: bool = False) -> tuple[TableRuntime, str]:
+        """A new table. Its seed is secret (:func:`secrets.randbits`) unless it is a ``practice``
+        table, where the seed may be chosen; a seed without ``practice`` is refused (400 ``bad_seed``)."""
         if not isinstance(game_name, str) or not isinstance(options, dict):
             raise RoomError(400, "bad_game")
+        if seed is not None and not practice:
+            raise RoomError(400, "seed_needs_practice", code="bad_seed")
         cls = game_class(game_name)
+        schema = cls.option_schema()
         try:  # every option typed and in range before anything else (cardroom.core.options)
-            clean = cls.option_schema().validate(options)
+            clean = schema.validate(options)
         except OptionError as e:
             raise OptionRefused(cls.name, e) from None
+        if clean.get("laws") is True and ONLINE_OPTION in schema:  # the server deals: no faulty deal to redeal
+            clean[ONLINE_OPTION] = True
         owner = secrets.token_urlsafe(24)
-        st = StoredTable(new_id(), cls.name, clean, seed if seed is not None else secrets.randbits(62),
-                         owner_hash or secret_hash(owner), parent, time.time(), list(seat_events), [])
+        st = StoredTable(new_id(), cls.name, clean, seed if seed is not None else secrets.randbits(SEED_BITS),
+                         owner_hash or secret_hash(owner), parent, time.time(), list(seat_events), [],
+                         practice=practice)
         try:  # the table is built (its game, first state, seats, info, public message) before it is stored
             rt = self._runtime(st)
             rt.info()
@@ -838,8 +876,12 @@ class Room:
                     events.append(SeatEvent(i, "bot", s.name, None))
                 elif s.kind == "invited":
                     events.append(SeatEvent(i, "invite", s.name, s.code_hash))
-            new, _ = await self.create_table(rt.game.name, rt.options, seed=bot_seed(rt.seed, -1, rt.seq),
-                                             parent=rt.id, seat_events=events, owner_hash=rt.owner_hash)
+            # a fresh secret seed; a practice table's next match is a practice table too, its seed derived
+            # from the practice seed (the same practice seed gives the same series of matches)
+            new, _ = await self.create_table(rt.game.name, rt.options,
+                                             seed=derived_seed(rt.seed, "rematch", rt.seq) if rt.practice else None,
+                                             parent=rt.id, seat_events=events, owner_hash=rt.owner_hash,
+                                             practice=rt.practice)
             rt.notify({"type": "rematch", "table": rt.id, "next": new.id})
             rt.broadcast(self.observer)
             return new
@@ -960,6 +1002,17 @@ class Room:
                 return True
         return False
 
+    @staticmethod
+    def _sees_hand(rt: TableRuntime, seat: int, other: int) -> bool:
+        """Whether ``seat``'s own view shows ``other``'s hand: its own, or dummy's once it is faced (after
+        the opening lead; before, the view's ``dummy_hand`` is null). Any answer about the cards of a
+        hand the sender cannot see would tell it those cards, so the room refuses before the rules look."""
+        if seat == other:
+            return True
+        v = rt.state.view(seat).to_dict()
+        return any(isinstance(part, dict) and part.get("dummy") == rt.labels[other]
+                   and part.get("dummy_hand") is not None for part in (v, v.get("deal"), v.get("hand")))
+
     def _resolve_irregular(self, rt: TableRuntime, seat: int, text: str) -> Any:
         """An irregular action (laws mode only): read by the game, for the token's seat (or, for
         bridge, dummy's cards by declarer), and accepted by the rules on a copy of the state first —
@@ -978,6 +1031,9 @@ class Room:
         if not 0 <= target < len(rt.seats) or not self._plays_for(rt, seat, target):
             other = rt.labels[target] if 0 <= target < len(rt.labels) else str(target)
             raise RoomError(403, "not_your_seat", seat=rt.labels[seat], other=other)
+        if not self._sees_hand(rt, seat, target):  # issue 12: declarer may not probe an unfaced dummy
+            raise RoomError(409, "dummy_not_faced", code="dummy_not_faced", seat=rt.labels[seat],
+                            other=rt.labels[target])
         probe = state.clone()
         try:
             probe.apply(a)
@@ -1105,6 +1161,9 @@ class Room:
             raise RoomError(409, "record_not_over")
         rec = record_dict(rt.state, rt.players())
         rec["table"] = rt.id
+        rec["practice"] = rt.practice
+        if rt.state.is_over:  # published once the match is over, so that anyone can check the deals
+            rec["seed"] = rt.seed
         return rec
 
     def replay_step(self, table_id: str, step: str | None, lang: str = "en") -> dict[str, Any]:

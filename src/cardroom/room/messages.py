@@ -220,6 +220,18 @@ STRINGS: dict[str, dict[str, str]] = {
     "log.quarantined": {"en": "table {table} ({game}) is set aside (quarantined), not served: {reason}",
                         "ru": "стол {table} ({game}) отложен (карантин), не обслуживается: {reason}"},
     "log.note": {"en": "table {table}: {reason}", "ru": "стол {table}: {reason}"},
+    # ---- issue 12, part "cheat": practice tables, an unfaced dummy, deals the server makes
+    "seed_needs_practice": {"en": "a chosen 'seed' deals known cards: it is accepted only for a practice table "
+                                  "(send \"practice\": true with it); other tables get a secret seed",
+                            "ru": "выбранное зерно 'seed' даёт известные сдачи: оно принимается только для "
+                                  "тренировочного стола (пришлите вместе с ним \"practice\": true); другие столы "
+                                  "получают тайное зерно"},
+    "bad_seed": {"en": "'seed' must be an integer from 0 to 2**62-1", "ru": "'seed' — целое число от 0 до 2**62-1"},
+    "bad_practice": {"en": "'practice' must be true or false", "ru": "'practice' — true или false"},
+    "dummy_not_faced": {"en": "you sit at {seat}: dummy {other} is not faced yet (after the opening lead), so "
+                              "you cannot act for it",
+                        "ru": "ваше место {seat}: болван {other} ещё не открыт (он открывается после первого хода), "
+                              "действовать за него нельзя"},
 }
 
 QUOTE_MAX = 40

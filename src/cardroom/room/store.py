@@ -2,7 +2,8 @@
 
 Three tables, rows only ever inserted:
 
-- ``room_tables``: one row per table (id, game, options, seed, parent table for a rematch);
+- ``room_tables``: one row per table (id, game, options, seed, parent table for a rematch, whether it
+  is a practice table: a column added to older databases when the server starts);
 - ``room_seat_events``: who sits where (a person with the hash of a secret token, a bot, an
   invitation with the hash of its code, the redemption of an invitation);
 - ``room_actions``: every action of every table (chance included) as its canonical text with its
@@ -41,6 +42,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Connection,
     Float,
     ForeignKey,
@@ -49,6 +51,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     insert,
     inspect,
     select,
@@ -82,6 +85,7 @@ class TableRow(Base):
     owner_hash: Mapped[str] = mapped_column(String(64))
     parent: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[float] = mapped_column(Float)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # issue 12
 
 
 class SeatEventRow(Base):
@@ -151,10 +155,16 @@ class StoredTable:
     seat_events: list[SeatEvent] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     problem: Problem | None = None
+    practice: bool = False  # a practice table: its seed was chosen by a client
 
 
 class StoreError(Exception):
     """The store refused a write (a duplicate order number, a lost connection…)."""
+
+
+ADDED_COLUMNS: dict[str, set[str]] = {"room_tables": {"practice"}}
+"""Columns added after a table was first made: an older database may lack them (they are added when
+the store is opened to be written)."""
 
 
 class StoreSchemaError(StoreError):
@@ -278,6 +288,7 @@ class Store:
             self._check_schema(create)
             if create:
                 Base.metadata.create_all(self.engine)
+                self._add_practice_column()
         except BaseException:
             self.engine.dispose()
             raise
@@ -288,6 +299,14 @@ class Store:
         mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
         self._insert_action_sql: str | None = None if mark is None else (
             f"INSERT INTO {ActionRow.__tablename__} (table_id, n, text, at) VALUES ({mark}, {mark}, {mark}, {mark})")
+
+    def _add_practice_column(self) -> None:
+        """A database made before practice tables existed gets the column (every old table: not practice)."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns(TableRow.__tablename__)}
+        if "practice" not in columns:
+            with self.engine.begin() as conn:
+                conn.execute(text(f"ALTER TABLE {TableRow.__tablename__} ADD COLUMN practice BOOLEAN NOT NULL "
+                                  "DEFAULT FALSE"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -329,7 +348,7 @@ class Store:
             model = Base.metadata.tables[name]
             expected = [c.name for c in model.columns]
             found = [str(c["name"]) for c in insp.get_columns(name)]
-            if set(found) != set(expected):
+            if set(found) != set(expected) and set(found) != set(expected) - ADDED_COLUMNS.get(name, set()):
                 raise StoreSchemaError("db.columns", db=self.where, table=name, found=", ".join(found[:12]),
                                        expected=", ".join(expected))
             key = [str(c) for c in insp.get_pk_constraint(name).get("constrained_columns") or []]
@@ -351,7 +370,7 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(insert(TableRow).values(
                 id=t.id, game=t.game, options=json.dumps(t.options, sort_keys=True), seed=t.seed,
-                owner_hash=t.owner_hash, parent=t.parent, created=t.created))
+                owner_hash=t.owner_hash, parent=t.parent, created=t.created, practice=t.practice))
             for e in t.seat_events:
                 conn.execute(insert(SeatEventRow).values(
                     table_id=t.id, seat=e.seat, kind=e.kind, name=e.name, secret_hash=e.secret_hash, at=time.time()))
@@ -404,13 +423,15 @@ class Store:
         sqlite = self.engine.dialect.name == "sqlite"
         try:
             with self.engine.connect() as conn:
+                # an older database may lack the practice column (added when the store is opened to write)
+                has_practice = "practice" in {c["name"] for c in inspect(conn).get_columns("room_tables")}
                 raw = conn.connection.dbapi_connection
                 if sqlite:  # text is decoded by _text: undecodable bytes are one table's problem, not a failed read
                     raw.text_factory = bytes  # type: ignore[union-attr]
                 try:
                     for r in conn.exec_driver_sql(
-                            "SELECT id, game, options, seed, owner_hash, parent, created FROM room_tables "
-                            "ORDER BY created, id"):
+                            "SELECT id, game, options, seed, owner_hash, parent, created"
+                            f"{', practice' if has_practice else ''} FROM room_tables ORDER BY created, id"):
                         st = StoredTable(_key(r[0]), "", {}, 0, "", None, 0.0)
                         tables[st.id] = st
                         try:
@@ -423,6 +444,7 @@ class Store:
                             if isinstance(r[6], bool) or not isinstance(r[6], int | float):
                                 raise _Bad("created", r[6], "a number")
                             st.created = float(r[6])
+                            st.practice = bool(has_practice and r[7])
                         except _Bad as e:
                             bad(st, "room_tables", e)
                             continue

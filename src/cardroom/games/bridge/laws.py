@@ -1056,6 +1056,9 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
     assert d is not None
     phase = deal.phase
     if word == "reshuffle":
+        if deal.rules.laws_online:
+            raise IllegalAction("the server shuffles and deals: a new shuffle and cut is not demanded online "
+                                "(L2; option laws_online)", action=action)
         if phase != 0:
             raise IllegalAction("a new shuffle and cut may be demanded only before the first card is dealt (L2)",
                                 action=action)

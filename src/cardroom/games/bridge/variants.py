@@ -100,6 +100,9 @@ class BridgeRules:
     # Doc 002 L36: a concession of tricks the side could not lose is void (checked exactly when at most
     # four tricks remain).
     laws_void_impossible_concessions: bool = True
+    # The cards are shuffled and dealt by a server (the card room sets it): no shuffle can be faulty, so
+    # L2's new shuffle (`!S reshuffle`) is refused instead of letting a player have the deal drawn again.
+    laws_online: bool = False
 
     def __post_init__(self) -> None:
         check_field_rules(self)

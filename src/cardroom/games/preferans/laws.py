@@ -10,7 +10,9 @@ Actions of laws mode (their text is what records store; seats are numbers, ``!1`
 
 * ``!SEAT misdeal`` — the seat finds the deal faulty (a card face up, a wrong number of cards): before
   the first call the cards are dealt again by the same dealer (P1, automatic); once the auction has
-  begun the seat's own hand is wrong and the others choose (P2).
+  begun the seat's own hand is wrong and the others choose (P2). Refused where a server deals (option
+  ``laws_online``, set by the card room): its deal cannot be faulty, and the law would give any seat
+  a fresh deal for the asking.
 * ``!SEAT discard C1 [C2 C3 …]`` — the talon-taker discards a number of cards other than two (P3).
 * ``!SEAT CARD`` — in the play: a lead or play out of turn (P4) or, by the seat whose turn it is, a card
   that fails to follow suit or to trump when it could (a revoke, «ренонс», P5).
@@ -355,6 +357,9 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
     word, arg = a.word, a.arg
     phase = deal.phase
     if word == "misdeal":
+        if deal.rules.laws_online:
+            raise IllegalAction(f"{a.to_text()}: the cards are shuffled and dealt by the server, so no deal is "
+                                "faulty: a misdeal is not called online (P1, P2; option laws_online)", action=a)
         if phase != 1:
             raise IllegalAction(f"{a.to_text()}: a misdeal is called after the deal and during the auction", action=a)
         if not deal.calls:

@@ -115,6 +115,7 @@ class PrefRules:
     laws_discard_down: int = 1  # P3 a wrong discard: the game lost by this many tricks
     laws_discard_consolation: bool = False  # P3: consolation written on the lost game
     laws_revoke_tricks: int = 2  # P5 transfer: tricks the revoke costs
+    laws_online: bool = False  # dealt by a server: no faulty deal, `misdeal` (P1, P2) refused
 
     def __post_init__(self) -> None:
         if self.players not in (3, 4):

@@ -156,6 +156,8 @@ class PrefVariant:
     laws_discard_down: int = ranged(1, 1, 10)  # P3 a wrong discard loses the game by this many tricks (UNCERTAIN)
     laws_discard_consolation: bool = False  # P3 the lost game writes consolation (UNCERTAIN: not by default)
     laws_revoke_tricks: int = ranged(2, 1, 10)  # P5 «transfer»: tricks a revoke costs (the whist tradition)
+    laws_online: bool = False  # the cards are dealt by a server (the card room sets it): no faulty deal, so
+    # P1/P2 (`misdeal`) are refused instead of giving a free redeal
 
     def __post_init__(self) -> None:
         check_field_rules(self)  # the choices, ranges and lengths in the fields' metadata
@@ -212,7 +214,7 @@ class PrefVariant:
                 "laws": True, "laws_misdeal_down": self.laws_misdeal_down,
                 "laws_discard_down": self.laws_discard_down,
                 "laws_discard_consolation": self.laws_discard_consolation,
-                "laws_revoke_tricks": self.laws_revoke_tricks}),
+                "laws_revoke_tricks": self.laws_revoke_tricks, "laws_online": self.laws_online}),
         }
 
     def overrides(self) -> dict[str, Any]:

@@ -153,7 +153,7 @@ async function lobby(main) {
     store.setName(nameIn.value.trim());
     try {
       const body = { game: g.name, options };
-      if (seedIn.value.trim() !== "") body.seed = Number(seedIn.value);
+      if (seedIn.value.trim() !== "") { body.seed = Number(seedIn.value); body.practice = true; } // a chosen seed: a practice table
       const r = await api("POST", "/api/tables", body);
       store.setOwner(r.id, r.owner_token);
       go({ table: r.id });
@@ -173,7 +173,8 @@ async function lobby(main) {
         const seatsText = tb.seats.map((s) => `${seatLabel(s.label)}: ${s.kind === "empty" ? "—" : s.kind === "invited" ? t("invited") : displayName(s)}`).join(", ");
         tbl.append(h("tr", { "data-table": tb.id },
           h("td", {}, (() => { const g = gs.find((x) => x.name === tb.game); return g ? g.title[getLang()] || g.title.en : tb.game; })(),
-            tb.laws ? h("span", { class: "badge laws-badge", "data-laws": "", title: t("lawsMode"), text: " " + t("lawsBadge") }) : null),
+            tb.laws ? h("span", { class: "badge laws-badge", "data-laws": "", title: t("lawsMode"), text: " " + t("lawsBadge") }) : null,
+            tb.practice ? h("span", { class: "badge practice-badge", "data-practice": "", title: t("practiceHint"), text: " " + t("practiceBadge") }) : null),
           h("td", { class: "small", text: seatsText }),
           h("td", { class: "small", text: tb.over ? t("matchOver") : positionText(tb.position) }),
           h("td", {},
@@ -577,6 +578,7 @@ class TableView {
       h("span", { class: "position", id: "position", text: positionText(m.position) }),
       h("span", { id: "status", class: "small", text: this.status || "" }),
       this.seat == null ? h("span", { class: "badge", text: t("spectator") }) : null,
+      m.practice ? h("span", { class: "badge practice-badge", id: "practice", "data-practice": "", title: t("practiceHint"), text: t("practiceBadge") }) : null,
       h("span", { id: "turn", class: toAct === this.seat && this.seat != null ? "badge turn" : "badge", text:
         m.over ? t("matchOver") : toAct == null ? (m.chance_next ? t("chance") : t("waiting")) : toAct === this.seat ? t("yourTurn") : `${names[toAct]} ${t("toAct")}` }),
       this.hintButton(game, m)));
