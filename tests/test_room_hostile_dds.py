@@ -269,7 +269,7 @@ def servers(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
 
 def bridge_table(c: httpx.Client, seed: int) -> tuple[str, str]:
     """A bridge table with a person at North (seat 0) and bots elsewhere: (table id, the person's token)."""
-    r = c.post("/api/tables", json={"game": "bridge", "options": {}, "seed": seed})
+    r = c.post("/api/tables", json={"game": "bridge", "options": {}, "seed": seed, "practice": True})
     assert r.status_code == 201, r.text
     tid, owner = r.json()["id"], r.json()["owner_token"]
     r = c.post(f"/api/tables/{tid}/seats/0", json={"name": "P"})
@@ -411,7 +411,8 @@ def test_the_bound_counts_searches_and_identical_questions_share_one(
     with TestClient(create_app(f"sqlite:///{tmp_path}/room.sqlite", hint_limit=1)) as c:
         seated: list[tuple[str, str]] = []
         for seed in (1, 2):
-            r = c.post("/api/tables", json={"game": "preferans", "options": {}, "seed": seed}).json()
+            r = c.post("/api/tables", json={"game": "preferans", "options": {}, "seed": seed,
+                                            "practice": True}).json()
             tid = r["id"]
             tokens = [c.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"]
                       for s in range(len(r["table"]["seats"]))]

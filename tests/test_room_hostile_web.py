@@ -3,7 +3,7 @@
 Tokens travel only in the ``Authorization`` header and as the WebSocket subprotocol ``token.<token>``
 (never in a URL, never in the server's log); the socket checks ``Origin``; every HTTP response carries
 the security headers; invitation links never trust the request's Host; the SQLite file is private;
-player names are checked and cannot break the PBN or JSON records. See docs/security-parts/web.md.
+player names are checked and cannot break the PBN or JSON records. See docs/security.md (§10–11).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Web hygiene of the card room (issue 12, points 10-11): the security headers, the WebSocket's
 subprotocols and Origin check, public URLs, and secrets kept out of the logs. Used by :mod:`app`;
-docs/security-parts/web.md says what each promises."""
+docs/security.md (§10–11) says what each promises."""
 
 from __future__ import annotations
 
