@@ -33,23 +33,6 @@ from cardroom.room.engine import Room, build_tables
 from cardroom.room.store import AsyncStore, SeatEvent, Store, StoredTable, StoreError, StoreSchemaError
 from cardroom.room.testing import Postgres, ServerProcess, free_port
 
-_n = 0
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    global _n
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/room.sqlite"
-    pg: Postgres = request.getfixturevalue("postgres")
-    _n += 1
-    name = f"restart{_n}"
-    eng = create_engine(pg.url, isolation_level="AUTOCOMMIT")
-    with eng.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    eng.dispose()
-    return pg.url.rsplit("/", 1)[0] + "/" + name
-
 
 def sql(db: str, statement: str, **params: Any) -> Any:
     """Plain SQL on the store, as an operator (or a damaged disk) would change it: SQLite's foreign keys off."""

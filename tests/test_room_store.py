@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 import warnings
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,23 +21,6 @@ with warnings.catch_warnings():
 
 from cardroom.room.app import create_app
 from cardroom.room.testing import live_record, settled
-
-_n = 0
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    global _n
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/room.sqlite"
-    pg: Postgres = request.getfixturevalue("postgres")
-    _n += 1
-    name = f"room{_n}"
-    eng = create_engine(pg.url, isolation_level="AUTOCOMMIT")
-    with eng.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    eng.dispose()
-    return pg.url.rsplit("/", 1)[0] + "/" + name
 
 
 def auth(token: str) -> dict[str, str]:
