@@ -1,4 +1,4 @@
-"""Document 001's two illustrative deals through the play-record audit (cardroom.games.bridge.audit).
+"""Document 001's two illustrative deals through the play-record audit (tests/bridge_audit.py).
 
 The vectors ``bridge-illustrative-3NT`` and ``bridge-illustrative-6H`` give the tricks as the document
 tells them, with unnamed cards as null. The audit must find the errors bridge.md §7 records, and nothing
@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from bridge_audit import KINDS, AuditFinding, PlayAudit, audit_play
 from cardroom.core.cards import Card
 from cardroom.core.errors import ParseError
 from cardroom.core.table import Seat, Side
-from cardroom.games.bridge.audit import KINDS, AuditFinding, PlayAudit, audit_play
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.game import ContractBridge
 

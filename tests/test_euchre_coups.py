@@ -1,5 +1,5 @@
 """The nine worked cases (coups I–IX) of document 003 replayed through the engine by
-cardroom.games.euchre.audit.
+the audit of tests/euchre_audit.py.
 
 Each case's stated outcome (the tricks' winners, the tricks per side, the points, the score after)
 comes from the vectors (``play-case`` ``case-I`` … ``case-IX``), which quote the document. The
@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from cardroom.core.cards import cards_of_mask
 from cardroom.core.errors import CardroomError, ParseError
 from cardroom.core.table import Seat
-from cardroom.games.euchre.audit import KINDS, audit_case, audit_vector
 from cardroom.games.euchre.game import Euchre
+from euchre_audit import KINDS, audit_case, audit_vector
 
 RULES_DIR = Path(__file__).parents[2] / "shared" / "rules"
 VECTORS: dict[str, dict[str, Any]] = {

@@ -27,7 +27,6 @@ from cardroom.core.cards import Card, CardSet, Suit, cards_of_mask, piquet_pack
 from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.table import Seat, Side
 from cardroom.games.euchre import club, dealing
-from cardroom.games.euchre.audit import audit_vector
 from cardroom.games.euchre.dealing import DealEvent
 from cardroom.games.euchre.game import Euchre
 from cardroom.games.euchre.ranks import (
@@ -55,6 +54,7 @@ from cardroom.games.euchre.scoring import (
     score_hand,
     unannounced_points_ruling,
 )
+from euchre_audit import audit_vector
 
 RULES_DIR = Path(__file__).parents[2] / "shared" / "rules"
 Vector = dict[str, Any]

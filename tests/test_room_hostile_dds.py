@@ -58,7 +58,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from cardroom.room.app import HINT_RETRY_AFTER, create_app
+from cardroom.room.app import create_app
+from cardroom.room.routes.hint import HINT_RETRY_AFTER
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cardroom"
 

@@ -23,11 +23,11 @@ from cardroom.core.cards import PIQUET_PACK_MASK, Card, Suit, cards_of_mask
 from cardroom.core.errors import CardroomError
 from cardroom.core.table import Seat
 from cardroom.core.tricks import follow_mask, natural_winner
-from cardroom.games.euchre.audit import CLAIM_LINES, _replay_prefix, audit_vector
 from cardroom.games.euchre.ranks import effective_suit, effective_suit_mask, legal_plays, strength, trick_winner
 from cardroom.games.euchre.rules import PH_PLAY, EuchreDeal, EuchreHand
 from cardroom.solve import tricks
 from cardroom.solve.euchre import from_solver, solve_deal, solve_state, to_solver
+from euchre_audit import CLAIM_LINES, _replay_prefix, audit_vector
 
 RULES_DIR = Path(__file__).parents[2] / "shared" / "rules"
 VECTORS: dict[str, dict[str, Any]] = {

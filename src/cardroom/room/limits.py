@@ -60,7 +60,7 @@ LOBBY_MAX_PAGE = 200
 
 
 def lang_of(scope: Scope) -> str:
-    """The language of a request from its raw scope (as ``app._lang``: ``?lang=``, then Accept-Language)."""
+    """The language of a request from its raw scope (as ``routes.common.lang_of``: ``?lang=``, then Accept-Language)."""
     q: str = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
     if q in ("en", "ru"):
         return q

@@ -1,0 +1,7 @@
+"""The card room's routes, one :class:`fastapi.APIRouter` per concern, assembled by
+:func:`cardroom.room.app.create_app`: ``lobby`` (the games, the tables list, a new table, the page),
+``tables`` (a table, its state, seats, invitations, bots, actions, rematch, abandon), ``records``
+(the record, its PBN, the replay), ``hint`` (the hint and its bound), ``socket`` (the WebSocket).
+What they share (the room, the language, the bearer token, the body reader, the server's settings)
+is in ``common``.
+"""

@@ -1,0 +1,158 @@
+"""The WebSocket of a table (``/ws/tables/{id}``): the Origin check, the token, then one connection's
+outbox, reader and writer (:func:`_serve_socket`); and the watchdog that closes stuck connections."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from cardroom.room.engine import Outbox, Room, RoomError, TableRuntime, dumps
+from cardroom.room.jsonin import parse_request_json
+from cardroom.room.messages import msg
+from cardroom.room.routes.common import lang_of, room_of, settings_of
+from cardroom.room.web import SUBPROTOCOL, close_reason, origin_allowed, socket_token
+
+router = APIRouter()
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def ws(websocket: WebSocket, table_id: str) -> None:
+    lang = lang_of(websocket)
+    settings = settings_of(websocket)
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), settings.origins,
+                          settings.public):
+        refusal = RoomError(403, "bad_origin", origin=websocket.headers.get("origin", "")[:60])
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(JSONResponse(
+                {"detail": refusal.text(lang), "code": refusal.code}, status_code=403))
+        else:  # refused before accepting: the server answers the handshake with 403
+            await websocket.close(code=4403, reason=close_reason(refusal.text(lang)))
+        return
+    # the subprotocol the client offered, never its token
+    offered = websocket.scope.get("subprotocols") or []
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    room = room_of(websocket)
+
+    async def error(e: RoomError) -> None:
+        await websocket.send_json({"type": "error", "code": e.code, "message": e.text(lang)})
+
+    try:
+        token = socket_token(websocket)
+        rt = room.table(table_id)
+        seat = room.authorize(rt, token, owner_ok=False) if token else None
+    except RoomError as e:
+        await error(e)
+        await websocket.close(code=4000 + e.status, reason=close_reason(e.text(lang)))
+        return
+    await _serve_socket(websocket, room, rt, seat, lang, error, token)
+
+
+async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat: int | None, lang: str,
+                        error: Any, token: str | None = None) -> None:
+    box = Outbox(room.outbox_limit, room.outbox_bytes)
+    closing: list[tuple[int, str]] = []  # the close code and reason the reader asks for
+    loop = asyncio.get_running_loop()
+    ops: set[asyncio.Task[Any]] = set()  # the action being committed for this connection, if any
+
+    def send(text: str, replaceable: bool = False) -> None:
+        box.put(text, replaceable)
+
+    def reply(message: dict[str, Any]) -> None:
+        box.put(dumps(message))
+
+    async def pump() -> None:
+        while True:
+            text = await box.get()
+            if text is None:
+                return
+            box.busy_since = loop.time()
+            await websocket.send_text(text)
+            box.busy_since = None
+
+    async def read() -> None:
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            raw: str | bytes | None = frame.get("text")
+            if raw is None:  # a binary frame: read as UTF-8 text
+                raw = frame.get("bytes") or b""
+            if room.max_frame is not None and len(raw) > room.max_frame:  # uvicorn's ws_max_size acts first
+                text = msg("frame_too_large", lang, max=room.max_frame)
+                closing.append((1009, close_reason(text)))
+                return
+            try:
+                data = parse_request_json(raw)
+            except RoomError as e:
+                if e.key == "json_not_object":  # JSON, but not a message: as before
+                    e = RoomError(400, "bad_message")
+                reply({"type": "error", "code": e.code, "message": e.text(lang)})
+                continue
+            kind = data.get("type") if isinstance(data, dict) else None
+            if kind == "ping":
+                reply({"type": "pong", "seq": rt.seq})
+                continue
+            if kind not in ("act", "abandon"):
+                reply({"type": "error", "code": "bad_message", "message": msg("bad_message", lang)})
+                continue
+            if seat is None:
+                reply({"type": "error", "code": "spectator", "message": msg("spectator", lang)})
+                continue
+            # its own task, shielded: a connection that ends meanwhile never leaves an action stored
+            # but not applied (the task is awaited below before the connection is let go)
+            op = loop.create_task(room.abandon(rt.id, token) if kind == "abandon" else
+                                  room.act(rt.id, token, data.get("action"), data.get("seq"), data.get("irregular")))
+            ops.add(op)
+            op.add_done_callback(ops.discard)
+            try:
+                await asyncio.shield(op)
+            except RoomError as e:
+                reply({"type": "error", "code": e.code, "message": e.text(lang), "seq": rt.seq})
+
+    # Subscribe and take the first snapshot under the table's lock: no state is missed or repeated.
+    async with rt.lock:
+        room.subscribe(rt, seat, send, lang)
+        send(dumps(room.snapshot_message(rt, seat, lang)), True)
+    room.outboxes.add(box)
+    sender = loop.create_task(pump())
+    box.task = sender  # the watchdog cancels it when the socket stays stuck
+    reader = loop.create_task(read())
+    try:
+        await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.unsubscribe(rt, seat, send, lang)
+        room.outboxes.discard(box)
+        room.messages_dropped += box.dropped
+        room.outbox_peak = max(room.outbox_peak, box.peak)
+        box.close()
+        for task in (reader, sender):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        for op in list(ops):  # let an action under way be stored and applied
+            with contextlib.suppress(BaseException):
+                await op
+        if closing:  # a message over the frame cap: close with 1009 and the reason
+            with contextlib.suppress(Exception):
+                await websocket.close(code=closing[0][0], reason=closing[0][1])
+
+
+async def watchdog(room: Room) -> None:
+    """Close connections whose socket has accepted nothing for ``room.stuck_seconds``: a client that
+    stopped reading (its outbox is capped meanwhile, see :class:`~cardroom.room.engine.Outbox`)."""
+    while True:
+        await asyncio.sleep(max(0.05, min(1.0, room.stuck_seconds / 4)))
+        now = asyncio.get_running_loop().time()
+        for box in list(room.outboxes):
+            if box.busy_since is not None and now - box.busy_since > room.stuck_seconds:
+                room.connections_closed_stuck += 1
+                box.close()
+                box.busy_since = None
+                if box.task is not None:
+                    box.task.cancel()
