@@ -301,7 +301,7 @@ def test_rematch_keeps_people_and_their_tokens(client: TestClient) -> None:
 def test_serve_command_line() -> None:
     import argparse
 
-    from cardroom.cli.serve import add_parser, run
+    from cardroom.room.serve import add_parser, run
 
     parser = argparse.ArgumentParser()
     add_parser(parser.add_subparsers(dest="command"))
