@@ -1,10 +1,10 @@
 """The card room's messages to people, in English and Russian.
 
 :func:`msg` shows the error messages of the catalogue (:data:`cardroom.i18n.MESSAGES`), every value a
-client sent cut short; the texts the games themselves write in English — a position such as "deal 3,
-trick 4", the reasons on a preferans sheet — are translated by :func:`localize_position` and
-:func:`localize_sheet` with the ``pos.`` and ``why.`` keys of :mod:`cardroom.i18n`. A text the tables
-do not know is left in English (never dropped).
+client sent cut short, a position (a :class:`~cardroom.i18n.Where`) written in the reader's language.
+The reasons a preferans sheet writes in English are translated by :func:`localize_sheet` with the
+``why.`` keys of :mod:`cardroom.i18n` (a reason the table does not know is left in English, never
+dropped).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardroom.core.options import BOOL, CHOICE, FLOAT, INT, OptionSpec, quote
-from cardroom.i18n import MESSAGES, t
+from cardroom.i18n import MESSAGES, Where, t
 
 QUOTE_MAX = 40
 """A message quotes at most this many characters of any value it names (then "…")."""
@@ -90,6 +90,7 @@ def msg(key: str, lang: str = "en", **kw: Any) -> str:
     to :data:`QUOTE_MAX` characters (the server's own texts to :data:`TEXT_MAX`): a message never
     echoes more than a short prefix of what a client sent."""
     entry = MESSAGES[key]
+    kw = {name: value.text(lang) if isinstance(value, Where) else value for name, value in kw.items()}
     return entry.get(lang, entry["en"]).format(**_params(key, kw))
 
 
@@ -111,48 +112,6 @@ def option_accepts(spec: OptionSpec, lang: str = "en") -> str:
         count = str(lo) if lo == hi else msg("accepts_count", lang, lo=lo, hi=hi)
         text = msg("accepts_tuple", lang, count=count, min=num(spec.min), max=num(spec.max))
     return msg("accepts_null", lang, accepts=text) if spec.optional else text
-
-
-# ------------------------------------------------------------------ positions
-_POSITION_PARTS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(p), key) for p, key in [
-        (r"action (?P<n>\d+)", "pos.action"),
-        (r"the draw", "pos.draw"),
-        (r"the deal", "pos.the_deal"),
-        (r"deal (?P<n>\d+)", "pos.deal_n"),
-        (r"hand (?P<n>\d+)", "pos.hand_n"),
-        (r"game (?P<n>\d+)", "pos.game_n"),
-        (r"call (?P<n>\d+)", "pos.call_n"),
-        (r"trick (?P<n>\d+)", "pos.trick_n"),
-        (r"auction", "pos.auction"),
-        (r"making the trump", "pos.making_trump"),
-        (r"first round", "pos.first_round"),
-        (r"second round", "pos.second_round"),
-        (r"the dealer's discard", "pos.dealer_discard"),
-        (r"the hand is over", "pos.hand_over"),
-        (r"the cut for the deal", "pos.cut"),
-        (r"the cut", "pos.the_cut"),
-        (r"the cut for the deal \(recut by (?P<seats>[A-Z ]+)\)", "pos.recut"),
-        (r"(?P<phase>deal|discard|declare|whist|defence|play|over|concede|invite|passing|choice|doubling)", ""),
-    ]
-]
-
-
-def localize_position(text: str, lang: str) -> str:
-    """A game's position text ("deal 3, trick 4") in ``lang``, part by comma-separated part."""
-    if lang == "en":
-        return text
-    out = []
-    for part in text.split(", "):
-        for rx, key in _POSITION_PARTS:
-            m = rx.fullmatch(part)
-            if m is not None:
-                kw = m.groupdict()
-                out.append(t(key or f"pos.{kw.pop('phase')}", lang, **kw))
-                break
-        else:
-            out.append(part)
-    return ", ".join(out)
 
 
 # ------------------------------------------------------------------ sheet reasons (preferans)
