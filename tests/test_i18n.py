@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardroom.core.game import CHANCE, State
+from cardroom.core.game import CHANCE, Game, State
 from cardroom.games import load
 from cardroom.i18n import MESSAGES, STRINGS, Where, t
 from cardroom.i18n.room import REASONS
@@ -29,9 +29,10 @@ def test_where_renders_its_parts_in_each_language() -> None:
         Where("trick", n=1)
 
 
-def walk(name: str, seed: int, steps: int) -> list[Where]:
-    """The distinct positions of a random match of ``name``, in order."""
-    state: State = load(name).new_initial_state()
+def random_play(game: Game, seed: int, steps: int) -> tuple[list[Where], State]:
+    """A random match of ``game`` (at most ``steps`` actions): its positions in order (each once in a
+    row; each one's English text checked to be the state's ``position()``) and the last state."""
+    state = game.new_initial_state()
     rng = random.Random(seed)
     seen: list[Where] = []
     for _ in range(steps):
@@ -45,7 +46,7 @@ def walk(name: str, seed: int, steps: int) -> list[Where]:
             state.play_chance(rng)
         else:
             state.apply(rng.choice(list(state.legal_actions())))
-    return seen
+    return seen, state
 
 
 @pytest.mark.parametrize(("name", "first", "second", "third"), [
@@ -62,7 +63,7 @@ def walk(name: str, seed: int, steps: int) -> list[Where]:
 ])
 def test_every_match_gives_its_position_as_a_structure(name: str, first: Where, second: Where,
                                                        third: Where | None) -> None:
-    seen = walk(name, 1, 3000)
+    seen, _ = random_play(load(name), 1, 3000)
     assert seen[:2] == [first, second]
     assert third is None or seen[2] == third
     if name == "preferans":  # random declarations end every deal of this pulka before its play

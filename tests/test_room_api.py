@@ -401,31 +401,18 @@ def test_every_position_and_sheet_reason_has_a_russian_form() -> None:
     """Random play through every configuration of every game: each position the server sends (a
     state's ``where()``, whose English text is its ``position()``), and each reason a preferans sheet
     writes, reads in Russian without an English word left over."""
-    import random
-
-    from cardroom.core.game import CHANCE
     from cardroom.i18n.where import POSITIONS, Where
     from cardroom.room.audit import all_configurations, short_match_options
     from cardroom.room.messages import localize_sheet
+    from test_i18n import random_play
 
     latin = re.compile(r"[a-z]{2,}")
     wheres: set[Where] = set()
     reasons: set[str] = set()
     for name, options in all_configurations():
         for seed in range(2):
-            game = load(name, **short_match_options(name, options))
-            state = game.new_initial_state()
-            rng = random.Random(seed)
-            for _ in range(3000):
-                where = state.where()
-                assert where.text("en") == state.position() == where.text(), (name, where)
-                wheres.add(where)
-                if state.is_over:
-                    break
-                if state.to_act == CHANCE:
-                    state.play_chance(rng)
-                else:
-                    state.apply(rng.choice(list(state.legal_actions())))
+            seen, state = random_play(load(name, **short_match_options(name, options)), seed, 3000)
+            wheres.update(seen)
             sheet = state.view(0).to_dict().get("sheet")
             for line in (sheet or {}).get("lines", []):
                 if "reason" in line:
