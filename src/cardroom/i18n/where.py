@@ -42,6 +42,11 @@ POSITIONS: dict[str, dict[str, str]] = {
     "choice": {"en": "choice", "ru": "в пулю или с горы"},}
 
 
+_TEXTS: dict[tuple[object, str], str] = {}
+"""The texts already written (positions repeat: every message of a state names it, in each language)."""
+_TEXTS_MAX = 8192
+
+
 class Where:
     """Parts of a position, each a :data:`POSITIONS` key and its parameters; ``+`` joins two."""
 
@@ -50,12 +55,15 @@ class Where:
     parts: tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
 
     def __init__(self, key: str | None = None, /, **params: object) -> None:
-        if key is not None and key not in POSITIONS:
+        if key is None:
+            self.parts = ()
+        elif key in POSITIONS:
+            self.parts = ((key, tuple(params.items())),)
+        else:
             raise KeyError(f"no position part {key!r}")
-        self.parts = () if key is None else ((key, tuple(params.items())),)
 
     def __add__(self, other: Where) -> Where:
-        joined = Where()
+        joined: Where = object.__new__(Where)
         joined.parts = self.parts + other.parts
         return joined
 
@@ -80,6 +88,18 @@ class Where:
 
     def text(self, lang: str = "en") -> str:
         """The position in ``lang`` (English when the language is unknown): the parts joined by ", "."""
+        memo = (self.parts, lang)
+        try:
+            text = _TEXTS.get(memo)
+        except TypeError:  # a parameter that cannot be hashed: written each time
+            return self._render(lang)
+        if text is None:
+            text = self._render(lang)
+            if len(_TEXTS) < _TEXTS_MAX:
+                _TEXTS[memo] = text
+        return text
+
+    def _render(self, lang: str) -> str:
         out = []
         for key, params in self.parts:
             forms = POSITIONS[key]
