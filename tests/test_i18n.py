@@ -26,7 +26,7 @@ def test_where_renders_its_parts_in_each_language() -> None:
     assert Where("recut", seats="N S").text("ru") == "снятие для сдачи (снова снимают N S)"
     assert Where().text() == "" and Where() + where == where
     # texts are remembered by their parts; a parameter that cannot be hashed is written each time
-    assert where.text("ru") is where.text("ru")
+    assert where.text("ru") is where.text("ru")  # the last ones written are kept (least recently used out)
     assert Where("recut", seats=["N", "S"]).text() == "the cut for the deal (recut by ['N', 'S'])"
     with pytest.raises(KeyError, match="no position part 'trick'"):
         Where("trick", n=1)

@@ -9,6 +9,7 @@ in English and "сдача 3, взятка 4" in Russian. Every game's ``State.w
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 POSITIONS: dict[str, dict[str, str]] = {
     "action": {"en": "action {n}", "ru": "ход {n}"},
@@ -39,12 +40,24 @@ POSITIONS: dict[str, dict[str, str]] = {
     "concede": {"en": "concede", "ru": "играю или без взяток"},
     "invite": {"en": "invite", "ru": "приглашение в мизер"},
     "passing": {"en": "passing", "ru": "передача карт"},
-    "choice": {"en": "choice", "ru": "в пулю или с горы"},}
+    "choice": {"en": "choice", "ru": "в пулю или с горы"},
+}
 
 
-_TEXTS: dict[tuple[object, str], str] = {}
-"""The texts already written (positions repeat: every message of a state names it, in each language)."""
-_TEXTS_MAX = 8192
+Parts = tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
+
+
+@lru_cache(maxsize=4096)  # positions repeat: every message of a state names it, in each language
+def _remembered(parts: Parts, lang: str) -> str:
+    return _render(parts, lang)
+
+
+def _render(parts: Parts, lang: str) -> str:
+    out = []
+    for key, params in parts:
+        forms = POSITIONS[key]
+        out.append(forms.get(lang, forms["en"]).format(**dict(params)))
+    return ", ".join(out)
 
 
 class Where:
@@ -52,7 +65,7 @@ class Where:
 
     __slots__ = ("parts",)
 
-    parts: tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
+    parts: Parts
 
     def __init__(self, key: str | None = None, /, **params: object) -> None:
         if key is None:
@@ -88,23 +101,10 @@ class Where:
 
     def text(self, lang: str = "en") -> str:
         """The position in ``lang`` (English when the language is unknown): the parts joined by ", "."""
-        memo = (self.parts, lang)
         try:
-            text = _TEXTS.get(memo)
+            return _remembered(self.parts, lang)
         except TypeError:  # a parameter that cannot be hashed: written each time
-            return self._render(lang)
-        if text is None:
-            text = self._render(lang)
-            if len(_TEXTS) < _TEXTS_MAX:
-                _TEXTS[memo] = text
-        return text
-
-    def _render(self, lang: str) -> str:
-        out = []
-        for key, params in self.parts:
-            forms = POSITIONS[key]
-            out.append(forms.get(lang, forms["en"]).format(**dict(params)))
-        return ", ".join(out)
+            return _render(self.parts, lang)
 
     def __str__(self) -> str:
         return self.text("en")
