@@ -301,7 +301,7 @@ def test_rematch_keeps_people_and_their_tokens(client: TestClient) -> None:
 def test_serve_command_line() -> None:
     import argparse
 
-    from cardroom.cli.serve import add_parser, run
+    from cardroom.room.serve import add_parser, run
 
     parser = argparse.ArgumentParser()
     add_parser(parser.add_subparsers(dest="command"))
@@ -398,30 +398,21 @@ def test_a_seated_player_abandons_the_match(tmp_path: Path, game: str) -> None:
 
 # ---------------------------------------------------------------- Russian texts
 def test_every_position_and_sheet_reason_has_a_russian_form() -> None:
-    """Random play through every configuration of every game: each position the server sends, and
-    each reason a preferans sheet writes, reads in Russian without an English word left over."""
-    import random
-
-    from cardroom.core.game import CHANCE
+    """Random play through every configuration of every game: each position the server sends (a
+    state's ``where()``, whose English text is its ``position()``), and each reason a preferans sheet
+    writes, reads in Russian without an English word left over."""
+    from cardroom.i18n.where import POSITIONS, Where
     from cardroom.room.audit import all_configurations, short_match_options
-    from cardroom.room.messages import localize_position, localize_sheet
+    from cardroom.room.messages import localize_sheet
+    from test_i18n import random_play
 
     latin = re.compile(r"[a-z]{2,}")
-    positions: set[str] = set()
+    wheres: set[Where] = set()
     reasons: set[str] = set()
     for name, options in all_configurations():
         for seed in range(2):
-            game = load(name, **short_match_options(name, options))
-            state = game.new_initial_state()
-            rng = random.Random(seed)
-            for _ in range(3000):
-                positions.add(state.position())
-                if state.is_over:
-                    break
-                if state.to_act == CHANCE:
-                    state.play_chance(rng)
-                else:
-                    state.apply(rng.choice(list(state.legal_actions())))
+            seen, state = random_play(load(name, **short_match_options(name, options)), seed, 3000)
+            wheres.update(seen)
             sheet = state.view(0).to_dict().get("sheet")
             for line in (sheet or {}).get("lines", []):
                 if "reason" in line:
@@ -430,21 +421,29 @@ def test_every_position_and_sheet_reason_has_a_russian_form() -> None:
             assert localize_sheet(sheet, "en") is sheet
             for line in (ru or {}).get("lines", []):
                 assert "reason" not in line or not latin.search(line["reason"]), (name, line)
-    untranslated = sorted(p for p in positions if latin.search(localize_position(p, "ru")))
+    untranslated = sorted(w.text() for w in wheres if latin.search(w.text("ru")))
     assert untranslated == []
+    positions = {w.text() for w in wheres}
     assert any(p.startswith("deal") for p in positions) and len(reasons) > 5
-    assert all(localize_position(p, "en") == p for p in positions)
+    assert all(w.text("ru") != w.text() for w in wheres)
+    # the parts random play reaches in every game family: the draw and a bridge deal, auction bridge's
+    # cut, straight bridge's doubling, preferans's talon, euchre's rounds
+    reached = {key for w in wheres for key in w.keys}
+    assert {"draw", "the_deal", "deal_n", "auction", "call_n", "trick_n", "the_cut", "doubling", "discard",
+            "whist", "cut", "game_n", "hand_n", "making_trump", "first_round", "dealer_discard"} <= reached
+    # and every part the catalogue holds, reached or not, has its Russian form
+    for key in POSITIONS:
+        where = Where(key, n=2, seats="N S")
+        assert not latin.search(where.text("ru").replace("N S", "")) and where.text("ru") != where.text(), key
 
 
 def test_http_texts_follow_the_language(client: TestClient) -> None:
-    from cardroom.room.messages import localize_position
-
     tid, _ = new_table(client, "preferans", seed=4)
     tokens = seat_all(client, tid, 3)
     info = on_turn(client, tid)
     state = state_from_dict(live_record(client, tid))
     ru = client.get(f"/api/tables/{tid}/state", params={"lang": "ru"}, headers=auth(tokens[0])).json()
-    assert ru["position"] == localize_position(state.position(), "ru") != state.position()
+    assert ru["position"] == state.where().text("ru") != state.position()
     accept = client.get(f"/api/tables/{tid}/state", headers={**auth(tokens[0]), "Accept-Language": "ru-RU,ru"})
     assert accept.json()["position"] == ru["position"]
     assert client.get(f"/api/tables/{tid}/state", headers=auth(tokens[0])).json()["position"] == state.position()

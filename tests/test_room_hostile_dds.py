@@ -457,7 +457,7 @@ def test_the_bound_counts_searches_and_identical_questions_share_one(
 def test_the_serve_command_takes_a_hint_limit() -> None:
     import argparse
 
-    from cardroom.cli.serve import add_parser
+    from cardroom.room.serve import add_parser
 
     parser = argparse.ArgumentParser()
     add_parser(parser.add_subparsers(dest="command"))

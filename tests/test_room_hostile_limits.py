@@ -21,9 +21,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from cardroom.games import load, names
+from cardroom.i18n import MESSAGES as STRINGS
 from cardroom.room.engine import Outbox, RoomError
 from cardroom.room.jsonin import parse_request_json
-from cardroom.room.messages import STRINGS, msg
+from cardroom.room.messages import msg
 from cardroom.room.store import SeatEvent, Store, StoredTable
 from cardroom.room.testing import ServerProcess
 

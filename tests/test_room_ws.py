@@ -286,8 +286,6 @@ def test_a_client_that_never_reads_is_capped_then_closed_and_others_miss_nothing
 
 # ---------------------------------------------------------------- languages and abandoning
 def test_russian_socket_gets_russian_positions_and_errors(client: TestClient) -> None:
-    from cardroom.room.messages import localize_position
-
     tid = new_table(client, "bridge", seed=3)
     tokens = [client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).json()["token"] for s in range(4)]
     info = settled(client, tid)
@@ -296,7 +294,7 @@ def test_russian_socket_gets_russian_positions_and_errors(client: TestClient) ->
     with client.websocket_connect(f"/ws/tables/{tid}?lang=ru", subprotocols=ws_protocols(tokens[seat])) as ws, \
             client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[seat])) as en:
         m = ws.receive_json()
-        assert m["position"] == localize_position(state.position(), "ru")
+        assert m["position"] == state.where().text("ru")
         assert m["position"].startswith("сдача 1") and "торговля" in m["position"]
         assert en.receive_json()["position"] == state.position()  # the same seat in English
         ws.send_json({"type": "act", "action": "7C", "seq": m["seq"] + 1})
@@ -307,7 +305,7 @@ def test_russian_socket_gets_russian_positions_and_errors(client: TestClient) ->
         ws.send_json({"type": "act", "action": "XX", "seq": m["seq"]})  # a redouble with nothing doubled
         e = ws.receive_json()
         assert e["code"] == "illegal"
-        assert e["message"].startswith(f"'XX' сейчас нельзя ({localize_position(state.position(), 'ru')}); можно: ")
+        assert e["message"].startswith(f"'XX' сейчас нельзя ({state.where().text('ru')}); можно: ")
 
 
 def test_abandoning_over_the_socket(client: TestClient) -> None:

@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cardroom.cli.i18n import SEAT_NAMES, t
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask
 from cardroom.core.deal import parse_hand
 from cardroom.core.errors import CardroomError, ParseError, RecordError
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.scoring import Contract
+from cardroom.i18n import SEAT_NAMES, t
 
 __all__ = [
     "BridgeDealSpec",
@@ -658,7 +658,7 @@ def _format_bridge(b: dict[str, Any], lang: str) -> list[str]:
 
 
 def _format_pref(d: dict[str, Any], lang: str) -> list[str]:
-    lines = [t("analyze.pref_deal", lang, n=d["deal"])]
+    lines = [t("pos.deal_n", lang, n=d["deal"])]
     for s, h in d["hands"].items():
         if h:
             lines.append(f"  {t('pref.player', lang, s=s)}: {h}")
@@ -685,7 +685,7 @@ def _format_pref(d: dict[str, Any], lang: str) -> list[str]:
 
 
 def _format_euchre(d: dict[str, Any], lang: str) -> list[str]:
-    lines = [t("analyze.euchre_deal", lang, n=d["deal"])]
+    lines = [t("pos.hand_n", lang, n=d["deal"])]
     for s, h in d["hands"].items():
         if h:
             lines.append(f"  {_seat(s, lang)}: {h}")

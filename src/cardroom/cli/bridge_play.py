@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
 from cardroom.bots.bridge import BridgeBot
-from cardroom.cli.i18n import SEAT_NAMES, t
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.deal import Draw
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
@@ -21,6 +20,7 @@ from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.game import ContractBridge
 from cardroom.games.bridge.rubber import RubberState
 from cardroom.games.bridge.rules import BridgeView
+from cardroom.i18n import SEAT_NAMES, t
 
 
 class Quit(Exception):
@@ -311,13 +311,13 @@ def option_text(name: str, lang: str) -> str:
     if name.startswith("play-"):
         return t("laws.opt.play", lang, card=Card.parse(name[5:]).pretty)
     key = f"laws.opt.{name}"
-    from cardroom.cli.i18n import STRINGS
+    from cardroom.i18n import STRINGS
 
     return t(key, lang) if key in STRINGS else name
 
 
 def show_ruling(view: BridgeView, lang: str, out: TextIO) -> None:
-    from cardroom.cli.i18n import STRINGS
+    from cardroom.i18n import STRINGS
 
     r = view.ruling or {}
     irr = r.get("irregularity") or {}

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from cardroom.cli.bridge_play import HINT_WORDS, Quit, bots_kind, make_bot, print_hint, save_record
-from cardroom.cli.i18n import SEAT_NAMES, t
 from cardroom.core.cards import Card, Suit, cards_of_mask
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE
@@ -43,6 +42,7 @@ from cardroom.games.euchre.rules import (
     all_bids,
     parse_suit,
 )
+from cardroom.i18n import SEAT_NAMES, t
 
 HUMAN = Seat.SOUTH
 _SIDES = {"en": {Side.NS: "NS", Side.EW: "EW"}, "ru": {Side.NS: "СЮ", Side.EW: "ВЗ"}}
@@ -281,7 +281,7 @@ def laws_lines(view: EuchreView, lang: str) -> list[str]:
 
 def option_text(name: str, lang: str) -> str:
     """A ruling option as the user reads it."""
-    from cardroom.cli.i18n import STRINGS
+    from cardroom.i18n import STRINGS
 
     if name.startswith("require-"):
         return tr("laws.opt.require", lang, suit=Suit.parse(name[-1]).symbol)
@@ -294,7 +294,7 @@ def option_text(name: str, lang: str) -> str:
 
 
 def show_ruling(view: EuchreView, lang: str, out: TextIO) -> None:
-    from cardroom.cli.i18n import STRINGS
+    from cardroom.i18n import STRINGS
 
     r = view.ruling or {}
     irr = r.get("irregularity") or {}

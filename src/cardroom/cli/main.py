@@ -7,8 +7,8 @@ import json
 import sys
 from collections.abc import Sequence
 
-from cardroom.cli.i18n import default_lang
 from cardroom.core.errors import CardroomError
+from cardroom.i18n import default_lang
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -155,8 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
     gm = sub.add_parser("games", help="list the games")
     gm.set_defaults(func=_cmd_games)
 
-    from cardroom.cli.serve import add_parser as add_serve_parser
     from cardroom.cli.serve import add_room_parser
+    from cardroom.room.serve import add_parser as add_serve_parser
 
     add_serve_parser(sub)
     add_room_parser(sub)

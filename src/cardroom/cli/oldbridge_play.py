@@ -10,7 +10,6 @@ from typing import Any, TextIO
 
 from cardroom.bots.oldbridge import OldBridgeBot
 from cardroom.cli.bridge_play import Quit, ask_line, print_final_sheet, write_atomically
-from cardroom.cli.i18n import SEAT_NAMES, t
 from cardroom.core.cards import Card, CardSet, cards_of_mask
 from cardroom.core.deal import Draw
 from cardroom.core.errors import CardroomError, ParseError
@@ -20,6 +19,7 @@ from cardroom.core.table import Seat, Side
 from cardroom.games.oldbridge.calls import OldCall
 from cardroom.games.oldbridge.rubber import OldRubberState, OldRubberView, cut_order
 from cardroom.games.oldbridge.rules import OldBridgeView, document_letter
+from cardroom.i18n import SEAT_NAMES, t
 
 
 def _seat(s: Seat | int, lang: str) -> str:
@@ -28,7 +28,7 @@ def _seat(s: Seat | int, lang: str) -> str:
 
 def _call_text(call: OldCall, lang: str) -> str:
     key = f"ob.call.{call}"
-    from cardroom.cli.i18n import STRINGS
+    from cardroom.i18n import STRINGS
 
     return t(key, lang) if key in STRINGS else str(call)
 

@@ -9,7 +9,6 @@ from typing import Any, TextIO
 
 from cardroom.bots.preferans import PreferansBot
 from cardroom.cli.bridge_play import HINT_WORDS, Quit, bots_kind, make_bot, print_hint, save_record
-from cardroom.cli.i18n import STRINGS, t
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE
@@ -18,6 +17,7 @@ from cardroom.games.preferans.calls import CLOSED, OPEN, PASS, WHIST, PrefCall, 
 from cardroom.games.preferans.game import Preferans, PulkaState
 from cardroom.games.preferans.laws import PrefIrregular, random_irregular
 from cardroom.games.preferans.rules import PrefView
+from cardroom.i18n import STRINGS, t
 
 
 def tr(key: str, lang: str, **kw: object) -> str:
@@ -89,7 +89,7 @@ class TerminalPreferansPlayer:
         lang = self.lang
         if view.laws and view.ruling is not None:
             return self.choose_ruling(view)
-        what = {"auction": tr("what_bid", lang), "discard": tr("what_discard", lang),
+        what = {"auction": tr("what_bid", lang), "discard": t("pos.discard", lang),
                 "declare": tr("what_declare", lang), "whist": tr("what_whist", lang),
                 "defence": tr("what_defence", lang), "concede": tr("what_concede", lang),
                 "invite": tr("what_invite", lang), "passing": tr("what_passing", lang),

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from cardroom.core.errors import IllegalAction
 from cardroom.core.options import Schema
+from cardroom.i18n.where import Where
 
 CHANCE = -1
 """``to_act`` of a state where chance (a shuffle, a draw) acts next."""
@@ -107,9 +108,13 @@ class State(ABC):
     def clone(self) -> State:
         return self.game.replay(self.history)
 
+    def where(self) -> Where:
+        """Where the state stands, as a structure: e.g. ``Where("deal_n", n=3) + Where("trick_n", n=4)``."""
+        return Where("action", n=len(self.history) + 1)
+
     def position(self) -> str:
-        """Where the state stands, for messages: e.g. "deal 3, trick 4"."""
-        return f"action {len(self.history) + 1}"
+        """Where the state stands, in English, for messages and records: e.g. "deal 3, trick 4"."""
+        return self.where().text()
 
     # ----------------------------------------------------------------- matches
     def sheet_dict(self) -> dict[str, Any] | None:

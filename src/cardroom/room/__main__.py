@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardroom.cli.serve import add_parser, run
+from cardroom.room.serve import add_parser, run
 
 
 def main() -> int:

@@ -39,7 +39,7 @@ from cardroom.core.laws import Irregular
 from cardroom.core.options import OptionError, OptionSpec, quote
 from cardroom.games import load, names
 from cardroom.records.registry import record_dict
-from cardroom.room.messages import Own, localize_position, localize_sheet, msg, option_accepts
+from cardroom.room.messages import Own, localize_sheet, msg, option_accepts
 from cardroom.room.store import (
     AsyncStore,
     Problem,
@@ -250,10 +250,7 @@ class RoomError(CardroomError):
         self.kw = kw
 
     def text(self, lang: str = "en") -> str:
-        kw = self.kw
-        if "where" in kw:  # a position ("deal 3, trick 4") in the reader's language
-            kw = {**kw, "where": localize_position(str(kw["where"]), lang)}
-        return msg(self.key, lang, **kw)
+        return msg(self.key, lang, **self.kw)  # a position (``where``) is written in the reader's language
 
 
 class OptionRefused(RoomError):
@@ -421,7 +418,7 @@ class TableRuntime:
             "started": self.seq > 0,
             "to_act": self.to_act_seat(),
             "over": self.state.is_over,
-            "position": localize_position(self.state.position(), lang),
+            "position": self.state.where().text(lang),
             "parent": self.parent,
             "next": self.child,
         }
@@ -479,7 +476,7 @@ class TableRuntime:
             "abandoned": state.abandoned,
             "laws": self.laws,
             "practice": self.practice,
-            "position": localize_position(state.position(), lang),
+            "position": state.where().text(lang),
             "seats": self.seat_list() if seats is None else seats,
             "next": self.child,
         }
@@ -946,7 +943,7 @@ class Room:
             raise RoomError(400, "unreadable", action=action, why=str(e)) from None
         if a not in legal:
             texts = ", ".join(state.action_text(x) for x in legal[:40])
-            raise RoomError(409, "illegal", action=action, where=state.position(), legal=texts)
+            raise RoomError(409, "illegal", action=action, where=state.where(), legal=texts)
         return a
 
     async def act(self, table_id: str, token: str | None, action: Any, seq: Any, irregular: Any = None) -> int:
@@ -1040,7 +1037,7 @@ class Room:
         except ParseError as e:  # the game reads what the seat does only when it applies it
             raise RoomError(400, "unreadable", action=text, why=str(e)) from None
         except CardroomError as e:
-            raise RoomError(409, "irregular_refused", action=text, where=state.position(), why=str(e)) from None
+            raise RoomError(409, "irregular_refused", action=text, where=state.where(), why=str(e)) from None
         return a
 
     async def _commit_apply(self, rt: TableRuntime, action: Any) -> None:
@@ -1182,7 +1179,7 @@ class Room:
         view = public_view(state)
         ta = state.to_act
         return {"table": rt.id, "game": rt.game.name, "step": n, "steps": len(history),
-                "position": localize_position(state.position(), lang),
+                "position": state.where().text(lang),
                 "to_act": None if ta is None or ta == CHANCE else ta,
                 "view": view, "sheet": localize_sheet(view.get("sheet"), lang)}
 

@@ -18,6 +18,7 @@ from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.rules import PHASE_OVER, BridgeDeal, BridgeView, DealResult
 from cardroom.games.bridge.scoring import Entry, back_score_points
 from cardroom.games.bridge.variants import DOC001, ScoringRules
+from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.game import ContractBridge
@@ -228,7 +229,7 @@ class RubberBase(State):
 
     A subclass keeps ``sheet`` (with ``is_over``, ``unfinished``, ``to_dict`` and ``close_unfinished``),
     ``deal`` (the deal in play, None before the first), ``_history``, ``results``, ``finished_deals`` and
-    ``draw``; it names the draw (``_draw_name``, ``_draw_rule``), finds the first dealer from it
+    ``draw``; it names the draw (``_draw_where``, ``_draw_rule``), finds the first dealer from it
     (:meth:`_first_dealer`) and plays an action of a deal (:meth:`_apply_to_deal`).
     """
 
@@ -239,7 +240,8 @@ class RubberBase(State):
     results: list[Any]
     finished_deals: list[Any]
     _history: list[Any]
-    _draw_name = "the draw"
+    _draw_where = "draw"
+    """The catalogue's name of the opening chance (a ``pos.`` key)."""
     _draw_rule = "the draw for the first deal"
 
     def _start_deal(self) -> None:
@@ -332,10 +334,11 @@ class RubberBase(State):
             "dealer": self.dealer,
         }
 
-    def position(self) -> str:
+    def where(self) -> Where:
         if self.deal is None:
-            return self._draw_name
-        return f"deal {len(self.results) + (0 if self.sheet.is_over else 1)}, {self.deal.position()}"
+            return Where(self._draw_where)
+        deal: Where = self.deal.where()
+        return Where("deal_n", n=len(self.results) + (0 if self.sheet.is_over else 1)) + deal
 
     def parse_action(self, text: str) -> Any:
         t = text.strip()

@@ -23,6 +23,7 @@ from cardroom.core.tricks import natural_winner
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
+from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.game import ContractBridge
@@ -513,12 +514,12 @@ class BridgeDeal(DealWithDummy):
             **({} if self.laws is None else {"laws": self.laws.snapshot()}),
         }
 
-    def position(self) -> str:
+    def where(self) -> Where:
         if self.phase == PHASE_DEAL:
-            return "the deal"
+            return Where("the_deal")
         if self.phase == PHASE_AUCTION:
-            return f"auction, call {len(self.calls) + 1}"
-        return f"trick {min(len(self.tricks) + 1, 13)}"
+            return Where("auction") + Where("call_n", n=len(self.calls) + 1)
+        return Where("trick_n", n=min(len(self.tricks) + 1, 13))
 
     def parse_action(self, text: str) -> Any:
         t = text.strip()

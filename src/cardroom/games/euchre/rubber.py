@@ -30,6 +30,7 @@ from cardroom.games.euchre import club
 from cardroom.games.euchre.ranks import cut_rank
 from cardroom.games.euchre.rules import EuchreHand, EuchreHandResult, EuchreView, action_text
 from cardroom.games.euchre.scoring import RubberScore
+from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.game import Euchre
@@ -359,14 +360,14 @@ class EuchreRubberState(State):
                 "sheet": self.sheet_dict(), "results": tuple(self.results), "dealer": self.dealer,
                 "to_recut": self.to_recut, "abandoned": self._abandoned}
 
-    def position(self) -> str:
+    def where(self) -> Where:
         if self.hand is None:
             if self.to_recut:
-                return "the cut for the deal (recut by " + " ".join(s.letter for s in self.to_recut) + ")"
-            return "the cut for the deal"
+                return Where("recut", seats=" ".join(s.letter for s in self.to_recut))
+            return Where("cut")
         # a finished hand is already among the results (the last hand of the rubber)
         number = len(self.results) + (0 if self.hand.is_over else 1)
-        return f"game {self.score.game_number}, hand {number}, {self.hand.position()}"
+        return Where("game_n", n=self.score.game_number) + Where("hand_n", n=number) + self.hand.where()
 
     def parse_action(self, text: str) -> Any:
         t = text.strip()

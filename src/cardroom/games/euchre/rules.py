@@ -79,6 +79,7 @@ from cardroom.games.euchre.ranks import (
 )
 from cardroom.games.euchre.scoring import HandScore, ScoreEntry, score_hand
 from cardroom.games.euchre.variants import DEFAULT_RULES, EuchreRules
+from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.game import Euchre
@@ -855,18 +856,17 @@ class EuchreHand(State):
     def result(self) -> EuchreHandResult | None:
         return self._result
 
-    def position(self) -> str:
+    def where(self) -> Where:
         if self.phase == PH_DEAL:
-            return "the deal"
-        if self.phase in (PH_ROUND1, PH_TAKEOVER):
-            return f"making the trump, first round, call {len(self.calls) + 1}"
-        if self.phase == PH_ROUND2:
-            return f"making the trump, second round, call {len(self.calls) + 1}"
+            return Where("the_deal")
+        if self.phase in (PH_ROUND1, PH_TAKEOVER, PH_ROUND2):
+            rnd = "second_round" if self.phase == PH_ROUND2 else "first_round"
+            return Where("making_trump") + Where(rnd) + Where("call_n", n=len(self.calls) + 1)
         if self.phase == PH_DISCARD:
-            return "the dealer's discard"
+            return Where("dealer_discard")
         if self.phase == PH_PLAY:
-            return f"trick {len(self.tricks) + 1}"
-        return "the hand is over"
+            return Where("trick_n", n=len(self.tricks) + 1)
+        return Where("hand_over")
 
     # ------------------------------------------------------------- text
     def parse_action(self, text: str) -> Any:

@@ -190,7 +190,7 @@ class OldRubberState(RubberBase):
 
     sheet: OldSheet
     deal: OldDeal | None
-    _draw_name = "the cut"
+    _draw_where = "the_cut"
     _draw_rule = "the cut for the deal"
 
     def __init__(self, game: Game, rules: AuctionRules | StraightRules) -> None:

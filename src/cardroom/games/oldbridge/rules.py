@@ -48,6 +48,7 @@ from cardroom.games.oldbridge.calls import (
 )
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
 from cardroom.games.oldbridge.variants import AuctionRules, StraightRules
+from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.core.laws import Irregular, Irregularity, RulingChoice
@@ -306,12 +307,12 @@ class OldDeal(DealWithDummy):
             "won": tuple(self.won), "next": self.next_seat, "history": tuple(self._history),
         }
 
-    def position(self) -> str:
+    def where(self) -> Where:
         if self.phase == PHASE_DEAL:
-            return "the deal"
+            return Where("the_deal")
         if self.phase in (PHASE_CALLS, PHASE_DOUBLING):
-            return f"{PHASE_NAMES[self.phase]}, call {len(self.calls) + 1}"
-        return f"trick {min(len(self.tricks) + 1, 13)}"
+            return Where(PHASE_NAMES[self.phase]) + Where("call_n", n=len(self.calls) + 1)
+        return Where("trick_n", n=min(len(self.tricks) + 1, 13))
 
     def parse_action(self, text: str) -> Any:
         t = text.strip()

@@ -13,6 +13,7 @@ from cardroom.core.game import Game, State, View
 from cardroom.core.options import Schema
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PH_OVER, PrefDeal, PrefRules, PrefView
+from cardroom.i18n import Where
 
 
 class Preferans(Game):
@@ -196,8 +197,8 @@ class PulkaState(State):
         return {"history": tuple(self._history), "deal": dict(self.deal.snapshot()), "sheet": self.sheet_dict(),
                 "results": tuple(self.results), "dealer": self.dealer}
 
-    def position(self) -> str:
-        return f"deal {len(self.results) + 1}, {self.deal.position()}"
+    def where(self) -> Where:
+        return Where("deal_n", n=len(self.results) + 1) + self.deal.where()
 
     def parse_action(self, text: str) -> Any:
         return self.deal.parse_action(text)

@@ -79,6 +79,7 @@ from cardroom.games.preferans.calls import (
 )
 from cardroom.games.preferans.declaration import is_preferans_hand
 from cardroom.games.preferans.result import PrefDealResult
+from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.games.preferans.game import Preferans
@@ -1065,10 +1066,10 @@ class PrefDeal(State):
             **({} if self.laws is None else {"laws": self.laws.snapshot()}),
         }
 
-    def position(self) -> str:
+    def where(self) -> Where:
         if self.phase == PH_PLAY:
-            return f"trick {len(self.tricks) + 1}"
-        return PHASE_NAMES[self.phase]
+            return Where("trick_n", n=len(self.tricks) + 1)
+        return Where(PHASE_NAMES[self.phase])
 
     def parse_action(self, text: str) -> Any:
         t = text.strip()

@@ -1,10 +1,11 @@
-"""User-interface strings in English and Russian."""
+"""The terminal's strings (``cardroom play``, ``analyze``, the laws modes), in English and Russian.
+
+Part of the catalogue :mod:`cardroom.i18n` (look texts up with :func:`cardroom.i18n.t`).
+"""
 
 from __future__ import annotations
 
-import os
-
-STRINGS: dict[str, dict[str, str]] = {
+TERMINAL: dict[str, dict[str, str]] = {
     "deal": {"en": "Deal {n}", "ru": "Сдача {n}"},
     "dealer": {"en": "dealer {seat}", "ru": "сдаёт {seat}"},
     "vul": {"en": "vulnerable: {v}", "ru": "в зоне: {v}"},
@@ -57,7 +58,6 @@ _PREFERANS: dict[str, dict[str, str]] = {
     "prompt": {"en": "Your {what} (? for help): ", "ru": "Ваш ход — {what} (? — помощь): "},
     "what_bid": {"en": "bid (6s, 7nt, misere, pass, здесь)", "ru": "заявка (6п, 7бк, мизер, пас, здесь)"},
     "what_card": {"en": "card from player {h}'s hand", "ru": "карта из руки игрока {h}"},
-    "what_discard": {"en": "discard", "ru": "снос"},
     "what_declare": {"en": "game to declare", "ru": "назначение игры"},
     "what_whist": {"en": "whist / pass", "ru": "вист / пас"},
     "what_defence": {"en": "open / closed", "ru": "в светлую / втемную"},
@@ -86,7 +86,7 @@ _PREFERANS: dict[str, dict[str, str]] = {
     "unfinished": {"en": "The pulka was left unfinished.", "ru": "Пулька не доиграна."},
     "settlement": {"en": "Settlement (whists)", "ru": "Расчёт (висты)"},
 }
-STRINGS.update({f"pref.{k}": v for k, v in _PREFERANS.items()})
+TERMINAL.update({f"pref.{k}": v for k, v in _PREFERANS.items()})
 
 # the euchre terminal's strings, under "euchre." keys
 _EUCHRE: dict[str, dict[str, str]] = {
@@ -157,10 +157,10 @@ _EUCHRE: dict[str, dict[str, str]] = {
                           "ru": "Роббер не окончен. Очки: СЮ {ns}, ВЗ {ew}."},
     "saved": {"en": "Record saved to {path}", "ru": "Запись сохранена в {path}"},
 }
-STRINGS.update({f"euchre.{k}": v for k, v in _EUCHRE.items()})
+TERMINAL.update({f"euchre.{k}": v for k, v in _EUCHRE.items()})
 
 # hints and the choice of computer players (all terminals)
-STRINGS.update({
+TERMINAL.update({
     "hint_head": {"en": "Hint ({n} samples solved open-handed): {action}",
                   "ru": "Подсказка ({n} раскладов решено в открытую): {action}"},
     "hint_tricks": {"en": "  {action}: {tricks} tricks on average", "ru": "  {action}: в среднем взяток {tricks}"},
@@ -202,7 +202,6 @@ _ANALYZE: dict[str, dict[str, str]] = {
                       "ru": "первый ход (взятки каждого игрока): {leads}"},
     "nothing": {"en": "no deal to analyse: the record has no deal whose hands and play are known",
                 "ru": "нечего анализировать: в записи нет сдачи с известными руками и розыгрышем"},
-    "pref_deal": {"en": "deal {n}", "ru": "сдача {n}"},
     "pref_contract": {"en": "{contract} by player {p}, player {leader} leads: declarer takes {n} tricks "
                             "with open cards",
                       "ru": "{contract}, играет игрок {p}, ходит игрок {leader}: взяток у играющего "
@@ -215,7 +214,6 @@ _ANALYZE: dict[str, dict[str, str]] = {
     "raspasy": {"en": "raspasy, player {leader} leads (each player's fewest tricks, the others against him)",
                 "ru": "распасы, ходит игрок {leader} (наименьшее число взяток каждого, остальные против него)"},
     "raspasy_result": {"en": "tricks: {result}", "ru": "взятки: {result}"},
-    "euchre_deal": {"en": "hand {n}", "ru": "сдача {n}"},
     "euchre_lone": {"en": ", {seat} alone", "ru": ", {seat} в одиночку"},
     "euchre_makers": {"en": "trump {trump}, makers {makers}{lone}, {leader} leads: the makers take {n} tricks "
                             "with open cards",
@@ -226,7 +224,7 @@ _ANALYZE: dict[str, dict[str, str]] = {
     "euchre_alone": {"en": "a maker alone with this trump (his tricks): {cells}",
                      "ru": "назначивший в одиночку при этих козырях (его взятки): {cells}"},
 }
-STRINGS.update({f"analyze.{k}": v for k, v in _ANALYZE.items()})
+TERMINAL.update({f"analyze.{k}": v for k, v in _ANALYZE.items()})
 
 # auction bridge (1913) and straight bridge (document 000), under "ob." keys
 _OLDBRIDGE: dict[str, dict[str, str]] = {
@@ -258,103 +256,7 @@ _OLDBRIDGE: dict[str, dict[str, str]] = {
                               "the deal.",
                         "ru": "Режим правил (аукцион): ренонс — «!S 7D», штраф в конце сдачи."},
 }
-STRINGS.update({f"ob.{k}": v for k, v in _OLDBRIDGE.items()})
-
-# the card room's texts (cardroom.room.messages): parts of a position ("deal 3, trick 4") and the
-# reasons written on a preferans sheet, under "room." keys
-_ROOM: dict[str, dict[str, str]] = {
-    "pos.action": {"en": "action {n}", "ru": "ход {n}"},
-    "pos.draw": {"en": "the draw", "ru": "жеребьёвка"},
-    "pos.the_deal": {"en": "the deal", "ru": "сдача карт"},
-    "pos.deal_n": {"en": "deal {n}", "ru": "сдача {n}"},
-    "pos.hand_n": {"en": "hand {n}", "ru": "сдача {n}"},
-    "pos.game_n": {"en": "game {n}", "ru": "партия {n}"},
-    "pos.call_n": {"en": "call {n}", "ru": "заявка {n}"},
-    "pos.trick_n": {"en": "trick {n}", "ru": "взятка {n}"},
-    "pos.auction": {"en": "auction", "ru": "торговля"},
-    "pos.making_trump": {"en": "making the trump", "ru": "назначение козыря"},
-    "pos.first_round": {"en": "first round", "ru": "первый круг"},
-    "pos.second_round": {"en": "second round", "ru": "второй круг"},
-    "pos.dealer_discard": {"en": "the dealer's discard", "ru": "снос сдающего"},
-    "pos.hand_over": {"en": "the hand is over", "ru": "сдача окончена"},
-    "pos.cut": {"en": "the cut for the deal", "ru": "снятие для сдачи"},
-    "pos.the_cut": {"en": "the cut", "ru": "снятие"},
-    "pos.doubling": {"en": "doubling", "ru": "удвоения"},
-    "pos.recut": {"en": "the cut for the deal (recut by {seats})", "ru": "снятие для сдачи (снова снимают {seats})"},
-    "pos.deal": {"en": "deal", "ru": "сдача карт"},
-    "pos.discard": {"en": "discard", "ru": "снос"},
-    "pos.declare": {"en": "declare", "ru": "заказ игры"},
-    "pos.whist": {"en": "whist", "ru": "вист"},
-    "pos.defence": {"en": "defence", "ru": "в светлую или втемную"},
-    "pos.play": {"en": "play", "ru": "розыгрыш"},
-    "pos.over": {"en": "over", "ru": "сдача окончена"},
-    "pos.concede": {"en": "concede", "ru": "играю или без взяток"},
-    "pos.invite": {"en": "invite", "ru": "приглашение в мизер"},
-    "pos.passing": {"en": "passing", "ru": "передача карт"},
-    "pos.choice": {"en": "choice", "ru": "в пулю или с горы"},
-    "why.not_whisted": {"en": "{level} not whisted", "ru": "{level} без виста"},
-    "why.made": {"en": "{level} made", "ru": "{level} сыграна"},
-    "why.down": {"en": "{level} down {n}", "ru": "{level} без {n}"},
-    "why.help_from": {"en": "help from seat {seat} ({why})", "ru": "помощь от игрока {seat} ({why})"},
-    "why.help_from_gora": {"en": "help from seat {seat} ({why}): off the gora",
-                           "ru": "помощь от игрока {seat} ({why}): списано с горы"},
-    "why.help_into": {"en": "help: {pts} into seat {seat}'s pulya", "ru": "помощь: {pts} в пулю игрока {seat}"},
-    "why.help_off": {"en": "help: {pts} off seat {seat}'s gora", "ru": "помощь: {pts} с горы игрока {seat}"},
-    "why.off_gora": {"en": "{why}: written off the gora", "ru": "{why}: списано с горы"},
-    "why.remainder": {"en": "remainder of seat {seat}'s {why} nobody could take",
-                      "ru": "остаток ({why}) игрока {seat}, который некому взять"},
-    "why.double": {"en": "{why} (double, off the gora)", "ru": "{why} (вдвойне, с горы)"},
-    "why.talon_bonus": {"en": "talon bonus: {n} trick(s) in the talon", "ru": "за прикуп: взяток в прикупе {n}"},
-    "why.whisting": {"en": "{n} trick(s) whisting on a {level}", "ru": "вист на {level}: взяток {n}"},
-    "why.tricks": {"en": "{n} trick(s)", "ru": "взяток {n}"},
-    "why.consolation_of": {"en": "consolation of seat {seat}", "ru": "консоляция игрока {seat}"},
-    "why.consolation": {"en": "consolation", "ru": "консоляция"},
-    "why.gentleman": {"en": "gentleman's whist: whister and passer share in halves",
-                      "ru": "джентльменский вист: вистующий и пасующий делят пополам"},
-    "why.on_down": {"en": "on a {level} down {n}: {why}", "ru": "{level} без {n}: {why}"},
-    "why.short": {"en": "whister {n} trick(s) short on a {level}", "ru": "вистующему не хватило {n} взят. на {level}"},
-    "why.half_whist": {"en": "half-whist: {n} trick(s) on a {level}", "ru": "полвиста: взяток {n} на {level}"},
-    "why.misere_made": {"en": "misère made", "ru": "мизер сыгран"},
-    "why.misere_tricks": {"en": "misère: {n} trick(s)", "ru": "мизер: взяток {n}"},
-    "why.shared": {"en": "{why} (shared by seats {a} and {b})", "ru": "{why} (на двоих: игроки {a} и {b})"},
-    "why.sevens": {"en": "{n} seven(s) in the talon", "ru": "семёрок в прикупе: {n}"},
-    "why.no_trick_raspasy": {"en": "no trick on raspasy ({n})", "ru": "ни одной взятки на распасах ({n})"},
-    "why.raspasy_tricks": {"en": "{n} trick(s) on raspasy at {price}", "ru": "взяток на распасах {n} по {price}"},
-    "why.raspasy_took": {"en": "raspasy: seat {seat} took {n}", "ru": "распасы: игрок {seat} взял {n}"},
-    "why.raspasy_took_shared": {"en": "raspasy: seat {seat} took {n} (shared)",
-                                "ru": "распасы: игрок {seat} взял {n} (поровну)"},
-    "why.dealer_raspasy_zero": {"en": "dealer on raspasy, as for no trick",
-                                "ru": "сдающий на распасах, как за ни одной взятки"},
-    "why.dealer_raspasy": {"en": "dealer on raspasy", "ru": "сдающий на распасах"},
-    "why.pref_gora": {"en": "preferans: the gora written off", "ru": "преферанс: гора списана"},
-    "why.pref_pulya": {"en": "preferans: pulya closed", "ru": "преферанс: пуля закрыта"},
-    "why.pref_closing": {"en": "preferans: closing the pulya", "ru": "преферанс: закрытие пули"},
-    "why.pref": {"en": "preferans", "ru": "преферанс"},
-    "why.pref_whists": {"en": "preferans: the whists on him taken over", "ru": "преферанс: висты на него забраны"},
-    "why.prize_pulya": {"en": "prize: first to close the pulya", "ru": "премия: первым закрыл пулю"},
-    "why.prize_gora": {"en": "prize: first to close the gora", "ru": "премия: первым закрыл гору"},
-    "why.refused": {"en": "seat {seat} refused the talon", "ru": "игрок {seat} отказался от прикупа"},
-    "why.round_first": {"en": "round {n}: first to reach the pulya", "ru": "круг {n}: первым дошёл до пули"},
-    "why.round_gora": {"en": "round {n}: smallest gora", "ru": "круг {n}: наименьшая гора"},
-}
-STRINGS.update({f"room.{k}": v for k, v in _ROOM.items()})
-
-SEAT_NAMES = {
-    "en": {"N": "North", "E": "East", "S": "South", "W": "West"},
-    "ru": {"N": "Север", "E": "Восток", "S": "Юг", "W": "Запад"},
-}
-
-
-def default_lang() -> str:
-    lang = os.environ.get("CARDROOM_LANG") or os.environ.get("LANG", "")
-    return "ru" if lang.lower().startswith("ru") else "en"
-
-
-def t(key: str, lang: str, **kw: object) -> str:
-    table = STRINGS[key]
-    return table.get(lang, table["en"]).format(**kw)
-
-
+TERMINAL.update({f"ob.{k}": v for k, v in _OLDBRIDGE.items()})
 
 # laws mode of the terminal bridge (document 002): irregularities, rulings, claims
 _LAWS: dict[str, dict[str, str]] = {
@@ -415,7 +317,7 @@ _LAWS: dict[str, dict[str, str]] = {
     "laws.opt.hand-declarer": {"en": "declarer leads from his hand", "ru": "разыгрывающий ходит со своей руки"},
     "laws.opt.hand-dummy": {"en": "declarer leads from dummy", "ru": "разыгрывающий ходит с руки болвана"},
 }
-STRINGS.update(_LAWS)
+TERMINAL.update(_LAWS)
 
 # the kinds of irregularity, as the terminal names them
 _LAW_KINDS: dict[str, dict[str, str]] = {
@@ -446,7 +348,7 @@ _LAW_KINDS: dict[str, dict[str, str]] = {
     "laws.kind.shown-to-partner": {"en": "a hand shown to partner", "ru": "карты показаны партнёру"},
     "laws.kind.dummy-warns": {"en": "dummy's warning", "ru": "предупреждение болвана"},
 }
-STRINGS.update(_LAW_KINDS)
+TERMINAL.update(_LAW_KINDS)
 
 # the preferans laws mode (games/preferans/laws.py), under "pref.laws." keys
 _PREF_LAWS: dict[str, dict[str, str]] = {
@@ -488,7 +390,7 @@ _PREF_LAWS: dict[str, dict[str, str]] = {
     "kind.revoke": {"en": "a revoke", "ru": "ренонс"},
     "kind.card-shown": {"en": "a card shown", "ru": "показана карта"},
 }
-STRINGS.update({f"pref.laws.{k}": v for k, v in _PREF_LAWS.items()})
+TERMINAL.update({f"pref.laws.{k}": v for k, v in _PREF_LAWS.items()})
 
 
 # the euchre terminal's laws mode (document 003, games/euchre/laws.py), under "euchre.laws." keys
@@ -555,4 +457,4 @@ _EUCHRE_LAWS: dict[str, dict[str, str]] = {
     "title.L97": {"en": "Alone after naming the trump", "ru": "Одиночка после назначения козыря"},
     "title.L100": {"en": "Lone player's partner plays", "ru": "Ход партнёра одиночки"},
 }
-STRINGS.update({f"euchre.laws.{k}": v for k, v in _EUCHRE_LAWS.items()})
+TERMINAL.update({f"euchre.laws.{k}": v for k, v in _EUCHRE_LAWS.items()})

@@ -1,0 +1,42 @@
+"""The catalogue: every text cardroom shows people, in English and Russian, below both the command
+line (:mod:`cardroom.cli`) and the card room (:mod:`cardroom.room`).
+
+:func:`t` looks a key up (``t("trick", "ru", n=4)``); the tables are :mod:`.terminal` (the terminal's
+keys), :mod:`.where` (the parts of a position, ``pos.`` keys, rendered by :class:`Where`) and
+:mod:`.room` (the card room's messages, shown by ``cardroom.room.messages.msg``, and the reasons of a
+preferans sheet, ``why.`` keys). A key is in one table only.
+"""
+
+from __future__ import annotations
+
+import os
+
+from cardroom.i18n.room import MESSAGES, REASONS
+from cardroom.i18n.terminal import TERMINAL
+from cardroom.i18n.where import POSITIONS, Where
+
+__all__ = ["MESSAGES", "SEAT_NAMES", "STRINGS", "Where", "default_lang", "t"]
+
+STRINGS: dict[str, dict[str, str]] = {
+    **TERMINAL,
+    **{f"pos.{k}": v for k, v in POSITIONS.items()},
+    **{f"why.{k}": v for k, v in REASONS.items()},
+}
+"""Every key :func:`t` knows (the room's messages are :data:`MESSAGES`, shown by their own ``msg``)."""
+
+SEAT_NAMES = {
+    "en": {"N": "North", "E": "East", "S": "South", "W": "West"},
+    "ru": {"N": "Север", "E": "Восток", "S": "Юг", "W": "Запад"},
+}
+
+
+def default_lang() -> str:
+    """The language of the environment (``CARDROOM_LANG``, else ``LANG``): "ru" or "en"."""
+    lang = os.environ.get("CARDROOM_LANG") or os.environ.get("LANG", "")
+    return "ru" if lang.lower().startswith("ru") else "en"
+
+
+def t(key: str, lang: str, **kw: object) -> str:
+    """The text ``key`` in ``lang`` (English when the language is unknown), formatted with ``kw``."""
+    table = STRINGS[key]
+    return table.get(lang, table["en"]).format(**kw)

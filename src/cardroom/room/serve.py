@@ -1,0 +1,104 @@
+"""``cardroom serve`` and ``python -m cardroom.room``: the card room's web server (FastAPI on uvicorn),
+its arguments and its start-up check of the store (:func:`open_store`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from cardroom.i18n import default_lang
+from cardroom.room.messages import msg
+from cardroom.room.store import DEFAULT_DB, Store, StoreSchemaError, one_line
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``serve`` sub-command to an argparse sub-parser collection."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", help="start the card room web server / запустить веб-сервер клуба")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--db", default=DEFAULT_DB,
+                   help="event store: a SQLAlchemy URL, e.g. postgresql://user@host/db (default: cardroom.sqlite)")
+    p.add_argument("--bot-delay", type=float, default=0.5,
+                   help="seconds a bot waits before it acts, so people can follow (default 0.5)")
+    p.add_argument("--ws-deflate", action="store_true",
+                   help="compress WebSocket messages (permessage-deflate): less traffic, more CPU (default off)")
+    p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
+    p.add_argument("--public-url", default=None, metavar="URL",
+                   help="the room's address as people reach it, e.g. https://club.example: invitation links "
+                        "start with it (default: relative links); its origin may open sockets")
+    p.add_argument("--origin", action="append", default=None, metavar="ORIGIN",
+                   help="a browser origin (scheme://host[:port]) whose pages may open the room's WebSocket; "
+                        "repeat for several (default: the server's own origin, by the request's Host)")
+    # limits (issue 12, points 7-8): 0 turns a cap off
+    p.add_argument("--max-body", type=int, default=8192, help="bytes of an HTTP request body at most (default 8192)")
+    p.add_argument("--max-frame", type=int, default=8192,
+                   help="bytes of a WebSocket message from a client at most (default 8192)")
+    p.add_argument("--table-rate", type=float, default=10.0,
+                   help="tables one address may open a minute after its burst (default 10; 0: no limit)")
+    p.add_argument("--table-burst", type=int, default=20, help="tables one address may open at once (default 20)")
+    p.add_argument("--ws-per-client", type=int, default=32,
+                   help="WebSocket connections from one address at most (default 32; 0: no limit)")
+    p.add_argument("--ws-total", type=int, default=2000,
+                   help="WebSocket connections in all at most (default 2000; 0: no limit)")
+    p.add_argument("--idle-hours", type=float, default=24.0,
+                   help="an unfinished table without a person's action or connection this long is ended "
+                        "(default 24; 0: never)")
+    p.add_argument("--hint-limit", type=_positive_int, default=2,
+                   help="hint searches running at once at most; one more is refused with 429 (default 2)")
+    p.set_defaults(func=run)
+    return p
+
+
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text[:20]!r}")
+    return n
+
+
+def open_store(db: str, lang: str, create: bool = True) -> Store | None:
+    """The store at ``db``, checked (``Store._check_schema``); None once a one-line error is printed."""
+    try:
+        return Store(db, create=create)
+    except StoreSchemaError as e:
+        print(f"cardroom: {e.text(lang)}", file=sys.stderr)
+    except (SQLAlchemyError, ImportError) as e:  # a URL SQLAlchemy cannot read, a driver that is missing
+        print(f"cardroom: {msg('db.cannot_open', lang, db=db, why=one_line(str(e), 200))}", file=sys.stderr)
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    # the database is checked before the server starts: a foreign or damaged file, a missing table,
+    # an unreachable PostgreSQL give one line and status 2, not a failed start-up with a traceback
+    store = open_store(args.db, getattr(args, "lang", None) or default_lang())
+    if store is None:
+        return 2
+    store.close()
+
+    import uvicorn
+
+    from cardroom.room.app import create_app
+
+    max_frame = getattr(args, "max_frame", 8192)
+    try:
+        app = create_app(args.db, bot_delay=getattr(args, "bot_delay", 0.5),
+                         public_url=getattr(args, "public_url", None), allowed_origins=getattr(args, "origin", None),
+                         max_body=getattr(args, "max_body", 8192), max_frame=max_frame,
+                         table_rate=getattr(args, "table_rate", 10.0), table_burst=getattr(args, "table_burst", 20),
+                         ws_per_client=getattr(args, "ws_per_client", 32), ws_total=getattr(args, "ws_total", 2000),
+                         idle_hours=getattr(args, "idle_hours", 24.0),
+                         hint_limit=getattr(args, "hint_limit", 2))
+    except ValueError as e:  # a malformed --public-url or --origin
+        print(f"cardroom serve: {e}", file=sys.stderr)
+        return 2
+    uvicorn.run(app, host=args.host, port=args.port, log_level=getattr(args, "log_level", "warning"),
+                ws_ping_interval=20.0, ws_per_message_deflate=getattr(args, "ws_deflate", False),
+                ws_max_size=max_frame or 16 * 1024 * 1024)
+    return 0

@@ -1,0 +1,100 @@
+"""The catalogue (cardroom.i18n): structured positions, one table per key, the room's messages on it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardroom.core.game import CHANCE, Game, State
+from cardroom.games import load
+from cardroom.i18n import MESSAGES, STRINGS, Where, t
+from cardroom.i18n.room import REASONS
+from cardroom.i18n.terminal import TERMINAL
+from cardroom.i18n.where import POSITIONS
+from cardroom.room.engine import RoomError
+
+
+def test_where_renders_its_parts_in_each_language() -> None:
+    where = Where("deal_n", n=3) + Where("trick_n", n=4)
+    assert where.text() == str(where) == "deal 3, trick 4"
+    assert where.text("ru") == "сдача 3, взятка 4"
+    assert where.text("de") == "deal 3, trick 4"  # an unknown language reads English
+    assert where.keys == ("deal_n", "trick_n") and where.params() == {"n": 4}
+    assert where == Where("deal_n", n=3) + Where("trick_n", n=4) != Where("deal_n", n=3) + Where("trick_n", n=5)
+    assert len({where, Where("deal_n", n=3) + Where("trick_n", n=4)}) == 1
+    assert Where("recut", seats="N S").text("ru") == "снятие для сдачи (снова снимают N S)"
+    assert Where().text() == "" and Where() + where == where
+    # texts are remembered by their parts; a parameter that cannot be hashed is written each time
+    assert where.text("ru") is where.text("ru")  # the last ones written are kept (least recently used out)
+    assert Where("recut", seats=["N", "S"]).text() == "the cut for the deal (recut by ['N', 'S'])"
+    with pytest.raises(KeyError, match="no position part 'trick'"):
+        Where("trick", n=1)
+
+
+def random_play(game: Game, seed: int, steps: int) -> tuple[list[Where], State]:
+    """A random match of ``game`` (at most ``steps`` actions): its positions in order (each once in a
+    row; each one's English text checked to be the state's ``position()``) and the last state."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    seen: list[Where] = []
+    for _ in range(steps):
+        where = state.where()
+        assert where.text() == state.position()
+        if not seen or seen[-1] != where:
+            seen.append(where)
+        if state.is_over:
+            break
+        if state.to_act == CHANCE:
+            state.play_chance(rng)
+        else:
+            state.apply(rng.choice(list(state.legal_actions())))
+    return seen, state
+
+
+@pytest.mark.parametrize(("name", "first", "second", "third"), [
+    ("bridge", Where("draw"), Where("deal_n", n=1) + Where("the_deal"),
+     Where("deal_n", n=1) + Where("auction") + Where("call_n", n=1)),
+    ("auction-bridge", Where("the_cut"), Where("deal_n", n=1) + Where("the_deal"),
+     Where("deal_n", n=1) + Where("auction") + Where("call_n", n=1)),
+    ("straight-bridge", Where("the_cut"), Where("deal_n", n=1) + Where("the_deal"),
+     Where("deal_n", n=1) + Where("auction") + Where("call_n", n=1)),
+    ("preferans", Where("deal_n", n=1) + Where("deal"), Where("deal_n", n=1) + Where("auction"), None),
+    ("euchre", Where("cut"), Where("game_n", n=1) + Where("hand_n", n=1) + Where("the_deal"),
+     Where("game_n", n=1) + Where("hand_n", n=1) + Where("making_trump") + Where("first_round")
+     + Where("call_n", n=1)),
+])
+def test_every_match_gives_its_position_as_a_structure(name: str, first: Where, second: Where,
+                                                       third: Where | None) -> None:
+    seen, _ = random_play(load(name), 1, 3000)
+    assert seen[:2] == [first, second]
+    assert third is None or seen[2] == third
+    if name == "preferans":  # random declarations end every deal of this pulka before its play
+        assert seen[-1].keys == ("deal_n", "over") and seen[-1].text("ru").endswith("сдача окончена")
+        return
+    tricks = [dict(w.parts[-1][1])["n"] for w in seen if w.keys[-1] == "trick_n"]
+    assert tricks[:3] == [1, 2, 3]  # play is reached, and numbered
+
+
+def test_a_refusal_names_the_position_in_the_readers_language() -> None:
+    where = Where("deal_n", n=2) + Where("auction") + Where("call_n", n=5)
+    e = RoomError(409, "illegal", action="XX", where=where, legal="pass, 1C")
+    assert str(e) == "'XX' is not allowed now (deal 2, auction, call 5); allowed: pass, 1C"
+    assert e.text("ru") == "'XX' сейчас нельзя (сдача 2, торговля, заявка 5); можно: pass, 1C"
+
+
+def test_each_text_is_in_one_table_only() -> None:
+    """A key lives in one table; the same English and Russian pair is not written twice across the
+    terminal's, the positions', the sheet reasons' and the room's tables."""
+    tables = {"terminal": TERMINAL, "positions": POSITIONS, "reasons": REASONS, "messages": MESSAGES}
+    assert len(STRINGS) == len(TERMINAL) + len(POSITIONS) + len(REASONS)
+    owner: dict[tuple[str, str], str] = {}
+    twice = []
+    for table, entries in tables.items():
+        for key, forms in entries.items():
+            assert set(forms) == {"en", "ru"}, (table, key)
+            pair = (forms["en"], forms["ru"])
+            if owner.setdefault(pair, table) != table:
+                twice.append((owner[pair], table, key))
+    assert twice == []
+    assert t("pos.trick_n", "ru", n=4) == "взятка 4" and t("why.made", "en", level="6♠") == "6♠ made"
