@@ -151,7 +151,7 @@ def test_euchre_terminal_hint_help_and_search_bots() -> None:
 
 def test_the_kind_of_computer_players() -> None:
     assert bots_kind(None) == "rule" and bots_kind("Search") == "search"
-    assert isinstance(make_bot("preferans", "search", 1), SearchBot)
+    assert isinstance(make_bot(load("preferans"), "search", 1), SearchBot)
     with pytest.raises(CardroomError, match="unknown kind of computer players 'clever'"):
         bots_kind("clever")
     with pytest.raises(CardroomError, match="неизвестный вид"):

@@ -37,13 +37,7 @@ from cardroom.bots.sampling import Sample, Sampler, inner_view
 from cardroom.core.cards import Card, Suit
 from cardroom.core.errors import CardroomError
 
-__all__ = ["GAME_KINDS", "GORA_IN_WHISTS", "Evaluation", "SearchBot", "game_kind", "pref_price"]
-
-GAME_KINDS: dict[str, str] = {
-    "bridge": "bridge", "contract-bridge": "bridge", "бридж": "bridge",
-    "preferans": "preferans", "pref": "preferans", "преферанс": "preferans",
-    "euchre": "euchre", "юкер": "euchre",
-}
+__all__ = ["GORA_IN_WHISTS", "Evaluation", "SearchBot", "game_kind", "pref_price", "search_games"]
 
 BID_MARGIN: dict[str, float] = {"bridge": 0.0, "preferans": 1.0, "euchre": 0.5}
 """In the bidding searches, the rule-based bot's choice stands unless another candidate's expected score
@@ -55,11 +49,24 @@ GORA_IN_WHISTS = 20 / 3
 
 
 def game_kind(name: str) -> str:
-    """The game family of a game name or alias; :class:`CardroomError` for an unknown one."""
-    k = GAME_KINDS.get(name.strip().lower())
-    if k is None:
-        raise CardroomError(f"no search bot for the game {name!r} (bridge, preferans, euchre)")
-    return k
+    """The game family of a game name or alias (by the registry, :mod:`cardroom.games`) whose game the
+    search bot plays; :class:`CardroomError` for an unknown game or one it does not play."""
+    from cardroom.games import game_class
+
+    try:
+        cls = game_class(name)
+    except CardroomError:
+        cls = None
+    if cls is None or not cls.has_search_bot:
+        raise CardroomError(f"no search bot for the game {name!r} ({', '.join(search_games())})")
+    return cls.family
+
+
+def search_games() -> list[str]:
+    """The registered games the search bot plays."""
+    from cardroom.games import game_class, names
+
+    return [n for n in names() if game_class(n).has_search_bot]
 
 
 def pref_price(level: int) -> int:
@@ -91,13 +98,13 @@ class Evaluation:
 class SearchBot:
     """A sampling, open-hand-solving player for bridge, preferans and euchre.
 
-    ``SearchBot(game_kind, samples=20, time_per_decision=5.0, seed=None, weighted=True, bid_margin=None)``;
+    ``SearchBot(game, samples=20, time_per_decision=5.0, seed=None, weighted=True, bid_margin=None)``;
     ``choose(view)`` returns an element of ``view.legal``; ``evaluate(view)`` the whole
     :class:`Evaluation`. It reads only the view it is given."""
 
-    def __init__(self, game_kind: str, samples: int = 20, time_per_decision: float | None = 5.0,
+    def __init__(self, game: str, samples: int = 20, time_per_decision: float | None = 5.0,
                  seed: int | None = None, weighted: bool = True, bid_margin: float | None = None) -> None:
-        self.kind = _kind(game_kind)
+        self.kind = game_kind(game)
         if samples < 1:
             raise CardroomError(f"a search bot needs at least one sample, not {samples}")
         if time_per_decision is not None and time_per_decision <= 0:
@@ -289,22 +296,10 @@ class SearchBot:
 
 
 # ============================================================================ games
-def _kind(name: str) -> str:
-    return game_kind(name)
-
-
 def _rule_bot(kind: str, seed: int) -> Any:
-    if kind == "bridge":
-        from cardroom.bots.bridge import BridgeBot
+    from cardroom.games import game_class
 
-        return BridgeBot(seed=seed)
-    if kind == "preferans":
-        from cardroom.bots.preferans import PreferansBot
-
-        return PreferansBot(seed=seed)
-    from cardroom.bots.euchre import EuchreBot
-
-    return EuchreBot(seed=seed)
+    return game_class(kind).rule_bot(seed)
 
 
 @dataclass
