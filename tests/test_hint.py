@@ -25,13 +25,9 @@ from cardroom.games import load
 
 
 def _advance_to_play(name: str, seed: int, tricks: int = 1) -> State:
-    from cardroom.bots.bridge import BridgeBot
-    from cardroom.bots.euchre import EuchreBot
-    from cardroom.bots.preferans import PreferansBot
-
-    factories: dict[str, Any] = {"bridge": BridgeBot, "preferans": PreferansBot, "euchre": EuchreBot}
-    bot = factories[name](seed=1)
-    match = load(name).new_initial_state()
+    game = load(name)
+    bot = game.bot("rule", 1)
+    match = game.new_initial_state()
     rng = random.Random(seed)
     while True:
         assert not match.is_over

@@ -387,33 +387,15 @@ def _pref_solve_contract(v: Any, sample: Sample, strain: int) -> int:
 
 # ----------------------------------------------------------------------------- euchre
 def euchre_card_map(trump: int) -> dict[int, int]:
-    """The euchre pack under ``trump`` mapped to natural suits and ranks for the solver: right bower
-    -> A of trumps, left bower -> K, A -> Q, K -> J, Q -> 10, 10 -> 9, 9 -> 8, 8 -> 7, 7 -> 6; the
-    plain suits unchanged (the left bower leaves its printed suit)."""
-    from cardroom.core.cards import PIQUET_PACK_MASK, cards_of_mask
-    from cardroom.games.euchre.ranks import left_bower, right_bower
+    """The euchre pack under ``trump`` mapped to natural suits and ranks for the solver (the one bower
+    remap, :func:`cardroom.solve.euchre.card_map`)."""
+    from cardroom.solve.euchre import card_map
 
-    t = Suit(trump)
-    out = {int(c): int(c) for c in cards_of_mask(PIQUET_PACK_MASK)}
-    tail = [14, 13, 12, 10, 9, 8, 7]  # A K Q 10 9 8 7 of trumps
-    new_tail = [12, 11, 10, 9, 8, 7, 6]
-    out[int(right_bower(t))] = int(Card.of(t, 14))
-    out[int(left_bower(t))] = int(Card.of(t, 13))
-    for r, nr in zip(tail, new_tail, strict=True):
-        out[int(Card.of(t, r))] = int(Card.of(t, nr))
-    return out
-
-
-def _remap(mask: int, m: dict[int, int]) -> int:
-    out = 0
-    while mask:
-        low = mask & -mask
-        out |= 1 << m[low.bit_length() - 1]
-        mask ^= low
-    return out
+    return dict(card_map(Suit(trump)))
 
 
 def _euchre_play_setup(v: Any) -> _PlaySetup:
+    from cardroom.solve.euchre import to_solver
     from cardroom.solve.tricks import Position, best_moves
 
     assert v.trump is not None and v.maker is not None
@@ -431,7 +413,7 @@ def _euchre_play_setup(v: Any) -> _PlaySetup:
     mine = v.won[mover & 1]
 
     def solve(sample: Sample) -> dict[Card, float]:
-        hands = tuple(_remap(h, m) if s in order else 0 for s, h in enumerate(sample.hands))
+        hands = tuple(to_solver(h, Suit(trump)) if s in order else 0 for s, h in enumerate(sample.hands))
         pos = Position(hands, order, leader, trick, trump, False, side, True)
         got = best_moves(pos)
         if mover & 1 == makers:
@@ -449,6 +431,7 @@ def _euchre_rollout(v: Any, sample: Sample, action: Any, seed: int) -> tuple[flo
     from cardroom.bots.euchre import EuchreBot
     from cardroom.games.euchre.rules import EuchreDeal, EuchreHand
     from cardroom.games.euchre.scoring import score_hand
+    from cardroom.solve.euchre import to_solver
     from cardroom.solve.tricks import Position, solve
 
     hand = EuchreHand(dealer=v.dealer)
@@ -465,10 +448,9 @@ def _euchre_rollout(v: Any, sample: Sample, action: Any, seed: int) -> tuple[flo
     if hand.is_over or hand.trump is None or hand.maker is None:
         return 0.0, 0.0  # thrown in
     trump = int(hand.trump)
-    m = euchre_card_map(trump)
     out = None if hand.sitting_out is None else int(hand.sitting_out)
     order = tuple(s for s in range(4) if s != out)
-    mapped = tuple(_remap(x, m) if s in order else 0 for s, x in enumerate(hand.hands))
+    mapped = tuple(to_solver(x, Suit(trump)) if s in order else 0 for s, x in enumerate(hand.hands))
     makers = int(hand.maker) & 1
     side = frozenset(s for s in order if s & 1 == makers)
     mt = solve(Position(mapped, order, int(hand.trick_leader), (), trump, False, side, True))
