@@ -522,25 +522,10 @@ def _euchre_specs_of_record(data: dict[str, Any]) -> list[tuple[int, EuchreDealS
 
 def _replay(data: dict[str, Any]) -> Iterator[tuple[int, Any]]:
     """Replay a generic record action by action, yielding (deal number, state) after each action."""
-    from cardroom.core.errors import IllegalAction
-    from cardroom.games import load
+    from cardroom.records.registry import record_state, replay_actions
 
-    options = data.get("options", {})
-    actions = data.get("actions")
-    if not isinstance(options, dict) or not isinstance(actions, list):
-        raise RecordError("a record needs 'options' (object) and 'actions' (list)")
-    try:
-        game = load(str(data.get("game")), **options)
-    except CardroomError as e:
-        raise RecordError(str(e)) from None
-    state: Any = game.new_initial_state()
-    for i, text in enumerate(actions, 1):
-        if not isinstance(text, str):
-            raise RecordError(f"action {i} is not text: {text!r}")
-        try:
-            state.apply(state.parse_action(text))
-        except (IllegalAction, ParseError) as e:
-            raise RecordError(f"{e} (action {i}, {text!r})", where=state.position()) from None
+    state: Any
+    for state in replay_actions(record_state(data), data["actions"]):
         yield len(state.results) + 1, state  # the deal in progress (its number once finished)
 
 
