@@ -152,6 +152,19 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _schema_choices(option: str) -> tuple[object, ...]:
+    """The values the command line offers for a game option: the choices of every registered game's
+    schema that has it, in the schema's order."""
+    from cardroom.games import game_class
+
+    out: list[object] = []
+    for n in names():
+        schema = game_class(n).option_schema()
+        if option in schema:
+            out += [c for c in schema[option].choices if c not in out]
+    return tuple(out)
+
+
 def _probability(text: str) -> float:
     """An ``--irregularities`` value: a probability, from 0 to 1 (checked once, for every game)."""
     try:
@@ -164,6 +177,8 @@ def _probability(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from cardroom.bots.search import search_games
+
     p = argparse.ArgumentParser(prog="cardroom", description="A card club for whist-family games.")
     p.add_argument("--lang", choices=("en", "ru"), default=default_lang(), help="interface language")
     sub = p.add_subparsers(dest="command", required=True)
@@ -176,16 +191,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for the shuffle (reproducible deals)")
     play.add_argument("--auto", action="store_true", help="computer players take all the seats")
     play.add_argument("--save", metavar="FILE", help="write the record (.pbn or .json by extension)")
-    play.add_argument("--scoring", choices=("doc001", "modern"), default=None,
+    play.add_argument("--scoring", choices=_schema_choices("scoring"), default=None,
                       help="bridge: rubber scoring, document 001 (default) or the modern rubber laws")
     play.add_argument("--variant", default=None,
                       help="preferans: sochi, leningrad, rostov, moscow, ural, kazakhstan, piter")
-    play.add_argument("--players", type=int, choices=(3, 4), default=None, help="preferans: 3 or 4 players")
+    play.add_argument("--players", type=int, choices=_schema_choices("players"), default=None,
+                      help="preferans: 3 or 4 players")
     play.add_argument("--pulka", type=int, default=None, help="preferans: the pulka length (points to close)")
     play.add_argument("--bots", choices=("rule", "search"), default=None,
-                      help="computer players: rule-based (default) or search (sampling + open-hand solving)")
+                      help="computer players: rule-based (default) or search (sampling + open-hand solving; "
+                      f"{', '.join(search_games())})")
     play.add_argument("--samples", type=int, default=None,
-                      help="search bots and hints: samples per decision (default 20)")
+                      help=f"search bots and hints: samples per decision (default 20; {', '.join(search_games())})")
     play.add_argument("--laws", action="store_true",
                       help="laws mode: irregularities are accepted and ruled on (bridge: document 002)")
     play.add_argument("--irregularities", type=_probability, default=None, metavar="P",
