@@ -58,8 +58,8 @@ REFUSED = [  # (option given, the games it applies to)
     (["--variant", "leningrad"], {"preferans"}),
     (["--players", "4"], {"preferans"}),
     (["--pulka", "10"], {"preferans"}),
-    (["--bots", "search"], {"bridge", "preferans", "euchre"}),
-    (["--samples", "3"], {"bridge", "preferans", "euchre"}),
+    (["--bots", "search"], set(GAMES)),  # every game has a search bot now
+    (["--samples", "3"], set(GAMES)),
 ]
 
 
@@ -107,12 +107,10 @@ def test_irregularities_out_of_range_are_refused_for_every_game(game: str, capsy
 @pytest.mark.parametrize("kind", ["random", "rule", "search"])
 def test_game_bot_makes_every_kind_it_has_and_refuses_the_others(game: str, kind: str) -> None:
     g = load(game)
-    if kind not in g.bot_kinds():
-        with pytest.raises(CardroomError, match=f"{game} has no '{kind}' computer player; its kinds: random, rule"):
-            g.bot(kind, 1)
-        with pytest.raises(CardroomError, match="no search bot"):
-            game_kind(game)
-        return
+    assert g.bot_kinds() == ("random", "rule", "search")
+    with pytest.raises(CardroomError, match=f"{game} has no 'clever' computer player; its kinds: random, rule, search"):
+        g.bot("clever", 1)
+    assert game_kind(game) == g.family
     opts = {"samples": 2, "time_per_decision": None} if kind == "search" else {}
     bot = g.bot(kind, 1, **opts)
     if kind == "random":
@@ -137,3 +135,42 @@ def test_game_bot_makes_every_kind_it_has_and_refuses_the_others(game: str, kind
 def test_search_bot_options_do_not_reach_other_kinds() -> None:
     with pytest.raises(CardroomError, match="the rule computer player takes no options"):
         load("bridge").bot("rule", 1, samples=3)
+
+
+def test_a_game_without_a_search_bot_refuses_search_and_names_its_kinds(monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    cls = game_class("straight-bridge")
+    monkeypatch.setattr(cls, "has_search_bot", False)
+    with pytest.raises(CardroomError, match="straight-bridge has no 'search' computer player; its kinds: random, rule"):
+        load("straight-bridge").bot("search", 1)
+    with pytest.raises(CardroomError, match="no search bot for the game 'straight-bridge'"):
+        game_kind("straight-bridge")
+    for option in (["--bots", "search"], ["--samples", "3"]):
+        assert main(["play", "straight-bridge", "--auto", *option]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and option[0] in err and "does not apply to straight-bridge" in err
+
+
+@pytest.mark.parametrize("game", ["auction-bridge", "straight-bridge"])
+def test_the_search_bot_plays_the_old_bridges_by_solving(game: str) -> None:
+    g = load(game)
+    state = g.new_initial_state()
+    rule = g.bot("rule", 1)
+    rng = random.Random(2)
+    searched = 0
+    while searched < 3:
+        assert not state.is_over
+        if state.to_act == CHANCE:
+            state.play_chance(rng)
+            continue
+        view = state.view(int(state.to_act or 0))
+        deal = getattr(view, "deal", None)
+        if deal is not None and deal.phase == "play" and len(deal.legal) > 1 and deal.trump is not None:
+            ev = SearchBot(game, samples=3, time_per_decision=None, seed=1).evaluate(view)
+            assert ev.method == "search" and ev.samples == 3 and ev.action in state.legal_actions()
+            assert all(t is not None and 0 <= t <= 13 for _, t in ev.candidates)
+            searched += 1
+            state.apply(ev.action)
+            continue
+        state.apply(rule.choose(view))
+    assert searched == 3

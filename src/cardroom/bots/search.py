@@ -33,13 +33,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.bots.sampling import Sample, Sampler, inner_view
+from cardroom.bots.sampling import Sample, Sampler, bridge_trump, inner_view
 from cardroom.core.cards import Card, Suit
 from cardroom.core.errors import CardroomError
 
 __all__ = ["GORA_IN_WHISTS", "Evaluation", "SearchBot", "game_kind", "pref_price", "search_games"]
 
-BID_MARGIN: dict[str, float] = {"bridge": 0.0, "preferans": 1.0, "euchre": 0.5}
+BID_MARGIN: dict[str, float] = {"bridge": 0.0, "oldbridge": 0.0, "preferans": 1.0, "euchre": 0.5}
 """In the bidding searches, the rule-based bot's choice stands unless another candidate's expected score
 beats it by more than this (euchre: points of the hand; preferans: whists). Set from small duplicate runs
 (docs/bots/search.md): the bidding searches alone do not yet beat the rule-based bot significantly."""
@@ -114,7 +114,7 @@ class SearchBot:
         self.seed = 0 if seed is None else int(seed)
         self.weighted = weighted
         self.bid_margin = BID_MARGIN[self.kind] if bid_margin is None else float(bid_margin)
-        self.rule = _rule_bot(self.kind, self.seed)
+        self.rule = _rule_bot(game, self.seed)
 
     # ------------------------------------------------------------------ public
     def choose(self, view: Any) -> Any:
@@ -128,8 +128,9 @@ class SearchBot:
         if len(legal) == 1:
             return Evaluation(legal[0], ((legal[0], None),), (None,), "rule", 0)
         ev: Evaluation | None = None
-        if self.kind == "bridge":
-            if v.phase == "play" and not getattr(v, "laws", False):  # laws mode: the rule-based bot
+        if self.kind in ("bridge", "oldbridge"):
+            # laws mode and auction bridge's nullo (fewest tricks wins): the rule-based bot
+            if v.phase == "play" and not getattr(v, "laws", False) and not _nullo(v):
                 ev = self._play(view, v, _bridge_play_setup(v))
         elif self.kind == "preferans":
             if v.phase == "play":
@@ -296,10 +297,10 @@ class SearchBot:
 
 
 # ============================================================================ games
-def _rule_bot(kind: str, seed: int) -> Any:
+def _rule_bot(game: str, seed: int) -> Any:
     from cardroom.games import game_class
 
-    return game_class(kind).rule_bot(seed)
+    return game_class(game).rule_bot(seed)
 
 
 @dataclass
@@ -324,6 +325,13 @@ def dds_best_moves(hands: tuple[int, ...], leader: int, trick: tuple[int, ...], 
     return best_moves(BridgePosition(tuple(hands), Seat(leader), mover, tuple(trick), trump))
 
 
+def _nullo(v: Any) -> bool:
+    """Whether an auction-bridge deal is played at nullo (the declarer wants the fewest tricks)."""
+    from cardroom.games.oldbridge.calls import Denom
+
+    return getattr(v.contract, "denom", None) == Denom.NULLO
+
+
 def _bridge_play_setup(v: Any) -> _PlaySetup:
     mover = int(v.hand_to_play)
     side = mover & 1
@@ -331,7 +339,7 @@ def _bridge_play_setup(v: Any) -> _PlaySetup:
     leader = int(v.trick_leader)
     trick = tuple(int(c) for c in v.trick)
     assert v.contract is not None
-    trump = v.contract.strain.trump
+    trump = bridge_trump(v)
 
     def solve(sample: Sample) -> dict[Card, float]:
         got = dds_best_moves(sample.hands, leader, trick, trump)

@@ -87,7 +87,8 @@ def _play_oldbridge(args: argparse.Namespace, name: str) -> None:
 
     laws_wanted = bool(args.laws or args.irregularities)
     play_old_rubber(load(name, **({"laws": True} if laws_wanted else {})), args.seed, args.auto, args.save,
-                    args.lang, irregularities=float(args.irregularities or 0.0), bots=args.bots)
+                    args.lang, irregularities=float(args.irregularities or 0.0), bots=args.bots,
+                    samples=_samples(args))
 
 
 def _samples(args: argparse.Namespace) -> int:

@@ -159,7 +159,7 @@ class Game(ABC):
     """``module:Class`` of the game's rule-based computer player (made with ``Class(seed=seed)``); empty
     for a game that has none."""
     has_search_bot: ClassVar[bool] = False
-    """Whether :class:`cardroom.bots.search.SearchBot` plays this game (by its ``family``)."""
+    """Whether :class:`cardroom.bots.search.SearchBot` plays this game (it plays by the game's ``family``)."""
 
     @classmethod
     def bot_kinds(cls) -> tuple[str, ...]:
@@ -178,7 +178,7 @@ class Game(ABC):
         if kind == "search":
             from cardroom.bots.search import SearchBot
 
-            return SearchBot(self.family, seed=seed, **opts)
+            return SearchBot(self.name, seed=seed, **opts)
         if opts:
             raise CardroomError(f"the {kind} computer player takes no options ({', '.join(sorted(opts))})")
         if kind == "random":
