@@ -55,6 +55,7 @@ default, so that its choices depend only on its seed and view).
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import sys
@@ -67,7 +68,7 @@ from itertools import combinations
 from typing import Any
 
 from cardroom.core.errors import CardroomError
-from cardroom.core.game import CHANCE, State
+from cardroom.core.game import CHANCE, Game, State
 from cardroom.games import load
 
 GAMES = ("bridge", "preferans", "euchre")
@@ -212,31 +213,18 @@ def bot_seed(base: int, deal: int, seat: int, level: str) -> int:
 
 
 def make_bot(game: str, level: str, seed: int, opts: BotOptions) -> Any:
-    """A fresh bot of ``level`` for ``game``; :class:`CardroomError` for an unknown level or an
-    unavailable search bot."""
-    if level == "random":
-        from cardroom.bots.base import RandomBot
+    """A fresh bot of ``level`` for ``game`` (by :meth:`cardroom.core.game.Game.bot`); :class:`CardroomError`
+    for an unknown level or one the game has not."""
+    if level not in LEVELS:
+        raise CardroomError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    bot_opts: dict[str, Any] = {"samples": opts.samples, "time_per_decision": opts.time_per_decision} \
+        if level == "search" else {}
+    return _bot_game(game).bot(level, seed, **bot_opts)
 
-        return RandomBot(seed)
-    if level == "rule":
-        if game == "bridge":
-            from cardroom.bots.bridge import BridgeBot
 
-            return BridgeBot(seed)
-        if game == "preferans":
-            from cardroom.bots.preferans import PreferansBot
-
-            return PreferansBot(seed)
-        from cardroom.bots.euchre import EuchreBot
-
-        return EuchreBot(seed)
-    if level == "search":
-        try:
-            from cardroom.bots.search import SearchBot
-        except ImportError:
-            raise CardroomError("the search bot is not available (cardroom.bots.search)") from None
-        return SearchBot(game, samples=opts.samples, time_per_decision=opts.time_per_decision, seed=seed)
-    raise CardroomError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+@functools.cache
+def _bot_game(name: str) -> Game:
+    return load(name)
 
 
 # ----------------------------------------------------------------------------------------- games

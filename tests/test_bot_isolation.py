@@ -26,13 +26,9 @@ def _deal_of(match: State) -> Any:
 
 def _to_play(name: str, seed: int) -> State:
     """A match advanced by its rule-based bots into the play of a deal, with a hidden hand around."""
-    from cardroom.bots.bridge import BridgeBot
-    from cardroom.bots.euchre import EuchreBot
-    from cardroom.bots.preferans import PreferansBot
-
-    factories: dict[str, Any] = {"bridge": BridgeBot, "preferans": PreferansBot, "euchre": EuchreBot}
-    bot = factories[name](seed=1)
-    match = load(name).new_initial_state()
+    game = load(name)
+    bot = game.bot("rule", 1)
+    match = game.new_initial_state()
     rng = random.Random(seed)
     while True:
         assert not match.is_over

@@ -53,11 +53,7 @@ def _truth(deal: Any, c: Constraints) -> Sample:
 
 
 def rule_bot(name: str) -> Any:
-    from cardroom.bots.bridge import BridgeBot
-    from cardroom.bots.euchre import EuchreBot
-    from cardroom.bots.preferans import PreferansBot
-
-    return {"bridge": BridgeBot, "preferans": PreferansBot, "euchre": EuchreBot}[name](seed=1)
+    return load(name).bot("rule", 1)
 
 
 def advance(match: State, rng: random.Random, steps: int, name: str) -> None:

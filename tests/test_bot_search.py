@@ -33,9 +33,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [("bridge", {}), ("preferans", {}), 
 
 
 def _rule_bot(name: str) -> Any:
-    from cardroom.bots.euchre import EuchreBot
-
-    return {"bridge": BridgeBot, "preferans": PreferansBot, "euchre": EuchreBot}[name](seed=1)
+    return load(name).bot("rule", 1)
 
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -25,13 +25,9 @@ from cardroom.games import load
 
 
 def _advance_to_play(name: str, seed: int, tricks: int = 1) -> State:
-    from cardroom.bots.bridge import BridgeBot
-    from cardroom.bots.euchre import EuchreBot
-    from cardroom.bots.preferans import PreferansBot
-
-    factories: dict[str, Any] = {"bridge": BridgeBot, "preferans": PreferansBot, "euchre": EuchreBot}
-    bot = factories[name](seed=1)
-    match = load(name).new_initial_state()
+    game = load(name)
+    bot = game.bot("rule", 1)
+    match = game.new_initial_state()
     rng = random.Random(seed)
     while True:
         assert not match.is_over
@@ -151,7 +147,7 @@ def test_euchre_terminal_hint_help_and_search_bots() -> None:
 
 def test_the_kind_of_computer_players() -> None:
     assert bots_kind(None) == "rule" and bots_kind("Search") == "search"
-    assert isinstance(make_bot("preferans", "search", 1), SearchBot)
+    assert isinstance(make_bot(load("preferans"), "search", 1), SearchBot)
     with pytest.raises(CardroomError, match="unknown kind of computer players 'clever'"):
         bots_kind("clever")
     with pytest.raises(CardroomError, match="неизвестный вид"):

@@ -43,7 +43,7 @@ from cardroom.core.options import (
     quote,
 )
 from cardroom.games import load, names
-from cardroom.room.engine import Room, RoomError, TableRuntime
+from cardroom.room.engine import ONLINE_OPTION, Room, RoomError, TableRuntime
 from cardroom.room.messages import option_accepts
 from cardroom.room.store import ActionRow, AsyncStore, SeatEventRow, Store, StoredTable, TableRow
 from cardroom.room.testing import ServerProcess
@@ -240,6 +240,8 @@ def test_any_option_any_value_is_refused_by_name_or_makes_a_table_that_plays_to_
     event("accepted")
     rt, owner = got
     clean = schema.validate(options)
+    if clean.get("laws") is True and ONLINE_OPTION in schema:  # the room's own addition at a laws table
+        clean[ONLINE_OPTION] = True
     assert rig.stored_options(rt.id) == json.loads(json.dumps(clean)), "the stored options are the validated ones"
     assert rt.info()["game"] == game
     length = clean.get(option) if option in LENGTHS else None

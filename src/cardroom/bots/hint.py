@@ -66,7 +66,7 @@ def hint(game_name: str, view: View, *, samples: int = 20, seed: int | None = No
          time_per_decision: float | None = 5.0) -> Hint:
     """What the search bot would do from ``view`` (a deal's or a match's view of the seat on turn)."""
     kind = game_kind(game_name)
-    bot = SearchBot(kind, samples=samples, time_per_decision=time_per_decision, seed=seed)
+    bot = SearchBot(game_name, samples=samples, time_per_decision=time_per_decision, seed=seed)
     ev = bot.evaluate(view)
     v = inner_view(view)
     return Hint(kind, ev.action, list(ev.candidates), tuple(v.legal), ev.scores, ev.measure, ev.method, ev.samples,

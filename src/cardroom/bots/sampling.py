@@ -208,26 +208,29 @@ def inner_view(view: Any) -> Any:
     """The deal's view inside a match view (RubberView.deal, PulkaView.deal, EuchreMatchView.hand)."""
     from cardroom.games.bridge.rules import BridgeView
     from cardroom.games.euchre.rules import EuchreView
+    from cardroom.games.oldbridge.rules import OldBridgeView
     from cardroom.games.preferans.rules import PrefView
 
-    if isinstance(view, BridgeView | PrefView | EuchreView):
+    if isinstance(view, BridgeView | PrefView | EuchreView | OldBridgeView):
         return view
     inner = getattr(view, "deal", None)
-    if isinstance(inner, BridgeView | PrefView):
+    if isinstance(inner, BridgeView | PrefView | OldBridgeView):
         return inner
     inner = getattr(view, "hand", None)
     if isinstance(inner, EuchreView):
         return inner
-    raise CardroomError(f"not a bridge, preferans or euchre view: {type(view).__name__}")
+    raise CardroomError(f"not a bridge, preferans or euchre view, nor an auction or straight bridge one: "
+                        f"{type(view).__name__}")
 
 
 def constraints(view: Any) -> Constraints:
     """The constraints a seat's view puts on the hidden cards (a deal's view or a match view)."""
     from cardroom.games.bridge.rules import BridgeView
     from cardroom.games.euchre.rules import EuchreView
+    from cardroom.games.oldbridge.rules import OldBridgeView
 
     v = inner_view(view)
-    if isinstance(v, BridgeView):
+    if isinstance(v, BridgeView | OldBridgeView):
         c = _bridge(v)
     elif isinstance(v, EuchreView):
         c = _euchre(v)
@@ -238,9 +241,12 @@ def constraints(view: Any) -> Constraints:
 
 
 def _bridge(v: Any) -> Constraints:
+    """A contract-bridge deal's view, or an auction or straight bridge one (the same play: four hands of
+    13, a dummy exposed after the opening lead)."""
     from cardroom.games.bridge.rules import BridgeView
+    from cardroom.games.oldbridge.rules import OldBridgeView
 
-    assert isinstance(v, BridgeView)
+    assert isinstance(v, BridgeView | OldBridgeView)
     if v.phase == "deal":
         raise CardroomError("nothing to sample before the deal")
     if getattr(v, "laws", False):
@@ -281,9 +287,18 @@ def _bridge(v: Any) -> Constraints:
                 m &= ~SUIT_MASKS[suit]
         allowed.append(m)
     counts = tuple(13 - played_by[s] for s in range(4))
-    trump = v.contract.strain.trump if v.contract is not None else None
+    trump = bridge_trump(v)
     return Constraints("bridge", me, FULL_PACK_MASK, tuple(known), counts, tuple(allowed), pool, 0, 0, played,
                        trump)
+
+
+def bridge_trump(v: Any) -> int | None:
+    """The trump suit of a contract-bridge or old-bridge deal's view (None: no trumps, nullo, no contract)."""
+    from cardroom.games.oldbridge.rules import OldBridgeView
+
+    if isinstance(v, OldBridgeView):
+        return v.trump
+    return v.contract.strain.trump if v.contract is not None else None
 
 
 def _preferans(v: Any) -> Constraints:
@@ -429,8 +444,9 @@ def _played_by(v: Any) -> list[int]:
     """Cards each seat has played (a mask per seat)."""
     from cardroom.games.bridge.rules import BridgeView
     from cardroom.games.euchre.rules import EuchreView
+    from cardroom.games.oldbridge.rules import OldBridgeView
 
-    if isinstance(v, BridgeView):
+    if isinstance(v, BridgeView | OldBridgeView):
         out = [0, 0, 0, 0]
         for leader, cards in [(t.leader, t.cards) for t in v.tricks] + [(v.trick_leader, v.trick)]:
             for i, c in enumerate(cards):

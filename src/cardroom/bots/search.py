@@ -33,19 +33,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.bots.sampling import Sample, Sampler, inner_view
+from cardroom.bots.sampling import Sample, Sampler, bridge_trump, inner_view
 from cardroom.core.cards import Card, Suit
 from cardroom.core.errors import CardroomError
 
-__all__ = ["GAME_KINDS", "GORA_IN_WHISTS", "Evaluation", "SearchBot", "game_kind", "pref_price"]
+__all__ = ["GORA_IN_WHISTS", "Evaluation", "SearchBot", "game_kind", "pref_price", "search_games"]
 
-GAME_KINDS: dict[str, str] = {
-    "bridge": "bridge", "contract-bridge": "bridge", "бридж": "bridge",
-    "preferans": "preferans", "pref": "preferans", "преферанс": "preferans",
-    "euchre": "euchre", "юкер": "euchre",
-}
-
-BID_MARGIN: dict[str, float] = {"bridge": 0.0, "preferans": 1.0, "euchre": 0.5}
+BID_MARGIN: dict[str, float] = {"bridge": 0.0, "oldbridge": 0.0, "preferans": 1.0, "euchre": 0.5}
 """In the bidding searches, the rule-based bot's choice stands unless another candidate's expected score
 beats it by more than this (euchre: points of the hand; preferans: whists). Set from small duplicate runs
 (docs/bots/search.md): the bidding searches alone do not yet beat the rule-based bot significantly."""
@@ -55,11 +49,24 @@ GORA_IN_WHISTS = 20 / 3
 
 
 def game_kind(name: str) -> str:
-    """The game family of a game name or alias; :class:`CardroomError` for an unknown one."""
-    k = GAME_KINDS.get(name.strip().lower())
-    if k is None:
-        raise CardroomError(f"no search bot for the game {name!r} (bridge, preferans, euchre)")
-    return k
+    """The game family of a game name or alias (by the registry, :mod:`cardroom.games`) whose game the
+    search bot plays; :class:`CardroomError` for an unknown game or one it does not play."""
+    from cardroom.games import game_class
+
+    try:
+        cls = game_class(name)
+    except CardroomError:
+        cls = None
+    if cls is None or not cls.has_search_bot:
+        raise CardroomError(f"no search bot for the game {name!r} ({', '.join(search_games())})")
+    return cls.family
+
+
+def search_games() -> list[str]:
+    """The registered games the search bot plays."""
+    from cardroom.games import game_class, names
+
+    return [n for n in names() if game_class(n).has_search_bot]
 
 
 def pref_price(level: int) -> int:
@@ -91,13 +98,13 @@ class Evaluation:
 class SearchBot:
     """A sampling, open-hand-solving player for bridge, preferans and euchre.
 
-    ``SearchBot(game_kind, samples=20, time_per_decision=5.0, seed=None, weighted=True, bid_margin=None)``;
+    ``SearchBot(game, samples=20, time_per_decision=5.0, seed=None, weighted=True, bid_margin=None)``;
     ``choose(view)`` returns an element of ``view.legal``; ``evaluate(view)`` the whole
     :class:`Evaluation`. It reads only the view it is given."""
 
-    def __init__(self, game_kind: str, samples: int = 20, time_per_decision: float | None = 5.0,
+    def __init__(self, game: str, samples: int = 20, time_per_decision: float | None = 5.0,
                  seed: int | None = None, weighted: bool = True, bid_margin: float | None = None) -> None:
-        self.kind = _kind(game_kind)
+        self.kind = game_kind(game)
         if samples < 1:
             raise CardroomError(f"a search bot needs at least one sample, not {samples}")
         if time_per_decision is not None and time_per_decision <= 0:
@@ -107,7 +114,7 @@ class SearchBot:
         self.seed = 0 if seed is None else int(seed)
         self.weighted = weighted
         self.bid_margin = BID_MARGIN[self.kind] if bid_margin is None else float(bid_margin)
-        self.rule = _rule_bot(self.kind, self.seed)
+        self.rule = _rule_bot(game, self.seed)
 
     # ------------------------------------------------------------------ public
     def choose(self, view: Any) -> Any:
@@ -121,8 +128,9 @@ class SearchBot:
         if len(legal) == 1:
             return Evaluation(legal[0], ((legal[0], None),), (None,), "rule", 0)
         ev: Evaluation | None = None
-        if self.kind == "bridge":
-            if v.phase == "play" and not getattr(v, "laws", False):  # laws mode: the rule-based bot
+        if self.kind in ("bridge", "oldbridge"):
+            # laws mode and auction bridge's nullo (fewest tricks wins): the rule-based bot
+            if v.phase == "play" and not getattr(v, "laws", False) and not _nullo(v):
                 ev = self._play(view, v, _bridge_play_setup(v))
         elif self.kind == "preferans":
             if v.phase == "play":
@@ -289,22 +297,10 @@ class SearchBot:
 
 
 # ============================================================================ games
-def _kind(name: str) -> str:
-    return game_kind(name)
+def _rule_bot(game: str, seed: int) -> Any:
+    from cardroom.games import game_class
 
-
-def _rule_bot(kind: str, seed: int) -> Any:
-    if kind == "bridge":
-        from cardroom.bots.bridge import BridgeBot
-
-        return BridgeBot(seed=seed)
-    if kind == "preferans":
-        from cardroom.bots.preferans import PreferansBot
-
-        return PreferansBot(seed=seed)
-    from cardroom.bots.euchre import EuchreBot
-
-    return EuchreBot(seed=seed)
+    return game_class(game).rule_bot(seed)
 
 
 @dataclass
@@ -329,6 +325,13 @@ def dds_best_moves(hands: tuple[int, ...], leader: int, trick: tuple[int, ...], 
     return best_moves(BridgePosition(tuple(hands), Seat(leader), mover, tuple(trick), trump))
 
 
+def _nullo(v: Any) -> bool:
+    """Whether an auction-bridge deal is played at nullo (the declarer wants the fewest tricks)."""
+    from cardroom.games.oldbridge.calls import Denom
+
+    return getattr(v.contract, "denom", None) == Denom.NULLO
+
+
 def _bridge_play_setup(v: Any) -> _PlaySetup:
     mover = int(v.hand_to_play)
     side = mover & 1
@@ -336,7 +339,7 @@ def _bridge_play_setup(v: Any) -> _PlaySetup:
     leader = int(v.trick_leader)
     trick = tuple(int(c) for c in v.trick)
     assert v.contract is not None
-    trump = v.contract.strain.trump
+    trump = bridge_trump(v)
 
     def solve(sample: Sample) -> dict[Card, float]:
         got = dds_best_moves(sample.hands, leader, trick, trump)
@@ -392,33 +395,15 @@ def _pref_solve_contract(v: Any, sample: Sample, strain: int) -> int:
 
 # ----------------------------------------------------------------------------- euchre
 def euchre_card_map(trump: int) -> dict[int, int]:
-    """The euchre pack under ``trump`` mapped to natural suits and ranks for the solver: right bower
-    -> A of trumps, left bower -> K, A -> Q, K -> J, Q -> 10, 10 -> 9, 9 -> 8, 8 -> 7, 7 -> 6; the
-    plain suits unchanged (the left bower leaves its printed suit)."""
-    from cardroom.core.cards import PIQUET_PACK_MASK, cards_of_mask
-    from cardroom.games.euchre.ranks import left_bower, right_bower
+    """The euchre pack under ``trump`` mapped to natural suits and ranks for the solver (the one bower
+    remap, :func:`cardroom.solve.euchre.card_map`)."""
+    from cardroom.solve.euchre import card_map
 
-    t = Suit(trump)
-    out = {int(c): int(c) for c in cards_of_mask(PIQUET_PACK_MASK)}
-    tail = [14, 13, 12, 10, 9, 8, 7]  # A K Q 10 9 8 7 of trumps
-    new_tail = [12, 11, 10, 9, 8, 7, 6]
-    out[int(right_bower(t))] = int(Card.of(t, 14))
-    out[int(left_bower(t))] = int(Card.of(t, 13))
-    for r, nr in zip(tail, new_tail, strict=True):
-        out[int(Card.of(t, r))] = int(Card.of(t, nr))
-    return out
-
-
-def _remap(mask: int, m: dict[int, int]) -> int:
-    out = 0
-    while mask:
-        low = mask & -mask
-        out |= 1 << m[low.bit_length() - 1]
-        mask ^= low
-    return out
+    return dict(card_map(Suit(trump)))
 
 
 def _euchre_play_setup(v: Any) -> _PlaySetup:
+    from cardroom.solve.euchre import to_solver
     from cardroom.solve.tricks import Position, best_moves
 
     assert v.trump is not None and v.maker is not None
@@ -436,7 +421,7 @@ def _euchre_play_setup(v: Any) -> _PlaySetup:
     mine = v.won[mover & 1]
 
     def solve(sample: Sample) -> dict[Card, float]:
-        hands = tuple(_remap(h, m) if s in order else 0 for s, h in enumerate(sample.hands))
+        hands = tuple(to_solver(h, Suit(trump)) if s in order else 0 for s, h in enumerate(sample.hands))
         pos = Position(hands, order, leader, trick, trump, False, side, True)
         got = best_moves(pos)
         if mover & 1 == makers:
@@ -454,6 +439,7 @@ def _euchre_rollout(v: Any, sample: Sample, action: Any, seed: int) -> tuple[flo
     from cardroom.bots.euchre import EuchreBot
     from cardroom.games.euchre.rules import EuchreDeal, EuchreHand
     from cardroom.games.euchre.scoring import score_hand
+    from cardroom.solve.euchre import to_solver
     from cardroom.solve.tricks import Position, solve
 
     hand = EuchreHand(dealer=v.dealer)
@@ -470,10 +456,9 @@ def _euchre_rollout(v: Any, sample: Sample, action: Any, seed: int) -> tuple[flo
     if hand.is_over or hand.trump is None or hand.maker is None:
         return 0.0, 0.0  # thrown in
     trump = int(hand.trump)
-    m = euchre_card_map(trump)
     out = None if hand.sitting_out is None else int(hand.sitting_out)
     order = tuple(s for s in range(4) if s != out)
-    mapped = tuple(_remap(x, m) if s in order else 0 for s, x in enumerate(hand.hands))
+    mapped = tuple(to_solver(x, Suit(trump)) if s in order else 0 for s, x in enumerate(hand.hands))
     makers = int(hand.maker) & 1
     side = frozenset(s for s in order if s & 1 == makers)
     mt = solve(Position(mapped, order, int(hand.trick_leader), (), trump, False, side, True))

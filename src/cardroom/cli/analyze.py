@@ -364,21 +364,35 @@ def _euchre_seat(text: str, what: str) -> Seat:
     return _seat_field(text, "euchre", what)
 
 
-_NOTATION_GAMES = ("bridge", "бридж", "preferans", "преферанс", "pref", "euchre", "юкер")
+_NOTATION_GAMES = ("bridge", "preferans", "euchre")
+"""The games whose deals the notation writes; a deal may name its game by any of its registered names."""
+
+
+def notation_game(word: str) -> str | None:
+    """The canonical name of the game a deal in the notation names (``бридж: N=...``, any name the
+    registry knows), or None when it is not one of :data:`_NOTATION_GAMES`."""
+    from cardroom.games import canonical
+
+    try:
+        game = canonical(word)
+    except CardroomError:
+        return None
+    return game if game in _NOTATION_GAMES else None
 
 
 def parse_notation(text: str) -> BridgeDealSpec | PrefDealSpec | EuchreDealSpec:
     """One deal in cardroom's notation (docs/records.md): ``preferans: 0=... 1=... 2=... talon=...
     declarer=0 contract=7S``, ``euchre: N=... E=... S=... W=... trump=H makers=NS lone=N`` or
     ``bridge: N=... E=... S=... W=... dealer=N vul=NS contract=4S declarer=S``."""
-    game, fields = _tokens(text)
-    if game in ("bridge", "бридж"):
+    word, fields = _tokens(text)
+    game = notation_game(word)
+    if game == "bridge":
         return _bridge_spec(fields)
-    if game in ("preferans", "преферанс", "pref"):
+    if game == "preferans":
         return _pref_spec(fields)
-    if game in ("euchre", "юкер"):
+    if game == "euchre":
         return _euchre_spec(fields)
-    raise ParseError(f"analyze reads deals of bridge, preferans or euchre in cardroom's notation, not {game!r}")
+    raise ParseError(f"analyze reads deals of bridge, preferans or euchre in cardroom's notation, not {word!r}")
 
 
 # ------------------------------------------------------------------------------ the game adapters
@@ -508,25 +522,10 @@ def _euchre_specs_of_record(data: dict[str, Any]) -> list[tuple[int, EuchreDealS
 
 def _replay(data: dict[str, Any]) -> Iterator[tuple[int, Any]]:
     """Replay a generic record action by action, yielding (deal number, state) after each action."""
-    from cardroom.core.errors import IllegalAction
-    from cardroom.games import load
+    from cardroom.records.registry import record_state, replay_actions
 
-    options = data.get("options", {})
-    actions = data.get("actions")
-    if not isinstance(options, dict) or not isinstance(actions, list):
-        raise RecordError("a record needs 'options' (object) and 'actions' (list)")
-    try:
-        game = load(str(data.get("game")), **options)
-    except CardroomError as e:
-        raise RecordError(str(e)) from None
-    state: Any = game.new_initial_state()
-    for i, text in enumerate(actions, 1):
-        if not isinstance(text, str):
-            raise RecordError(f"action {i} is not text: {text!r}")
-        try:
-            state.apply(state.parse_action(text))
-        except (IllegalAction, ParseError) as e:
-            raise RecordError(f"{e} (action {i}, {text!r})", where=state.position()) from None
+    state: Any
+    for state in replay_actions(record_state(data), data["actions"]):
         yield len(state.results) + 1, state  # the deal in progress (its number once finished)
 
 
@@ -546,7 +545,7 @@ def analyze_path(path: str | Path) -> list[dict[str, Any]]:
     """Analyse a record file or a file of deals in cardroom's notation (see the module docstring).
     A text that is itself a deal in the notation (``euchre: N=...``) is read as that deal."""
     text_arg = str(path)
-    if text_arg.lstrip().lower().split(":", 1)[0].strip() in _NOTATION_GAMES and ":" in text_arg \
+    if ":" in text_arg and notation_game(text_arg.split(":", 1)[0]) is not None \
             and not Path(text_arg).exists():
         return [_analyse_spec(parse_notation(text_arg), 1)]
     p = Path(path)

@@ -9,11 +9,11 @@ import tempfile
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
-from cardroom.bots.bridge import BridgeBot
+from cardroom.bots.base import Bot
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.deal import Draw
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
-from cardroom.core.game import CHANCE, State
+from cardroom.core.game import CHANCE, Game, State
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Call
@@ -42,21 +42,11 @@ def bots_kind(bots: str | None, lang: str = "en") -> str:
     return kind
 
 
-def make_bot(game: str, kind: str, seed: int, samples: int = 20, time_per_decision: float | None = 5.0) -> Any:
-    """A computer player for ``game`` ("bridge", "preferans", "euchre"): rule-based or search."""
-    if kind == "search":
-        from cardroom.bots.search import SearchBot
-
-        return SearchBot(game, samples=samples, time_per_decision=time_per_decision, seed=seed)
-    if game == "bridge":
-        return BridgeBot(seed=seed)
-    if game == "preferans":
-        from cardroom.bots.preferans import PreferansBot
-
-        return PreferansBot(seed=seed)
-    from cardroom.bots.euchre import EuchreBot
-
-    return EuchreBot(seed=seed)
+def make_bot(game: Game, kind: str, seed: int, samples: int = 20, time_per_decision: float | None = 5.0) -> Bot:
+    """A computer player of ``kind`` ("rule" or "search") for ``game``, by :meth:`Game.bot`; the
+    search bot with ``samples`` per decision and ``time_per_decision``."""
+    opts: dict[str, Any] = {"samples": samples, "time_per_decision": time_per_decision} if kind == "search" else {}
+    return game.bot(kind, seed, **opts)
 
 
 def print_hint(game: str, view: Any, lang: str, out: TextIO, pretty: Callable[[Any], str],
@@ -413,7 +403,7 @@ def play_rubber(seed: int | None, auto: bool, save: str | None, lang: str, game:
     human.state = state
     human.hint_samples = samples
     human.hint_seed = seed
-    players = {s: make_bot("bridge", kind, (seed or 0) * 10 + int(s), samples) for s in Seat}
+    players = {s: make_bot(game, kind, (seed or 0) * 10 + int(s), samples) for s in Seat}
     agents: dict[Seat, Any] = dict(players)
     if not auto:
         agents[Seat.SOUTH] = human

@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from cardroom.cli.bridge_play import HINT_WORDS, Quit, bots_kind, make_bot, print_hint, save_record
 from cardroom.core.cards import Card, Suit, cards_of_mask
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.game import CHANCE
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.table import Seat, Side
@@ -346,22 +346,46 @@ def result_text(r: EuchreHandResult, lang: str) -> str:
     return text
 
 
+def _bot_irregularity(state: EuchreRubberState, hand: EuchreHand, rng: random.Random,
+                      user: Seat | None) -> Irregular | None:
+    """A computer player acts irregularly (``--irregularities``): one of the laws' random irregular
+    actions, by a seat other than the ``user``'s, applied; None when none was made or the engine
+    refused it (the state is then unchanged)."""
+    from cardroom.games.euchre.laws import random_irregular
+
+    action = random_irregular(hand, rng)
+    if action is None or (user is not None and Seat(action.seat) == user):
+        return None
+    try:
+        state.apply(action)
+    except IllegalAction:
+        return None
+    return action
+
+
 def play_euchre(game: Euchre, seed: int | None, auto: bool, save: str | None, lang: str,
                 ask: Callable[[str], str] = input, out: TextIO | None = None, bots: str | None = None,
-                samples: int = 20, laws: bool | None = None) -> EuchreRubberState:
+                samples: int = 20, laws: bool | None = None,
+                irregularities: float | None = None) -> EuchreRubberState:
     """Play a whole rubber in the terminal; return the final state. ``bots``: "rule" (default) or
     "search" computer players (default from ``CARDROOM_BOTS``); ``samples``: the search bots' (and
-    the hint's) samples per decision; ``laws``: laws mode (see :func:`laws_game`)."""
+    the hint's) samples per decision; ``laws``: laws mode (see :func:`laws_game`); ``irregularities``:
+    the probability that a computer player acts irregularly before an action
+    (:func:`cardroom.games.euchre.laws.random_irregular`; it implies laws mode)."""
     if out is None:
         out = sys.stdout
-    game = laws_game(game, laws)
+    rate = float(irregularities or 0.0)
+    if not 0 <= rate <= 1:
+        raise CardroomError(f"--irregularities is a probability from 0 to 1, not {rate}")
+    game = laws_game(game, True if rate > 0 else laws)
+    irr_rng = random.Random(f"{seed}/irregular")
     if game.rules.laws:
         print(tr("laws.on", lang), file=out)
     kind = bots_kind(bots, lang)
     rng = random.Random(seed)
     state = game.new_initial_state()
     assert isinstance(state, EuchreRubberState)
-    agents: dict[Seat, Any] = {s: make_bot("euchre", kind, (seed or 0) * 10 + int(s), samples) for s in Seat}
+    agents: dict[Seat, Any] = {s: make_bot(game, kind, (seed or 0) * 10 + int(s), samples) for s in Seat}
     human = TerminalEuchrePlayer(lang, ask, out, state)
     human.hint_samples = samples
     human.hint_seed = seed
@@ -385,6 +409,14 @@ def play_euchre(game: Euchre, seed: int | None, auto: bool, save: str | None, la
             seat = Seat(state.to_act if state.to_act is not None else 0)
             hand = state.hand
             assert hand is not None
+            irregular = _bot_irregularity(state, hand, irr_rng, None if auto else HUMAN) \
+                if rate and irr_rng.random() < rate else None
+            if irregular is not None:
+                if not auto:
+                    print(laws_note(irregular, Seat(irregular.seat), lang), file=out)
+                if save:
+                    save_record(state, save)
+                continue
             view = hand.view(seat)
             agent = agents[seat]
             if agent is human:

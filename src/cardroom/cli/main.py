@@ -5,66 +5,115 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardroom.core.errors import CardroomError
+from cardroom.core.game import Game
+from cardroom.games import load, names
 from cardroom.i18n import default_lang
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    from cardroom.games import load
+def _play_refusal(args: argparse.Namespace, cls: type[Game]) -> str | None:
+    """Why a ``play`` option given on the command line does not apply to the game (one line naming the
+    option and the game), or None when every option given does: an option the game's option schema
+    lacks, or the search computer player (``--bots search``, ``--samples``) for a game that has none."""
+    schema = cls.option_schema()
+    for flag, option in (("scoring", "scoring"), ("variant", "variant"), ("players", "players"),
+                         ("pulka", "pulya_length")):
+        if getattr(args, flag) is not None and option not in schema:
+            return f"--{flag} does not apply to {cls.name}: the game has no option {option!r}"
+    if (args.laws or args.irregularities is not None) and "laws" not in schema:
+        flag = "--laws" if args.laws else "--irregularities"
+        return f"{flag} does not apply to {cls.name}: the game has no laws mode"
+    kinds = cls.bot_kinds()
+    if args.bots is not None and args.bots not in kinds:
+        return f"--bots {args.bots} does not apply to {cls.name}: its computer players are {', '.join(kinds)}"
+    if args.samples is not None and "search" not in kinds:
+        return f"--samples does not apply to {cls.name}: it has no search computer player (nor hints) to sample"
+    return None
 
-    if args.game in ("preferans", "преферанс", "pref"):
-        from cardroom.cli.preferans_play import play_pulka
-        from cardroom.games.preferans.game import Preferans
 
-        pref_options: dict[str, object] = {"variant": args.variant, "players": args.players}
-        if args.pulka is not None:
-            pref_options["pulya_length"] = args.pulka
-        pgame = load("preferans", **pref_options)
-        assert isinstance(pgame, Preferans)
-        if args.save and args.save.lower().endswith(".pbn"):
-            print("cardroom: PBN is a bridge format; save a preferans record as .json", file=sys.stderr)
-            return 2
-        play_pulka(pgame, args.seed, args.auto, args.save, args.lang, bots=args.bots, samples=args.samples,
-                   laws=args.laws or None, irregularities=args.irregularities)
-        return 0
-    if args.game in ("euchre", "юкер"):
-        from cardroom.cli.euchre_play import play_euchre
-        from cardroom.games.euchre.game import Euchre
+def _save_refusal(args: argparse.Namespace, cls: type[Game]) -> str | None:
+    """Why the record cannot be saved under the name given (the extension names its format)."""
+    if not args.save:
+        return None
+    if cls.family == "bridge":
+        return None  # PBN or JSON, by extension
+    if cls.family == "preferans":
+        return None if not args.save.lower().endswith(".pbn") else \
+            "PBN is a bridge format; save a preferans record as .json"
+    if args.save.lower().endswith(".json"):
+        return None
+    if cls.family == "euchre":
+        return "a euchre record is saved as JSON; give the file a .json name"
+    return "an auction or straight bridge record is saved as JSON; give the file a .json name"
 
-        egame = load("euchre")
-        assert isinstance(egame, Euchre)
-        if args.save and not args.save.lower().endswith(".json"):
-            print("cardroom: a euchre record is saved as JSON; give the file a .json name", file=sys.stderr)
-            return 2
-        play_euchre(egame, args.seed, args.auto, args.save, args.lang, bots=args.bots, samples=args.samples,
-                    laws=args.laws or None)
-        return 0
-    if args.game in ("auction-bridge", "auction", "straight-bridge", "bridge-whist"):
-        from cardroom.cli.oldbridge_play import play_old_rubber
 
-        if args.save and not args.save.lower().endswith(".json"):
-            print("cardroom: an auction or straight bridge record is saved as JSON; give the file a .json name",
-                  file=sys.stderr)
-            return 2
-        laws_wanted = bool(getattr(args, "laws", False) or getattr(args, "irregularities", None))
-        old_options = {"laws": True} if laws_wanted else {}
-        play_old_rubber(load(args.game, **old_options), args.seed, args.auto, args.save, args.lang,
-                        irregularities=float(getattr(args, "irregularities", None) or 0.0))
-        return 0
-    if args.game not in ("bridge", "contract-bridge"):
-        print(f"cardroom: playing {args.game!r} in the terminal is not available yet; try: cardroom play bridge "
-              "or cardroom play preferans", file=sys.stderr)
-        return 2
+def _play_bridge(args: argparse.Namespace, name: str) -> None:
     from cardroom.cli.bridge_play import play_rubber
     from cardroom.games.bridge.game import ContractBridge
 
-    options = {"scoring": args.scoring}
-    game = load("bridge", **options)
+    game = load(name, **({} if args.scoring is None else {"scoring": args.scoring}))
     assert isinstance(game, ContractBridge)
-    play_rubber(args.seed, args.auto, args.save, args.lang, game, bots=args.bots, samples=args.samples,
+    play_rubber(args.seed, args.auto, args.save, args.lang, game, bots=args.bots, samples=_samples(args),
                 laws=args.laws or None, irregularities=args.irregularities)
+
+
+def _play_preferans(args: argparse.Namespace, name: str) -> None:
+    from cardroom.cli.preferans_play import play_pulka
+    from cardroom.games.preferans.game import Preferans
+
+    options: dict[str, object] = {"variant": args.variant or "sochi", "players": args.players or 3}
+    if args.pulka is not None:
+        options["pulya_length"] = args.pulka
+    game = load(name, **options)
+    assert isinstance(game, Preferans)
+    play_pulka(game, args.seed, args.auto, args.save, args.lang, bots=args.bots, samples=_samples(args),
+               laws=args.laws or None, irregularities=args.irregularities)
+
+
+def _play_euchre(args: argparse.Namespace, name: str) -> None:
+    from cardroom.cli.euchre_play import play_euchre
+    from cardroom.games.euchre.game import Euchre
+
+    game = load(name)
+    assert isinstance(game, Euchre)
+    play_euchre(game, args.seed, args.auto, args.save, args.lang, bots=args.bots, samples=_samples(args),
+                laws=args.laws or None, irregularities=args.irregularities)
+
+
+def _play_oldbridge(args: argparse.Namespace, name: str) -> None:
+    from cardroom.cli.oldbridge_play import play_old_rubber
+
+    laws_wanted = bool(args.laws or args.irregularities)
+    play_old_rubber(load(name, **({"laws": True} if laws_wanted else {})), args.seed, args.auto, args.save,
+                    args.lang, irregularities=float(args.irregularities or 0.0), bots=args.bots,
+                    samples=_samples(args))
+
+
+def _samples(args: argparse.Namespace) -> int:
+    return 20 if args.samples is None else int(args.samples)
+
+
+_PLAY: dict[str, Callable[[argparse.Namespace, str], None]] = {
+    "bridge": _play_bridge, "preferans": _play_preferans, "euchre": _play_euchre, "oldbridge": _play_oldbridge,
+}
+"""The terminal front-end of each game family; the game itself (any of its names) comes from the registry."""
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from cardroom.games import game_class
+
+    cls = game_class(args.game)
+    front_end = _PLAY.get(cls.family)
+    if front_end is None:
+        print(f"cardroom: playing {cls.name!r} in the terminal is not available yet", file=sys.stderr)
+        return 2
+    refusal = _play_refusal(args, cls) or _save_refusal(args, cls)
+    if refusal is not None:
+        print(f"cardroom: {refusal}", file=sys.stderr)
+        return 2
+    front_end(args, cls.name)
     return 0
 
 
@@ -98,38 +147,66 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
-    from cardroom.games import load, names
-
     for n in names():
         g = load(n)
         print(f"{n}: {g.title.get(args.lang, g.title.get('en', n))}")
     return 0
 
 
+def _schema_choices(option: str) -> tuple[object, ...]:
+    """The values the command line offers for a game option: the choices of every registered game's
+    schema that has it, in the schema's order."""
+    from cardroom.games import game_class
+
+    out: list[object] = []
+    for n in names():
+        schema = game_class(n).option_schema()
+        if option in schema:
+            out += [c for c in schema[option].choices if c not in out]
+    return tuple(out)
+
+
+def _probability(text: str) -> float:
+    """An ``--irregularities`` value: a probability, from 0 to 1 (checked once, for every game)."""
+    try:
+        p = float(text)
+    except ValueError:
+        p = -1.0
+    if not 0 <= p <= 1:
+        raise argparse.ArgumentTypeError(f"a probability from 0 to 1, not {text!r}")
+    return p
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from cardroom.bots.search import search_games
+
     p = argparse.ArgumentParser(prog="cardroom", description="A card club for whist-family games.")
     p.add_argument("--lang", choices=("en", "ru"), default=default_lang(), help="interface language")
     sub = p.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game", help="the game: bridge, preferans or euchre")
+    play.add_argument("game", help="the game, by any of its names (cardroom games lists them): "
+                      + ", ".join(names()))
     play.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS,
                       help="interface language (also accepted before the command)")
     play.add_argument("--seed", type=int, default=None, help="seed for the shuffle (reproducible deals)")
     play.add_argument("--auto", action="store_true", help="computer players take all the seats")
     play.add_argument("--save", metavar="FILE", help="write the record (.pbn or .json by extension)")
-    play.add_argument("--scoring", choices=("doc001", "modern"), default="doc001",
+    play.add_argument("--scoring", choices=_schema_choices("scoring"), default=None,
                       help="bridge: rubber scoring, document 001 (default) or the modern rubber laws")
-    play.add_argument("--variant", default="sochi",
+    play.add_argument("--variant", default=None,
                       help="preferans: sochi, leningrad, rostov, moscow, ural, kazakhstan, piter")
-    play.add_argument("--players", type=int, choices=(3, 4), default=3, help="preferans: 3 or 4 players")
+    play.add_argument("--players", type=int, choices=_schema_choices("players"), default=None,
+                      help="preferans: 3 or 4 players")
     play.add_argument("--pulka", type=int, default=None, help="preferans: the pulka length (points to close)")
     play.add_argument("--bots", choices=("rule", "search"), default=None,
-                      help="computer players: rule-based (default) or search (sampling + open-hand solving)")
-    play.add_argument("--samples", type=int, default=20, help="search bots and hints: samples per decision")
+                      help="computer players: rule-based (default) or search (sampling + open-hand solving; "
+                      f"{', '.join(search_games())})")
+    play.add_argument("--samples", type=int, default=None,
+                      help=f"search bots and hints: samples per decision (default 20; {', '.join(search_games())})")
     play.add_argument("--laws", action="store_true",
                       help="laws mode: irregularities are accepted and ruled on (bridge: document 002)")
-    play.add_argument("--irregularities", type=float, default=None, metavar="P",
+    play.add_argument("--irregularities", type=_probability, default=None, metavar="P",
                       help="laws mode: probability that a computer player acts irregularly (implies --laws)")
     play.set_defaults(func=_cmd_play)
 

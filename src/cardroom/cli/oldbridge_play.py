@@ -8,8 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from cardroom.bots.oldbridge import OldBridgeBot
-from cardroom.cli.bridge_play import Quit, ask_line, print_final_sheet, write_atomically
+from cardroom.cli.bridge_play import Quit, ask_line, bots_kind, make_bot, print_final_sheet, write_atomically
 from cardroom.core.cards import Card, CardSet, cards_of_mask
 from cardroom.core.deal import Draw
 from cardroom.core.errors import CardroomError, ParseError
@@ -170,17 +169,19 @@ def _bot_irregular(state: OldRubberState, seat: Seat, rng: random.Random) -> Any
 
 def play_old_rubber(game: Game, seed: int | None, auto: bool, save: str | None, lang: str,
                     ask: Callable[[str], str] = input, out: TextIO | None = None,
-                    irregularities: float = 0.0) -> OldRubberState:
+                    irregularities: float = 0.0, bots: str | None = None, samples: int = 20) -> OldRubberState:
     """Play a rubber of auction or straight bridge in the terminal. In laws mode (straight bridge,
     ``laws=True``) the user may act irregularly (``!S …``) and chooses when a ruling is his; with
-    ``irregularities`` > 0 the computer players sometimes act irregularly."""
+    ``irregularities`` > 0 the computer players sometimes act irregularly. ``bots``: the kind of computer
+    players (:func:`bots_kind`: rule-based or search); ``samples``: the search bots' samples per decision."""
     if out is None:
         out = sys.stdout
+    kind = bots_kind(bots, lang)
     rng = random.Random(seed)
     state = game.new_initial_state()
     assert isinstance(state, OldRubberState)
     human = TerminalOldBridgePlayer(lang, ask, out, state)
-    agents: dict[Seat, Any] = {s: OldBridgeBot((seed or 0) * 10 + int(s)) for s in Seat}
+    agents: dict[Seat, Any] = {s: make_bot(game, kind, (seed or 0) * 10 + int(s), samples) for s in Seat}
     if not auto:
         agents[Seat.SOUTH] = human
     print(t("ob.title." + game.name, lang), file=out)

@@ -7,7 +7,6 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from cardroom.bots.preferans import PreferansBot
 from cardroom.cli.bridge_play import HINT_WORDS, Quit, bots_kind, make_bot, print_hint, save_record
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.errors import IllegalAction, ParseError
@@ -220,11 +219,11 @@ def play_pulka(game: Preferans, seed: int | None, auto: bool, save: str | None, 
     rng = random.Random(seed)
     game, rate = laws_game(game, laws, irregularities)
     law_rng = random.Random((seed or 0) * 31 + 7)
-    rulers = {s: PreferansBot(s) for s in range(game.players)}
+    rulers = {s: game.bot("rule", s) for s in range(game.players)}
     if game.rules.laws:
         print(tr("laws.on", lang), file=out)
     state = game.new_initial_state()
-    agents: dict[int, Any] = {s: make_bot("preferans", kind, (seed or 0) * 10 + s, samples)
+    agents: dict[int, Any] = {s: make_bot(game, kind, (seed or 0) * 10 + s, samples)
                               for s in range(game.players)}
     if not auto:
         human = TerminalPreferansPlayer(lang, ask, out)

@@ -9,14 +9,18 @@ its action history replayed.
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.options import Schema
 from cardroom.i18n.where import Where
+
+if TYPE_CHECKING:
+    from cardroom.bots.base import Bot
 
 CHANCE = -1
 """``to_act`` of a state where chance (a shuffle, a draw) acts next."""
@@ -156,6 +160,46 @@ class Game(ABC):
     family: ClassVar[str] = ""
     title: ClassVar[Mapping[str, str]] = {}
     num_seats: int = 4
+    rule_bot_path: ClassVar[str] = ""
+    """``module:Class`` of the game's rule-based computer player (made with ``Class(seed=seed)``); empty
+    for a game that has none."""
+    has_search_bot: ClassVar[bool] = False
+    """Whether :class:`cardroom.bots.search.SearchBot` plays this game (it plays by the game's ``family``)."""
+
+    @classmethod
+    def bot_kinds(cls) -> tuple[str, ...]:
+        """The kinds of computer player :meth:`bot` makes for this game, of "random", "rule", "search"."""
+        return ("random", *(("rule",) if cls.rule_bot_path else ()), *(("search",) if cls.has_search_bot else ()))
+
+    def bot(self, kind: str, seed: int, **opts: Any) -> Bot:
+        """A computer player of ``kind`` for this game, seeded: "random" (a uniformly random legal
+        action), "rule" (the game's rule-based bot), "search" (sampling and open-hand solving; options
+        ``samples`` and ``time_per_decision``). A kind the game has not: :class:`CardroomError` naming
+        the kinds it has. Every place that makes a computer player (the card room, the command line,
+        the strength harness) makes it here."""
+        kinds = self.bot_kinds()
+        if kind not in kinds:
+            raise CardroomError(f"{self.name} has no {kind!r} computer player; its kinds: {', '.join(kinds)}")
+        if kind == "search":
+            from cardroom.bots.search import SearchBot
+
+            return SearchBot(self.name, seed=seed, **opts)
+        if opts:
+            raise CardroomError(f"the {kind} computer player takes no options ({', '.join(sorted(opts))})")
+        if kind == "random":
+            from cardroom.bots.base import RandomBot
+
+            return RandomBot(seed)
+        return self.rule_bot(seed)
+
+    @classmethod
+    def rule_bot(cls, seed: int) -> Bot:
+        """The game's rule-based computer player (:attr:`rule_bot_path`), made without making the game."""
+        if not cls.rule_bot_path:
+            raise CardroomError(f"{cls.name} has no rule-based computer player")
+        module, _, cls_name = cls.rule_bot_path.partition(":")
+        factory: Callable[..., Bot] = getattr(importlib.import_module(module), cls_name)
+        return factory(seed=seed)
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:

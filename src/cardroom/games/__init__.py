@@ -1,4 +1,9 @@
-"""The game registry: ``cardroom.games.load("bridge")``."""
+"""The game registry: ``cardroom.games.load("bridge")``.
+
+It is the one alias table: every name a game is known by (``bridge``, ``contract``, ``бридж``…)
+is registered here with the game's class, and everything that takes a game's name (the command
+line, the card room, the bots, the records) resolves it through :func:`canonical`,
+:func:`game_class` or :func:`load`."""
 
 from __future__ import annotations
 
@@ -32,10 +37,34 @@ def names() -> list[str]:
     return sorted(set(_CANONICAL.values()))
 
 
-def load(name: str, **options: Any) -> Game:
-    """Make a game by name or alias, with variant options: ``load("bridge", scoring="modern")``."""
+def aliases(name: str) -> list[str]:
+    """Every name the game ``name`` (a name or an alias) is registered under, its canonical name first."""
+    canon = canonical(name)
+    return [canon, *sorted(n for n, c in _CANONICAL.items() if c == canon and n != canon.lower())]
+
+
+def _key(name: str) -> str:
     _ensure_loaded()
     key = name.strip().lower()
     if key not in _REGISTRY:
         raise CardroomError(f"unknown game {name!r}; known games: {', '.join(names())}")
-    return _REGISTRY[key](**options)
+    return key
+
+
+def canonical(name: str) -> str:
+    """The canonical name of a game given by name or alias (``"бридж"`` → ``"bridge"``)."""
+    return _CANONICAL[_key(name)]
+
+
+def game_class(name: str) -> type[Game]:
+    """The class of a game given by name or alias, without making the game (its ``family``, its
+    ``option_schema()``…)."""
+    factory = _REGISTRY[_key(name)]
+    if not (isinstance(factory, type) and issubclass(factory, Game)):
+        raise CardroomError(f"the game {name!r} is registered by a factory, not a Game class")
+    return factory
+
+
+def load(name: str, **options: Any) -> Game:
+    """Make a game by name or alias, with variant options: ``load("bridge", scoring="modern")``."""
+    return _REGISTRY[_key(name)](**options)

@@ -10,6 +10,7 @@ Reading a record replays it through the game's rules, so an illegal record is re
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError, RecordError
@@ -43,16 +44,32 @@ def state_from_dict(data: Any) -> State:
         raise RecordError(f"not a cardroom record (format {data.get('format')!r}, expected {FORMAT!r})")
     if data.get("version") != VERSION:
         raise RecordError(f"unsupported record version {data.get('version')!r}")
+    state = record_state(data)
+    for _ in replay_actions(state, data["actions"]):
+        pass
+    if data.get("unfinished"):
+        state.abandon()
+    return state
+
+
+def record_state(data: dict[str, Any]) -> State:
+    """The new match of a record's game and options (``data``: a record's JSON object), before any of
+    its actions; :class:`RecordError` when the record does not name a game the registry makes."""
     name = data.get("game")
     options = data.get("options", {})
-    actions = data.get("actions")
-    if not isinstance(name, str) or not isinstance(options, dict) or not isinstance(actions, list):
+    if not isinstance(name, str) or not isinstance(options, dict) or not isinstance(data.get("actions"), list):
         raise RecordError("a record needs 'game' (text), 'options' (object) and 'actions' (list)")
     try:
         game = load(name, **options)
     except CardroomError as e:
         raise RecordError(str(e)) from None
-    state = game.new_initial_state()
+    return game.new_initial_state()
+
+
+def replay_actions(state: State, actions: Sequence[Any]) -> Iterator[State]:
+    """The one replay loop of a record's actions (canonical texts): each is read and applied to
+    ``state``, which is yielded after each; :class:`RecordError` naming the action and the position
+    for a text that is not one or an action the state refuses."""
     for i, text in enumerate(actions, 1):
         if not isinstance(text, str):
             raise RecordError(f"action {i} is not text: {text!r}")
@@ -60,9 +77,7 @@ def state_from_dict(data: Any) -> State:
             state.apply(state.parse_action(text))
         except (IllegalAction, ParseError) as e:
             raise RecordError(f"{e} (action {i}, {text!r})", where=state.position()) from None
-    if data.get("unfinished"):
-        state.abandon()
-    return state
+        yield state
 
 
 def read_record(text: str) -> State:

@@ -1,8 +1,8 @@
 """The card room without the web: tables, seats, tokens, bots, chance, messages, the event store.
 
 Everything here is game-neutral: it speaks only the :class:`~cardroom.core.game.State` protocol.
-The one game-specific piece is :data:`BOTS` (which computer player sits for which game family)
-and :func:`pbn_record` (bridge's PBN export).
+The one game-specific piece is :func:`pbn_record` (bridge's PBN export); the computer player
+that sits at a table is the game's own (:meth:`cardroom.core.game.Game.bot`).
 
 Determinism: the chance action at order number ``n`` of a table is drawn from
 ``random.Random(f"{seed}/{n}")`` and a bot's decision at order number ``n`` comes from a bot made
@@ -78,36 +78,6 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
-# ------------------------------------------------------------------ the one game-specific table
-def _bridge_bot(seed: int) -> Any:
-    from cardroom.bots.bridge import BridgeBot
-
-    return BridgeBot(seed=seed)
-
-
-def _preferans_bot(seed: int) -> Any:
-    from cardroom.bots.preferans import PreferansBot
-
-    return PreferansBot(seed=seed)
-
-
-def _euchre_bot(seed: int) -> Any:
-    from cardroom.bots.euchre import EuchreBot
-
-    return EuchreBot(seed=seed)
-
-
-def _oldbridge_bot(seed: int) -> Any:
-    from cardroom.bots.oldbridge import OldBridgeBot
-
-    return OldBridgeBot(seed=seed)
-
-
-BOTS: dict[str, Callable[[int], Any]] = {"bridge": _bridge_bot, "preferans": _preferans_bot, "euchre": _euchre_bot,
-                                         "oldbridge": _oldbridge_bot}
-"""Computer player by game family (or game name); any other game gets :class:`LegalRandomBot`."""
-
-
 CLAIM_WORDS = ("claim", "concede", "претензия", "уступка")
 """Laws mode: a claim or concession of tricks (bridge's ``claim S 4``, ``concede E 2``, L32–L33) is sent
 like an irregular action, at any moment, by the seat itself."""
@@ -156,14 +126,11 @@ class LegalRandomBot:
 
 
 def make_bot(game: Game, seed: int) -> Any:
-    """The game's bot (``choose(view)``), or None when the game has none."""
-    factory = BOTS.get(game.name) or BOTS.get(game.family)
-    if factory is None:
+    """The computer player that sits at a table: the game's rule-based bot (:meth:`Game.bot`), or None
+    when the game has none (then :class:`LegalRandomBot` plays)."""
+    if "rule" not in game.bot_kinds():
         return None
-    try:
-        return factory(seed)
-    except ImportError:  # the game's bot is not there (yet)
-        return None
+    return game.bot("rule", seed)
 
 
 def chance_rng(seed: int, n: int) -> random.Random:

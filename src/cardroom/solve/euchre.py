@@ -26,7 +26,8 @@ from cardroom.solve.tricks import Position
 if TYPE_CHECKING:
     from cardroom.games.euchre.rules import EuchreHand
 
-__all__ = ["EuchreSolution", "from_solver", "position_of", "solve_deal", "solve_state", "to_solver"]
+__all__ = ["EuchreSolution", "card_map", "card_unmap", "from_solver", "position_of", "solve_deal", "solve_state",
+           "to_solver"]
 
 _TRUMP_MAP = ((Rank.ACE, Rank.QUEEN), (Rank.KING, Rank.JACK), (Rank.QUEEN, Rank.TEN), (Rank.TEN, Rank.NINE),
               (Rank.NINE, Rank.EIGHT), (Rank.EIGHT, Rank.SEVEN), (Rank.SEVEN, Rank.SIX))
@@ -45,6 +46,18 @@ def _maps(trump: Suit) -> tuple[dict[int, int], dict[int, int]]:
 
 
 _MAPS = {t: _maps(t) for t in Suit}
+
+
+def card_map(trump: Suit) -> Mapping[int, int]:
+    """The one bower remap: each card of the euchre pack under ``trump`` -> the card the solver plays
+    for it (right bower -> A of trumps, left bower -> K, A -> Q, K -> J, Q -> 10, 10 -> 9, 9 -> 8,
+    8 -> 7, 7 -> 6; the plain suits unchanged)."""
+    return _MAPS[Suit(trump)][0]
+
+
+def card_unmap(trump: Suit) -> Mapping[int, int]:
+    """The inverse of :func:`card_map`: a solver's card -> the euchre card."""
+    return _MAPS[Suit(trump)][1]
 
 
 def to_solver(mask: int, trump: Suit) -> int:

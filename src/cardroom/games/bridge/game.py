@@ -21,6 +21,8 @@ class ContractBridge(Game):
     family: ClassVar[str] = "bridge"
     title: ClassVar[Mapping[str, str]] = {"en": "Contract bridge", "ru": "Контрактный бридж"}
     num_seats = 4
+    rule_bot_path: ClassVar[str] = "cardroom.bots.bridge:BridgeBot"
+    has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         self.rules: BridgeRules = make_rules(**options)

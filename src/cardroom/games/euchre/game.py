@@ -23,6 +23,8 @@ class Euchre(Game):
     family: ClassVar[str] = "euchre"
     title: ClassVar[Mapping[str, str]] = {"en": "Euchre", "ru": "Юкер"}
     num_seats = 4
+    rule_bot_path: ClassVar[str] = "cardroom.bots.euchre:EuchreBot"
+    has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         self.rules: EuchreRules = make_rules(**options)

@@ -28,6 +28,8 @@ class AuctionBridge(Game):
     family: ClassVar[str] = "oldbridge"
     title: ClassVar[Mapping[str, str]] = {"en": "Auction bridge (1913)", "ru": "Аукционный бридж (1913)"}
     num_seats = 4
+    rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
+    has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         self.rules: AuctionRules = make_auction_rules(**options)
@@ -65,6 +67,8 @@ class StraightBridge(Game):
     family: ClassVar[str] = "oldbridge"
     title: ClassVar[Mapping[str, str]] = {"en": "Straight bridge", "ru": "Прямой бридж"}
     num_seats = 4
+    rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
+    has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         self.rules: StraightRules = make_straight_rules(**options)

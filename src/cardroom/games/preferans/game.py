@@ -23,6 +23,8 @@ class Preferans(Game):
     aliases: ClassVar[tuple[str, ...]] = ("преферанс", "pref")
     family: ClassVar[str] = "preferans"
     title: ClassVar[Mapping[str, str]] = {"en": "Preferans", "ru": "Преферанс"}
+    rule_bot_path: ClassVar[str] = "cardroom.bots.preferans:PreferansBot"
+    has_search_bot: ClassVar[bool] = True
 
     def __init__(self, variant: str = "sochi", players: int = 3, **options: Any) -> None:
         from cardroom.games.preferans.variants import PLAYERS, make_variant

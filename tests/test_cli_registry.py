@@ -1,0 +1,176 @@
+"""The command line is built from the registry (issue 13, points 5 and 8): every name of every game
+plays, and every ``play`` option either works for the game or is refused with a one-line message;
+every computer player is made by ``Game.bot``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cardroom.bots.base import RandomBot
+from cardroom.bots.search import SearchBot, game_kind
+from cardroom.cli import main as cli_main
+from cardroom.cli.main import main
+from cardroom.core.errors import CardroomError
+from cardroom.core.game import CHANCE
+from cardroom.core.laws import Irregular
+from cardroom.games import aliases, canonical, game_class, load, names
+from cardroom.records.registry import read_record
+
+SHEET = {  # what the final sheet of each game's terminal match prints
+    "bridge": "Back score:", "preferans": "Settlement (whists):", "euchre": "Rubber points",
+    "auction-bridge": "Size of the rubber:", "straight-bridge": "Size of the rubber:",
+}
+TINY = {"preferans": ["--pulka", "1"]}  # the shortest match an option allows
+EVERY_NAME = [(g, a) for g in names() for a in aliases(g)]
+
+
+def _play(capsys: pytest.CaptureFixture[str], name: str, *extra: str) -> str:
+    assert main(["--lang", "en", "play", name, "--auto", "--seed", "1", *TINY.get(canonical(name), []), *extra]) == 0
+    return capsys.readouterr().out
+
+
+_CANONICAL_OUT: dict[str, str] = {}
+
+
+def test_every_game_has_a_sheet_marker_and_its_aliases() -> None:
+    assert sorted(SHEET) == names()
+    assert {"contract", "бридж", "contract-bridge"} <= set(aliases("bridge"))
+    assert canonical("Юкер") == "euchre" and game_class("pref").name == "preferans"
+
+
+@pytest.mark.parametrize(("game", "name"), EVERY_NAME)
+def test_every_name_of_every_game_plays_to_the_sheet(game: str, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    if game not in _CANONICAL_OUT:
+        _CANONICAL_OUT[game] = _play(capsys, game)
+    out = _play(capsys, name) if name != game else _CANONICAL_OUT[game]
+    assert SHEET[game] in out
+    assert out == _CANONICAL_OUT[game]  # the alias is the same game, the same seed: the same match
+
+
+GAMES = names()
+REFUSED = [  # (option given, the games it applies to)
+    (["--scoring", "modern"], {"bridge"}),
+    (["--variant", "leningrad"], {"preferans"}),
+    (["--players", "4"], {"preferans"}),
+    (["--pulka", "10"], {"preferans"}),
+    (["--bots", "search"], set(GAMES)),  # every game has a search bot now
+    (["--samples", "3"], set(GAMES)),
+]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("option", "games"), REFUSED, ids=[o[0] for o, _ in REFUSED])
+def test_an_option_is_refused_by_a_game_it_does_not_apply_to(option: list[str], games: set[str], game: str,
+                                                              capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    if game in games:  # it applies: the game's front-end is called with it (tests of each front-end play it)
+        seen: list[argparse.Namespace] = []
+        monkeypatch.setitem(cli_main._PLAY, game_class(game).family, lambda args, name: seen.append(args))
+        assert main(["play", game, "--auto", "--seed", "1", *option]) == 0
+        assert len(seen) == 1 and str(getattr(seen[0], option[0][2:])) == option[1]
+        return
+    assert main(["play", game, "--auto", "--seed", "1", *option]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1
+    assert option[0] in lines[0] and f"does not apply to {game}" in lines[0]
+
+
+def test_euchre_irregularities_are_played_and_ruled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "e.json"
+    out = _play(capsys, "euchre", "--irregularities", "0.1", "--save", str(save))
+    assert "Laws mode" in out or "laws" in out.lower()
+    state = read_record(save.read_text(encoding="utf-8"))
+    assert state.is_over and state.sheet_dict() == state.recomputed_sheet_dict()
+    assert dict(state.game.options())["laws"] is True
+    assert sum(isinstance(a, Irregular) for a in state.history) >= 3
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert any(a.startswith("!") for a in data["actions"])
+    assert main(["replay", str(save)]) == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_irregularities_out_of_range_are_refused_for_every_game(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["play", game, "--auto", "--irregularities", "1.5"])
+    assert e.value.code == 2
+    assert "--irregularities: a probability from 0 to 1, not '1.5'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["random", "rule", "search"])
+def test_game_bot_makes_every_kind_it_has_and_refuses_the_others(game: str, kind: str) -> None:
+    g = load(game)
+    assert g.bot_kinds() == ("random", "rule", "search")
+    with pytest.raises(CardroomError, match=f"{game} has no 'clever' computer player; its kinds: random, rule, search"):
+        g.bot("clever", 1)
+    assert game_kind(game) == g.family
+    opts = {"samples": 2, "time_per_decision": None} if kind == "search" else {}
+    bot = g.bot(kind, 1, **opts)
+    if kind == "random":
+        assert isinstance(bot, RandomBot)
+    elif kind == "search":
+        assert isinstance(bot, SearchBot) and bot.samples == 2
+    else:
+        assert type(bot).__module__ == g.rule_bot_path.partition(":")[0]
+    state = g.new_initial_state()
+    rng = random.Random(1)
+    while state.to_act == CHANCE:
+        state.apply(state.sample_chance(rng))
+    seat = state.to_act
+    assert seat is not None
+    view = state.view(seat)
+    if kind == "random":  # the random bot chooses from a view that lists the legal actions
+        inner = getattr(view, "deal", None) or getattr(view, "hand", None) or view
+        view = inner
+    assert bot.choose(view) in list(state.legal_actions())
+
+
+def test_search_bot_options_do_not_reach_other_kinds() -> None:
+    with pytest.raises(CardroomError, match="the rule computer player takes no options"):
+        load("bridge").bot("rule", 1, samples=3)
+
+
+def test_a_game_without_a_search_bot_refuses_search_and_names_its_kinds(monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    cls = game_class("straight-bridge")
+    monkeypatch.setattr(cls, "has_search_bot", False)
+    with pytest.raises(CardroomError, match="straight-bridge has no 'search' computer player; its kinds: random, rule"):
+        load("straight-bridge").bot("search", 1)
+    with pytest.raises(CardroomError, match="no search bot for the game 'straight-bridge'"):
+        game_kind("straight-bridge")
+    for option in (["--bots", "search"], ["--samples", "3"]):
+        assert main(["play", "straight-bridge", "--auto", *option]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and option[0] in err and "does not apply to straight-bridge" in err
+
+
+@pytest.mark.parametrize("game", ["auction-bridge", "straight-bridge"])
+def test_the_search_bot_plays_the_old_bridges_by_solving(game: str) -> None:
+    g = load(game)
+    state = g.new_initial_state()
+    rule = g.bot("rule", 1)
+    rng = random.Random(2)
+    searched = 0
+    while searched < 3:
+        assert not state.is_over
+        if state.to_act == CHANCE:
+            state.play_chance(rng)
+            continue
+        view = state.view(int(state.to_act or 0))
+        deal = getattr(view, "deal", None)
+        if deal is not None and deal.phase == "play" and len(deal.legal) > 1 and deal.trump is not None:
+            ev = SearchBot(game, samples=3, time_per_decision=None, seed=1).evaluate(view)
+            assert ev.method == "search" and ev.samples == 3 and ev.action in state.legal_actions()
+            assert all(t is not None and 0 <= t <= 13 for _, t in ev.candidates)
+            searched += 1
+            state.apply(ev.action)
+            continue
+        state.apply(rule.choose(view))
+    assert searched == 3
