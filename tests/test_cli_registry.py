@@ -5,6 +5,7 @@ every computer player is made by ``Game.bot``."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 from pathlib import Path
@@ -118,7 +119,8 @@ def test_game_bot_makes_every_kind_it_has_and_refuses_the_others(game: str, kind
     elif kind == "search":
         assert isinstance(bot, SearchBot) and bot.samples == 2
     else:
-        assert type(bot).__module__ == g.rule_bot_path.partition(":")[0]
+        module, _, name = g.rule_bot_path.partition(":")
+        assert type(bot) is getattr(importlib.import_module(module), name)
     state = g.new_initial_state()
     rng = random.Random(1)
     while state.to_act == CHANCE:
