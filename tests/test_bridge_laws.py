@@ -1760,7 +1760,7 @@ def test_terminal_user_claims_and_acts_irregularly() -> None:
     assert laws_input("claim 3", view) == Claim(W, 3) and laws_input("уступка 2", view) == Claim(W, 2, True)
     assert laws_input("!5D", view) == Irregular(int(W), "5D")
     assert laws_input("pass", view) is None
-    with pytest.raises(Exception, match="only for W"):
+    with pytest.raises(ParseError, match=r"^you may act only for W \(and dummy when you are declarer\)$"):
         laws_input("!E 5D", view)
     claims: list[str] = []
 

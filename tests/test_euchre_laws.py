@@ -862,7 +862,7 @@ def test_bad_irregular_actions_leave_the_state_unchanged() -> None:
     act(h, "!W 10S")
     with pytest.raises(IllegalAction, match="ruling is pending"):
         act(h, "JC")
-    with pytest.raises(Exception, match="offers no option"):
+    with pytest.raises(IllegalAction, match=r"^law L52 offers no option 'nonsense' here; options: call-card, "):
         h.apply(RulingChoice("L52", "nonsense"))
 
 
