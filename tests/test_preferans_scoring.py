@@ -216,12 +216,59 @@ def test_make_variant_names_aliases_and_errors() -> None:
     assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter"}
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
-def test_deal_rules_fit_the_engine(name: str) -> None:
+DEAL_RULES_BASE: dict[str, Any] = {
+    "misere_without_talon": True, "half_whist": True, "dealer_returns_whist": False, "whist_ten": False,
+    "raspasy_talon": "suit", "concede_max": 10, "misere_invitation": False, "preferans_declaration": False,
+    "talon_refusal": False, "ural_whist": False, "raspasy_with_passing": False, "player_choices": False,
+    "choice_dealer": False, "laws": False, "laws_misdeal_down": 2, "laws_discard_down": 1,
+    "laws_discard_consolation": False, "laws_revoke_tricks": 2, "laws_online": False}
+"""The engine's options a preset with no deal option of its own gives three players (PrefVariant's defaults:
+a ten not whisted, any concession, the invitation to a misère only with four)."""
+
+DEAL_RULES: dict[tuple[str, int], dict[str, Any]] = {
+    ("sochi", 3): {"preferans_declaration": True},  # §3.11
+    ("sochi", 4): {"preferans_declaration": True, "dealer_returns_whist": True,  # §3.8
+                   "raspasy_talon": "dealer", "choice_dealer": True, "misere_invitation": True},  # item 7
+    ("leningrad", 3): {},  # Sochi's deal options taken back
+    ("leningrad", 4): {"misere_invitation": True},
+    ("moscow", 3): {"raspasy_talon": "closed"},  # item 7 «не открывается»
+    ("moscow", 4): {"raspasy_talon": "closed", "choice_dealer": True, "misere_invitation": True},
+    ("rostov", 3): {"raspasy_talon": "closed"},
+    ("rostov", 4): {"raspasy_talon": "closed", "choice_dealer": True, "misere_invitation": True},
+    ("kazakhstan", 3): {"raspasy_talon": "closed"},
+    ("kazakhstan", 4): {"raspasy_talon": "closed", "choice_dealer": True, "misere_invitation": True},
+    ("ural", 3): {"whist_ten": True, "ural_whist": True},  # §7.1, §7.3 (the dealer returns only with four)
+    ("ural", 4): {"whist_ten": True, "ural_whist": True, "dealer_returns_whist": True, "misere_invitation": True},
+    ("piter", 3): {"whist_ten": True, "concede_max": 2, "player_choices": True},  # §9.4, §9.2
+    ("piter", 4): {"whist_ten": True, "concede_max": 2, "player_choices": True, "choice_dealer": True,
+                   "misere_invitation": True},
+}
+"""What each preset of variants.py changes from :data:`DEAL_RULES_BASE` in the engine's options, per number
+of players (a four-player option such as the dealer's returned whist is off with three)."""
+
+
+@pytest.mark.parametrize(("name", "players"), list(DEAL_RULES))
+def test_deal_rules_fit_the_engine(name: str, players: int) -> None:
+    from dataclasses import asdict
+
     from cardroom.games.preferans.rules import PrefRules
 
-    for n in (3, 4):
-        PrefRules(players=n, **VARIANTS[name].deal_rules(n))
+    rules = PrefRules(players=players, **VARIANTS[name].deal_rules(players))
+    assert asdict(rules) == {"players": players, **DEAL_RULES_BASE, **DEAL_RULES[name, players]}
+
+
+def test_deal_rules_cover_every_variant_and_carry_the_laws_options() -> None:
+    from cardroom.games.preferans.rules import PrefRules
+
+    assert set(DEAL_RULES) == {(name, n) for name in VARIANTS for n in (3, 4)}
+    v = make_variant("moscow", laws=True, laws_misdeal_down=3, laws_discard_down=2, laws_discard_consolation=True,
+                     laws_revoke_tricks=1, laws_online=True, half_whist=False, misere_without_talon=False,
+                     talon_refusal_penalty="fixed", raspasy_with_passing=True, whist_sequences="ural")
+    rules = PrefRules(players=3, **v.deal_rules(3))
+    assert (rules.laws, rules.laws_misdeal_down, rules.laws_discard_down, rules.laws_discard_consolation,
+            rules.laws_revoke_tricks, rules.laws_online) == (True, 3, 2, True, 1, True)
+    assert (rules.half_whist, rules.misere_without_talon, rules.talon_refusal, rules.raspasy_with_passing,
+            rules.ural_whist) == (False, False, True, True, True)
 
 
 def test_code_whist_obligations() -> None:
