@@ -20,6 +20,7 @@ from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
+from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
@@ -249,7 +250,13 @@ class DealWithDummy(State):
         return table_card_places(self.hands, self.trick, self.played)
 
 
-class BridgeDeal(DealWithDummy):
+CONTRACT_AUCTION: AuctionParams[Call] = AuctionParams(PASS, DOUBLE, REDOUBLE, BIDS, FIXED_PAIRS,
+                                                     doubling_counts=False)
+"""Contract bridge's auction: the bids in their order (level, then C < D < H < S < NT), double and redouble,
+three passes after a bid close it, four pass it out, the first of the side to name the strain declares."""
+
+
+class BridgeDeal(Auction[Call], DealWithDummy):
     """One deal of contract bridge, from the shuffle to the last trick."""
 
     game: ContractBridge
@@ -265,12 +272,7 @@ class BridgeDeal(DealWithDummy):
         self.original: tuple[int, ...] = (0, 0, 0, 0)
         self.hands: list[int] = [0, 0, 0, 0]
         self.calls: list[Call] = []
-        self.last_bid: Call | None = None
-        self.last_bid_seat: Seat | None = None
-        self.doubling = 0
-        self.doubler: Seat | None = None
-        self.passes = 0
-        self.first_namer: dict[tuple[int, int], Seat] = {}
+        self.start_auction(CONTRACT_AUCTION, self.dealer)
         self.contract: Contract | None = None
         self.declarer: Seat | None = None
         self.dummy: Seat | None = None
@@ -310,26 +312,20 @@ class BridgeDeal(DealWithDummy):
             return self.legal_calls()
         return []
 
-    def legal_calls(self) -> list[Call]:
-        seat = self.next_seat
-        out = [PASS]
-        lb = self.last_bid
-        if lb is not None and self.last_bid_seat is not None:
-            side_bid = self.last_bid_seat.side
-            if self.doubling == 0 and side_bid != seat.side:
-                out.append(DOUBLE)
-            elif self.doubling == 1 and side_bid == seat.side:
-                out.append(REDOUBLE)
-        start = 0 if lb is None else lb - BIDS[0] + 1
-        bids = BIDS[start:]
+    def _bids_now(self, seat: Seat) -> Sequence[Call]:
+        bids = super()._bids_now(seat)
         r = self.rules
         if r.nt_minimum_level > 1:
             bids = tuple(b for b in bids if b.strain is not Strain.NOTRUMP or b.level >= r.nt_minimum_level)
         if (r.partner_overbid_only_after_opponents_pass and self.last_bid_seat == seat.partner
                 and not self._opponents_passed_since_partner()):
             bids = ()
-        out.extend(bids)
-        return out
+        return bids
+
+    def _bid_barred(self, seat: Seat, call: Call) -> bool:
+        r = self.rules
+        return (r.nt_minimum_level > 1 or r.partner_overbid_only_after_opponents_pass) and \
+            call not in self._bids_now(seat)
 
     def _opponents_passed_since_partner(self) -> bool:
         # Reading of doc 001 §4.5 "when both opponents have said pass": the latest call of each
@@ -352,53 +348,18 @@ class BridgeDeal(DealWithDummy):
     # ----------------------------------------------------------------- phases
     def _call(self, call: Call) -> None:
         seat = self.next_seat
-        if call == PASS:
-            pass
-        elif call >= BIDS[0]:
-            if self.last_bid is not None and call <= self.last_bid:
-                raise IllegalAction(f"{seat} bid {call}, which is not higher than {self.last_bid}",
-                                    seat=seat, action=call)
-            r = self.rules
-            if (r.nt_minimum_level > 1 or r.partner_overbid_only_after_opponents_pass) and \
-                    call not in self.legal_calls():
-                raise IllegalAction(f"{seat} may not bid {call} under the rules in force", seat=seat, action=call)
-        elif call == DOUBLE:
-            if self.last_bid is None or self.last_bid_seat is None:
-                raise IllegalAction(f"{seat} doubled, but there is no bid to double", seat=seat, action=call)
-            if self.last_bid_seat.side == seat.side:
-                raise IllegalAction(f"{seat} doubled his own side's bid {self.last_bid}", seat=seat, action=call)
-            if self.doubling:
-                raise IllegalAction(f"{seat} doubled {self.last_bid}, which is already doubled", seat=seat,
-                                    action=call)
-        else:  # redouble
-            if self.doubling != 1 or self.last_bid_seat is None:
-                raise IllegalAction(f"{seat} redoubled, but the last bid is not doubled", seat=seat, action=call)
-            if self.last_bid_seat.side != seat.side:
-                raise IllegalAction(f"{seat} redoubled the opponents' bid; only the doubled side may redouble",
-                                    seat=seat, action=call)
+        why = self.call_refusal(seat, call)
+        if why is not None:
+            raise IllegalAction(_REFUSALS[why].format(seat=seat, call=call, last=self.last_bid), seat=seat,
+                                action=call)
         self._enter_call(seat, call)
+
+    def _record_call(self, seat: Seat, call: Call) -> None:
+        self.calls.append(call)
 
     def _enter_call(self, seat: Seat, call: Call) -> None:
         """Enter a call already found acceptable, by ``seat``, and move the turn on."""
-        self.calls.append(call)
-        if call == PASS:
-            self.passes += 1
-        else:
-            self.passes = 0
-            if call >= BIDS[0]:
-                self.last_bid = call
-                self.last_bid_seat = seat
-                self.doubling = 0
-                self.doubler = None
-                key = (seat.side, call.strain)
-                if key not in self.first_namer:
-                    self.first_namer[key] = seat
-            elif call == DOUBLE:
-                self.doubling = 1
-                self.doubler = seat
-            else:
-                self.doubling = 2
-        self.next_seat = seat.lho
+        self.enter_call(seat, call)
         if self.laws is not None:
             from cardroom.games.bridge import laws as lawplay
 
@@ -407,24 +368,24 @@ class BridgeDeal(DealWithDummy):
             if held is not None:  # L14: an accepted illegal pass does not close the auction
                 self.next_seat = held
                 return
-        if self.last_bid is None:
-            if self.passes >= 4:
-                self.phase = PHASE_OVER  # passed out: the next dealer deals again
-        elif self.passes >= 3:
-            assert self.last_bid_seat is not None
-            strain = self.last_bid.strain
-            declarer = self.first_namer[(self.last_bid_seat.side, strain)]
-            self.contract = Contract(self.last_bid.level, strain, self.doubling, declarer)
-            self.declarer = declarer
-            self.dummy = declarer.partner
-            self.trump = strain.trump
-            self.phase = PHASE_PLAY
-            self.leader = declarer.lho
-            self.next_seat = self.leader
-            if self.laws is not None:
-                from cardroom.games.bridge import laws as lawplay
+        if not self.auction_closed:
+            return
+        declarer = self.declarer_of_bid
+        if self.last_bid is None or declarer is None:
+            self.phase = PHASE_OVER  # passed out: the next dealer deals again
+            return
+        strain = self.last_bid.strain
+        self.contract = Contract(self.last_bid.level, strain, self.doubling, declarer)
+        self.declarer = declarer
+        self.dummy = self.dummy_of(declarer)
+        self.trump = strain.trump
+        self.phase = PHASE_PLAY
+        self.leader = declarer.lho
+        self.next_seat = self.leader
+        if self.laws is not None:
+            from cardroom.games.bridge import laws as lawplay
 
-                lawplay.on_auction_end(self)
+            lawplay.on_auction_end(self)
 
     def _play(self, card: Card) -> None:
         seat = self.next_seat
@@ -553,6 +514,20 @@ class BridgeDeal(DealWithDummy):
         if self.laws is not None:
             new.laws = self.laws.clone()
         return new
+
+
+_REFUSALS = {
+    "insufficient": "{seat} bid {call}, which is not higher than {last}",
+    "barred": "{seat} may not bid {call} under the rules in force",
+    "nothing-to-double": "{seat} doubled, but there is no bid to double",
+    "double-own-side": "{seat} doubled his own side's bid {last}",
+    "double-not-now": "{seat} doubled {last}, which is already doubled",
+    "doubling-limit": "{seat} doubled {last}, which is already doubled",
+    "nothing-to-redouble": "{seat} redoubled, but the last bid is not doubled",
+    "redouble-not-doubled": "{seat} redoubled, but the last bid is not doubled",
+    "redouble-opponents": "{seat} redoubled the opponents' bid; only the doubled side may redouble",
+}
+"""Contract bridge's words for the auction's refusals (:meth:`Auction.call_refusal`)."""
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of_mask
@@ -32,6 +33,7 @@ from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
+from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams
 from cardroom.games.bridge.rules import DealWithDummy, Trick, enter_card, legal_cards, play_dict, play_shown_mask
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.calls import (
@@ -70,6 +72,21 @@ def outranks(new: OldCall, old: OldCall, equal_value_more_tricks: bool) -> bool:
     if new.level != old.level:
         return equal_value_more_tricks and new.level > old.level
     return new.denom > old.denom  # the same level and value: no trumps over nullo
+
+
+@cache
+def auction_params(rules: AuctionRules) -> AuctionParams[OldCall]:
+    """Auction bridge's auction under ``rules``: bids by value (Law 3), royal spades and nullo as played,
+    the dealer's opening bid, the doubling limit, who declares."""
+    emvt = rules.equal_value_more_tricks
+
+    def in_play(b: OldCall) -> bool:
+        d = b.denom
+        return not (d is Denom.ROYAL and not rules.royal_spades) and not (d is Denom.NULLO and not rules.nullo)
+
+    return AuctionParams(PASS, DOUBLE, REDOUBLE, BIDS, FIXED_PAIRS, lambda new, old: outranks(new, old, emvt),
+                         in_play, dealer_may_pass=not rules.dealer_must_bid, max_doublings=rules.max_doublings,
+                         declarer=rules.declarer_rule)
 
 
 @dataclass(frozen=True)
@@ -346,7 +363,7 @@ class OldDeal(DealWithDummy):
         new.won = list(self.won)
 
 
-class AuctionDeal(OldDeal):
+class AuctionDeal(Auction[OldCall], OldDeal):
     """One deal of auction bridge (American Laws of Bridge, 1913)."""
 
     kind = "auction"
@@ -354,11 +371,7 @@ class AuctionDeal(OldDeal):
     def __init__(self, game: Game, dealer: Seat, rules: AuctionRules) -> None:
         super().__init__(game, dealer)
         self.rules = rules
-        self.last_bid: OldCall | None = None
-        self.last_bid_seat: Seat | None = None
-        self.doubling = 0
-        self.passes = 0
-        self.first_namer: dict[tuple[int, int], Seat] = {}
+        self.start_auction(auction_params(rules), self.dealer)
         self.contract: AuctionContract | None = None
         self.director: StraightDirector | None = None
         if rules.laws:
@@ -446,88 +459,34 @@ class AuctionDeal(OldDeal):
     def laws_view(self) -> dict[str, Any] | None:
         return None if self.director is None else self.director.view_fields()
 
-    def _bid_allowed(self, b: OldCall) -> bool:
-        d = b.denom
-        if d is Denom.ROYAL and not self.rules.royal_spades:
-            return False
-        return not (d is Denom.NULLO and not self.rules.nullo)
-
     def legal_calls(self) -> list[OldCall]:
-        if self.phase != PHASE_CALLS:
-            return []
-        seat = self.next_seat
-        out: list[OldCall] = []
-        lb = self.last_bid
-        if not (self.rules.dealer_must_bid and lb is None):
-            out.append(PASS)
-        if lb is not None and self.last_bid_seat is not None and self.doubling < self.rules.max_doublings:
-            bidder_side = self.last_bid_seat.side
-            if self.doubling % 2 == 0 and bidder_side != seat.side:
-                out.append(DOUBLE)
-            elif self.doubling % 2 == 1 and bidder_side == seat.side:
-                out.append(REDOUBLE)
-        emvt = self.rules.equal_value_more_tricks
-        out.extend(b for b in BIDS if self._bid_allowed(b) and (lb is None or outranks(b, lb, emvt)))
-        return out
+        return super().legal_calls() if self.phase == PHASE_CALLS else []
 
     def _call(self, call: OldCall) -> None:
         if self.phase != PHASE_CALLS:
             raise IllegalAction(f"no call now: {call}", action=call)
         seat = self.next_seat
-        who = self._who(seat)
-        lb = self.last_bid
-        if call == PASS:
-            if self.rules.dealer_must_bid and lb is None:
-                raise IllegalAction(f"{who} is the dealer and must open the auction with a bid "
-                                    "(dealer_must_bid)", seat=seat, action=call)
-        elif call.is_bid:
-            if not self._bid_allowed(call):
-                what = "royal spades are" if call.denom is Denom.ROYAL else "nullo is"
-                raise IllegalAction(f"{who} bid {call}, but {what} not played at this table", seat=seat,
-                                    action=call)
-            if lb is not None and not outranks(call, lb, self.rules.equal_value_more_tricks):
-                raise IllegalAction(
-                    f"{who} bid {call} (value {call.value}), which does not outrank {lb} (value {lb.value}): "
-                    f"an insufficient bid (Law 3 values)", seat=seat, action=call)
-        elif call in (DOUBLE, REDOUBLE):
-            if lb is None or self.last_bid_seat is None:
-                raise IllegalAction(f"{who} doubled, but there is no bid to double", seat=seat, action=call)
-            if call == DOUBLE and (self.doubling % 2 == 1 or self.last_bid_seat.side == seat.side):
-                raise IllegalAction(f"{who} may not double now: only the opponents of the last bidder may double "
-                                    "a bid not yet doubled", seat=seat, action=call)
-            if call == REDOUBLE and (self.doubling % 2 == 0 or self.last_bid_seat.side != seat.side):
-                raise IllegalAction(f"{who} may not redouble now: only the doubled side may redouble",
-                                    seat=seat, action=call)
-            if self.doubling >= self.rules.max_doublings:
-                raise IllegalAction(f"{who} may not double again: the limit is {self.rules.max_doublings} doublings",
-                                    seat=seat, action=call)
-        else:
-            raise IllegalAction(f"{call} is a straight-bridge declaration, not an auction call", seat=seat,
-                                action=call)
-        # accepted
+        why = self.call_refusal(seat, call)
+        if why is not None:
+            lb = self.last_bid
+            raise IllegalAction(_REFUSALS[why].format(
+                who=self._who(seat), call=call, value=call.value if call.is_bid else 0, last=lb,
+                last_value=lb.value if lb is not None else 0, limit=self.rules.max_doublings,
+                what="royal spades are" if call.is_bid and call.denom is Denom.ROYAL else "nullo is"),
+                seat=seat, action=call)
+        self.enter_call(seat, call)
+        if not self.auction_closed:
+            return
+        declarer = self.declarer_of_bid
+        bid = self.last_bid
+        if bid is None or declarer is None:
+            self.phase = PHASE_OVER
+            return
+        self.contract = AuctionContract(bid.level, bid.denom, self.doubling, declarer)
+        self._start_play(declarer, bid.denom.trump)
+
+    def _record_call(self, seat: Seat, call: OldCall) -> None:
         self.calls.append((seat, call))
-        if call == PASS:
-            self.passes += 1
-        else:
-            self.passes = 0
-            if call.is_bid:
-                self.last_bid, self.last_bid_seat, self.doubling = call, seat, 0
-                self.first_namer.setdefault((seat.side, call.denom), seat)
-            else:
-                self.doubling += 1
-        self.next_seat = seat.lho
-        if self.last_bid is None:
-            if self.passes == 4:
-                self.phase = PHASE_OVER
-        elif self.passes == 3:
-            assert self.last_bid_seat is not None
-            bid = self.last_bid
-            if self.rules.declarer_rule == "first-to-name":
-                declarer = self.first_namer[(self.last_bid_seat.side, bid.denom)]
-            else:
-                declarer = self.last_bid_seat
-            self.contract = AuctionContract(bid.level, bid.denom, self.doubling, declarer)
-            self._start_play(declarer, bid.denom.trump)
 
     def contract_of(self) -> AuctionContract | None:
         return self.contract
@@ -580,6 +539,25 @@ class AuctionDeal(OldDeal):
         if self.director is not None:
             new.director = self.director.clone()
         return new
+
+
+_NOT_DOUBLED_YET = "{who} may not double now: only the opponents of the last bidder may double a bid not yet doubled"
+_REDOUBLE_NOT_NOW = "{who} may not redouble now: only the doubled side may redouble"
+_REFUSALS = {
+    "not-auction": "{call} is a straight-bridge declaration, not an auction call",
+    "dealer-must-bid": "{who} is the dealer and must open the auction with a bid (dealer_must_bid)",
+    "not-in-play": "{who} bid {call}, but {what} not played at this table",
+    "insufficient": "{who} bid {call} (value {value}), which does not outrank {last} (value {last_value}): "
+                    "an insufficient bid (Law 3 values)",
+    "nothing-to-double": "{who} doubled, but there is no bid to double",
+    "nothing-to-redouble": "{who} doubled, but there is no bid to double",
+    "double-own-side": _NOT_DOUBLED_YET,
+    "double-not-now": _NOT_DOUBLED_YET,
+    "redouble-not-doubled": _REDOUBLE_NOT_NOW,
+    "redouble-opponents": _REDOUBLE_NOT_NOW,
+    "doubling-limit": "{who} may not double again: the limit is {limit} doublings",
+}
+"""Auction bridge's words for the auction's refusals (:meth:`Auction.call_refusal`)."""
 
 
 class StraightDeal(OldDeal):
