@@ -42,6 +42,12 @@ class Partnership:
 
     sides: tuple[int, ...]
     name: str = ""
+    partners: tuple[Seat | None, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        mates = [[Seat(t) for t, x in enumerate(self.sides) if x == side and t != s]
+                 for s, side in enumerate(self.sides)]
+        object.__setattr__(self, "partners", tuple(m[0] if len(m) == 1 else None for m in mates))
 
     def side(self, seat: int) -> int:
         return self.sides[seat]
@@ -51,8 +57,7 @@ class Partnership:
 
     def partner(self, seat: int) -> Seat | None:
         """The one other seat of ``seat``'s side, or None (each for himself, or a side of three)."""
-        mates = [s for s, side in enumerate(self.sides) if side == self.sides[seat] and s != seat]
-        return Seat(mates[0]) if len(mates) == 1 else None
+        return self.partners[seat]
 
     def seats(self, side: int) -> tuple[Seat, ...]:
         return tuple(Seat(s) for s, x in enumerate(self.sides) if x == side)
@@ -66,6 +71,29 @@ class Partnership:
 FIXED_PAIRS = Partnership((0, 1, 0, 1), "fixed pairs")
 """The four-handed games: North-South (side 0) against East-West (side 1), partners sitting opposite."""
 EACH_FOR_HIMSELF = Partnership((0, 1, 2, 3), "each for himself")
+
+
+@dataclass(frozen=True)
+class DoublingLimit:
+    """How far one bid (or make) may be doubled and redoubled: at most ``count`` doublings (contract bridge
+    2: double and redouble; auction bridge as its rules say), or while the value of a trick is ``below``
+    a figure before the next doubling, or while it stays ``up_to`` a figure after it (straight bridge)."""
+
+    count: int | None = None
+    below: int | None = None
+    up_to: int | None = None
+
+    def allows(self, doubling: int, trick_value: int = 0) -> bool:
+        """Whether one more doubling may follow ``doubling`` doublings of a trick worth ``trick_value``."""
+        if self.count is not None and doubling >= self.count:
+            return False
+        value = trick_value << doubling
+        if self.below is not None and value >= self.below:
+            return False
+        return self.up_to is None or value * 2 <= self.up_to
+
+
+DOUBLE_AND_REDOUBLE = DoublingLimit(count=2)
 
 
 # --------------------------------------------------------------------------------------------- calls
@@ -210,7 +238,7 @@ class AuctionParams(Generic[C]):
     # False: the dealer must open with a bid (so four passes never happen)
     dealer_may_pass: bool = True
     # doublings of one bid: a double, then a redouble, then (auction bridge) double again…
-    max_doublings: int = 2
+    limit: DoublingLimit = DOUBLE_AND_REDOUBLE
     # True: each double or redouble adds one doubling (auction bridge); False: a double makes the bid
     # doubled and a redouble redoubled whatever came before (contract bridge, where the laws may accept
     # an inadmissible double)
@@ -266,7 +294,7 @@ class Auction(Generic[C]):
         p = self.auction_params
         seat = self.next_seat
         out: list[C] = [] if self.last_bid is None and not p.dealer_may_pass else [p.pass_]
-        if self.last_bid_seat is not None and self.doubling < p.max_doublings:
+        if self.last_bid_seat is not None and p.limit.allows(self.doubling):
             own = p.partnership.same_side(self.last_bid_seat, seat)
             if self.doubling % 2 == 0 and not own:
                 out.append(p.double)
@@ -323,7 +351,7 @@ class Auction(Generic[C]):
                 return "redouble-not-doubled"
             if not own:
                 return "redouble-opponents"
-        return "doubling-limit" if self.doubling >= p.max_doublings else None
+        return None if p.limit.allows(self.doubling) else "doubling-limit"
 
     # ----------------------------------------------------------------- the course
     def _record_call(self, seat: Seat, call: C) -> None:
@@ -363,10 +391,6 @@ class Auction(Generic[C]):
             return self.last_bid_seat
         side = self.auction_params.partnership.side(self.last_bid_seat)
         return self.first_namer[(side, self.last_bid.denomination)]
-
-    def dummy_of(self, declarer: Seat) -> Seat | None:
-        """The declarer's partner, whose hand is the dummy."""
-        return self.auction_params.partnership.partner(declarer)
 
 
 def replay_auction(params: AuctionParams[C], dealer: Seat, calls: Sequence[C]) -> Auction[C]:

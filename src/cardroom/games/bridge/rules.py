@@ -20,7 +20,7 @@ from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
-from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams
+from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams, Partnership
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
@@ -164,6 +164,7 @@ class DealWithDummy(State):
     _OVER = PHASE_OVER
     _CALL_TYPE: type = Call
     _DEAL_LAW = ""
+    partnership: Partnership = FIXED_PAIRS  # who plays with whom; the declarer's partner is dummy
 
     dealer: Seat
     phase: int
@@ -240,6 +241,16 @@ class DealWithDummy(State):
 
     def _call(self, call: Any) -> None:
         raise NotImplementedError
+
+    def _start_play(self, declarer: Seat, trump: int | None) -> None:
+        """The auction or the make is over: ``declarer`` plays his hand and his partner's (the dummy), the
+        player on his left leads."""
+        self.declarer = declarer
+        self.dummy = self.partnership.partner(declarer)
+        self.trump = trump
+        self.phase = self._PLAY
+        self.leader = declarer.lho
+        self.next_seat = self.leader
 
     def _play(self, card: Card) -> None:
         raise NotImplementedError
@@ -376,12 +387,7 @@ class BridgeDeal(Auction[Call], DealWithDummy):
             return
         strain = self.last_bid.strain
         self.contract = Contract(self.last_bid.level, strain, self.doubling, declarer)
-        self.declarer = declarer
-        self.dummy = self.dummy_of(declarer)
-        self.trump = strain.trump
-        self.phase = PHASE_PLAY
-        self.leader = declarer.lho
-        self.next_seat = self.leader
+        self._start_play(declarer, strain.trump)
         if self.laws is not None:
             from cardroom.games.bridge import laws as lawplay
 
@@ -418,7 +424,7 @@ class BridgeDeal(Auction[Call], DealWithDummy):
     # ----------------------------------------------------------------- results
     @property
     def declarer_tricks(self) -> int:
-        return self.won[self.declarer & 1] if self.declarer is not None else 0
+        return self.won[self.partnership.side(self.declarer)] if self.declarer is not None else 0
 
     def result(self) -> DealResult:
         if self.phase != PHASE_OVER:

@@ -33,7 +33,7 @@ from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
-from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams
+from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams, DoublingLimit
 from cardroom.games.bridge.rules import DealWithDummy, Trick, enter_card, legal_cards, play_dict, play_shown_mask
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.calls import (
@@ -85,8 +85,8 @@ def auction_params(rules: AuctionRules) -> AuctionParams[OldCall]:
         return not (d is Denom.ROYAL and not rules.royal_spades) and not (d is Denom.NULLO and not rules.nullo)
 
     return AuctionParams(PASS, DOUBLE, REDOUBLE, BIDS, FIXED_PAIRS, lambda new, old: outranks(new, old, emvt),
-                         in_play, dealer_may_pass=not rules.dealer_must_bid, max_doublings=rules.max_doublings,
-                         declarer=rules.declarer_rule)
+                         in_play, dealer_may_pass=not rules.dealer_must_bid,
+                         limit=DoublingLimit(count=rules.max_doublings), declarer=rules.declarer_rule)
 
 
 @dataclass(frozen=True)
@@ -207,14 +207,6 @@ class OldDeal(DealWithDummy):
 
     def _call(self, call: OldCall) -> None:
         raise NotImplementedError
-
-    def _start_play(self, declarer: Seat, trump: int | None) -> None:
-        self.declarer = declarer
-        self.dummy = declarer.partner
-        self.trump = trump
-        self.phase = PHASE_PLAY
-        self.leader = declarer.lho
-        self.next_seat = self.leader
 
     def _who(self, seat: Seat) -> str:
         return f"{seat} ({document_letter(seat, self.dealer)})"
@@ -560,6 +552,11 @@ _REFUSALS = {
 """Auction bridge's words for the auction's refusals (:meth:`Auction.call_refusal`)."""
 
 
+_STRAIGHT_LIMITS = {"below-100": DoublingLimit(below=100), "cap-100": DoublingLimit(up_to=100)}
+"""Straight bridge's doubling limits by value: doubling goes on while a trick is worth less than 100, or
+as long as the doubled value does not pass 100."""
+
+
 class StraightDeal(OldDeal):
     """One deal of straight bridge: the make, the doubling, the play (document 000).
 
@@ -578,6 +575,7 @@ class StraightDeal(OldDeal):
         self.first_doubler: Seat | None = None
         self.last_doubler: Seat | None = None
         self.queue: list[Seat] = []  # who may still double/redouble in the current round
+        self.doubling_limit = _STRAIGHT_LIMITS[rules.doubling_limit]
         self.director: StraightDirector | None = None
         if rules.laws:
             from cardroom.games.oldbridge.laws import StraightDirector
@@ -589,8 +587,7 @@ class StraightDeal(OldDeal):
         return STRAIGHT_VALUE[self.make_trump] if self.make_trump is not None else 0
 
     def may_double_again(self) -> bool:
-        v = self.base_value << self.doubling
-        return v < 100 if self.rules.doubling_limit == "below-100" else v * 2 <= 100
+        return self.doubling_limit.allows(self.doubling, self.base_value)
 
     # ----------------------------------------------------------------- turn and legal actions
     def legal_actions(self) -> list[Any]:
@@ -620,7 +617,7 @@ class StraightDeal(OldDeal):
             assert self.maker is not None
             if self.director is not None and int(seat) in self.director.barred:
                 return [PASS]  # B-11: the partner of a player who exposed a card may not double
-            return [PASS, REDOUBLE if seat.side == self.maker.side else DOUBLE]
+            return [PASS, REDOUBLE if self.partnership.same_side(seat, self.maker) else DOUBLE]
         return []
 
     # ----------------------------------------------------------------- apply
@@ -944,7 +941,7 @@ class StraightDeal(OldDeal):
             return
         # doubling
         assert self.maker is not None
-        ours = seat.side == self.maker.side
+        ours = self.partnership.same_side(seat, self.maker)
         expected = REDOUBLE if ours else DOUBLE
         if call != PASS and call != expected:
             if call in (DOUBLE, REDOUBLE):
