@@ -32,8 +32,17 @@ from cardroom.core.deal import Deal, hand_text, parse_hand
 from cardroom.core.errors import IllegalAction, ParseError, RecordError
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
+from cardroom.games.bridge.auction import replay_auction
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
-from cardroom.games.bridge.rules import PHASE_AUCTION, PHASE_DEAL, PHASE_OVER, PHASE_PLAY, BridgeDeal
+from cardroom.games.bridge.rules import (
+    CONTRACT_AUCTION,
+    PHASE_AUCTION,
+    PHASE_DEAL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    BridgeDeal,
+    final_contract,
+)
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 
 if TYPE_CHECKING:
@@ -127,32 +136,13 @@ def parse_contract_tag(text: str) -> tuple[int, Strain, int] | None:
 
 def auction_complete(calls: Sequence[Call]) -> bool:
     """Whether the calls end the auction: four passes, or three passes after a bid."""
-    if len(calls) >= 4 and all(c == PASS for c in calls[:4]):
-        return True
-    return any(c.is_bid for c in calls) and len(calls) >= 4 and all(c == PASS for c in calls[-3:])
+    return replay_auction(CONTRACT_AUCTION, Seat.NORTH, calls).auction_closed
 
 
 def auction_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
     """The contract a complete auction reaches (None when passed out or not complete)."""
-    if not auction_complete(calls):
-        return None
-    first_namer: dict[tuple[int, Strain], Seat] = {}
-    last: Call | None = None
-    last_seat = dealer
-    doubling = 0
-    for i, call in enumerate(calls):
-        seat = dealer.next(i)
-        if call.is_bid:
-            last, last_seat, doubling = call, seat, 0
-            first_namer.setdefault((seat.side, call.strain), seat)
-        elif call.is_double:
-            doubling = 1
-        elif call.is_redouble:
-            doubling = 2
-    if last is None:
-        return None
-    return Contract(last.level, last.strain, doubling, first_namer[(last_seat.side, last.strain)])
-
+    auction = replay_auction(CONTRACT_AUCTION, dealer, calls)
+    return final_contract(auction) if auction.auction_closed else None
 
 
 

@@ -267,6 +267,15 @@ CONTRACT_AUCTION: AuctionParams[Call] = AuctionParams(PASS, DOUBLE, REDOUBLE, BI
 three passes after a bid close it, four pass it out, the first of the side to name the strain declares."""
 
 
+def final_contract(auction: Auction[Call]) -> Contract | None:
+    """The contract of the last bid, its doublings and its declarer (None before any bid: passed out)."""
+    bid = auction.last_bid
+    declarer = auction.declarer_of_bid
+    if bid is None or declarer is None:
+        return None
+    return Contract(bid.level, bid.strain, auction.doubling, declarer)
+
+
 class BridgeDeal(Auction[Call], DealWithDummy):
     """One deal of contract bridge, from the shuffle to the last trick."""
 
@@ -381,13 +390,11 @@ class BridgeDeal(Auction[Call], DealWithDummy):
                 return
         if not self.auction_closed:
             return
-        declarer = self.declarer_of_bid
-        if self.last_bid is None or declarer is None:
+        self.contract = final_contract(self)
+        if self.contract is None:
             self.phase = PHASE_OVER  # passed out: the next dealer deals again
             return
-        strain = self.last_bid.strain
-        self.contract = Contract(self.last_bid.level, strain, self.doubling, declarer)
-        self._start_play(declarer, strain.trump)
+        self._start_play(self.contract.declarer, self.contract.strain.trump)
         if self.laws is not None:
             from cardroom.games.bridge import laws as lawplay
 
