@@ -245,10 +245,19 @@ class AuctionParams(Generic[C]):
     doubling_counts: bool = True
     # "first-to-name": the first of the winning side to name the final denomination; "winning-bidder"
     declarer: str = "first-to-name"
-    bid_index: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    # worked out once: the bids in play, and those in play that outrank each bid
+    openings: tuple[C, ...] = field(init=False, compare=False, repr=False)
+    over: dict[int, tuple[C, ...]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        self.bid_index.update({int(b): i for i, b in enumerate(self.bids)})
+        in_play = tuple(b for b in self.bids if self.in_play is None or self.in_play(b))
+        object.__setattr__(self, "openings", in_play)
+        object.__setattr__(self, "over", {int(old): tuple(b for b in in_play if self.ranks_above(b, old))
+                                          for old in self.bids})
+
+    def ranks_above(self, new: C, old: C) -> bool:
+        """Whether bid ``new`` outranks bid ``old``."""
+        return new > old if self.outranks is None else self.outranks(new, old)
 
 
 class Auction(Generic[C]):
@@ -256,7 +265,7 @@ class Auction(Generic[C]):
     each denomination first on each side, whose turn it is.
 
     A deal of the bridge family inherits it (these are the deal's attributes, as the laws see them);
-    a record reader uses it alone (:meth:`start`, then :meth:`enter_call` for each call). The deal
+    a record reader uses it alone (:func:`replay_auction`). The deal
     records the calls themselves in its own form (:meth:`_record_call`).
     """
 
@@ -282,12 +291,6 @@ class Auction(Generic[C]):
         self.first_namer = {}
         self.next_seat = dealer
 
-    @classmethod
-    def start(cls, params: AuctionParams[C], dealer: Seat) -> Auction[C]:
-        a = cls()
-        a.start_auction(params, dealer)
-        return a
-
     # ----------------------------------------------------------------- what may be called
     def legal_calls(self) -> list[C]:
         """The calls the seat to call may make, in value order: pass, a double or redouble, the bids."""
@@ -305,13 +308,8 @@ class Auction(Generic[C]):
 
     def _bids_now(self, seat: Seat) -> Sequence[C]:
         """The bids in play that outrank the last bid (a game narrows them for its own rules)."""
-        p = self.auction_params
         lb = self.last_bid
-        if p.outranks is None:
-            bids = p.bids if lb is None else p.bids[p.bid_index[lb] + 1:]
-            return bids if p.in_play is None else [b for b in bids if p.in_play(b)]
-        outranks = p.outranks
-        return [b for b in p.bids if (p.in_play is None or p.in_play(b)) and (lb is None or outranks(b, lb))]
+        return self.auction_params.openings if lb is None else self.auction_params.over[lb]
 
     def _bid_barred(self, seat: Seat, call: C) -> bool:
         """Whether a game's own rule forbids ``seat`` a sufficient bid (contract bridge's options)."""
@@ -332,7 +330,7 @@ class Auction(Generic[C]):
         if call.is_bid:
             if p.in_play is not None and not p.in_play(call):
                 return "not-in-play"
-            if lb is not None and not (call > lb if p.outranks is None else p.outranks(call, lb)):
+            if lb is not None and not p.ranks_above(call, lb):
                 return "insufficient"
             return "barred" if self._bid_barred(seat, call) else None
         double = call.is_double
@@ -395,7 +393,8 @@ class Auction(Generic[C]):
 
 def replay_auction(params: AuctionParams[C], dealer: Seat, calls: Sequence[C]) -> Auction[C]:
     """The auction after ``calls`` in turn from the dealer (a record's auction; nothing is checked)."""
-    a: Auction[C] = Auction.start(params, dealer)
+    a: Auction[C] = Auction()
+    a.start_auction(params, dealer)
     for call in calls:
         a.enter_call(a.next_seat, call)
     return a
