@@ -20,7 +20,7 @@ from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
-from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams, Partnership
+from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionCall, AuctionParams, Partnership
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
@@ -162,7 +162,7 @@ class DealWithDummy(State):
     _CALL_PHASES: tuple[int, ...] = (PHASE_AUCTION,)
     _PLAY = PHASE_PLAY
     _OVER = PHASE_OVER
-    _CALL_TYPE: type = Call
+    _CALL_TYPE: type[AuctionCall] = Call
     _DEAL_LAW = ""
     partnership: Partnership = FIXED_PAIRS  # who plays with whom; the declarer's partner is dummy
 
@@ -254,6 +254,28 @@ class DealWithDummy(State):
 
     def _play(self, card: Card) -> None:
         raise NotImplementedError
+
+    def parse_action(self, text: str) -> Any:
+        """The deal (``deal …``), a call in the auction, a card in the play (either, between the two), or
+        an action of laws mode."""
+        t = text.strip()
+        law_action = self._parse_law_action(t)
+        if law_action is not None:
+            return law_action
+        if t.lower().startswith("deal "):
+            return Deal.from_text(t)
+        if self.phase in self._CALL_PHASES:
+            return self._CALL_TYPE.parse(t)
+        if self.phase == self._PLAY:
+            return Card.parse(t)
+        try:
+            return self._CALL_TYPE.parse(t)
+        except ParseError:
+            return Card.parse(t)
+
+    def _parse_law_action(self, text: str) -> Any:
+        """An action of laws mode (``!…``, ``ruling …``), or None."""
+        return None
 
     def card_places(self) -> Mapping[str, int]:
         if self.phase == self._DEAL:
@@ -495,24 +517,12 @@ class BridgeDeal(Auction[Call], DealWithDummy):
             return Where("auction") + Where("call_n", n=len(self.calls) + 1)
         return Where("trick_n", n=min(len(self.tricks) + 1, 13))
 
-    def parse_action(self, text: str) -> Any:
-        t = text.strip()
-        if self.laws is not None:
-            from cardroom.games.bridge import laws as lawplay
+    def _parse_law_action(self, text: str) -> Any:
+        if self.laws is None:
+            return None
+        from cardroom.games.bridge import laws as lawplay
 
-            law_action = lawplay.parse_law_action(t)
-            if law_action is not None:
-                return law_action
-        if t.lower().startswith("deal "):
-            return Deal.from_text(t)
-        if self.phase == PHASE_AUCTION:
-            return Call.parse(t)
-        if self.phase == PHASE_PLAY:
-            return Card.parse(t)
-        try:
-            return Call.parse(t)
-        except ParseError:
-            return Card.parse(t)
+        return lawplay.parse_law_action(text)
 
     def clone(self) -> BridgeDeal:
         new = object.__new__(BridgeDeal)

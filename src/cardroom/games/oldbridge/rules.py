@@ -29,7 +29,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of_mask
-from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
@@ -323,24 +322,14 @@ class OldDeal(DealWithDummy):
             return Where(PHASE_NAMES[self.phase]) + Where("call_n", n=len(self.calls) + 1)
         return Where("trick_n", n=min(len(self.tricks) + 1, 13))
 
-    def parse_action(self, text: str) -> Any:
-        t = text.strip()
-        if t.lower().startswith("deal "):
-            return Deal.from_text(t)
-        if t.startswith("!") or t.lower().startswith(("ruling ", "решение ")):
-            from cardroom.games.oldbridge.laws import parse_law_action
+    def _parse_law_action(self, text: str) -> Any:
+        if not (text.startswith("!") or text.lower().startswith(("ruling ", "решение "))):
+            return None
+        from cardroom.games.oldbridge.laws import parse_law_action
 
-            law_action = parse_law_action(t)
-            assert law_action is not None
-            return law_action
-        if self.phase in (PHASE_CALLS, PHASE_DOUBLING):
-            return OldCall.parse(t)
-        if self.phase == PHASE_PLAY:
-            return Card.parse(t)
-        try:
-            return OldCall.parse(t)
-        except ParseError:
-            return Card.parse(t)
+        law_action = parse_law_action(text)
+        assert law_action is not None
+        return law_action
 
     def action_text(self, action: Any) -> str:
         return action.to_text() if isinstance(action, Action) else str(action)
