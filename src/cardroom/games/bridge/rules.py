@@ -164,12 +164,14 @@ class DealWithDummy(State):
     _OVER = PHASE_OVER
     _CALL_TYPE: type[AuctionCall] = Call
     _DEAL_LAW = ""
+    _PHASE_NAMES: tuple[str, ...] = ("deal", "auction", "play", "over")
     partnership: Partnership = FIXED_PAIRS  # who plays with whom; the declarer's partner is dummy
 
     dealer: Seat
     phase: int
     original: tuple[int, ...]
     hands: list[int]
+    calls: Sequence[Any]  # the calls as the game records them
     declarer: Seat | None
     dummy: Seat | None
     trump: int | None
@@ -254,6 +256,13 @@ class DealWithDummy(State):
 
     def _play(self, card: Card) -> None:
         raise NotImplementedError
+
+    def where(self) -> Where:
+        if self.phase == self._DEAL:
+            return Where("the_deal")
+        if self.phase in self._CALL_PHASES:
+            return Where(self._PHASE_NAMES[self.phase]) + Where("call_n", n=len(self.calls) + 1)
+        return Where("trick_n", n=min(len(self.tricks) + 1, 13))
 
     def parse_action(self, text: str) -> Any:
         """The deal (``deal …``), a call in the auction, a card in the play (either, between the two), or
@@ -509,13 +518,6 @@ class BridgeDeal(Auction[Call], DealWithDummy):
             "history": tuple(self._history),
             **({} if self.laws is None else {"laws": self.laws.snapshot()}),
         }
-
-    def where(self) -> Where:
-        if self.phase == PHASE_DEAL:
-            return Where("the_deal")
-        if self.phase == PHASE_AUCTION:
-            return Where("auction") + Where("call_n", n=len(self.calls) + 1)
-        return Where("trick_n", n=min(len(self.tricks) + 1, 13))
 
     def _parse_law_action(self, text: str) -> Any:
         if self.laws is None:

@@ -49,7 +49,6 @@ from cardroom.games.oldbridge.calls import (
 )
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
 from cardroom.games.oldbridge.variants import AuctionRules, StraightRules
-from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.core.laws import Irregular, Irregularity, RulingChoice
@@ -134,6 +133,7 @@ class OldDeal(DealWithDummy):
     _OVER = PHASE_OVER
     _CALL_TYPE = OldCall
     _DEAL_LAW = " (Law 35)"
+    _PHASE_NAMES = PHASE_NAMES
 
     def __init__(self, game: Game, dealer: Seat) -> None:
         self.game = game
@@ -314,13 +314,6 @@ class OldDeal(DealWithDummy):
             "trick": tuple(self.trick), "leader": self.leader, "tricks": tuple(self.tricks),
             "won": tuple(self.won), "next": self.next_seat, "history": tuple(self._history),
         }
-
-    def where(self) -> Where:
-        if self.phase == PHASE_DEAL:
-            return Where("the_deal")
-        if self.phase in (PHASE_CALLS, PHASE_DOUBLING):
-            return Where(PHASE_NAMES[self.phase]) + Where("call_n", n=len(self.calls) + 1)
-        return Where("trick_n", n=min(len(self.tricks) + 1, 13))
 
     def _parse_law_action(self, text: str) -> Any:
         if not (text.startswith("!") or text.lower().startswith(("ruling ", "решение "))):
