@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -189,3 +190,91 @@ def test_double_redouble_availability() -> None:
     assert DOUBLE in d.legal_calls() and REDOUBLE not in d.legal_calls()
     _calls(d, "X")
     assert REDOUBLE in d.legal_calls() and DOUBLE not in d.legal_calls()
+
+
+# ----------------------------------------------------------------- the family's auction component
+
+
+def test_one_call_type_for_the_family() -> None:
+    from cardroom.games.bridge.auction import AuctionCall
+    from cardroom.games.oldbridge.calls import ALL_CALLS as OLD_CALLS
+    from cardroom.games.oldbridge.calls import OldCall
+
+    assert issubclass(Call, AuctionCall) and issubclass(OldCall, AuctionCall)
+    # each game's calls are their own interned ints, in their own range, and read back from their text
+    assert not set(map(int, ALL_CALLS)) & set(map(int, OLD_CALLS))
+    for calls, kind in ((ALL_CALLS, Call), (OLD_CALLS, OldCall)):
+        for c in calls:
+            assert kind.parse(str(c)) is c and kind(int(c)) is c
+        assert calls[0].is_pass and calls[1].is_double and calls[2].is_redouble
+        assert not any(c.is_bid for c in calls[:3])
+    assert [str(c) for c in OLD_CALLS[:9]] == ["Pass", "X", "XX", "leave", "make C", "make D", "make H", "make S",
+                                               "make NT"]
+    assert repr(Call.parse("3nt")) == "Call(3NT)" and repr(OldCall.parse("2 royals")) == "OldCall(2RS)"
+    with pytest.raises(ParseError, match="not an old-bridge call value"):
+        OldCall(52)
+    with pytest.raises(ParseError, match="not a call value"):
+        Call(600)
+
+
+def test_the_component_reads_a_recorded_auction() -> None:
+    from cardroom.games.bridge.auction import replay_auction
+    from cardroom.games.bridge.rules import CONTRACT_AUCTION, final_contract
+
+    calls = [Call.parse(t) for t in ("1H", "X", "2H", "P", "P", "X", "XX", "P", "P")]
+    a = replay_auction(CONTRACT_AUCTION, Seat.EAST, calls)
+    assert not a.auction_closed and a.doubling == 2 and a.next_seat == Seat.SOUTH
+    a.enter_call(a.next_seat, PASS)
+    assert a.auction_closed
+    c = final_contract(a)
+    assert c is not None and (c.level, c.strain, c.doubling, c.declarer) == (2, Strain.HEARTS, 2, Seat.EAST)
+    passed = replay_auction(CONTRACT_AUCTION, Seat.EAST, [PASS] * 4)
+    assert passed.auction_closed and final_contract(passed) is None
+
+
+def test_partnerships_are_a_function_of_the_game() -> None:
+    from cardroom.games.bridge.auction import EACH_FOR_HIMSELF, FIXED_PAIRS, Partnership, replay_auction
+    from cardroom.games.bridge.rules import CONTRACT_AUCTION
+
+    assert [FIXED_PAIRS.side(s) for s in Seat] == [int(s.side) for s in Seat]
+    assert [FIXED_PAIRS.partner(s) for s in Seat] == [s.partner for s in Seat]
+    assert all(EACH_FOR_HIMSELF.partner(s) is None for s in Seat)
+    three = Partnership.with_dummy(Seat.SOUTH, Seat.NORTH)
+    assert three.partner(Seat.SOUTH) == Seat.NORTH and three.partner(Seat.EAST) == Seat.WEST
+    assert three.seats(1) == (Seat.EAST, Seat.WEST)
+    # each for himself: partner's bid may be doubled, and the declarer is whoever named the strain first
+    solo = replace(CONTRACT_AUCTION, partnership=EACH_FOR_HIMSELF)
+    a = replay_auction(solo, Seat.NORTH, [Call.parse(t) for t in ("1S", "P")])
+    assert DOUBLE in a.legal_calls()  # South doubles North
+    a = replay_auction(solo, Seat.NORTH, [Call.parse(t) for t in ("1S", "P", "2S", "P", "P", "P")])
+    assert a.auction_closed and a.declarer_of_bid == Seat.SOUTH
+    pairs = replay_auction(CONTRACT_AUCTION, Seat.NORTH, [Call.parse(t) for t in ("1S", "P", "2S", "P", "P", "P")])
+    assert pairs.declarer_of_bid == Seat.NORTH
+    a = replay_auction(CONTRACT_AUCTION, Seat.NORTH, [Call.parse(t) for t in ("1S", "P")])
+    assert DOUBLE not in a.legal_calls()
+
+
+def test_the_doubling_limit() -> None:
+    from cardroom.games.bridge.auction import DOUBLE_AND_REDOUBLE, DoublingLimit
+
+    assert [DOUBLE_AND_REDOUBLE.allows(n) for n in range(4)] == [True, True, False, False]
+    # straight bridge: hearts (8 a trick) may be doubled while a trick is worth less than 100 …
+    below = DoublingLimit(below=100)
+    assert [below.allows(n, 8) for n in range(6)] == [True, True, True, True, False, False]  # 8 16 32 64 | 128
+    # … or as long as the doubled value stays within 100
+    cap = DoublingLimit(up_to=100)
+    assert [cap.allows(n, 8) for n in range(5)] == [True, True, True, False, False]  # to 16 32 64 | 128
+
+
+def test_auction_bridge_parameters() -> None:
+    from cardroom.games.oldbridge.calls import OldCall
+    from cardroom.games.oldbridge.rules import auction_params, outranks
+    from cardroom.games.oldbridge.variants import AuctionRules
+
+    p = auction_params(AuctionRules(nullo=True))
+    assert not p.dealer_may_pass and p.limit.count == 2 and p.declarer == "winning-bidder"
+    one_nt = OldCall.parse("1NT")
+    assert all(outranks(b, one_nt, True) for b in p.over[one_nt])
+    assert OldCall.parse("1NL") in p.openings
+    assert OldCall.parse("1RS") not in auction_params(AuctionRules(royal_spades=False)).openings
+    assert auction_params(AuctionRules()) is auction_params(AuctionRules())  # worked out once

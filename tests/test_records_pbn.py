@@ -302,3 +302,20 @@ def test_section_line_starting_with_percent_survives() -> None:
     board = read_pbn('[MyTable "x"]\na % b\n')[0]
     board.sections["MyTable"] = ["% b", "c"]
     assert read_pbn(write_pbn([board])) == [board]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(list(Seat)))
+def test_a_record_reads_the_auction_as_the_engine_plays_it(seed: int, dealer: Seat) -> None:
+    """The record's reading of an auction (complete or not, its contract) is the engine's, call by call."""
+    from cardroom.records.pbn import auction_complete, auction_contract
+
+    rng = random.Random(seed)
+    deal = ContractBridge().new_deal(dealer)
+    deal.apply(Deal.random(rng, dealer.lho))
+    while deal.phase not in (PHASE_PLAY, PHASE_OVER):
+        assert not auction_complete(deal.calls) and auction_contract(deal.calls, dealer) is None
+        legal = deal.legal_calls()
+        deal.apply(PASS if rng.random() < 0.6 else legal[int(rng.random() * len(legal))])
+    assert auction_complete(deal.calls)
+    assert auction_contract(deal.calls, dealer) == deal.contract

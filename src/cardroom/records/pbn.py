@@ -23,7 +23,7 @@ with the board, the trick, the seat and the card named in the error (:class:`Rep
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -32,8 +32,17 @@ from cardroom.core.deal import Deal, hand_text, parse_hand
 from cardroom.core.errors import IllegalAction, ParseError, RecordError
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
+from cardroom.games.bridge.auction import replay_auction
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
-from cardroom.games.bridge.rules import PHASE_AUCTION, PHASE_DEAL, PHASE_OVER, PHASE_PLAY, BridgeDeal
+from cardroom.games.bridge.rules import (
+    CONTRACT_AUCTION,
+    PHASE_AUCTION,
+    PHASE_DEAL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    BridgeDeal,
+    final_contract,
+)
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 
 if TYPE_CHECKING:
@@ -127,32 +136,13 @@ def parse_contract_tag(text: str) -> tuple[int, Strain, int] | None:
 
 def auction_complete(calls: Sequence[Call]) -> bool:
     """Whether the calls end the auction: four passes, or three passes after a bid."""
-    if len(calls) >= 4 and all(c == PASS for c in calls[:4]):
-        return True
-    return any(c.is_bid for c in calls) and len(calls) >= 4 and all(c == PASS for c in calls[-3:])
+    return replay_auction(CONTRACT_AUCTION, Seat.NORTH, calls).auction_closed
 
 
 def auction_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
     """The contract a complete auction reaches (None when passed out or not complete)."""
-    if not auction_complete(calls):
-        return None
-    first_namer: dict[tuple[int, Strain], Seat] = {}
-    last: Call | None = None
-    last_seat = dealer
-    doubling = 0
-    for i, call in enumerate(calls):
-        seat = dealer.next(i)
-        if call.is_bid:
-            last, last_seat, doubling = call, seat, 0
-            first_namer.setdefault((seat.side, call.strain), seat)
-        elif call.is_double:
-            doubling = 1
-        elif call.is_redouble:
-            doubling = 2
-    if last is None:
-        return None
-    return Contract(last.level, last.strain, doubling, first_namer[(last_seat.side, last.strain)])
-
+    auction = replay_auction(CONTRACT_AUCTION, dealer, calls)
+    return final_contract(auction) if auction.auction_closed else None
 
 
 
@@ -476,6 +466,20 @@ def _is_mark(text: str) -> bool:
     return bool(_NOTE_REF_RE.match(text) or _NAG_RE.match(text) or re.fullmatch(r"[!?]+", text))
 
 
+def _read_value(tok: _Token, parse: Callable[[str], Any], section: str) -> tuple[Any, str | None]:
+    """A call or card of a section with its ``!``/``?`` suffix; a bad one is named by line and section."""
+    body, suffix = _split_marks(tok.text)
+    try:
+        return parse(body), suffix
+    except ParseError as e:
+        raise ParseError(f"line {tok.line}: in the {section} section, {e}") from None
+
+
+def _add_mark(marks: dict[int, list[str]], index: int, mark: str | None) -> None:
+    if mark is not None:
+        marks.setdefault(index, []).append(mark)
+
+
 def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
     calls = board.calls
     ended = False  # by * or +
@@ -484,7 +488,7 @@ def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
         if _is_mark(text):
             if not calls:
                 raise ParseError(f"line {tok.line}: annotation {text!r} before the first call")
-            board.call_marks.setdefault(len(calls) - 1, []).append(text)
+            _add_mark(board.call_marks, len(calls) - 1, text)
             continue
         if text in ("*", "+"):
             ended = True
@@ -503,14 +507,9 @@ def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
                 calls.extend([PASS] * max(0, 4 - len(calls)))
             ended = True
             continue
-        body, suffix = _split_marks(text)
-        try:
-            call = Call.parse(body)
-        except ParseError as e:
-            raise ParseError(f"line {tok.line}: in the Auction section, {e}") from None
+        call, suffix = _read_value(tok, Call.parse, "Auction")
         calls.append(call)
-        if suffix is not None:
-            board.call_marks.setdefault(len(calls) - 1, []).append(suffix)
+        _add_mark(board.call_marks, len(calls) - 1, suffix)
 
 
 def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
@@ -523,7 +522,7 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
         text = tok.text
         if _is_mark(text):
             if slots and slots[-1] is not None:
-                marks.setdefault(len(slots) - 1, []).append(text)
+                _add_mark(marks, len(slots) - 1, text)
             continue
         if text in ("*", "+"):
             ended = True
@@ -534,15 +533,10 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
             slots.append(None)
             slot_lines.append(tok.line)
             continue
-        body, suffix = _split_marks(text)
-        try:
-            card = Card.parse(body)
-        except ParseError as e:
-            raise ParseError(f"line {tok.line}: in the Play section, {e}") from None
+        card, suffix = _read_value(tok, Card.parse, "Play")
         slots.append(card)
         slot_lines.append(tok.line)
-        if suffix is not None:
-            marks.setdefault(len(slots) - 1, []).append(suffix)
+        _add_mark(marks, len(slots) - 1, suffix)
     if not any(s is not None for s in slots):
         return
     contract = board.contract

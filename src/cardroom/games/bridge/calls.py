@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
+from typing import ClassVar
 
 from cardroom.core.errors import ParseError
+from cardroom.games.bridge.auction import AuctionCall
 
 
 class Strain(IntEnum):
@@ -50,70 +52,30 @@ _STRAIN_NAMES.update({s.symbol: s for s in Strain})
 _STRAIN_NAMES.update({"N": Strain.NOTRUMP, "БК": Strain.NOTRUMP, "Б/К": Strain.NOTRUMP, "NOTRUMP": Strain.NOTRUMP,
                       "♤": Strain.SPADES, "♡": Strain.HEARTS, "♢": Strain.DIAMONDS, "♧": Strain.CLUBS})
 
-_PASS, _DOUBLE, _REDOUBLE, _BID0 = 52, 53, 54, 55
+_PASS, _DOUBLE, _REDOUBLE = 52, 53, 54
 
 
-class Call(int):
-    """A call: ``Call.parse("1NT")``, :data:`PASS`, :data:`DOUBLE`, :data:`REDOUBLE`."""
+class Call(AuctionCall):
+    """A call of contract bridge (the family's :class:`AuctionCall`): ``Call.parse("1NT")``, :data:`PASS`,
+    :data:`DOUBLE`, :data:`REDOUBLE`. The forgiving parser reads ``1nt``, ``1N``, ``3♠``, ``p``, ``pass``,
+    ``пас``, ``x``, ``xx``, ``dbl``, ``rdbl``."""
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Call:
-        if type(value) is Call:
-            return value
-        if not _PASS <= value < _BID0 + 35:
-            raise ParseError(f"not a call value: {value}")
-        return _CALLS[value - _PASS]
-
-    @classmethod
-    def _make(cls, value: int) -> Call:
-        return int.__new__(cls, value)
-
-    @classmethod
-    def bid(cls, level: int, strain: Strain | int) -> Call:
-        if not 1 <= level <= 7:
-            raise ParseError(f"bid level {level} out of range 1–7")
-        return _CALLS[_BID0 - _PASS + (level - 1) * 5 + int(strain)]
-
-    @property
-    def is_bid(self) -> bool:
-        return self >= _BID0
-
-    @property
-    def is_pass(self) -> bool:
-        return self == _PASS
-
-    @property
-    def is_double(self) -> bool:
-        return self == _DOUBLE
-
-    @property
-    def is_redouble(self) -> bool:
-        return self == _REDOUBLE
-
-    @property
-    def level(self) -> int:
-        if self < _BID0:
-            raise ValueError(f"{self} is not a bid")
-        return (self - _BID0) // 5 + 1
+    _BASE = _PASS
+    _LETTERS = tuple(s.letter for s in Strain)
+    _WORDS = ("Pass", "X", "XX")
+    _SPECIAL: ClassVar[dict[str, int]] = {
+        "P": _PASS, "PASS": _PASS, "PAS": _PASS, "ПАС": _PASS, "AP": _PASS,
+        "X": _DOUBLE, "D": _DOUBLE, "DBL": _DOUBLE, "DOUBLE": _DOUBLE, "КОНТРА": _DOUBLE, "Х": _DOUBLE,
+        "XX": _REDOUBLE, "R": _REDOUBLE, "RDBL": _REDOUBLE, "REDOUBLE": _REDOUBLE, "РЕКОНТРА": _REDOUBLE,
+        "ХХ": _REDOUBLE,
+    }
+    _EXPECTED = "e.g. 1C, 3NT, 4♠, pass, X, XX"
 
     @property
     def strain(self) -> Strain:
-        if self < _BID0:
-            raise ValueError(f"{self} is not a bid")
-        return Strain((self - _BID0) % 5)
-
-    def __str__(self) -> str:
-        if self == _PASS:
-            return "Pass"
-        if self == _DOUBLE:
-            return "X"
-        if self == _REDOUBLE:
-            return "XX"
-        return f"{self.level}{self.strain.letter}"
-
-    def __repr__(self) -> str:
-        return f"Call({self})"
+        return Strain(self.denomination)
 
     @property
     def pretty(self) -> str:
@@ -122,31 +84,13 @@ class Call(int):
         return str(self)
 
     @classmethod
-    def parse(cls, text: str) -> Call:
-        """Forgiving parser: ``1nt``, ``1N``, ``3♠``, ``p``, ``pass``, ``пас``, ``x``, ``xx``, ``dbl``, ``rdbl``."""
-        if not isinstance(text, str):
-            raise ParseError(f"not a call: {text!r}")
-        t = text.strip().upper().replace(" ", "")
-        if t in _SPECIAL:
-            return _CALLS[_SPECIAL[t] - _PASS]
-        m = _BID_RE.match(t)
-        if m:
-            level = int(m.group(1))
-            if not 1 <= level <= 7:
-                raise ParseError(f"not a call: {text!r} (a bid's level is 1 to 7)")
-            return cls.bid(level, Strain.parse(m.group(2)))
-        raise ParseError(f"not a call: {text!r} (expected e.g. 1C, 3NT, 4♠, pass, X, XX)")
+    def _parse_other(cls, t: str, compact: str, text: str) -> Call | None:
+        return cls._parse_bid(_BID_RE, compact, text, lambda name: Strain.parse(name))
 
 
-_SPECIAL = {
-    "P": _PASS, "PASS": _PASS, "PAS": _PASS, "ПАС": _PASS, "AP": _PASS,
-    "X": _DOUBLE, "D": _DOUBLE, "DBL": _DOUBLE, "DOUBLE": _DOUBLE, "КОНТРА": _DOUBLE, "Х": _DOUBLE,
-    "XX": _REDOUBLE, "R": _REDOUBLE, "RDBL": _REDOUBLE, "REDOUBLE": _REDOUBLE, "РЕКОНТРА": _REDOUBLE,
-    "ХХ": _REDOUBLE,
-}
 _BID_RE = re.compile(r"^([0-9])(NT|N|БК|Б/К|[CDHS♣♦♥♠♧♢♡♤])$")
 
-_CALLS: tuple[Call, ...] = tuple(Call._make(v) for v in range(_PASS, _BID0 + 35))
+_CALLS: tuple[Call, ...] = Call._intern()
 PASS = _CALLS[0]
 DOUBLE = _CALLS[1]
 REDOUBLE = _CALLS[2]

@@ -1195,13 +1195,7 @@ def _rebuild_auction(deal: BridgeDeal, calls: list[tuple[Seat, Call]]) -> None:
     d = deal.laws
     assert d is not None
     deal.calls = []
-    deal.last_bid = None
-    deal.last_bid_seat = None
-    deal.doubling = 0
-    deal.doubler = None
-    deal.passes = 0
-    deal.first_namer = {}
-    deal.next_seat = deal.dealer
+    deal.start_auction(deal.auction_params, deal.dealer)
     d.call_seats = []
     d.called = set()
     saved = (dict(d.bars), set(d.no_double_now), dict(d.must_call))

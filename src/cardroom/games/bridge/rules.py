@@ -20,6 +20,7 @@ from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
+from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionCall, AuctionParams, Partnership
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
@@ -161,13 +162,16 @@ class DealWithDummy(State):
     _CALL_PHASES: tuple[int, ...] = (PHASE_AUCTION,)
     _PLAY = PHASE_PLAY
     _OVER = PHASE_OVER
-    _CALL_TYPE: type = Call
+    _CALL_TYPE: type[AuctionCall] = Call
     _DEAL_LAW = ""
+    _PHASE_NAMES: tuple[str, ...] = ("deal", "auction", "play", "over")
+    partnership: Partnership = FIXED_PAIRS  # who plays with whom; the declarer's partner is dummy
 
     dealer: Seat
     phase: int
     original: tuple[int, ...]
     hands: list[int]
+    calls: Sequence[Any]  # the calls as the game records them
     declarer: Seat | None
     dummy: Seat | None
     trump: int | None
@@ -240,8 +244,47 @@ class DealWithDummy(State):
     def _call(self, call: Any) -> None:
         raise NotImplementedError
 
+    def _start_play(self, declarer: Seat, trump: int | None) -> None:
+        """The auction or the make is over: ``declarer`` plays his hand and his partner's (the dummy), the
+        player on his left leads."""
+        self.declarer = declarer
+        self.dummy = self.partnership.partner(declarer)
+        self.trump = trump
+        self.phase = self._PLAY
+        self.leader = declarer.lho
+        self.next_seat = self.leader
+
     def _play(self, card: Card) -> None:
         raise NotImplementedError
+
+    def where(self) -> Where:
+        if self.phase == self._DEAL:
+            return Where("the_deal")
+        if self.phase in self._CALL_PHASES:
+            return Where(self._PHASE_NAMES[self.phase]) + Where("call_n", n=len(self.calls) + 1)
+        return Where("trick_n", n=min(len(self.tricks) + 1, 13))
+
+    def parse_action(self, text: str) -> Any:
+        """The deal (``deal …``), a call in the auction, a card in the play (either, between the two), or
+        an action of laws mode."""
+        t = text.strip()
+        law_action = self._parse_law_action(t)
+        if law_action is not None:
+            return law_action
+        if t.lower().startswith("deal "):
+            return Deal.from_text(t)
+        if self.phase in self._CALL_PHASES:
+            return self._CALL_TYPE.parse(t)
+        if self.phase == self._PLAY:
+            return Card.parse(t)
+        try:
+            return self._CALL_TYPE.parse(t)
+        except ParseError:
+            return Card.parse(t)
+
+    def _parse_law_action(self, text: str) -> Any:
+        """An action of laws mode (``!…``, ``ruling …``), or None."""
+        return None
 
     def card_places(self) -> Mapping[str, int]:
         if self.phase == self._DEAL:
@@ -249,7 +292,22 @@ class DealWithDummy(State):
         return table_card_places(self.hands, self.trick, self.played)
 
 
-class BridgeDeal(DealWithDummy):
+CONTRACT_AUCTION: AuctionParams[Call] = AuctionParams(PASS, DOUBLE, REDOUBLE, BIDS, FIXED_PAIRS,
+                                                     doubling_counts=False)
+"""Contract bridge's auction: the bids in their order (level, then C < D < H < S < NT), double and redouble,
+three passes after a bid close it, four pass it out, the first of the side to name the strain declares."""
+
+
+def final_contract(auction: Auction[Call]) -> Contract | None:
+    """The contract of the last bid, its doublings and its declarer (None before any bid: passed out)."""
+    bid = auction.last_bid
+    declarer = auction.declarer_of_bid
+    if bid is None or declarer is None:
+        return None
+    return Contract(bid.level, bid.strain, auction.doubling, declarer)
+
+
+class BridgeDeal(Auction[Call], DealWithDummy):
     """One deal of contract bridge, from the shuffle to the last trick."""
 
     game: ContractBridge
@@ -265,12 +323,7 @@ class BridgeDeal(DealWithDummy):
         self.original: tuple[int, ...] = (0, 0, 0, 0)
         self.hands: list[int] = [0, 0, 0, 0]
         self.calls: list[Call] = []
-        self.last_bid: Call | None = None
-        self.last_bid_seat: Seat | None = None
-        self.doubling = 0
-        self.doubler: Seat | None = None
-        self.passes = 0
-        self.first_namer: dict[tuple[int, int], Seat] = {}
+        self.start_auction(CONTRACT_AUCTION, self.dealer)
         self.contract: Contract | None = None
         self.declarer: Seat | None = None
         self.dummy: Seat | None = None
@@ -310,26 +363,20 @@ class BridgeDeal(DealWithDummy):
             return self.legal_calls()
         return []
 
-    def legal_calls(self) -> list[Call]:
-        seat = self.next_seat
-        out = [PASS]
-        lb = self.last_bid
-        if lb is not None and self.last_bid_seat is not None:
-            side_bid = self.last_bid_seat.side
-            if self.doubling == 0 and side_bid != seat.side:
-                out.append(DOUBLE)
-            elif self.doubling == 1 and side_bid == seat.side:
-                out.append(REDOUBLE)
-        start = 0 if lb is None else lb - BIDS[0] + 1
-        bids = BIDS[start:]
+    def _bids_now(self, seat: Seat) -> Sequence[Call]:
+        bids = super()._bids_now(seat)
         r = self.rules
         if r.nt_minimum_level > 1:
             bids = tuple(b for b in bids if b.strain is not Strain.NOTRUMP or b.level >= r.nt_minimum_level)
         if (r.partner_overbid_only_after_opponents_pass and self.last_bid_seat == seat.partner
                 and not self._opponents_passed_since_partner()):
             bids = ()
-        out.extend(bids)
-        return out
+        return bids
+
+    def _bid_barred(self, seat: Seat, call: Call) -> bool:
+        r = self.rules
+        return (r.nt_minimum_level > 1 or r.partner_overbid_only_after_opponents_pass) and \
+            call not in self._bids_now(seat)
 
     def _opponents_passed_since_partner(self) -> bool:
         # Reading of doc 001 §4.5 "when both opponents have said pass": the latest call of each
@@ -352,53 +399,18 @@ class BridgeDeal(DealWithDummy):
     # ----------------------------------------------------------------- phases
     def _call(self, call: Call) -> None:
         seat = self.next_seat
-        if call == PASS:
-            pass
-        elif call >= BIDS[0]:
-            if self.last_bid is not None and call <= self.last_bid:
-                raise IllegalAction(f"{seat} bid {call}, which is not higher than {self.last_bid}",
-                                    seat=seat, action=call)
-            r = self.rules
-            if (r.nt_minimum_level > 1 or r.partner_overbid_only_after_opponents_pass) and \
-                    call not in self.legal_calls():
-                raise IllegalAction(f"{seat} may not bid {call} under the rules in force", seat=seat, action=call)
-        elif call == DOUBLE:
-            if self.last_bid is None or self.last_bid_seat is None:
-                raise IllegalAction(f"{seat} doubled, but there is no bid to double", seat=seat, action=call)
-            if self.last_bid_seat.side == seat.side:
-                raise IllegalAction(f"{seat} doubled his own side's bid {self.last_bid}", seat=seat, action=call)
-            if self.doubling:
-                raise IllegalAction(f"{seat} doubled {self.last_bid}, which is already doubled", seat=seat,
-                                    action=call)
-        else:  # redouble
-            if self.doubling != 1 or self.last_bid_seat is None:
-                raise IllegalAction(f"{seat} redoubled, but the last bid is not doubled", seat=seat, action=call)
-            if self.last_bid_seat.side != seat.side:
-                raise IllegalAction(f"{seat} redoubled the opponents' bid; only the doubled side may redouble",
-                                    seat=seat, action=call)
+        why = self.call_refusal(seat, call)
+        if why is not None:
+            raise IllegalAction(_REFUSALS[why].format(seat=seat, call=call, last=self.last_bid), seat=seat,
+                                action=call)
         self._enter_call(seat, call)
+
+    def _record_call(self, seat: Seat, call: Call) -> None:
+        self.calls.append(call)
 
     def _enter_call(self, seat: Seat, call: Call) -> None:
         """Enter a call already found acceptable, by ``seat``, and move the turn on."""
-        self.calls.append(call)
-        if call == PASS:
-            self.passes += 1
-        else:
-            self.passes = 0
-            if call >= BIDS[0]:
-                self.last_bid = call
-                self.last_bid_seat = seat
-                self.doubling = 0
-                self.doubler = None
-                key = (seat.side, call.strain)
-                if key not in self.first_namer:
-                    self.first_namer[key] = seat
-            elif call == DOUBLE:
-                self.doubling = 1
-                self.doubler = seat
-            else:
-                self.doubling = 2
-        self.next_seat = seat.lho
+        self.enter_call(seat, call)
         if self.laws is not None:
             from cardroom.games.bridge import laws as lawplay
 
@@ -407,24 +419,17 @@ class BridgeDeal(DealWithDummy):
             if held is not None:  # L14: an accepted illegal pass does not close the auction
                 self.next_seat = held
                 return
-        if self.last_bid is None:
-            if self.passes >= 4:
-                self.phase = PHASE_OVER  # passed out: the next dealer deals again
-        elif self.passes >= 3:
-            assert self.last_bid_seat is not None
-            strain = self.last_bid.strain
-            declarer = self.first_namer[(self.last_bid_seat.side, strain)]
-            self.contract = Contract(self.last_bid.level, strain, self.doubling, declarer)
-            self.declarer = declarer
-            self.dummy = declarer.partner
-            self.trump = strain.trump
-            self.phase = PHASE_PLAY
-            self.leader = declarer.lho
-            self.next_seat = self.leader
-            if self.laws is not None:
-                from cardroom.games.bridge import laws as lawplay
+        if not self.auction_closed:
+            return
+        self.contract = final_contract(self)
+        if self.contract is None:
+            self.phase = PHASE_OVER  # passed out: the next dealer deals again
+            return
+        self._start_play(self.contract.declarer, self.contract.strain.trump)
+        if self.laws is not None:
+            from cardroom.games.bridge import laws as lawplay
 
-                lawplay.on_auction_end(self)
+            lawplay.on_auction_end(self)
 
     def _play(self, card: Card) -> None:
         seat = self.next_seat
@@ -457,7 +462,7 @@ class BridgeDeal(DealWithDummy):
     # ----------------------------------------------------------------- results
     @property
     def declarer_tricks(self) -> int:
-        return self.won[self.declarer & 1] if self.declarer is not None else 0
+        return self.won[self.partnership.side(self.declarer)] if self.declarer is not None else 0
 
     def result(self) -> DealResult:
         if self.phase != PHASE_OVER:
@@ -514,31 +519,12 @@ class BridgeDeal(DealWithDummy):
             **({} if self.laws is None else {"laws": self.laws.snapshot()}),
         }
 
-    def where(self) -> Where:
-        if self.phase == PHASE_DEAL:
-            return Where("the_deal")
-        if self.phase == PHASE_AUCTION:
-            return Where("auction") + Where("call_n", n=len(self.calls) + 1)
-        return Where("trick_n", n=min(len(self.tricks) + 1, 13))
+    def _parse_law_action(self, text: str) -> Any:
+        if self.laws is None:
+            return None
+        from cardroom.games.bridge import laws as lawplay
 
-    def parse_action(self, text: str) -> Any:
-        t = text.strip()
-        if self.laws is not None:
-            from cardroom.games.bridge import laws as lawplay
-
-            law_action = lawplay.parse_law_action(t)
-            if law_action is not None:
-                return law_action
-        if t.lower().startswith("deal "):
-            return Deal.from_text(t)
-        if self.phase == PHASE_AUCTION:
-            return Call.parse(t)
-        if self.phase == PHASE_PLAY:
-            return Card.parse(t)
-        try:
-            return Call.parse(t)
-        except ParseError:
-            return Card.parse(t)
+        return lawplay.parse_law_action(text)
 
     def clone(self) -> BridgeDeal:
         new = object.__new__(BridgeDeal)
@@ -553,6 +539,20 @@ class BridgeDeal(DealWithDummy):
         if self.laws is not None:
             new.laws = self.laws.clone()
         return new
+
+
+_REFUSALS = {
+    "insufficient": "{seat} bid {call}, which is not higher than {last}",
+    "barred": "{seat} may not bid {call} under the rules in force",
+    "nothing-to-double": "{seat} doubled, but there is no bid to double",
+    "double-own-side": "{seat} doubled his own side's bid {last}",
+    "double-not-now": "{seat} doubled {last}, which is already doubled",
+    "doubling-limit": "{seat} doubled {last}, which is already doubled",
+    "nothing-to-redouble": "{seat} redoubled, but the last bid is not doubled",
+    "redouble-not-doubled": "{seat} redoubled, but the last bid is not doubled",
+    "redouble-opponents": "{seat} redoubled the opponents' bid; only the doubled side may redouble",
+}
+"""Contract bridge's words for the auction's refusals (:meth:`Auction.call_refusal`)."""
 
 
 @dataclass(frozen=True)

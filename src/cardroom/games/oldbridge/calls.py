@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import re
 from enum import IntEnum
+from typing import ClassVar
 
 from cardroom.core.errors import ParseError
+from cardroom.games.bridge.auction import AuctionCall
 
 
 class Denom(IntEnum):
@@ -69,32 +71,31 @@ MAKE_LETTERS = ("C", "D", "H", "S", "NT")
 _BASE = 600
 _PASS, _DOUBLE, _REDOUBLE, _LEAVE = _BASE, _BASE + 1, _BASE + 2, _BASE + 3
 _MAKE0 = _BASE + 4  # five makes: C D H S NT
-_BID0 = _BASE + 9  # 7 levels x 7 denominations
-_END = _BID0 + 49
+_BID0 = _BASE + 9  # then 7 levels x 7 denominations
 
 
-class OldCall(int):
+class OldCall(AuctionCall):
     """A call of the auction (``2RS``, ``3NL``, pass, double, redouble) or of straight bridge
-    (``make H``, ``leave``; pass and double serve there too)."""
+    (``make H``, ``leave``; pass and double serve there too): the family's :class:`AuctionCall`.
+
+    The forgiving parser reads ``1H``, ``2RS``, ``2 royals``, ``3 nullo``, ``2NT``, ``pass``, ``пас``,
+    ``X``, ``XX``, ``make H``, ``NT`` (a make), ``leave`` / ``bridge`` / ``оставляю``."""
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> OldCall:
-        if type(value) is OldCall:
-            return value
-        if not _BASE <= value < _END:
-            raise ParseError(f"not an old-bridge call value: {value}")
-        return _CALLS[value - _BASE]
-
-    @classmethod
-    def _make(cls, value: int) -> OldCall:
-        return int.__new__(cls, value)
-
-    @classmethod
-    def bid(cls, level: int, denom: Denom | int) -> OldCall:
-        if not 1 <= level <= 7:
-            raise ParseError(f"bid level {level} out of range 1–7")
-        return _CALLS[_BID0 - _BASE + (level - 1) * 7 + int(denom)]
+    _BASE = _BASE
+    _LETTERS = tuple(d.letter for d in Denom)
+    _WORDS = ("Pass", "X", "XX", "leave", *(f"make {m}" for m in MAKE_LETTERS))
+    _SPECIAL: ClassVar[dict[str, int]] = {
+        "P": _PASS, "PASS": _PASS, "PAS": _PASS, "ПАС": _PASS, "ПАСУЮ": _PASS, "MAYILEAD?": _PASS,
+        "MAYILEAD": _PASS, "YES": _PASS, "ДА": _PASS, "CONTENT": _PASS, "SATISFIED": _PASS,
+        "X": _DOUBLE, "D": _DOUBLE, "DBL": _DOUBLE, "DOUBLE": _DOUBLE, "IDOUBLE": _DOUBLE, "Х": _DOUBLE,
+        "УДВАИВАЮ": _DOUBLE,
+        "XX": _REDOUBLE, "R": _REDOUBLE, "RDBL": _REDOUBLE, "REDOUBLE": _REDOUBLE, "ХХ": _REDOUBLE,
+        "LEAVE": _LEAVE, "BRIDGE": _LEAVE, "LEAVEIT": _LEAVE, "ОСТАВЛЯЮ": _LEAVE,
+    }
+    _VALUE_ERROR = "not an old-bridge call value"
+    _EXPECTED = "e.g. 1H, 2RS, 3NL, 2NT, pass, X, XX, make H, leave"
 
     @classmethod
     def make(cls, trump: int) -> OldCall:
@@ -104,24 +105,14 @@ class OldCall(int):
         return _CALLS[_MAKE0 - _BASE + trump]
 
     @property
-    def is_bid(self) -> bool:
-        return self >= _BID0
-
-    @property
     def is_make(self) -> bool:
         return _MAKE0 <= self < _BID0
-
-    @property
-    def level(self) -> int:
-        if not self.is_bid:
-            raise ValueError(f"{self} is not a bid")
-        return (self - _BID0) // 7 + 1
 
     @property
     def denom(self) -> Denom:
         if not self.is_bid:
             raise ValueError(f"{self} is not a bid")
-        return Denom((self - _BID0) % 7)
+        return Denom(self.denomination)
 
     @property
     def made(self) -> int:
@@ -135,62 +126,21 @@ class OldCall(int):
         """An auction bid's value: tricks x value per trick (Law 3)."""
         return self.level * self.denom.auction_value
 
-    def __str__(self) -> str:
-        if self == _PASS:
-            return "Pass"
-        if self == _DOUBLE:
-            return "X"
-        if self == _REDOUBLE:
-            return "XX"
-        if self == _LEAVE:
-            return "leave"
-        if self.is_make:
-            return f"make {MAKE_LETTERS[self.made]}"
-        return f"{self.level}{self.denom.letter}"
-
-    def __repr__(self) -> str:
-        return f"OldCall({self})"
-
     @classmethod
-    def parse(cls, text: str) -> OldCall:
-        """Forgiving: ``1H``, ``2RS``, ``2 royals``, ``3 nullo``, ``2NT``, ``pass``, ``пас``, ``X``,
-        ``XX``, ``make H``, ``NT`` (a make), ``leave`` / ``bridge`` / ``оставляю``."""
-        if not isinstance(text, str):
-            raise ParseError(f"not a call: {text!r}")
-        t = text.strip().upper()
-        compact = t.replace(" ", "")
-        if compact in _SPECIAL:
-            return _CALLS[_SPECIAL[compact] - _BASE]
+    def _parse_other(cls, t: str, compact: str, text: str) -> OldCall | None:
         m = _MAKE_RE.match(t)
         if m:
             return cls.make(MAKE_LETTERS.index(_MAKE_NAMES[m.group(1).replace(" ", "")]))
-        m = _BID_RE.match(t)
-        if m:
-            level = int(m.group(1))
-            name = m.group(2).replace(" ", "")
-            if name not in _DENOM_NAMES:
-                raise ParseError(f"not a call: {text!r} (unknown denomination {m.group(2)!r})")
-            if not 1 <= level <= 7:
-                raise ParseError(f"not a call: {text!r} (a bid's level is 1 to 7)")
-            return cls.bid(level, _DENOM_NAMES[name])
-        raise ParseError(f"not a call: {text!r} (expected e.g. 1H, 2RS, 3NL, 2NT, pass, X, XX, make H, leave)")
+        return cls._parse_bid(_BID_RE, t, text, lambda name: _DENOM_NAMES.get(name.replace(" ", "")))
 
 
-_SPECIAL = {
-    "P": _PASS, "PASS": _PASS, "PAS": _PASS, "ПАС": _PASS, "ПАСУЮ": _PASS, "MAYILEAD?": _PASS, "MAYILEAD": _PASS,
-    "YES": _PASS, "ДА": _PASS, "CONTENT": _PASS, "SATISFIED": _PASS,
-    "X": _DOUBLE, "D": _DOUBLE, "DBL": _DOUBLE, "DOUBLE": _DOUBLE, "IDOUBLE": _DOUBLE, "Х": _DOUBLE,
-    "УДВАИВАЮ": _DOUBLE,
-    "XX": _REDOUBLE, "R": _REDOUBLE, "RDBL": _REDOUBLE, "REDOUBLE": _REDOUBLE, "ХХ": _REDOUBLE,
-    "LEAVE": _LEAVE, "BRIDGE": _LEAVE, "LEAVEIT": _LEAVE, "ОСТАВЛЯЮ": _LEAVE,
-}
 _MAKE_NAMES = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "N": "NT", "♣": "C", "♦": "D", "♥": "H",
                "♠": "S", "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S", "NOTRUMP": "NT",
                "NOTRUMPS": "NT", "БК": "NT"}
 _MAKE_RE = re.compile(r"^(?:MAKE\s*)?(C|D|H|S|NT|N|♣|♦|♥|♠|CLUBS|DIAMONDS|HEARTS|SPADES|NO\s?TRUMPS?|БК)$")
 _BID_RE = re.compile(r"^([0-9])\s*([A-ZА-Я♠♣♦♥ ]+)$")
 
-_CALLS: tuple[OldCall, ...] = tuple(OldCall._make(v) for v in range(_BASE, _END))
+_CALLS: tuple[OldCall, ...] = OldCall._intern()
 PASS = _CALLS[0]
 DOUBLE = _CALLS[1]
 REDOUBLE = _CALLS[2]

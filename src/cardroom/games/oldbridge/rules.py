@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of_mask
-from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
+from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams, DoublingLimit
 from cardroom.games.bridge.rules import DealWithDummy, Trick, enter_card, legal_cards, play_dict, play_shown_mask
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.calls import (
@@ -48,7 +49,6 @@ from cardroom.games.oldbridge.calls import (
 )
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
 from cardroom.games.oldbridge.variants import AuctionRules, StraightRules
-from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.core.laws import Irregular, Irregularity, RulingChoice
@@ -70,6 +70,21 @@ def outranks(new: OldCall, old: OldCall, equal_value_more_tricks: bool) -> bool:
     if new.level != old.level:
         return equal_value_more_tricks and new.level > old.level
     return new.denom > old.denom  # the same level and value: no trumps over nullo
+
+
+@cache
+def auction_params(rules: AuctionRules) -> AuctionParams[OldCall]:
+    """Auction bridge's auction under ``rules``: bids by value (Law 3), royal spades and nullo as played,
+    the dealer's opening bid, the doubling limit, who declares."""
+    emvt = rules.equal_value_more_tricks
+
+    def in_play(b: OldCall) -> bool:
+        d = b.denom
+        return not (d is Denom.ROYAL and not rules.royal_spades) and not (d is Denom.NULLO and not rules.nullo)
+
+    return AuctionParams(PASS, DOUBLE, REDOUBLE, BIDS, FIXED_PAIRS, lambda new, old: outranks(new, old, emvt),
+                         in_play, dealer_may_pass=not rules.dealer_must_bid,
+                         limit=DoublingLimit(count=rules.max_doublings), declarer=rules.declarer_rule)
 
 
 @dataclass(frozen=True)
@@ -118,6 +133,7 @@ class OldDeal(DealWithDummy):
     _OVER = PHASE_OVER
     _CALL_TYPE = OldCall
     _DEAL_LAW = " (Law 35)"
+    _PHASE_NAMES = PHASE_NAMES
 
     def __init__(self, game: Game, dealer: Seat) -> None:
         self.game = game
@@ -190,14 +206,6 @@ class OldDeal(DealWithDummy):
 
     def _call(self, call: OldCall) -> None:
         raise NotImplementedError
-
-    def _start_play(self, declarer: Seat, trump: int | None) -> None:
-        self.declarer = declarer
-        self.dummy = declarer.partner
-        self.trump = trump
-        self.phase = PHASE_PLAY
-        self.leader = declarer.lho
-        self.next_seat = self.leader
 
     def _who(self, seat: Seat) -> str:
         return f"{seat} ({document_letter(seat, self.dealer)})"
@@ -307,31 +315,14 @@ class OldDeal(DealWithDummy):
             "won": tuple(self.won), "next": self.next_seat, "history": tuple(self._history),
         }
 
-    def where(self) -> Where:
-        if self.phase == PHASE_DEAL:
-            return Where("the_deal")
-        if self.phase in (PHASE_CALLS, PHASE_DOUBLING):
-            return Where(PHASE_NAMES[self.phase]) + Where("call_n", n=len(self.calls) + 1)
-        return Where("trick_n", n=min(len(self.tricks) + 1, 13))
+    def _parse_law_action(self, text: str) -> Any:
+        if not (text.startswith("!") or text.lower().startswith(("ruling ", "решение "))):
+            return None
+        from cardroom.games.oldbridge.laws import parse_law_action
 
-    def parse_action(self, text: str) -> Any:
-        t = text.strip()
-        if t.lower().startswith("deal "):
-            return Deal.from_text(t)
-        if t.startswith("!") or t.lower().startswith(("ruling ", "решение ")):
-            from cardroom.games.oldbridge.laws import parse_law_action
-
-            law_action = parse_law_action(t)
-            assert law_action is not None
-            return law_action
-        if self.phase in (PHASE_CALLS, PHASE_DOUBLING):
-            return OldCall.parse(t)
-        if self.phase == PHASE_PLAY:
-            return Card.parse(t)
-        try:
-            return OldCall.parse(t)
-        except ParseError:
-            return Card.parse(t)
+        law_action = parse_law_action(text)
+        assert law_action is not None
+        return law_action
 
     def action_text(self, action: Any) -> str:
         return action.to_text() if isinstance(action, Action) else str(action)
@@ -346,7 +337,7 @@ class OldDeal(DealWithDummy):
         new.won = list(self.won)
 
 
-class AuctionDeal(OldDeal):
+class AuctionDeal(Auction[OldCall], OldDeal):
     """One deal of auction bridge (American Laws of Bridge, 1913)."""
 
     kind = "auction"
@@ -354,11 +345,7 @@ class AuctionDeal(OldDeal):
     def __init__(self, game: Game, dealer: Seat, rules: AuctionRules) -> None:
         super().__init__(game, dealer)
         self.rules = rules
-        self.last_bid: OldCall | None = None
-        self.last_bid_seat: Seat | None = None
-        self.doubling = 0
-        self.passes = 0
-        self.first_namer: dict[tuple[int, int], Seat] = {}
+        self.start_auction(auction_params(rules), self.dealer)
         self.contract: AuctionContract | None = None
         self.director: StraightDirector | None = None
         if rules.laws:
@@ -446,88 +433,34 @@ class AuctionDeal(OldDeal):
     def laws_view(self) -> dict[str, Any] | None:
         return None if self.director is None else self.director.view_fields()
 
-    def _bid_allowed(self, b: OldCall) -> bool:
-        d = b.denom
-        if d is Denom.ROYAL and not self.rules.royal_spades:
-            return False
-        return not (d is Denom.NULLO and not self.rules.nullo)
-
     def legal_calls(self) -> list[OldCall]:
-        if self.phase != PHASE_CALLS:
-            return []
-        seat = self.next_seat
-        out: list[OldCall] = []
-        lb = self.last_bid
-        if not (self.rules.dealer_must_bid and lb is None):
-            out.append(PASS)
-        if lb is not None and self.last_bid_seat is not None and self.doubling < self.rules.max_doublings:
-            bidder_side = self.last_bid_seat.side
-            if self.doubling % 2 == 0 and bidder_side != seat.side:
-                out.append(DOUBLE)
-            elif self.doubling % 2 == 1 and bidder_side == seat.side:
-                out.append(REDOUBLE)
-        emvt = self.rules.equal_value_more_tricks
-        out.extend(b for b in BIDS if self._bid_allowed(b) and (lb is None or outranks(b, lb, emvt)))
-        return out
+        return super().legal_calls() if self.phase == PHASE_CALLS else []
 
     def _call(self, call: OldCall) -> None:
         if self.phase != PHASE_CALLS:
             raise IllegalAction(f"no call now: {call}", action=call)
         seat = self.next_seat
-        who = self._who(seat)
-        lb = self.last_bid
-        if call == PASS:
-            if self.rules.dealer_must_bid and lb is None:
-                raise IllegalAction(f"{who} is the dealer and must open the auction with a bid "
-                                    "(dealer_must_bid)", seat=seat, action=call)
-        elif call.is_bid:
-            if not self._bid_allowed(call):
-                what = "royal spades are" if call.denom is Denom.ROYAL else "nullo is"
-                raise IllegalAction(f"{who} bid {call}, but {what} not played at this table", seat=seat,
-                                    action=call)
-            if lb is not None and not outranks(call, lb, self.rules.equal_value_more_tricks):
-                raise IllegalAction(
-                    f"{who} bid {call} (value {call.value}), which does not outrank {lb} (value {lb.value}): "
-                    f"an insufficient bid (Law 3 values)", seat=seat, action=call)
-        elif call in (DOUBLE, REDOUBLE):
-            if lb is None or self.last_bid_seat is None:
-                raise IllegalAction(f"{who} doubled, but there is no bid to double", seat=seat, action=call)
-            if call == DOUBLE and (self.doubling % 2 == 1 or self.last_bid_seat.side == seat.side):
-                raise IllegalAction(f"{who} may not double now: only the opponents of the last bidder may double "
-                                    "a bid not yet doubled", seat=seat, action=call)
-            if call == REDOUBLE and (self.doubling % 2 == 0 or self.last_bid_seat.side != seat.side):
-                raise IllegalAction(f"{who} may not redouble now: only the doubled side may redouble",
-                                    seat=seat, action=call)
-            if self.doubling >= self.rules.max_doublings:
-                raise IllegalAction(f"{who} may not double again: the limit is {self.rules.max_doublings} doublings",
-                                    seat=seat, action=call)
-        else:
-            raise IllegalAction(f"{call} is a straight-bridge declaration, not an auction call", seat=seat,
-                                action=call)
-        # accepted
+        why = self.call_refusal(seat, call)
+        if why is not None:
+            lb = self.last_bid
+            raise IllegalAction(_REFUSALS[why].format(
+                who=self._who(seat), call=call, value=call.value if call.is_bid else 0, last=lb,
+                last_value=lb.value if lb is not None else 0, limit=self.rules.max_doublings,
+                what="royal spades are" if call.is_bid and call.denom is Denom.ROYAL else "nullo is"),
+                seat=seat, action=call)
+        self.enter_call(seat, call)
+        if not self.auction_closed:
+            return
+        declarer = self.declarer_of_bid
+        bid = self.last_bid
+        if bid is None or declarer is None:
+            self.phase = PHASE_OVER
+            return
+        self.contract = AuctionContract(bid.level, bid.denom, self.doubling, declarer)
+        self._start_play(declarer, bid.denom.trump)
+
+    def _record_call(self, seat: Seat, call: OldCall) -> None:
         self.calls.append((seat, call))
-        if call == PASS:
-            self.passes += 1
-        else:
-            self.passes = 0
-            if call.is_bid:
-                self.last_bid, self.last_bid_seat, self.doubling = call, seat, 0
-                self.first_namer.setdefault((seat.side, call.denom), seat)
-            else:
-                self.doubling += 1
-        self.next_seat = seat.lho
-        if self.last_bid is None:
-            if self.passes == 4:
-                self.phase = PHASE_OVER
-        elif self.passes == 3:
-            assert self.last_bid_seat is not None
-            bid = self.last_bid
-            if self.rules.declarer_rule == "first-to-name":
-                declarer = self.first_namer[(self.last_bid_seat.side, bid.denom)]
-            else:
-                declarer = self.last_bid_seat
-            self.contract = AuctionContract(bid.level, bid.denom, self.doubling, declarer)
-            self._start_play(declarer, bid.denom.trump)
 
     def contract_of(self) -> AuctionContract | None:
         return self.contract
@@ -582,6 +515,30 @@ class AuctionDeal(OldDeal):
         return new
 
 
+_NOT_DOUBLED_YET = "{who} may not double now: only the opponents of the last bidder may double a bid not yet doubled"
+_REDOUBLE_NOT_NOW = "{who} may not redouble now: only the doubled side may redouble"
+_REFUSALS = {
+    "not-auction": "{call} is a straight-bridge declaration, not an auction call",
+    "dealer-must-bid": "{who} is the dealer and must open the auction with a bid (dealer_must_bid)",
+    "not-in-play": "{who} bid {call}, but {what} not played at this table",
+    "insufficient": "{who} bid {call} (value {value}), which does not outrank {last} (value {last_value}): "
+                    "an insufficient bid (Law 3 values)",
+    "nothing-to-double": "{who} doubled, but there is no bid to double",
+    "nothing-to-redouble": "{who} doubled, but there is no bid to double",
+    "double-own-side": _NOT_DOUBLED_YET,
+    "double-not-now": _NOT_DOUBLED_YET,
+    "redouble-not-doubled": _REDOUBLE_NOT_NOW,
+    "redouble-opponents": _REDOUBLE_NOT_NOW,
+    "doubling-limit": "{who} may not double again: the limit is {limit} doublings",
+}
+"""Auction bridge's words for the auction's refusals (:meth:`Auction.call_refusal`)."""
+
+
+_STRAIGHT_LIMITS = {"below-100": DoublingLimit(below=100), "cap-100": DoublingLimit(up_to=100)}
+"""Straight bridge's doubling limits by value: doubling goes on while a trick is worth less than 100, or
+as long as the doubled value does not pass 100."""
+
+
 class StraightDeal(OldDeal):
     """One deal of straight bridge: the make, the doubling, the play (document 000).
 
@@ -600,6 +557,7 @@ class StraightDeal(OldDeal):
         self.first_doubler: Seat | None = None
         self.last_doubler: Seat | None = None
         self.queue: list[Seat] = []  # who may still double/redouble in the current round
+        self.doubling_limit = _STRAIGHT_LIMITS[rules.doubling_limit]
         self.director: StraightDirector | None = None
         if rules.laws:
             from cardroom.games.oldbridge.laws import StraightDirector
@@ -611,8 +569,7 @@ class StraightDeal(OldDeal):
         return STRAIGHT_VALUE[self.make_trump] if self.make_trump is not None else 0
 
     def may_double_again(self) -> bool:
-        v = self.base_value << self.doubling
-        return v < 100 if self.rules.doubling_limit == "below-100" else v * 2 <= 100
+        return self.doubling_limit.allows(self.doubling, self.base_value)
 
     # ----------------------------------------------------------------- turn and legal actions
     def legal_actions(self) -> list[Any]:
@@ -642,7 +599,7 @@ class StraightDeal(OldDeal):
             assert self.maker is not None
             if self.director is not None and int(seat) in self.director.barred:
                 return [PASS]  # B-11: the partner of a player who exposed a card may not double
-            return [PASS, REDOUBLE if seat.side == self.maker.side else DOUBLE]
+            return [PASS, REDOUBLE if self.partnership.same_side(seat, self.maker) else DOUBLE]
         return []
 
     # ----------------------------------------------------------------- apply
@@ -966,7 +923,7 @@ class StraightDeal(OldDeal):
             return
         # doubling
         assert self.maker is not None
-        ours = seat.side == self.maker.side
+        ours = self.partnership.same_side(seat, self.maker)
         expected = REDOUBLE if ours else DOUBLE
         if call != PASS and call != expected:
             if call in (DOUBLE, REDOUBLE):
