@@ -71,7 +71,7 @@ def test_an_option_is_refused_by_a_game_it_does_not_apply_to(option: list[str], 
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     if game in games:  # it applies: the game's front-end is called with it (tests of each front-end play it)
         seen: list[argparse.Namespace] = []
-        monkeypatch.setitem(cli_main._PLAY, game_class(game).family, lambda args, name: seen.append(args))
+        monkeypatch.setattr(cli_main, "_front_end", lambda args, name: seen.append(args))
         assert main(["play", game, "--auto", "--seed", "1", *option]) == 0
         assert len(seen) == 1 and str(getattr(seen[0], option[0][2:])) == option[1]
         return
