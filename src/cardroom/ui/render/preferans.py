@@ -73,11 +73,10 @@ class PreferansRenderer(Renderer):
 
     # ------------------------------------------------------------------ drawing
     def pretty(self, action: Any, lang: str) -> str:
+        """A card by its suit symbol; a call as the user may type it: the Russian word, or the English text."""
+        if isinstance(action, PrefCall) and lang != "ru":
+            return str(action)
         return action.pretty if isinstance(action, PrefCall | Card) else str(action)
-
-    def call_text(self, a: PrefCall, lang: str) -> str:
-        """A call as the user may type it: the Russian word, or the English text."""
-        return a.pretty if lang == "ru" else str(a)
 
     def picture(self, view: Any, state: Any, lang: str) -> list[str]:
         tr, deal_no = self.tr, 0 if state is None else len(state.results) + 1
@@ -114,19 +113,23 @@ class PreferansRenderer(Renderer):
                 "choice": tr("what_choice", lang)}.get(view.phase, tr("what_card", lang, h=view.hand_to_play))
         calls = [a for a in view.legal if type(a) is PrefCall]
         if view.phase == "discard" and calls:
-            what = tr("what_discard_or", lang, x=" / ".join(self.call_text(a, lang) for a in calls))
+            what = tr("what_discard_or", lang, x=" / ".join(self.pretty(a, lang) for a in calls))
         if view.phase == "whist" and any(hand_of(a) is not None for a in calls):
             what = tr("what_dealer_hand", lang)
         if view.phase in ("whist", "defence"):
-            extra = [self.call_text(a, lang) for a in calls if a not in (WHIST, PASS, OPEN, CLOSED)]
+            extra = [self.pretty(a, lang) for a in calls if a not in (WHIST, PASS, OPEN, CLOSED)]
             if extra:
                 what += " (" + tr("also", lang, x=", ".join(extra)) + ")"
         return tr("prompt", lang, what=what)
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
         done, r = len(state.results), state.results[-1]
-        desc = r.kind if r.contract is None else f"{r.kind} {PrefCall(r.contract)} by {r.declarer}"
-        lines = [self.tr("result", lang, n=done, r=f"{desc}; tricks {list(r.tricks)}")]
+        kind_key = f"pref.kind.{r.kind}"
+        kind = t(kind_key, lang) if kind_key in STRINGS else r.kind
+        desc = self.tr("result_tricks", lang, kind=kind, tricks=list(r.tricks)) if r.contract is None else \
+            self.tr("result_contract", lang, kind=kind, c=self.pretty(PrefCall(r.contract), lang), p=r.declarer,
+                    tricks=list(r.tricks))
+        lines = [self.tr("result", lang, n=done, r=desc)]
         limit = state.game.variant.time_limit_rounds
         if limit is not None and done == limit * state.game.players:
             lines.append(self.tr("last_round", lang))  # Ural §7.7: the time is out
