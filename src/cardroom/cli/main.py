@@ -108,6 +108,16 @@ def _schema_choices(option: str) -> tuple[object, ...]:
     return tuple(out)
 
 
+def _bot_kinds() -> tuple[str, ...]:
+    """The kinds of computer players of the registered games."""
+    from cardroom.games import game_class
+
+    out: list[str] = []
+    for n in names():
+        out += [k for k in game_class(n).bot_kinds() if k not in out]
+    return tuple(out)
+
+
 def _option_help(option: str) -> str:
     """A game option's ``--help``: the games whose schema has it, its description and default."""
     from cardroom.games import game_class
@@ -149,9 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, choices=_schema_choices("players"), default=None,
                       help=_option_help("players"))
     play.add_argument("--pulka", type=int, default=None, metavar="N", help=_option_help("pulya_length"))
-    play.add_argument("--bots", choices=("rule", "search"), default=None,
-                      help="computer players: rule-based (default) or search (sampling + open-hand solving; "
-                      f"{', '.join(search_games())})")
+    play.add_argument("--bots", choices=_bot_kinds(), default=None,
+                      help="computer players: rule-based (default), random legal play, or search (sampling + "
+                      f"open-hand solving; {', '.join(search_games())})")
     play.add_argument("--samples", type=int, default=None,
                       help=f"search bots and hints: samples per decision (default 20; {', '.join(search_games())})")
     play.add_argument("--laws", action="store_true",

@@ -194,8 +194,8 @@ TERMINAL.update({
                   "ru": "Подсказка: {action} (единственный возможный ход)"},
     "hint_help": {"en": "Type hint for the strongest computer player's choice.",
                   "ru": "Введите «подсказка» (hint), чтобы узнать выбор сильнейшего компьютерного игрока."},
-    "bad_bots": {"en": "unknown kind of computer players {x!r}: rule or search",
-                 "ru": "неизвестный вид компьютерных игроков {x!r}: rule или search"},
+    "bad_bots": {"en": "unknown kind of computer players {x!r}: random, rule or search",
+                 "ru": "неизвестный вид компьютерных игроков {x!r}: random, rule или search"},
 })
 
 # the analyze command's strings, under "analyze." keys

@@ -35,12 +35,13 @@ HINT_WORDS = ("hint", "подсказка")
 """Typed at a terminal prompt: the strongest bot's choice, with its average tricks per candidate."""
 SHEET_WORDS = ("sheet", "score", "запись", "счёт", "счет")
 
-BOT_KINDS = ("rule", "search")
+BOT_KINDS = ("random", "rule", "search")
 
 
 def bots_kind(bots: str | None, lang: str = "en") -> str:
     """The kind of computer players: ``bots`` if given, else the environment's ``CARDROOM_BOTS``,
-    else "rule" (the rule-based bots); "search" for the search bots. Unknown -> CardroomError."""
+    else "rule" (the rule-based bots); "search" for the search bots, "random" for random legal play.
+    Unknown -> CardroomError."""
     kind = (bots if bots is not None else os.environ.get("CARDROOM_BOTS", "rule")).strip().lower()
     if kind not in BOT_KINDS:
         raise CardroomError(t("bad_bots", lang, x=kind))
@@ -48,7 +49,7 @@ def bots_kind(bots: str | None, lang: str = "en") -> str:
 
 
 def make_bot(game: Game, kind: str, seed: int, samples: int = 20, time_per_decision: float | None = 5.0) -> Bot:
-    """A computer player of ``kind`` ("rule" or "search") for ``game``, by :meth:`Game.bot`; the
+    """A computer player of ``kind`` (:data:`BOT_KINDS`) for ``game``, by :meth:`Game.bot`; the
     search bot with ``samples`` per decision and ``time_per_decision``."""
     opts: dict[str, Any] = {"samples": samples, "time_per_decision": time_per_decision} if kind == "search" else {}
     return game.bot(kind, seed, **opts)
@@ -277,6 +278,8 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
                 action = human.choose(view)
             elif r.ruling(view) is not None:
                 action = r.bot_ruling(state, seat, agent)
+            elif kind == "random":
+                action = agent.choose(view)  # it reads only the legal actions the deal's view lists
             else:
                 action = agent.choose(r.bot_view(state, seat))
             try:
