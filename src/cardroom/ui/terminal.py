@@ -196,13 +196,14 @@ class TerminalPlayer:
             self.say(t("laws.bad_choice", lang))
 
 
-def laws_setup(game: Game, laws: bool | None, irregularities: float | None) -> tuple[Game, float]:
+def laws_setup(game: Game, laws: bool | None, irregularities: float | None,
+               lang: str = "en") -> tuple[Game, float]:
     """Laws mode for a terminal match: ``laws`` (default: the game's option, or the environment's
     ``CARDROOM_LAWS=1``) and the probability that a computer player acts irregularly before an action
     (``irregularities``, default ``CARDROOM_IRREGULARITIES`` or 0; it implies laws mode)."""
     rate = env_irregularities() if irregularities is None else float(irregularities)
     if not 0 <= rate <= 1:
-        raise CardroomError(t("cli.probability", "en", x=rate))
+        raise CardroomError(t("cli.probability", lang, x=rate))
     r = renderer_for(game)
     on = bool(laws) or rate > 0 or r.laws_mode(game) or (laws is None and env_laws())
     if on and not r.laws_mode(game):
@@ -218,7 +219,7 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
     bots' (and the hint's) samples per decision; ``laws``, ``irregularities``: see :func:`laws_setup`."""
     if out is None:
         out = sys.stdout
-    game, rate = laws_setup(game, laws, irregularities)
+    game, rate = laws_setup(game, laws, irregularities, lang)
     r = renderer_for(game, seed)
     for line in r.banner(lang):
         print(line, file=out)
