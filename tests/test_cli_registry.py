@@ -179,29 +179,30 @@ def test_the_search_bot_plays_the_old_bridges_by_solving(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_one_front_end_answers_the_same_commands_in_every_game(game: str) -> None:
+@pytest.mark.parametrize(("lang", "words"), [("en", ["?", "hint", "sheet", "quit"]),
+                                             ("ru", ["помощь", "подсказка", "запись", "выход"])])
+def test_one_front_end_answers_the_same_commands_in_every_game(game: str, lang: str, words: list[str]) -> None:
     """?, hint, sheet and quit at the first prompt of every game, in English and in Russian words: the
     commands listed, the hint given, the sheet drawn (what is printed between "sheet" and the next prompt)."""
     import io
 
     from cardroom.ui import play
 
-    for lang, words in (("en", ["?", "hint", "sheet", "quit"]), ("ru", ["помощь", "подсказка", "запись", "выход"])):
-        out = io.StringIO()
-        printed: list[str] = []  # the output printed after each answer, up to the next prompt
-        answers = iter(words)
+    out = io.StringIO()
+    printed: list[str] = []  # the output so far at each prompt
+    answers = iter(words)
 
-        def ask(prompt: str) -> str:
-            printed.append(out.getvalue())
-            return next(answers)
+    def ask(prompt: str) -> str:
+        printed.append(out.getvalue())
+        return next(answers)
 
-        state = play(load(game), 1, False, None, lang, ask=ask, out=out, samples=1)
-        assert state.abandoned and len(printed) == 4
-        after = [printed[i + 1][len(printed[i]):] for i in range(3)]
-        assert (("Commands: ?" if lang == "en" else "Команды: ?") in after[0]
-                and ("Allowed now:" if lang == "en" else "Сейчас можно:") in after[0])
-        assert after[1].startswith("Hint" if lang == "en" else "Подсказка")
-        assert len(after[2].strip().splitlines()) >= 3  # the score sheet
+    state = play(load(game), 1, False, None, lang, ask=ask, out=out, samples=1)
+    assert state.abandoned and len(printed) == 4
+    after = [printed[i + 1][len(printed[i]):] for i in range(3)]
+    assert ("Commands: ?" if lang == "en" else "Команды: ?") in after[0]
+    assert ("Allowed now:" if lang == "en" else "Сейчас можно:") in after[0]
+    assert after[1].startswith("Hint" if lang == "en" else "Подсказка")
+    assert len(after[2].strip().splitlines()) >= 3  # the score sheet
 
 
 @pytest.mark.parametrize("game", GAMES)
