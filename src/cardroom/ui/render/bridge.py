@@ -10,7 +10,7 @@ from typing import Any
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.deal import Draw
 from cardroom.core.errors import ParseError
-from cardroom.core.game import Game, State
+from cardroom.core.game import State
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Call
@@ -98,9 +98,6 @@ class BridgeRenderer(Renderer):
 
     def irregular_rng(self, seed: int | None, rng: random.Random) -> random.Random:
         return rng  # the deal's own random source
-
-    def with_laws(self, game: Game) -> Game:
-        return type(game)(**{**dict(game.options()), "laws": True})
 
     def bot_irregular(self, state: Any, seat: int, rng: random.Random, rate: float, user: int | None) -> Any:
         """A computer player (a random one: perhaps out of turn) tries a random irregularity."""

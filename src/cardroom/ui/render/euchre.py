@@ -59,9 +59,6 @@ class EuchreRenderer(Renderer):
         super().__init__(game, seed)
         self._bids = {b.to_text(): b for b in all_bids()}
 
-    def with_laws(self, game: Game) -> Game:
-        return type(game)(**{**game.rules.to_dict(), "laws": True})  # type: ignore[attr-defined]
-
     def deal(self, state: Any) -> Any:
         return state.hand
 

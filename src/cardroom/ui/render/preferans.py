@@ -28,14 +28,6 @@ class PreferansRenderer(Renderer):
     def seats(self) -> range:
         return range(self.game.players)  # type: ignore[attr-defined]
 
-    def laws_mode(self, game: Game) -> bool:
-        return bool(game.rules.laws)  # type: ignore[attr-defined]
-
-    def with_laws(self, game: Game) -> Game:
-        g: Any = game
-        cls: Any = type(game)
-        return cls(g.variant_name, g.players, **{**g.variant.overrides(), "laws": True})  # type: ignore[no-any-return]
-
     def seat_name(self, seat: int, lang: str) -> str:
         return t("pref.talon", lang) if seat < 0 else t("pref.player", lang, s=seat)
 
