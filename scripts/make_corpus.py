@@ -48,13 +48,13 @@ def _irregular(state: State, rng: random.Random) -> Any | None:
         hand = getattr(state, "hand", None)
         return None if hand is None else euchre_irregular(hand, rng)
     if family == "oldbridge":
-        from cardroom.cli.oldbridge_play import _bot_irregular
         from cardroom.core.table import Seat
+        from cardroom.games.oldbridge.laws import random_irregular as oldbridge_irregular
 
         ta = state.to_act
         if ta is None or ta == CHANCE:
             return None
-        return _bot_irregular(state, Seat(rng.randrange(4)), rng)  # type: ignore[arg-type]
+        return oldbridge_irregular(state, Seat(rng.randrange(4)), rng)
     return None
 
 

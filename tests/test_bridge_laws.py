@@ -1705,7 +1705,7 @@ def _session(lang: str, seed: int, tmp: Path | None = None) -> tuple[str, list[s
     otherwise; the bots act irregularly with probability 0.3."""
     import io
 
-    from cardroom.cli.bridge_play import play_rubber
+    from cardroom.ui import play
 
     prompts: list[str] = []
 
@@ -1725,7 +1725,7 @@ def _session(lang: str, seed: int, tmp: Path | None = None) -> tuple[str, list[s
 
     out = io.StringIO()
     save = None if tmp is None else str(tmp / "laws.json")
-    state = play_rubber(seed, False, save, lang, ContractBridge(draw_for_first_deal=False), ask=ask, out=out,
+    state = play(ContractBridge(draw_for_first_deal=False), seed, False, save, lang, ask=ask, out=out,
                         laws=True, irregularities=0.3)
     return out.getvalue(), prompts, state
 
@@ -1753,7 +1753,8 @@ def test_terminal_user_claims_and_acts_irregularly() -> None:
     and ruled on."""
     import io
 
-    from cardroom.cli.bridge_play import laws_input, play_rubber
+    from cardroom.ui import play
+    from cardroom.ui.render.bridge import laws_input
 
     d = to_play(S)
     view = d.view(W)
@@ -1773,7 +1774,7 @@ def test_terminal_user_claims_and_acts_irregularly() -> None:
         return "pass"
 
     out = io.StringIO()
-    play_rubber(11, False, None, "en", ContractBridge(draw_for_first_deal=False), ask=ask, out=out, laws=True)
+    play(ContractBridge(draw_for_first_deal=False), 11, False, None, "en", ask=ask, out=out, laws=True)
     text = out.getvalue()
     assert "Not possible: S does not hold AS" in text  # refused with the reason, then asked again
     assert "South: claim S 0" in text and "chooses accept it as if legal (L3" in text

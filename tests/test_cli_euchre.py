@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from cardroom.cli.euchre_play import TerminalEuchrePlayer, play_euchre
 from cardroom.cli.main import main
 from cardroom.core.cards import Card, piquet_pack
 from cardroom.core.table import Seat
@@ -21,6 +20,7 @@ from cardroom.games.euchre.game import Euchre
 from cardroom.games.euchre.rubber import EuchreRubberState
 from cardroom.games.euchre.rules import Bid, Discard, EuchreDeal, EuchreHand
 from cardroom.records.registry import read_record
+from cardroom.ui import TerminalPlayer, play
 
 ALL_CARDS = [str(c) for c in piquet_pack()]
 
@@ -101,13 +101,13 @@ def test_record_is_saved_after_every_action(tmp_path: Path) -> None:
             return "quit"
         return next(answers)
 
-    play_euchre(game, 6, False, str(save), "en", ask=ask, out=io.StringIO())
+    play(game, 6, False, str(save), "en", ask=ask, out=io.StringIO())
     assert seen == sorted(seen) and seen[0] >= 2
     assert json.loads(save.read_text(encoding="utf-8"))["unfinished"] is True
 
 
 # ----------------------------------------------------------------------------- forgiving input
-def _state_at_south(script: list[str], turn_up: str = "9C") -> tuple[EuchreRubberState, TerminalEuchrePlayer]:
+def _state_at_south(script: list[str], turn_up: str = "9C") -> tuple[EuchreRubberState, TerminalPlayer]:
     game = load("euchre", first_dealer="N")
     state = game.new_initial_state()
     assert isinstance(state, EuchreRubberState)
@@ -116,7 +116,7 @@ def _state_at_south(script: list[str], turn_up: str = "9C") -> tuple[EuchreRubbe
     for a in script:
         state.apply(state.parse_action(a))
     assert state.to_act == Seat.SOUTH
-    return state, TerminalEuchrePlayer("en", input, io.StringIO(), state)
+    return state, TerminalPlayer("en", input, io.StringIO(), state)
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -145,7 +145,7 @@ def test_second_round_words_english_and_russian(text: str, expected: str) -> Non
     assert state.action_text(action) == expected and action in view.legal
 
 
-def _south_with_dealer(dealer: str, script: list[str]) -> tuple[EuchreRubberState, TerminalEuchrePlayer]:
+def _south_with_dealer(dealer: str, script: list[str]) -> tuple[EuchreRubberState, TerminalPlayer]:
     state = load("euchre", first_dealer=dealer).new_initial_state()
     assert isinstance(state, EuchreRubberState)
     state.apply(EuchreDeal.of({"N": "AH KH QH 10H 7H", "E": "AD KD QD 10D 7D", "S": "JH 8H 9D AS 10C",
@@ -153,7 +153,7 @@ def _south_with_dealer(dealer: str, script: list[str]) -> tuple[EuchreRubberStat
     for a in script:
         state.apply(state.parse_action(a))
     assert state.to_act == Seat.SOUTH
-    return state, TerminalEuchrePlayer("en", input, io.StringIO(), state)
+    return state, TerminalPlayer("en", input, io.StringIO(), state)
 
 
 @pytest.mark.parametrize(("dealer", "script", "text", "expected"), [
@@ -195,7 +195,7 @@ def test_dealers_discard_as_a_card() -> None:
         state.apply(state.parse_action(a))
     state.apply(state.parse_action("take up"))
     assert state.to_act == Seat.SOUTH
-    player = TerminalEuchrePlayer("en", input, io.StringIO(), state)
+    player = TerminalPlayer("en", input, io.StringIO(), state)
     assert state.hand is not None
     view = state.hand.view(Seat.SOUTH)
     assert player.read("10c", view) == Discard(Card.parse("10C"))
@@ -213,7 +213,7 @@ def test_wrong_entries_are_answered_with_the_reason_and_asked_again() -> None:
         return next(answers)
 
     out = io.StringIO()
-    player = TerminalEuchrePlayer("en", ask, out, state)
+    player = TerminalPlayer("en", ask, out, state)
     assert state.hand is not None
     action = player.choose(state.hand.view(Seat.SOUTH))
     assert isinstance(action, Bid) and action.kind == "assist"
@@ -230,7 +230,7 @@ def _saved_rubber(tmp_path: Path, seed: int = 3) -> Path:
     save = tmp_path / "r.json"
     game = load("euchre")
     assert isinstance(game, Euchre)
-    play_euchre(game, seed, True, str(save), "en", out=io.StringIO())
+    play(game, seed, True, str(save), "en", out=io.StringIO())
     return save
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from cardroom.cli.bridge_play import play_rubber
 from cardroom.cli.main import main
 from cardroom.games import load
 from cardroom.games.bridge.game import ContractBridge
 from cardroom.records.registry import read_record
+from cardroom.ui import play
 
 
 def _game() -> ContractBridge:
@@ -33,8 +33,8 @@ def test_auto_rubber_finishes_and_prints_the_sheet(capsys: pytest.CaptureFixture
 
 def test_auto_rubber_is_reproducible_and_saved(tmp_path: Path) -> None:
     out1, out2 = io.StringIO(), io.StringIO()
-    s1 = play_rubber(5, True, str(tmp_path / "r.json"), "en", _game(), out=out1)
-    s2 = play_rubber(5, True, None, "en", _game(), out=out2)
+    s1 = play(_game(), 5, True, str(tmp_path / "r.json"), "en", out=out1)
+    s2 = play(_game(), 5, True, None, "en", out=out2)
     assert s1.snapshot() == s2.snapshot()
     back = read_record((tmp_path / "r.json").read_text())
     assert back.snapshot() == s1.snapshot()
@@ -62,7 +62,7 @@ def test_wrong_entries_get_a_message_and_a_new_prompt() -> None:
         return next(script)
 
     out = io.StringIO()
-    state = play_rubber(3, False, None, "en", _game(), ask=ask, out=out)
+    state = play(_game(), 3, False, None, "en", ask=ask, out=out)
     text = out.getvalue()
     assert "Cannot read 'hello'" in text
     assert "Cannot read '9NT'" in text
@@ -79,7 +79,7 @@ def test_russian_interface() -> None:
     def ask(prompt: str) -> str:
         raise EOFError
 
-    play_rubber(2, False, None, "ru", _game(), ask=ask, out=out)
+    play(_game(), 2, False, None, "ru", ask=ask, out=out)
     text = out.getvalue()
     assert "Ваша рука (Юг)" in text and "Роббер не окончен" in text
 
@@ -121,7 +121,7 @@ def test_user_plays_cards_and_sees_tricks_won() -> None:
         allowed.append(m[-1].split()[0])
         return allowed[-1]
 
-    state = play_rubber(11, False, None, "en", _game(), ask=ask, out=out)
+    state = play(_game(), 11, False, None, "en", ask=ask, out=out)
     text = out.getvalue()
     assert "Trick 1 won by" in text and "Trick 13 won by" in text
     assert allowed and all(isinstance(Card.parse(c), Card) for c in allowed)
@@ -143,7 +143,7 @@ def test_record_on_disk_after_every_action_survives_a_kill(tmp_path: Path) -> No
             raise KeyboardInterrupt(saved) from None
 
     with pytest.raises(KeyboardInterrupt) as e:
-        play_rubber(8, False, str(path), "en", _game(), ask=ask, out=io.StringIO())
+        play(_game(), 8, False, str(path), "en", ask=ask, out=io.StringIO())
     saved = e.value.args[0]
     assert len(saved.history) >= 3  # the draw, the deal and the calls so far
     assert not saved.is_over

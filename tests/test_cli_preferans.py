@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from cardroom.cli.main import main
-from cardroom.cli.preferans_play import play_pulka
 from cardroom.games import load
 from cardroom.games.preferans.game import Preferans
 from cardroom.games.preferans.variants import variant_names
 from cardroom.records.registry import read_record
+from cardroom.ui import play
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -52,7 +52,7 @@ def test_replay_prints_sheet_and_settlement_and_refuses_an_illegal_record(tmp_pa
     game = load("preferans", variant="sochi", players=3)
     assert isinstance(game, Preferans)
     save = tmp_path / "p.json"
-    play_pulka(game, 2, True, str(save), "en", out=io.StringIO())
+    play(game, 2, True, str(save), "en", out=io.StringIO())
     assert main(["replay", str(save)]) == 0
     out = capsys.readouterr().out
     assert "settlement (whists)" in out
@@ -90,7 +90,7 @@ def test_wrong_input_gets_a_message_and_a_new_prompt() -> None:
         return a
 
     out = io.StringIO()
-    state = play_pulka(game, 3, False, None, "en", ask=ask, out=out)
+    state = play(game, 3, False, None, "en", ask=ask, out=out)
     text = out.getvalue()
     assert "Cannot read 'hello'" in text and "Cannot read '5s'" in text and "Allowed now:" in text
     assert state.is_over
@@ -99,11 +99,13 @@ def test_wrong_input_gets_a_message_and_a_new_prompt() -> None:
 # ---------------------------------------------------------------------- the choices of issue 3 at the terminal
 
 def _player_answers(lang: str, answers: list[str]) -> tuple[object, io.StringIO]:
-    from cardroom.cli.preferans_play import TerminalPreferansPlayer
+    from cardroom.ui import TerminalPlayer
+    from cardroom.ui.render import renderer_for
 
     it = iter(answers)
     out = io.StringIO()
-    return TerminalPreferansPlayer(lang, lambda prompt: (out.write(prompt), next(it))[1], out), out
+    return TerminalPlayer(lang, lambda prompt: (out.write(prompt), next(it))[1], out,
+                          renderer=renderer_for(load("preferans"))), out
 
 
 def _state(variant: str, **opts: object) -> object:
@@ -189,13 +191,13 @@ def test_the_ural_dealer_hand_choice_is_offered_to_a_human() -> None:
                                   {"variant": "piter"}, {"variant": "sochi", "talon_refusal_penalty": "game"}])
 def test_auto_pulka_with_the_new_phases(opts: dict[str, Any]) -> None:
     game = Preferans(players=3, **opts)
-    state = play_pulka(game, 5, True, None, "ru", out=io.StringIO())
+    state = play(game, 5, True, None, "ru", out=io.StringIO())
     assert state.is_over
 
 
 def test_the_ural_last_round_is_announced() -> None:
     game = Preferans("ural", players=3, time_limit_rounds=1)
     out = io.StringIO()
-    state = play_pulka(game, 4, True, None, "ru", out=out)
+    state = play(game, 4, True, None, "ru", out=out)
     assert "объявляется последний круг" in out.getvalue()
     assert state.is_over and len(state.results) >= 6

@@ -71,7 +71,7 @@ def test_an_option_is_refused_by_a_game_it_does_not_apply_to(option: list[str], 
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     if game in games:  # it applies: the game's front-end is called with it (tests of each front-end play it)
         seen: list[argparse.Namespace] = []
-        monkeypatch.setitem(cli_main._PLAY, game_class(game).family, lambda args, name: seen.append(args))
+        monkeypatch.setattr(cli_main, "_front_end", lambda args, name: seen.append(args))
         assert main(["play", game, "--auto", "--seed", "1", *option]) == 0
         assert len(seen) == 1 and str(getattr(seen[0], option[0][2:])) == option[1]
         return
@@ -176,3 +176,36 @@ def test_the_search_bot_plays_the_old_bridges_by_solving(game: str) -> None:
             continue
         state.apply(rule.choose(view))
     assert searched == 3
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("lang", "words"), [("en", ["?", "hint", "sheet", "quit"]),
+                                             ("ru", ["помощь", "подсказка", "запись", "выход"])])
+def test_one_front_end_answers_the_same_commands_in_every_game(game: str, lang: str, words: list[str]) -> None:
+    """?, hint, sheet and quit at the first prompt of every game, in English and in Russian words: the
+    commands listed, the hint given, the sheet drawn (what is printed between "sheet" and the next prompt)."""
+    import io
+
+    from cardroom.ui import play
+
+    out = io.StringIO()
+    printed: list[str] = []  # the output so far at each prompt
+    answers = iter(words)
+
+    def ask(prompt: str) -> str:
+        printed.append(out.getvalue())
+        return next(answers)
+
+    state = play(load(game), 1, False, None, lang, ask=ask, out=out, samples=1)
+    assert state.abandoned and len(printed) == 4
+    after = [printed[i + 1][len(printed[i]):] for i in range(3)]
+    assert ("Commands: ?" if lang == "en" else "Команды: ?") in after[0]
+    assert ("Allowed now:" if lang == "en" else "Сейчас можно:") in after[0]
+    assert after[1].startswith("Hint" if lang == "en" else "Подсказка")
+    assert len(after[2].strip().splitlines()) >= 3  # the score sheet
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_computer_players_play_every_game(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out = _play(capsys, game, "--bots", "random")
+    assert SHEET[game] in out

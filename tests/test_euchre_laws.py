@@ -1092,7 +1092,7 @@ def test_terminal_user_chooses_the_ruling(lang: str) -> None:
     """The other side offends (D leads out of turn); the user at South (A) chooses the option."""
     import io
 
-    from cardroom.cli.euchre_play import TerminalEuchrePlayer
+    from cardroom.ui import TerminalPlayer
 
     state = _rubber_in_laws_mode()
     deal = EuchreDeal.of({"W": "AS 7C 8C 10S 8D", "N": "KS 9C 10C 9D 10D", "E": "JH 10H JC QC KC",
@@ -1104,7 +1104,7 @@ def test_terminal_user_chooses_the_ruling(lang: str) -> None:
     assert state.to_act == int(A)
     out = io.StringIO()
     answers = iter(["nonsense", "2"])
-    player = TerminalEuchrePlayer(lang, lambda prompt: next(answers), out, state)
+    player = TerminalPlayer(lang, lambda prompt: next(answers), out, state)
     choice = player.choose(state.hand.view(int(A)))
     assert choice == RulingChoice("L52", "call-suit")
     text = out.getvalue()
@@ -1117,7 +1117,7 @@ def test_terminal_user_chooses_the_ruling(lang: str) -> None:
 def test_terminal_user_acts_irregularly() -> None:
     import io
 
-    from cardroom.cli.euchre_play import TerminalEuchrePlayer
+    from cardroom.ui import TerminalPlayer
 
     state = _rubber_in_laws_mode()
     state.apply(EuchreDeal.of({"W": "AS 7C 8C 10S 8D", "N": "KS 9C 10C 9D 10D", "E": "JH 10H JC QC KC",
@@ -1129,7 +1129,7 @@ def test_terminal_user_acts_irregularly() -> None:
     state.apply(state.parse_action("10H"))
     out = io.StringIO()
     answers = iter(["!JC", "!KD"])  # South does not hold the JC (refused, reason shown); the KD is a revoke
-    player = TerminalEuchrePlayer("en", lambda prompt: next(answers), out, state)
+    player = TerminalPlayer("en", lambda prompt: next(answers), out, state)
     action = player.choose(state.hand.view(int(A)))
     assert action == Irregular(int(A), "KD") and "does not hold" in out.getvalue()
     state.apply(action)
@@ -1140,10 +1140,10 @@ def test_terminal_user_acts_irregularly() -> None:
 def test_terminal_rubber_in_laws_mode_runs() -> None:
     import io
 
-    from cardroom.cli.euchre_play import play_euchre
+    from cardroom.ui import play
 
     out = io.StringIO()
-    state = play_euchre(Euchre(), seed=3, auto=True, save=None, lang="ru", out=out, laws=True)
+    state = play(Euchre(), seed=3, auto=True, save=None, lang="ru", out=out, laws=True)
     assert state.is_over and state.game.rules.laws and "Режим правил" in out.getvalue()
 
 

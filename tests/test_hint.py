@@ -15,13 +15,12 @@ import pytest
 
 from cardroom.bots.hint import Hint, hint
 from cardroom.bots.search import SearchBot
-from cardroom.cli.bridge_play import bots_kind, make_bot, play_rubber
-from cardroom.cli.euchre_play import play_euchre
-from cardroom.cli.preferans_play import play_pulka
 from cardroom.core.cards import Card, piquet_pack
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import CHANCE, State
 from cardroom.games import load
+from cardroom.ui import play
+from cardroom.ui.terminal import bots_kind, make_bot
 
 
 def _advance_to_play(name: str, seed: int, tricks: int = 1) -> State:
@@ -113,7 +112,7 @@ def test_bridge_terminal_hint_in_russian() -> None:
             return "подсказка" if state["i"] % 2 else cards[(state["i"] // 2) % 52]
         return "пас"
 
-    play_rubber(5, False, None, "ru", load("bridge"), ask=ask, out=out)  # type: ignore[arg-type]
+    play(load("bridge"), 5, False, None, "ru", ask=ask, out=out)
     text = out.getvalue()
     assert re.search(r"Подсказка \(\d+ раскладов решено в открытую\): ", text)
     assert "в среднем взяток" in text
@@ -121,7 +120,7 @@ def test_bridge_terminal_hint_in_russian() -> None:
 
 def test_preferans_terminal_hint_in_english() -> None:
     out = io.StringIO()
-    play_pulka(load("preferans"), 2, False, None, "en", ask=_script("card from", out, "samples solved"),  # type: ignore[arg-type]
+    play(load("preferans"), 2, False, None, "en", ask=_script("card from", out, "samples solved"),
                out=out, samples=3)
     text = out.getvalue()
     assert re.search(r"Hint \([123] samples solved open-handed\):", text) and "on average" in text
@@ -139,7 +138,7 @@ def test_euchre_terminal_hint_help_and_search_bots() -> None:
             return "?"
         return base(prompt)
 
-    play_euchre(load("euchre"), 3, False, None, "en", ask=ask, out=out, bots="search", samples=2)  # type: ignore[arg-type]
+    play(load("euchre"), 3, False, None, "en", ask=ask, out=out, bots="search", samples=2)
     text = out.getvalue()
     assert "Type hint for the strongest computer player's choice." in text
     assert re.search(r"Hint \([12] samples solved open-handed\):", text)

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from cardroom.cli.main import main
-from cardroom.cli.oldbridge_play import play_old_rubber
 from cardroom.core.cards import full_pack
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
 from cardroom.records.registry import read_record, write_record
+from cardroom.ui import play
 
 ALL_CARDS = [c.pretty for c in full_pack()]  # "♣2": never read as a bid
 
@@ -87,7 +87,7 @@ def test_record_is_saved_after_every_action(tmp_path: Path) -> None:
         seen.append(len(data["actions"]))
         return "quit" if len(seen) > 40 else next(answers)
 
-    play_old_rubber(StraightBridge(), 6, False, str(save), "en", ask=ask, out=io.StringIO())
+    play(StraightBridge(), 6, False, str(save), "en", ask=ask, out=io.StringIO())
     assert seen == sorted(seen) and seen[0] >= 2
     assert json.loads(save.read_text(encoding="utf-8"))["unfinished"] is True
 
@@ -96,7 +96,7 @@ def test_the_engine_names_why_a_call_is_refused(tmp_path: Path) -> None:
     out = io.StringIO()
     answers = iter(["pass", "1S", "1C", "1RS"] * 3 + ["quit"])
     # seed 7: find a rubber where South must open or overcall; any refusal shows the engine's reason
-    play_old_rubber(AuctionBridge(), 7, False, None, "en", ask=lambda p: next(answers, "quit"), out=out)
+    play(AuctionBridge(), 7, False, None, "en", ask=lambda p: next(answers, "quit"), out=out)
     text = out.getvalue()
     assert "is not allowed now:" in text
     assert "insufficient" in text or "must open the auction" in text or "not allowed" in text
@@ -115,7 +115,7 @@ def test_laws_mode_in_the_terminal(tmp_path: Path) -> None:
             return "1"
         return next(feed, "quit")
 
-    state = play_old_rubber(StraightBridge(laws=True), 8, False, None, "en", ask=ask, out=out, irregularities=0.05)
+    state = play(StraightBridge(laws=True), 8, False, None, "en", ask=ask, out=out, irregularities=0.05)
     text = out.getvalue()
     assert "Laws mode" in text
     assert "Not possible:" in text  # "!S ask" is no irregularity the laws rule on for South here

@@ -727,7 +727,7 @@ def test_terminal_pulka_in_laws_mode() -> None:
     re-prompted; the bots' irregularities are announced."""
     import io
 
-    from cardroom.cli.preferans_play import play_pulka
+    from cardroom.ui import play
 
     g = Preferans("sochi", 3, pulya_length=4)
     prompts: list[str] = []
@@ -740,7 +740,7 @@ def test_terminal_pulka_in_laws_mode() -> None:
         return "quit" if len(prompts) > 400 else "?"
 
     out = io.StringIO()
-    state = play_pulka(g, 4, True, None, "en", ask=ask, out=out, laws=True, irregularities=0.3)
+    state = play(g, 4, True, None, "en", ask=ask, out=out, laws=True, irregularities=0.3)
     text = out.getvalue()
     assert "Laws mode" in text and "Irregularity:" in text and "chooses" in text
     assert state.game.rules.laws
@@ -750,7 +750,7 @@ def test_terminal_pulka_in_laws_mode() -> None:
 def test_terminal_user_chooses_a_ruling(lang: str) -> None:
     import io
 
-    from cardroom.cli.preferans_play import play_pulka
+    from cardroom.ui import play
 
     g = Preferans("sochi", 3, pulya_length=2)
     prompts: list[str] = []
@@ -765,7 +765,7 @@ def test_terminal_user_chooses_a_ruling(lang: str) -> None:
         return "pass" if lang == "en" else "пас"
 
     out = io.StringIO()
-    play_pulka(g, 11, False, None, lang, ask=ask, out=out, laws=True, irregularities=0.5)
+    play(g, 11, False, None, lang, ask=ask, out=out, laws=True, irregularities=0.5)
     text = out.getvalue()
     assert ("Laws mode" if lang == "en" else "Режим правил") in text
     assert any("choice" in p or "выбор" in p for p in prompts)

@@ -20,7 +20,7 @@ What it reads (by the file's name and first line):
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -656,11 +656,13 @@ def _format_bridge(b: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
+def _deal_head(d: dict[str, Any], head: str, seat: Callable[[str], str]) -> list[str]:
+    """A deal's first lines: ``head`` (its number) and the hands known, each named by ``seat``."""
+    return [head] + [f"  {seat(s)}: {h}" for s, h in d["hands"].items() if h]
+
+
 def _format_pref(d: dict[str, Any], lang: str) -> list[str]:
-    lines = [t("pos.deal_n", lang, n=d["deal"])]
-    for s, h in d["hands"].items():
-        if h:
-            lines.append(f"  {t('pref.player', lang, s=s)}: {h}")
+    lines = _deal_head(d, t("pos.deal_n", lang, n=d["deal"]), lambda s: t("pref.player", lang, s=s))
     if d.get("talon"):
         lines.append(f"  {t('pref.talon', lang)}: {d['talon']}")
     if d["kind"] == "raspasy":
@@ -684,10 +686,7 @@ def _format_pref(d: dict[str, Any], lang: str) -> list[str]:
 
 
 def _format_euchre(d: dict[str, Any], lang: str) -> list[str]:
-    lines = [t("pos.hand_n", lang, n=d["deal"])]
-    for s, h in d["hands"].items():
-        if h:
-            lines.append(f"  {_seat(s, lang)}: {h}")
+    lines = _deal_head(d, t("pos.hand_n", lang, n=d["deal"]), lambda s: _seat(s, lang))
     lone = "" if d["lone"] is None else t("analyze.euchre_lone", lang, seat=_seat(d["lone"], lang))
     lines.append("  " + t("analyze.euchre_makers", lang, trump=d["trump"], makers=d["makers"], lone=lone,
                           leader=_seat(d["leader"], lang), n=d["makers_tricks"]))

@@ -5,115 +5,57 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game
 from cardroom.games import load, names
-from cardroom.i18n import default_lang
+from cardroom.i18n import default_lang, t
+from cardroom.ui.render import renderer_for
+
+PLAY_OPTIONS = (("scoring", "scoring"), ("variant", "variant"), ("players", "players"), ("pulka", "pulya_length"))
+"""The ``play`` flags that set a game option (flag, the option of the game's schema)."""
 
 
 def _play_refusal(args: argparse.Namespace, cls: type[Game]) -> str | None:
     """Why a ``play`` option given on the command line does not apply to the game (one line naming the
     option and the game), or None when every option given does: an option the game's option schema
     lacks, or the search computer player (``--bots search``, ``--samples``) for a game that has none."""
-    schema = cls.option_schema()
-    for flag, option in (("scoring", "scoring"), ("variant", "variant"), ("players", "players"),
-                         ("pulka", "pulya_length")):
+    lang, schema = args.lang, cls.option_schema()
+    for flag, option in PLAY_OPTIONS:
         if getattr(args, flag) is not None and option not in schema:
-            return f"--{flag} does not apply to {cls.name}: the game has no option {option!r}"
+            return t("cli.no_option", lang, flag=f"--{flag}", game=cls.name, option=option)
     if (args.laws or args.irregularities is not None) and "laws" not in schema:
-        flag = "--laws" if args.laws else "--irregularities"
-        return f"{flag} does not apply to {cls.name}: the game has no laws mode"
+        return t("cli.no_laws", lang, flag="--laws" if args.laws else "--irregularities", game=cls.name)
     kinds = cls.bot_kinds()
     if args.bots is not None and args.bots not in kinds:
-        return f"--bots {args.bots} does not apply to {cls.name}: its computer players are {', '.join(kinds)}"
+        return t("cli.no_bots", lang, flag=f"--bots {args.bots}", game=cls.name, kinds=", ".join(kinds))
     if args.samples is not None and "search" not in kinds:
-        return f"--samples does not apply to {cls.name}: it has no search computer player (nor hints) to sample"
+        return t("cli.no_samples", lang, flag="--samples", game=cls.name)
+    if args.save and args.save.lower().endswith(".pbn") and not renderer_for(load(cls.name)).writes_pbn():
+        return t("cli.no_pbn", lang, game=cls.name)
     return None
 
 
-def _save_refusal(args: argparse.Namespace, cls: type[Game]) -> str | None:
-    """Why the record cannot be saved under the name given (the extension names its format)."""
-    if not args.save:
-        return None
-    if cls.family == "bridge":
-        return None  # PBN or JSON, by extension
-    if cls.family == "preferans":
-        return None if not args.save.lower().endswith(".pbn") else \
-            "PBN is a bridge format; save a preferans record as .json"
-    if args.save.lower().endswith(".json"):
-        return None
-    if cls.family == "euchre":
-        return "a euchre record is saved as JSON; give the file a .json name"
-    return "an auction or straight bridge record is saved as JSON; give the file a .json name"
+def _front_end(args: argparse.Namespace, name: str) -> None:
+    """``cardroom play``: the game ``name`` with the options given, in the terminal front-end."""
+    from cardroom.ui.terminal import play
 
-
-def _play_bridge(args: argparse.Namespace, name: str) -> None:
-    from cardroom.cli.bridge_play import play_rubber
-    from cardroom.games.bridge.game import ContractBridge
-
-    game = load(name, **({} if args.scoring is None else {"scoring": args.scoring}))
-    assert isinstance(game, ContractBridge)
-    play_rubber(args.seed, args.auto, args.save, args.lang, game, bots=args.bots, samples=_samples(args),
-                laws=args.laws or None, irregularities=args.irregularities)
-
-
-def _play_preferans(args: argparse.Namespace, name: str) -> None:
-    from cardroom.cli.preferans_play import play_pulka
-    from cardroom.games.preferans.game import Preferans
-
-    options: dict[str, object] = {"variant": args.variant or "sochi", "players": args.players or 3}
-    if args.pulka is not None:
-        options["pulya_length"] = args.pulka
-    game = load(name, **options)
-    assert isinstance(game, Preferans)
-    play_pulka(game, args.seed, args.auto, args.save, args.lang, bots=args.bots, samples=_samples(args),
-               laws=args.laws or None, irregularities=args.irregularities)
-
-
-def _play_euchre(args: argparse.Namespace, name: str) -> None:
-    from cardroom.cli.euchre_play import play_euchre
-    from cardroom.games.euchre.game import Euchre
-
-    game = load(name)
-    assert isinstance(game, Euchre)
-    play_euchre(game, args.seed, args.auto, args.save, args.lang, bots=args.bots, samples=_samples(args),
-                laws=args.laws or None, irregularities=args.irregularities)
-
-
-def _play_oldbridge(args: argparse.Namespace, name: str) -> None:
-    from cardroom.cli.oldbridge_play import play_old_rubber
-
-    laws_wanted = bool(args.laws or args.irregularities)
-    play_old_rubber(load(name, **({"laws": True} if laws_wanted else {})), args.seed, args.auto, args.save,
-                    args.lang, irregularities=float(args.irregularities or 0.0), bots=args.bots,
-                    samples=_samples(args))
-
-
-def _samples(args: argparse.Namespace) -> int:
-    return 20 if args.samples is None else int(args.samples)
-
-
-_PLAY: dict[str, Callable[[argparse.Namespace, str], None]] = {
-    "bridge": _play_bridge, "preferans": _play_preferans, "euchre": _play_euchre, "oldbridge": _play_oldbridge,
-}
-"""The terminal front-end of each game family; the game itself (any of its names) comes from the registry."""
+    options = {option: getattr(args, flag) for flag, option in PLAY_OPTIONS if getattr(args, flag) is not None}
+    play(load(name, **options), args.seed, args.auto, args.save, args.lang, bots=args.bots,
+         samples=20 if args.samples is None else int(args.samples), laws=args.laws or None,
+         irregularities=args.irregularities)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     from cardroom.games import game_class
 
     cls = game_class(args.game)
-    front_end = _PLAY.get(cls.family)
-    if front_end is None:
-        print(f"cardroom: playing {cls.name!r} in the terminal is not available yet", file=sys.stderr)
-        return 2
-    refusal = _play_refusal(args, cls) or _save_refusal(args, cls)
+    refusal = _play_refusal(args, cls)
     if refusal is not None:
         print(f"cardroom: {refusal}", file=sys.stderr)
         return 2
-    front_end(args, cls.name)
+    _front_end(args, cls.name)
     return 0
 
 
@@ -166,6 +108,25 @@ def _schema_choices(option: str) -> tuple[object, ...]:
     return tuple(out)
 
 
+def _bot_kinds() -> tuple[str, ...]:
+    """The kinds of computer players of the registered games."""
+    from cardroom.games import game_class
+
+    out: list[str] = []
+    for n in names():
+        out += [k for k in game_class(n).bot_kinds() if k not in out]
+    return tuple(out)
+
+
+def _option_help(option: str) -> str:
+    """A game option's ``--help``: the games whose schema has it, its description and default."""
+    from cardroom.games import game_class
+
+    games = [n for n in names() if option in game_class(n).option_schema()]
+    spec = game_class(games[0]).option_schema()[option]
+    return f"{', '.join(games)}: {spec.description} (default {spec.default})".replace("%", "%%")
+
+
 def _probability(text: str) -> float:
     """An ``--irregularities`` value: a probability, from 0 to 1 (checked once, for every game)."""
     try:
@@ -192,16 +153,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for the shuffle (reproducible deals)")
     play.add_argument("--auto", action="store_true", help="computer players take all the seats")
     play.add_argument("--save", metavar="FILE", help="write the record (.pbn or .json by extension)")
-    play.add_argument("--scoring", choices=_schema_choices("scoring"), default=None,
-                      help="bridge: rubber scoring, document 001 (default) or the modern rubber laws")
-    play.add_argument("--variant", default=None,
-                      help="preferans: sochi, leningrad, rostov, moscow, ural, kazakhstan, piter")
+    play.add_argument("--scoring", choices=_schema_choices("scoring"), default=None, help=_option_help("scoring"))
+    play.add_argument("--variant", default=None, metavar="{" + ",".join(map(str, _schema_choices("variant"))) + "}",
+                      help=_option_help("variant"))
     play.add_argument("--players", type=int, choices=_schema_choices("players"), default=None,
-                      help="preferans: 3 or 4 players")
-    play.add_argument("--pulka", type=int, default=None, help="preferans: the pulka length (points to close)")
-    play.add_argument("--bots", choices=("rule", "search"), default=None,
-                      help="computer players: rule-based (default) or search (sampling + open-hand solving; "
-                      f"{', '.join(search_games())})")
+                      help=_option_help("players"))
+    play.add_argument("--pulka", type=int, default=None, metavar="N", help=_option_help("pulya_length"))
+    play.add_argument("--bots", choices=_bot_kinds(), default=None,
+                      help="computer players: rule-based (default), random legal play, or search (sampling + "
+                      f"open-hand solving; {', '.join(search_games())})")
     play.add_argument("--samples", type=int, default=None,
                       help=f"search bots and hints: samples per decision (default 20; {', '.join(search_games())})")
     play.add_argument("--laws", action="store_true",

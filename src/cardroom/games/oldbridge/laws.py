@@ -361,3 +361,25 @@ def parse_law_action(text: str) -> Irregular | RulingChoice | None:
     if t.lower().startswith(("ruling ", "решение ")):
         return RulingChoice.from_text(t)
     return None
+
+
+def random_irregular(state: Any, seat: Seat, rng: Any) -> Any | None:
+    """A computer player of ``state`` (a rubber of auction or straight bridge in laws mode) acting
+    irregularly (``--irregularities``): the first of a few random tries that the laws accept, or None."""
+    deal = state.deal
+    if deal is None:
+        return None
+    hand = cards_of_mask(deal.hands[seat])
+    tries = [f"!{seat.letter} make {rng.choice('CDHS')}", f"!{seat.letter} X", f"!{seat.letter} XX",
+             f"!{seat.letter} ask"]
+    if hand:
+        tries += [f"!{seat.letter} {rng.choice(hand)}", f"!{seat.letter} expose {rng.choice(hand)}"]
+    rng.shuffle(tries)
+    for text in tries:
+        try:
+            action = state.parse_action(text)
+            state.clone().apply(action)
+        except CardroomError:
+            continue
+        return action
+    return None

@@ -1,0 +1,27 @@
+"""The per-game text renderers of the terminal (:class:`~cardroom.ui.render.base.Renderer`)."""
+
+from __future__ import annotations
+
+import importlib
+
+from cardroom.core.game import Game
+from cardroom.ui.render.base import Renderer
+
+RENDERERS = {
+    "bridge": "cardroom.ui.render.bridge:BridgeRenderer",
+    "preferans": "cardroom.ui.render.preferans:PreferansRenderer",
+    "euchre": "cardroom.ui.render.euchre:EuchreRenderer",
+    "oldbridge": "cardroom.ui.render.oldbridge:OldBridgeRenderer",
+}
+"""The renderer of each game family (module:class), loaded when a game of the family is played."""
+
+
+def renderer_for(game: Game, seed: int | None = None) -> Renderer:
+    """The terminal renderer of ``game`` (by its family), for a session of ``seed``."""
+    module, _, name = RENDERERS[game.family].partition(":")
+    cls: type[Renderer] = getattr(importlib.import_module(module), name)
+    return cls(game, seed)
+
+
+def has_renderer(game: type[Game]) -> bool:
+    return game.family in RENDERERS

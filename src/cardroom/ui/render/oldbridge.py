@@ -1,0 +1,125 @@
+"""Auction bridge (1913) and straight bridge at the terminal (document 000): the user at South. Laws
+mode (straight bridge's laws B-1–B-16, auction bridge's revokes): ``!S make H``, ``!S XX``, ``!S 7D``,
+``!S expose KH``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardroom.core.cards import Card
+from cardroom.core.deal import Draw
+from cardroom.core.errors import ParseError
+from cardroom.core.laws import Irregular
+from cardroom.core.table import Seat
+from cardroom.games.oldbridge.calls import OldCall
+from cardroom.games.oldbridge.rubber import cut_order
+from cardroom.games.oldbridge.rules import document_letter
+from cardroom.i18n import STRINGS, t
+from cardroom.ui.render.base import Renderer
+from cardroom.ui.render.bridge import final_sheet_lines, play_lines
+
+
+class OldBridgeRenderer(Renderer):
+    prefix = "ob."
+
+    def banner(self, lang: str) -> list[str]:
+        lines = [t("ob.title." + self.game.name, lang)]
+        if self.laws_mode(self.game):
+            lines.append(t("ob.laws_on" if self.game.name == "straight-bridge" else "ob.laws_on_auction", lang))
+        return lines
+
+    def deal_view(self, state: Any, seat: int) -> Any:
+        return state.view(seat).deal
+
+    def bot_view(self, state: Any, seat: int) -> Any:
+        return state.view(seat)
+
+    def bot_irregular(self, state: Any, seat: int, rng: random.Random, rate: float, user: int | None) -> Any:
+        from cardroom.games.oldbridge.laws import random_irregular
+
+        if seat == user or rng.random() >= rate:
+            return None
+        action = random_irregular(state, Seat(seat), rng)
+        if action is not None:
+            state.apply(action)
+        return action
+
+    def ruling(self, view: Any) -> dict[str, Any] | None:
+        ruling: dict[str, Any] | None = view.laws.get("ruling") if view.laws is not None else None
+        return ruling
+
+    def laws_on(self, view: Any) -> bool:
+        return view.laws is not None
+
+    def laws_lines(self, view: Any, lang: str) -> list[str]:
+        laws, lines = view.laws or {}, []
+        if laws.get("face_up"):
+            lines.append(t("laws.face_up", lang, cards=" ".join(Card.parse(c).pretty for c in laws["face_up"])))
+        if laws.get("restriction"):
+            lines.append(t("laws.in_force", lang, r=laws["restriction"]))
+        return lines
+
+    # ------------------------------------------------------------------ drawing
+    def pretty(self, action: Any, lang: str) -> str:
+        if isinstance(action, OldCall):
+            key = f"ob.call.{action}"
+            return t(key, lang) if key in STRINGS else str(action)
+        return str(action.pretty) if isinstance(action, Card) else str(action)
+
+    def typed(self, action: Any, lang: str) -> str:
+        return str(action)
+
+    def refused_as(self, text: str, action: Any, lang: str) -> str:
+        return str(action)
+
+    def picture(self, view: Any, state: Any, lang: str) -> list[str]:
+        dealer = view.dealer
+        letters = ", ".join(f"{s.letter}={document_letter(s, dealer)}" for s in Seat)
+        below = state.sheet.below
+        lines = [
+            "=" * 60,
+            f"{t('deal', lang, n=len(state.results) + 1)}, {t('dealer', lang, seat=self.seat_name(dealer, lang))} "
+            f"({letters})",
+            t("ob.below", lang, ns=below[0], ew=below[1]),
+        ]
+        if view.calls:
+            calls = "; ".join(f"{s.letter} {self.pretty(c, lang)}" for s, c in view.calls)
+            lines.append(t("auction" if view.kind == "auction" else "ob.make_talk", lang) + ": " + calls)
+        if view.contract is not None:
+            lines.append(t("ob.contract", lang, c=str(view.contract), v=view.to_dict()["trick_value"]))
+        return lines + play_lines(view, lang, self.seat_name)
+
+    def prompt(self, view: Any, lang: str) -> str:
+        if view.phase == "play":
+            return t("your_card", lang, hand=view.hand_to_play.letter if view.hand_to_play is not None else "?")
+        if view.kind == "auction":
+            return t("ob.your_bid", lang)
+        return t("ob.your_make" if view.phase == "auction" else "ob.your_double", lang)
+
+    def chance_note(self, action: Any, lang: str) -> str | None:
+        if not isinstance(action, Draw):
+            return None
+        cards = ", ".join(f"{Seat(i).letter} {c.pretty}" for i, c in enumerate(action.cards))
+        return t("ob.cut", lang, cards=cards, seat=self.seat_name(cut_order(action.cards)[0], lang))
+
+    def result_lines(self, state: Any, lang: str) -> list[str]:
+        r = state.results[-1]
+        pts = ", ".join(f"{e.side.name} {e.points} {e.kind}" for e in r.entries) or "-"
+        text = t("passed_out", lang) if r.passed_out else t("result", lang, r=f"{r.result_text}; {pts}")
+        return [t("deal", lang, n=len(state.results)) + ": " + text]
+
+    def final_lines(self, state: Any, lang: str) -> list[str]:
+        margin = state.sheet.margin()
+        return [*final_sheet_lines(state.sheet, lang),
+                t("ob.size", lang, n=abs(margin), side="NS" if margin >= 0 else "EW")]
+
+    # ------------------------------------------------------------------ reading
+    def parse(self, text: str, view: Any, state: Any) -> Any:
+        return Card.parse(text) if view.phase == "play" else OldCall.parse(text)
+
+    def irregular(self, body: str, view: Any) -> Any:
+        irregular = Irregular.from_text("!" + body)
+        if irregular.seat != int(view.seat):
+            raise ParseError(t("ob.own_seat", "en", seat=view.seat.letter))
+        return irregular
