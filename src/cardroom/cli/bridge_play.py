@@ -13,8 +13,9 @@ from cardroom.bots.base import Bot
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.deal import Draw
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
-from cardroom.core.game import CHANCE, Game, State
+from cardroom.core.game import CHANCE, Game
 from cardroom.core.laws import Irregular, RulingChoice
+from cardroom.core.match import Match
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.game import ContractBridge
@@ -125,7 +126,7 @@ def render(view: BridgeView, lang: str, deal_no: int) -> str:
     return "\n".join(lines)
 
 
-def save_record(state: State, path: str) -> None:
+def save_record(state: Match[Any, Any, Any, Any], path: str) -> None:
     """Write the record atomically: a process killed mid-write leaves the previous file intact."""
     if path.lower().endswith(".pbn"):
         from cardroom.records.replay import rubber_to_pbn
