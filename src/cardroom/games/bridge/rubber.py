@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction
@@ -352,19 +352,23 @@ def draw_of(state: Match[Any, Any, Any, Any]) -> Draw | None:
     return opening.draw if isinstance(opening, DrawOpening) else None
 
 
+DV = TypeVar("DV", bound=View)
+SH = TypeVar("SH", bound=RubberSheet)
+
+
 @dataclass(frozen=True)
-class RubberView(View):
+class RubberSeatView(View, Generic[DV, SH]):
+    """A seat's view of a rubber of the bridges: the deal's view (None before the first deal), the sheet,
+    the draw and the deal's number. The draw's cards go back into the pack: they show nothing of a deal."""
+
     seat: Seat
-    deal: BridgeView | None
-    sheet: ScoreSheet
+    deal: DV | None
+    sheet: SH
     draw: Draw | None
     deal_number: int
 
     def shown_mask(self) -> int:
-        m = self.deal.shown_mask() if self.deal is not None else 0
-        if self.draw is not None:
-            pass  # the draw's cards go back into the pack; they show nothing of a deal
-        return m
+        return self.deal.shown_mask() if self.deal is not None else 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -373,3 +377,8 @@ class RubberView(View):
             "deal": None if self.deal is None else self.deal.to_dict(),
             "sheet": self.sheet.to_dict(),
         }
+
+
+@dataclass(frozen=True)
+class RubberView(RubberSeatView[BridgeView, ScoreSheet]):
+    """A seat's view of a contract bridge rubber."""

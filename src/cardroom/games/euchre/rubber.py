@@ -59,10 +59,10 @@ class Cut(Action):
 
     @classmethod
     def from_text(cls, text: str) -> Cut:
-        t = text.strip()
-        if not t.lower().startswith("cut "):
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() != "cut" or not rest:
             raise ParseError(f"not a cut: {text!r}")
-        cards = [Card.parse(p) for p in t[4:].split()]
+        cards = [Card.parse(p) for p in rest.split()]
         if len(cards) != 4:
             raise ParseError(f"not a cut: {text!r} (four cards, N E S W)")
         try:
@@ -143,22 +143,31 @@ class Recut(Action):
 
 
 _SIDE_NAMES = {"en": {Side.NS: "NS", Side.EW: "EW"}, "ru": {Side.NS: "СЮ", Side.EW: "ВЗ"}}
-_TEXT = {
-    "title": {"en": "Euchre — rubber score sheet", "ru": "Юкер — запись роббера"},
-    "game": {"en": "Game {n}", "ru": "Партия {n}"},
-    "head": {"en": "hand dealer  declaration                        tricks  NS  EW   score",
-             "ru": "сдача сдаёт  заявка                             взятки  СЮ  ВЗ   счёт"},
-    "thrown": {"en": "all passed: thrown in", "ru": "все спасовали: пересдача"},
-    "won": {"en": "Game {n} won by {w} {a}–{b}, worth {v}{lap}",
-            "ru": "Партию {n} выиграли {w} {a}–{b}, стоит {v}{lap}"},
-    "lap": {"en": ", lap {k} carried", "ru": ", нахлест {k} переносится"},
-    "games": {"en": "Games: NS {a}, EW {b}", "ru": "Партии: СЮ {a}, ВЗ {b}"},
-    "over": {"en": "Rubber won by {w}: NS {a}, EW {b} (2 for the rubber included)",
-             "ru": "Роббер выиграли {w}: СЮ {a}, ВЗ {b} (включая 2 очка за роббер)"},
-    "unfinished": {"en": "Rubber left unfinished: NS {a}, EW {b} (games won only)",
-                   "ru": "Роббер не окончен: СЮ {a}, ВЗ {b} (только выигранные партии)"},
-    "running": {"en": "Rubber in progress: game {n}, score NS {a}, EW {b}",
-                "ru": "Роббер продолжается: партия {n}, счёт СЮ {a}, ВЗ {b}"},
+_TEXT = {  # the sheet's texts by language
+    "en": {
+        "title": "Euchre — rubber score sheet",
+        "game": "Game {n}",
+        "head": "hand dealer  declaration                        tricks  NS  EW   score",
+        "thrown": "all passed: thrown in",
+        "won": "Game {n} won by {w} {a}–{b}, worth {v}{lap}",
+        "lap": ", lap {k} carried",
+        "games": "Games: NS {a}, EW {b}",
+        "over": "Rubber won by {w}: NS {a}, EW {b} (2 for the rubber included)",
+        "unfinished": "Rubber left unfinished: NS {a}, EW {b} (games won only)",
+        "running": "Rubber in progress: game {n}, score NS {a}, EW {b}",
+    },
+    "ru": {
+        "title": "Юкер — запись роббера",
+        "game": "Партия {n}",
+        "head": "сдача сдаёт  заявка                             взятки  СЮ  ВЗ   счёт",
+        "thrown": "все спасовали: пересдача",
+        "won": "Партию {n} выиграли {w} {a}–{b}, стоит {v}{lap}",
+        "lap": ", нахлест {k} переносится",
+        "games": "Партии: СЮ {a}, ВЗ {b}",
+        "over": "Роббер выиграли {w}: СЮ {a}, ВЗ {b} (включая 2 очка за роббер)",
+        "unfinished": "Роббер не окончен: СЮ {a}, ВЗ {b} (только выигранные партии)",
+        "running": "Роббер продолжается: партия {n}, счёт СЮ {a}, ВЗ {b}",
+    },
 }
 _SEAT_RU = {Seat.NORTH: "С", Seat.EAST: "В", Seat.SOUTH: "Ю", Seat.WEST: "З"}
 _CALL_RU = {"order up": "заказал", "assist": "помог", "take up": "принял", "make": "назначил", "alone": "один на"}
@@ -187,7 +196,8 @@ def render_sheet(results: Sequence[EuchreHandResult], score: RubberScore, lang: 
     """The sheet as text, in English or Russian: hand by hand, game by game, then the rubber."""
     lg = "ru" if lang == "ru" else "en"
     sides = _SIDE_NAMES[lg]
-    lines = [_TEXT["title"][lg]]
+    text = _TEXT[lg]
+    lines = [text["title"]]
     running = [0, 0]
     game_no = 0
     finished_games = {g.number: g for g in score.games}
@@ -196,15 +206,15 @@ def render_sheet(results: Sequence[EuchreHandResult], score: RubberScore, lang: 
         if g != game_no:
             game_no = g
             lines.append("")
-            lines.append(_TEXT["game"][lg].format(n=g))
-            lines.append(_TEXT["head"][lg])
+            lines.append(text["game"].format(n=g))
+            lines.append(text["head"])
             prev = score.games[g - 2] if g >= 2 and len(score.games) >= g - 1 else None
             running = [0, 0]
             if prev is not None:
                 running[prev.winner] = prev.lap
         seat_txt = _seat(r.dealer, lg)
         if r.thrown_in:
-            decl = _TEXT["thrown"][lg]
+            decl = text["thrown"]
             tricks = "-"
         else:
             assert r.maker is not None and r.trump is not None
@@ -216,19 +226,19 @@ def render_sheet(results: Sequence[EuchreHandResult], score: RubberScore, lang: 
                      f"   {running[0]}–{running[1]}")
         done = finished_games.get(g)
         if done is not None and (i + 1 == len(results) or score.hand_games[i + 1] != g):
-            lap = _TEXT["lap"][lg].format(k=done.lap) if done.lap else ""
-            lines.append(_TEXT["won"][lg].format(n=g, w=sides[done.winner], a=done.score[done.winner],
+            lap = text["lap"].format(k=done.lap) if done.lap else ""
+            lines.append(text["won"].format(n=g, w=sides[done.winner], a=done.score[done.winner],
                                                 b=done.score[done.winner.other], v=done.value, lap=lap))
     lines.append("")
-    lines.append(_TEXT["games"][lg].format(a=score.games_won(Side.NS), b=score.games_won(Side.EW)))
+    lines.append(text["games"].format(a=score.games_won(Side.NS), b=score.games_won(Side.EW)))
     rp = score.rubber_points()
     if score.is_over:
         w = score.winner
-        lines.append(_TEXT["over"][lg].format(w=sides[w] if w is not None else "-", a=rp[0], b=rp[1]))
+        lines.append(text["over"].format(w=sides[w] if w is not None else "-", a=rp[0], b=rp[1]))
     elif unfinished:
-        lines.append(_TEXT["unfinished"][lg].format(a=rp[0], b=rp[1]))
+        lines.append(text["unfinished"].format(a=rp[0], b=rp[1]))
     else:
-        lines.append(_TEXT["running"][lg].format(n=score.game_number, a=score.score[0], b=score.score[1]))
+        lines.append(text["running"].format(n=score.game_number, a=score.score[0], b=score.score[1]))
     return "\n".join(lines) + "\n"
 
 

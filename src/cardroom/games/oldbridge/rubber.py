@@ -21,10 +21,10 @@ from typing import Any
 
 from cardroom.core.cards import Card, Rank
 from cardroom.core.deal import Draw
-from cardroom.core.game import Game, View
+from cardroom.core.game import Game
 from cardroom.core.match import DrawOpening, Match
 from cardroom.core.table import Seat, Side
-from cardroom.games.bridge.rubber import SHEET_WIDTH, RubberSheet, SheetLine, draw_of
+from cardroom.games.bridge.rubber import SHEET_WIDTH, RubberSeatView, RubberSheet, SheetLine, draw_of
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.rules import AuctionDeal, OldBridgeView, OldDeal, OldDealResult, StraightDeal
 from cardroom.games.oldbridge.scoring import AuctionContract
@@ -182,24 +182,9 @@ def _player_of(r: OldDealResult) -> Seat:
 
 
 @dataclass(frozen=True)
-class OldRubberView(View):
-    seat: Seat
-    deal: OldBridgeView | None
-    sheet: OldSheet
-    draw: Draw | None
-    deal_number: int
+class OldRubberView(RubberSeatView[OldBridgeView, OldSheet]):
+    """A seat's view of a rubber of auction or straight bridge."""
 
     @property
     def legal(self) -> tuple[Any, ...]:
         return self.deal.legal if self.deal is not None else ()
-
-    def shown_mask(self) -> int:
-        return self.deal.shown_mask() if self.deal is not None else 0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat.letter,
-            "deal_number": self.deal_number,
-            "deal": None if self.deal is None else self.deal.to_dict(),
-            "sheet": self.sheet.to_dict(),
-        }

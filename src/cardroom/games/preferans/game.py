@@ -73,28 +73,10 @@ class Preferans(Game):
 
     def action_universe(self) -> list[Any]:
         from cardroom.core.cards import full_pack
-        from cardroom.games.preferans.calls import (
-            ACCEPT,
-            CLOSED,
-            CONCEDES,
-            DECLINE,
-            HALF_WHIST,
-            HANDS,
-            HERE,
-            INVITE,
-            LADDER,
-            OFF_GORA,
-            OPEN,
-            PASS,
-            PLAY,
-            PREFERANS,
-            REFUSE_TALON,
-            TO_PULYA,
-            WHIST,
-        )
+        from cardroom.games.preferans import calls as c
 
-        return [*full_pack(), *LADDER, PASS, HERE, WHIST, HALF_WHIST, OPEN, CLOSED, PLAY, INVITE, ACCEPT, DECLINE,
-                *CONCEDES, PREFERANS, REFUSE_TALON, TO_PULYA, OFF_GORA, *HANDS]
+        return [*full_pack(), *c.LADDER, c.PASS, c.HERE, c.WHIST, c.HALF_WHIST, c.OPEN, c.CLOSED, c.PLAY, c.INVITE,
+                c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON, c.TO_PULYA, c.OFF_GORA, *c.HANDS]
 
     def options(self) -> Mapping[str, Any]:
         return {"variant": self.variant_name, "players": self.players, **self.variant.overrides()}
