@@ -4,7 +4,8 @@ A :class:`Game` is static: the rules, the variant options, the number of players
 :class:`State` objects, which are dynamic. A state answers ``to_act``, ``legal_actions()``,
 ``apply(action)``, ``is_over``, ``result()`` and ``view(seat)``. Chance (the shuffle, the draw)
 is an action too, chosen by :meth:`State.sample_chance` from a seeded generator, so any state is
-its action history replayed.
+its action history replayed. A state is one deal or a whole match: the match of every game (a rubber,
+a pulka), with its score sheet, is a :class:`cardroom.core.match.Match`.
 """
 
 from __future__ import annotations

@@ -159,7 +159,9 @@ class Match(State, Generic[D, R, S, V]):
     Its own fields: ``sheet``, ``deal`` (the deal in play; the last one once the match is over; None
     before the first), ``dealer``, ``results`` and ``finished_deals`` (each finished deal, in order),
     ``opening`` (None for a match without one). A subclass sets what its hooks need (its rules) before
-    calling ``Match.__init__``.
+    calling ``Match.__init__(game, sheet, dealer, opening, opening_due)``: the first deal is dealt at
+    once by ``dealer`` unless an opening is due (``opening_due=False``: a match played without its draw
+    keeps the opening only to refuse, or read, its actions).
     """
 
     noun: ClassVar[str] = "match"
@@ -173,7 +175,8 @@ class Match(State, Generic[D, R, S, V]):
 
     sheet: S
     deal: Any
-    """The deal in play, a ``D`` (a subclass says so: ``deal: BridgeDeal | None``); None before the first."""
+    """The deal in play, a ``D``, None before the first. Typed ``Any`` here so that code holding a match of
+    any game reaches its deal's own fields; each game's match says ``deal: BridgeDeal | None``."""
     dealer: int | None
     opening: Opening | None
     results: list[R]
