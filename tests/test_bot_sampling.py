@@ -183,7 +183,7 @@ def test_preferans_a_player_who_neither_followed_nor_trumped_has_no_trumps() -> 
             if match.to_act == CHANCE:
                 match.apply(match.sample_chance(rng))
                 continue
-            deal = match.deal  # type: ignore[attr-defined]
+            deal = match.deal
             if deal.phase == 6 and deal.kind == "game" and deal.trick and deal.contract.trump is not None:
                 led = deal.trick[0][1] // 13
                 trump = deal.contract.trump
@@ -214,7 +214,7 @@ def test_preferans_the_shown_talon_is_never_with_a_defender() -> None:
             if match.to_act == CHANCE:
                 match.apply(match.sample_chance(rng))
                 continue
-            deal = match.deal  # type: ignore[attr-defined]
+            deal = match.deal
             if deal.phase == 6 and deal.kind == "game" and not deal.open_defence:
                 for seat in deal.active:
                     if seat == deal.declarer:

@@ -240,13 +240,13 @@ def test_save_and_replay_round_trip(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["replay", str(save)]) == 0
     out = capsys.readouterr().out
     assert "Euchre — rubber score sheet" in out and "Rubber won by" in out
-    n = len(original.results)  # type: ignore[attr-defined]
+    n = len(original.results)
     assert f"euchre record, {n} deal(s)" in out and "deal 1 (dealer " in out
     assert main(["replay", str(save), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["game"] == "euchre" and summary["over"] is True
     assert summary["sheet"] == json.loads(json.dumps(original.sheet_dict()))
-    assert len(summary["hands"]) == len(original.results)  # type: ignore[attr-defined]
+    assert len(summary["hands"]) == len(original.results)
 
 
 def _find(data: dict[str, Any], want: Callable[[EuchreHand], bool]) -> tuple[int, EuchreRubberState]:

@@ -31,7 +31,7 @@ def test_auto_pulka_to_its_end_for_every_variant(variant: str, players: int, tmp
     assert state.is_over
     assert state.sheet_dict() == state.recomputed_sheet_dict()
     assert isinstance(state.game, Preferans)
-    settlement = state.sheet.settle()  # type: ignore[attr-defined]
+    settlement = state.sheet.settle()
     assert sum(settlement.balance) == 0
 
 

@@ -412,9 +412,9 @@ def test_rubber_cut_records_replay() -> None:
     rec = {"format": "cardroom-record", "version": 1, "game": "euchre", "options": {},
            "actions": ["cut JS 9H JC AD", "recut N 7S S KD"]}
     s = state_from_dict(rec)
-    assert s.dealer == Seat.SOUTH  # type: ignore[attr-defined]
+    assert s.dealer == Seat.SOUTH
     assert record_dict(s)["actions"][:2] == rec["actions"]
     # an older record in which all four cut again after a tie still replays: a four-card cut is a fresh cut
     old = dict(rec, actions=["cut JS 9H JC AD", "cut 7S AH KD 9C"])
-    assert state_from_dict(old).dealer == Seat.EAST  # type: ignore[attr-defined]
+    assert state_from_dict(old).dealer == Seat.EAST
     assert _cut("JS 9H JC AD")[Seat.NORTH] == Card.parse("JS")

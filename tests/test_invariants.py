@@ -14,6 +14,7 @@ import pytest
 from cardroom.core.cards import Card
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import CHANCE, State
+from cardroom.core.match import Match
 from cardroom.games import load, names
 
 
@@ -48,7 +49,7 @@ CONFIGS = _configurations()
 MAX_DEALS = 120
 
 
-def _play_match(game_name: str, options: dict[str, Any], seed: int, check_refusals: bool) -> State:
+def _play_match(game_name: str, options: dict[str, Any], seed: int, check_refusals: bool) -> Match[Any, Any, Any, Any]:
     game = load(game_name, **options)
     state = game.new_initial_state()
     rng = random.Random(seed)

@@ -37,6 +37,7 @@ import pytest
 from cardroom.core.cards import cards_of_mask
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import CHANCE, Game, State
+from cardroom.core.match import Match
 from cardroom.games import load
 from cardroom.room.engine import (
     ONLINE_OPTION,
@@ -463,6 +464,7 @@ def room_game(name: str, options: Json) -> Game:
 
 
 def runtime(game: Game, state: State) -> TableRuntime:
+    assert isinstance(state, Match)
     labels = [str(state.view(i).to_dict().get("seat", i)) for i in range(game.num_seats)]
     return TableRuntime("t", game, {}, 0, "", None, 0.0, state, [SeatInfo("human") for _ in labels],
                         labels=labels, laws=True)

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from cardroom.core.cards import Card
 from cardroom.core.deal import Deal, Draw, parse_hand
+from cardroom.core.errors import IllegalAction
+from cardroom.core.game import CHANCE
+from cardroom.core.match import Match
 from cardroom.core.table import Seat, Side
 from cardroom.games import load
 from cardroom.games.bridge.calls import Call
@@ -149,3 +155,73 @@ def test_unfinished_rubber_at_one_game_all_with_part_scores_both_sides() -> None
     assert state.sheet.games == [Side.NS, Side.EW] and state.sheet.below == [30, 30]
     state.abandon()
     assert [ln for ln in state.sheet.lines if ln.entry.kind == "unfinished"] == []
+
+
+# ---------------------------------------------------------------------------- one Match for every game
+MATCH_GAMES = [("bridge", {}), ("auction-bridge", {}), ("straight-bridge", {}), ("preferans", {"players": 3}),
+               ("preferans", {"players": 4}), ("euchre", {})]
+
+
+def _played(name: str, options: dict[str, object], seed: int, actions: int) -> Match[Any, Any, Any, Any]:
+    state = load(name, **options).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if state.is_over:
+            break
+        if state.to_act == CHANCE:
+            state.play_chance(rng)
+        else:
+            state.apply(rng.choice(list(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize(("name", "options"), MATCH_GAMES)
+def test_every_game_is_one_match(name: str, options: dict[str, object]) -> None:
+    state = _played(name, options, 3, 150)
+    assert isinstance(state, Match)
+    # the sheet kept during play is the one recomputed from the results, the clone is independent
+    assert state.sheet_dict() == state.recomputed_sheet_dict()
+    assert len(state.results) == len(state.finished_deals)
+    twin = state.clone()
+    before = state.snapshot()
+    rng = random.Random(9)
+    for _ in range(40):
+        if twin.is_over:
+            break
+        twin.apply(twin.sample_chance(rng) if twin.to_act == CHANCE else rng.choice(list(twin.legal_actions())))
+    assert state.snapshot() == before
+    # an action refused leaves the match as it was
+    if not state.is_over and state.to_act != CHANCE:
+        with pytest.raises(IllegalAction):
+            state.apply(object())
+        assert state.snapshot() == before
+    # left unfinished: over, abandoned, and the sheet says so wherever the game's sheet does
+    state.abandon()
+    assert state.is_over and state.abandoned and state.to_act is None and not state.legal_actions()
+    with pytest.raises(IllegalAction, match="is over"):
+        state.apply(object())
+    assert state.sheet_dict() == state.recomputed_sheet_dict()
+
+
+@pytest.mark.parametrize("name", ["bridge", "auction-bridge", "euchre"])
+def test_the_opening_refuses_what_is_not_it_and_leaves_the_match_unchanged(name: str) -> None:
+    state = load(name).new_initial_state()
+    assert state.deal is None and state.to_act == CHANCE and state.opening is not None
+    before = state.snapshot()
+    with pytest.raises(IllegalAction):
+        state.apply(Card.parse("AS"))
+    assert state.snapshot() == before and state.position() == state.opening.where().text()
+    state.play_chance(random.Random(1))
+    assert state.history and (state.deal is not None or state.to_act == CHANCE)
+
+
+def test_an_opening_action_after_the_opening_is_refused_by_the_game() -> None:
+    state = load("euchre").new_initial_state()
+    rng = random.Random(2)
+    while state.deal is None:
+        state.play_chance(rng)
+    late = state.parse_action("cut JS 9H 7C AD")  # still read as a cut
+    with pytest.raises(IllegalAction, match="the cut for the deal is over"):
+        state.apply(late)
+    bridge = _rubber()
+    assert isinstance(bridge.parse_action("draw AS 2C QD QC"), Draw) and bridge.draw is not None

@@ -4,7 +4,8 @@ A :class:`Game` is static: the rules, the variant options, the number of players
 :class:`State` objects, which are dynamic. A state answers ``to_act``, ``legal_actions()``,
 ``apply(action)``, ``is_over``, ``result()`` and ``view(seat)``. Chance (the shuffle, the draw)
 is an action too, chosen by :meth:`State.sample_chance` from a seeded generator, so any state is
-its action history replayed.
+its action history replayed. A state is one deal or a whole match: the match of every game (a rubber,
+a pulka), with its score sheet, is a :class:`cardroom.core.match.Match`.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardroom.core.errors import CardroomError, IllegalAction
+from cardroom.core.errors import CardroomError
 from cardroom.core.options import Schema
 from cardroom.i18n.where import Where
 
 if TYPE_CHECKING:
     from cardroom.bots.base import Bot
+    from cardroom.core.match import Match
 
 CHANCE = -1
 """``to_act`` of a state where chance (a shuffle, a draw) acts next."""
@@ -120,32 +122,6 @@ class State(ABC):
         """Where the state stands, in English, for messages and records: e.g. "deal 3, trick 4"."""
         return self.where().text()
 
-    # ----------------------------------------------------------------- matches
-    def sheet_dict(self) -> dict[str, Any] | None:
-        """The score sheet kept during play (None for a state without one)."""
-        return None
-
-    def recomputed_sheet_dict(self) -> dict[str, Any] | None:
-        """The score sheet recomputed from the recorded deal results alone."""
-        return None
-
-    def match_summary(self) -> dict[str, Any]:
-        """A JSON-ready account of the match so far: deals, sheet, settlement (game-specific)."""
-        return {"position": self.position(), "over": self.is_over, "sheet": self.sheet_dict()}
-
-    def render_sheet(self, lang: str = "en") -> str:
-        """The score sheet drawn as text."""
-        return ""
-
-    @property
-    def abandoned(self) -> bool:
-        """True when the match was ended before its natural end (an unfinished rubber)."""
-        return False
-
-    def abandon(self) -> None:
-        """End the match unfinished, scored as the game's laws say."""
-        raise IllegalAction("this game cannot be left unfinished")
-
     def play_chance(self, rng: random.Random) -> Any:
         action = self.sample_chance(rng)
         self.apply(action)
@@ -220,8 +196,8 @@ class Game(ABC):
         return {}
 
     @abstractmethod
-    def new_initial_state(self) -> State:
-        """A new match (rubber, pulka) from its first chance action."""
+    def new_initial_state(self) -> Match[Any, Any, Any, Any]:
+        """A new match (rubber, pulka: a :class:`~cardroom.core.match.Match`) from its first chance action."""
 
     @abstractmethod
     def options(self) -> Mapping[str, Any]:
@@ -239,7 +215,7 @@ class Game(ABC):
 
         return list(full_pack())
 
-    def replay(self, actions: Sequence[Any]) -> State:
+    def replay(self, actions: Sequence[Any]) -> Match[Any, Any, Any, Any]:
         state = self.new_initial_state()
         for a in actions:
             state.apply(a)

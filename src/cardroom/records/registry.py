@@ -14,14 +14,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError, RecordError
-from cardroom.core.game import State
+from cardroom.core.match import Match
 from cardroom.games import load
 
 FORMAT = "cardroom-record"
 VERSION = 1
 
 
-def record_dict(state: State, players: dict[str, str] | None = None) -> dict[str, Any]:
+def record_dict(state: Match[Any, Any, Any, Any], players: dict[str, str] | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -33,11 +33,11 @@ def record_dict(state: State, players: dict[str, str] | None = None) -> dict[str
     }
 
 
-def write_record(state: State, players: dict[str, str] | None = None) -> str:
+def write_record(state: Match[Any, Any, Any, Any], players: dict[str, str] | None = None) -> str:
     return json.dumps(record_dict(state, players), ensure_ascii=False, indent=1) + "\n"
 
 
-def state_from_dict(data: Any) -> State:
+def state_from_dict(data: Any) -> Match[Any, Any, Any, Any]:
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != FORMAT:
@@ -52,7 +52,7 @@ def state_from_dict(data: Any) -> State:
     return state
 
 
-def record_state(data: dict[str, Any]) -> State:
+def record_state(data: dict[str, Any]) -> Match[Any, Any, Any, Any]:
     """The new match of a record's game and options (``data``: a record's JSON object), before any of
     its actions; :class:`RecordError` when the record does not name a game the registry makes."""
     name = data.get("game")
@@ -66,7 +66,7 @@ def record_state(data: dict[str, Any]) -> State:
     return game.new_initial_state()
 
 
-def replay_actions(state: State, actions: Sequence[Any]) -> Iterator[State]:
+def replay_actions(state: Match[Any, Any, Any, Any], actions: Sequence[Any]) -> Iterator[Match[Any, Any, Any, Any]]:
     """The one replay loop of a record's actions (canonical texts): each is read and applied to
     ``state``, which is yielded after each; :class:`RecordError` naming the action and the position
     for a text that is not one or an action the state refuses."""
@@ -80,7 +80,7 @@ def replay_actions(state: State, actions: Sequence[Any]) -> Iterator[State]:
         yield state
 
 
-def read_record(text: str) -> State:
+def read_record(text: str) -> Match[Any, Any, Any, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:

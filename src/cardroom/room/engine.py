@@ -36,6 +36,7 @@ from typing import Any
 from cardroom.core.errors import CardroomError, ParseError
 from cardroom.core.game import CHANCE, Game, State
 from cardroom.core.laws import Irregular
+from cardroom.core.match import Match
 from cardroom.core.options import OptionError, OptionSpec, quote
 from cardroom.games import load, names
 from cardroom.records.registry import record_dict
@@ -343,7 +344,7 @@ class TableRuntime:
     owner_hash: str
     parent: str | None
     created: float
-    state: State
+    state: Match[Any, Any, Any, Any]
     seats: list[SeatInfo]
     child: str | None = None
     subscribers: dict[tuple[int | None, str], list[Subscriber]] = field(default_factory=dict)

@@ -6,22 +6,24 @@ it can be recomputed from the record at any time.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction
-from cardroom.core.game import CHANCE, State, View
+from cardroom.core.game import View
+from cardroom.core.match import DrawOpening, Match
 from cardroom.core.table import Seat, Side
-from cardroom.games.bridge.rules import PHASE_OVER, BridgeDeal, BridgeView, DealResult
+from cardroom.games.bridge.rules import BridgeDeal, BridgeView, DealResult
 from cardroom.games.bridge.scoring import Entry, back_score_points
 from cardroom.games.bridge.variants import DOC001, ScoringRules
-from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.game import ContractBridge
+
+
+SHEET_WIDTH = 12
 
 
 @dataclass
@@ -38,87 +40,106 @@ class SheetLine:
 
 
 @dataclass
-class ScoreSheet:
-    """The rubber score sheet. Sides are NS and EW; "we" are the side of the viewing seat."""
+class RubberSheet:
+    """What the rubber sheets of the bridges share (a :class:`~cardroom.core.match.Sheet`): entries written
+    game by game, trick points below the line toward the game, premiums above it; a game won when a
+    side's trick points reach the game points; two games win the rubber and its bonus. A subclass says
+    what differs: the game points, the entry as written (:meth:`_written`), whether a game annuls the
+    losers' part score, the rubber bonus, the unfinished rubber and the fields of its dict.
+    """
 
-    rules: ScoringRules = field(default_factory=lambda: DOC001)
-    lines: list[SheetLine] = field(default_factory=list)
-    games: list[Side] = field(default_factory=list)  # winner of each finished game
-    below: list[int] = field(default_factory=lambda: [0, 0])  # toward the current game
-    deals: int = 0
-    winner: Side | None = None
-    unfinished: bool = False
+    lines: list[SheetLine] = field(default_factory=list, kw_only=True)
+    games: list[Side] = field(default_factory=list, kw_only=True)  # winner of each finished game
+    below: list[int] = field(default_factory=lambda: [0, 0], kw_only=True)  # toward the current game
+    deals: int = field(default=0, kw_only=True)
+    winner: Side | None = field(default=None, kw_only=True)
+    unfinished: bool = field(default=False, kw_only=True)
 
-    @classmethod
-    def from_results(cls, results: Sequence[DealResult], rules: ScoringRules = DOC001,
-                     unfinished: bool = False) -> ScoreSheet:
-        sheet = cls(rules)
+    game_rule: ClassVar[str] = "." * (2 * SHEET_WIDTH + 2)
+    """The rule drawn under a finished game's trick points."""
+
+    # ------------------------------------------------------------------ what a rubber says
+    def _game_points(self) -> int:
+        raise NotImplementedError
+
+    def _written(self, entry: Entry, result: Any) -> Entry | None:
+        """The entry as the sheet writes it (None: not written)."""
+        return entry
+
+    def _annuls_part_scores(self) -> bool:
+        """Whether the losers' part score of a game is annulled when the game is won."""
+        return False
+
+    def _rubber_bonus(self, winner: Side) -> Entry:
+        raise NotImplementedError
+
+    def _line(self, entry: Entry, game_no: int) -> SheetLine:
+        return SheetLine(self.deals, entry, game_no)
+
+    def close_unfinished(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ writing
+    def _filled(self, results: Sequence[Any], unfinished: bool) -> Self:
         for r in results:
-            sheet.add(r)
+            self.add(r)
         if unfinished:
-            sheet.close_unfinished()
-        return sheet
+            self.close_unfinished()
+        return self
 
-    def copy(self) -> ScoreSheet:
-        return ScoreSheet(self.rules, [SheetLine(ln.deal, ln.entry, ln.game, ln.annulled) for ln in self.lines],
-                          list(self.games), list(self.below), self.deals, self.winner, self.unfinished)
+    def recomputed(self, results: Sequence[Any]) -> Self:
+        """A sheet of the same rules recomputed from ``results`` alone (closed unfinished if this one is)."""
+        return replace(self, lines=[], games=[], below=[0, 0], deals=0, winner=None,
+                       unfinished=False)._filled(results, self.unfinished)
+
+    def copy(self) -> Self:
+        return replace(self, lines=[replace(ln) for ln in self.lines], games=list(self.games), below=list(self.below))
 
     def games_won(self, side: Side) -> int:
         return sum(1 for g in self.games if g == side)
-
-    def vulnerable(self) -> tuple[bool, bool]:
-        """Doc 001 §6.5: a side is vulnerable once it has won a game of the rubber."""
-        return (self.games_won(Side.NS) > 0, self.games_won(Side.EW) > 0)
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None or self.unfinished
 
-    def add(self, result: DealResult) -> None:
+    def add(self, result: Any) -> None:
         if self.is_over:
             raise IllegalAction("the rubber is over; no more deals can be scored")
         self.deals += 1
-        n = self.deals
         game_no = len(self.games) + 1
         for e in result.entries:
-            self.lines.append(SheetLine(n, e, game_no))
-            if e.below:
-                self.below[e.side] += e.points
-        for side in (Side.NS, Side.EW):
-            if self.below[side] >= self.rules.game_points:
+            written = self._written(e, result)
+            if written is None:
+                continue
+            self.lines.append(self._line(written, game_no))
+            if written.below:
+                self.below[written.side] += written.points
+        for side in (Side.NS, Side.EW):  # only one side scores trick points in a deal
+            if self.below[side] >= self._game_points():
                 self._game_won(side, game_no)
                 break
 
     def _game_won(self, side: Side, game_no: int) -> None:
         self.games.append(side)
-        other = side.other
-        if not self.rules.annulled_part_score_counts:
+        if self._annuls_part_scores():
             for line in self.lines:
-                if line.game == game_no and line.entry.side == other and line.entry.below:
+                if line.game == game_no and line.entry.side == side.other and line.entry.below:
                     line.annulled = True
         self.below = [0, 0]
         if self.games_won(side) == 2:
-            bonus = self.rules.rubber_bonus_two_nil if self.games_won(other) == 0 else self.rules.rubber_bonus_two_one
-            self.lines.append(SheetLine(self.deals, Entry(side, bonus, self.rules.rubber_bonus_below_line, "rubber"),
-                                        game_no))
+            self.lines.append(self._line(self._rubber_bonus(side), game_no))
             self.winner = side
 
-    def close_unfinished(self) -> None:
-        """Score an unfinished rubber by the standard law (Laws of Contract Bridge, rubber, Law 80):
-        if only one game has been completed, its winners score 300; if only one side has a part
-        score in the unfinished game, that side scores 100."""
-        if self.is_over:
-            return
-        game_no = len(self.games) + 1
-        if len(self.games) == 1:
-            self.lines.append(SheetLine(self.deals, Entry(self.games[0], self.rules.unfinished_game, False,
-                                                          "unfinished"), game_no))
-        with_part = [side for side in (Side.NS, Side.EW) if self.below[side] > 0]
-        if len(with_part) == 1:
-            self.lines.append(SheetLine(self.deals, Entry(with_part[0], self.rules.unfinished_part_score, False,
-                                                          "unfinished"), game_no))
-        self.unfinished = True
+    def last_deal_won_game(self) -> bool:
+        """Whether the last deal written completed a game (its entries were written in the last game won)."""
+        for ln in reversed(self.lines):
+            if ln.deal != self.deals:
+                return False
+            if ln.game == len(self.games):
+                return True
+        return False
 
+    # ------------------------------------------------------------------ reading
     def total(self, side: Side) -> int:
         return sum(ln.entry.points for ln in self.lines if ln.entry.side == side and not ln.annulled)
 
@@ -139,33 +160,24 @@ class ScoreSheet:
         """NS total minus EW total."""
         return self.total(Side.NS) - self.total(Side.EW)
 
-    def back_score(self) -> dict[str, int]:
-        """Back-score points for each seat (winners plus, losers minus; the sum is zero)."""
-        pts = back_score_points(self.margin(), self.rules)
-        return {"N": pts, "S": pts, "E": -pts, "W": -pts}
-
     def to_dict(self) -> dict[str, Any]:
-        """The sheet as a dict. Every seat's view carries it after every action and it changes only when
-        a deal is scored, so the last one is kept and given again while the sheet is unchanged (the
-        caller must not modify it)."""
-        key = (self.deals, len(self.lines), self.winner, self.unfinished, len(self.games))
-        cached = self.__dict__.get("_dict_cache")
-        if cached is not None and cached[0] == key:
-            out: dict[str, Any] = cached[1]
-            return out
-        out = self._to_dict()
-        self.__dict__["_dict_cache"] = (key, out)
-        return out
-
-    def _to_dict(self) -> dict[str, Any]:
         return {
             "lines": [ln.to_dict() for ln in self.lines],
             "games": [g.name for g in self.games],
+            **self._scores_dict(),
             "totals": {"NS": self.total(Side.NS), "EW": self.total(Side.EW)},
             "winner": None if self.winner is None else self.winner.name,
             "unfinished": self.unfinished,
-            "back_score": self.back_score(),
+            **self._outcome_dict(),
         }
+
+    def _scores_dict(self) -> dict[str, Any]:
+        """The fields of :meth:`to_dict` before the totals."""
+        return {}
+
+    def _outcome_dict(self) -> dict[str, Any]:
+        """The fields of :meth:`to_dict` after the winner."""
+        return {}
 
     def render(self, we: Side = Side.NS, lang: str = "en") -> str:
         """The sheet as players draw it: two columns, premiums above the line, tricks below."""
@@ -181,18 +193,79 @@ class ScoreSheet:
             bt = g_they[gi] if gi < len(g_they) else []
             rows += sheet_columns([_fmt(x) for x in bw], [_fmt(x) for x in bt])
             if gi < len(self.games):
-                rows.append("." * w + "." + "." + "." * w)
-        rb = [ln for ln in self.lines if ln.entry.kind == "rubber" and ln.entry.below]
-        for ln in rb:
-            left = str(ln.entry.points) if ln.entry.side == we else ""
-            right = str(ln.entry.points) if ln.entry.side == they else ""
-            rows.append(f"{left:>{w}} | {right:<{w}}")
+                rows.append(self.game_rule)
+        for ln in self.lines:  # a rubber bonus written below the line
+            if ln.entry.kind == "rubber" and ln.entry.below:
+                left = str(ln.entry.points) if ln.entry.side == we else ""
+                right = str(ln.entry.points) if ln.entry.side == they else ""
+                rows.append(f"{left:>{w}} | {right:<{w}}")
         rows.append("=" * w + "=+=" + "=" * w)
         rows.append(f"{self.total(we):>{w}} | {self.total(they):<{w}}")
         return "\n".join(rows)
 
 
-SHEET_WIDTH = 12
+@dataclass
+class ScoreSheet(RubberSheet):
+    """The rubber score sheet. Sides are NS and EW; "we" are the side of the viewing seat."""
+
+    rules: ScoringRules = field(default_factory=lambda: DOC001)
+
+    @classmethod
+    def from_results(cls, results: Sequence[DealResult], rules: ScoringRules = DOC001,
+                     unfinished: bool = False) -> ScoreSheet:
+        return cls(rules)._filled(results, unfinished)
+
+    def _game_points(self) -> int:
+        return self.rules.game_points
+
+    def _annuls_part_scores(self) -> bool:
+        return not self.rules.annulled_part_score_counts
+
+    def _rubber_bonus(self, winner: Side) -> Entry:
+        r = self.rules
+        bonus = r.rubber_bonus_two_nil if self.games_won(winner.other) == 0 else r.rubber_bonus_two_one
+        return Entry(winner, bonus, r.rubber_bonus_below_line, "rubber")
+
+    def vulnerable(self) -> tuple[bool, bool]:
+        """Doc 001 §6.5: a side is vulnerable once it has won a game of the rubber."""
+        return (self.games_won(Side.NS) > 0, self.games_won(Side.EW) > 0)
+
+    def close_unfinished(self) -> None:
+        """Score an unfinished rubber by the standard law (Laws of Contract Bridge, rubber, Law 80):
+        if only one game has been completed, its winners score 300; if only one side has a part
+        score in the unfinished game, that side scores 100."""
+        if self.is_over:
+            return
+        game_no = len(self.games) + 1
+        if len(self.games) == 1:
+            self.lines.append(self._line(Entry(self.games[0], self.rules.unfinished_game, False, "unfinished"),
+                                         game_no))
+        with_part = [side for side in (Side.NS, Side.EW) if self.below[side] > 0]
+        if len(with_part) == 1:
+            self.lines.append(self._line(Entry(with_part[0], self.rules.unfinished_part_score, False, "unfinished"),
+                                         game_no))
+        self.unfinished = True
+
+    def back_score(self) -> dict[str, int]:
+        """Back-score points for each seat (winners plus, losers minus; the sum is zero)."""
+        pts = back_score_points(self.margin(), self.rules)
+        return {"N": pts, "S": pts, "E": -pts, "W": -pts}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet as a dict. Every seat's view carries it after every action and it changes only when
+        a deal is scored, so the last one is kept and given again while the sheet is unchanged (the
+        caller must not modify it)."""
+        key = (self.deals, len(self.lines), self.winner, self.unfinished, len(self.games))
+        cached = self.__dict__.get("_dict_cache")
+        if cached is not None and cached[0] == key:
+            out: dict[str, Any] = cached[1]
+            return out
+        out = super().to_dict()
+        self.__dict__["_dict_cache"] = (key, out)
+        return out
+
+    def _outcome_dict(self) -> dict[str, Any]:
+        return {"back_score": self.back_score()}
 
 
 def sheet_head(we: Side, lang: str) -> str:
@@ -224,213 +297,78 @@ class RubberResult:
     sheet: ScoreSheet
 
 
-class RubberBase(State):
-    """The match protocol shared by the rubbers of contract bridge and of the old bridges.
-
-    A subclass keeps ``sheet`` (with ``is_over``, ``unfinished``, ``to_dict`` and ``close_unfinished``),
-    ``deal`` (the deal in play, None before the first), ``_history``, ``results``, ``finished_deals`` and
-    ``draw``; it names the draw (``_draw_where``, ``_draw_rule``), finds the first dealer from it
-    (:meth:`_first_dealer`) and plays an action of a deal (:meth:`_apply_to_deal`).
-    """
-
-    sheet: Any
-    deal: Any
-    draw: Draw | None
-    dealer: Seat
-    results: list[Any]
-    finished_deals: list[Any]
-    _history: list[Any]
-    _draw_where = "draw"
-    """The catalogue's name of the opening chance (a ``pos.`` key)."""
-    _draw_rule = "the draw for the first deal"
-
-    def _start_deal(self) -> None:
-        raise NotImplementedError
-
-    def _first_dealer(self, draw: Draw) -> Seat:
-        raise NotImplementedError
-
-    def _apply_to_deal(self, action: Any) -> None:
-        raise NotImplementedError
-
-    @property
-    def to_act(self) -> int | None:
-        if self.sheet.is_over:
-            return None
-        if self.deal is None:
-            return CHANCE
-        to_act: int | None = self.deal.to_act
-        return to_act
-
-    @property
-    def is_over(self) -> bool:
-        over: bool = self.sheet.is_over
-        return over
-
-    @property
-    def history(self) -> Sequence[Any]:
-        return self._history
-
-    def legal_actions(self) -> list[Any]:
-        if self.deal is None or self.sheet.is_over:
-            return []
-        legal: list[Any] = self.deal.legal_actions()
-        return legal
-
-    def sample_chance(self, rng: random.Random) -> Any:
-        if self.sheet.is_over:
-            raise IllegalAction("the rubber is over")
-        if self.deal is None:
-            return Draw.random(rng, 4)
-        return self.deal.sample_chance(rng)
-
-    def apply(self, action: Any) -> None:
-        if self.sheet.is_over:
-            raise IllegalAction(f"the rubber is over; {action} cannot be applied", action=action)
-        if self.deal is None:
-            if not isinstance(action, Draw) or len(action.cards) != 4:
-                raise IllegalAction(f"the rubber begins with {self._draw_rule}, not {action!r}", action=action)
-            self.draw = action
-            self.dealer = self._first_dealer(action)
-            self._history.append(action)
-            self._start_deal()
-            return
-        self._apply_to_deal(action)
-
-    def abandon(self) -> None:
-        """End the rubber unfinished and score it by the rules in force."""
-        self.sheet.close_unfinished()
-
-    @property
-    def abandoned(self) -> bool:
-        unfinished: bool = self.sheet.unfinished
-        return unfinished
-
-    def sheet_dict(self) -> dict[str, Any]:
-        sheet: dict[str, Any] = self.sheet.to_dict()
-        return sheet
-
-    def _deal_number(self) -> int:
-        return len(self.results) + (0 if self.is_over else 1)
-
-    def visible_mask(self, seat: int) -> int:
-        if self.deal is None:
-            return 0
-        mask: int = self.deal.visible_mask(seat)
-        return mask
-
-    def card_places(self) -> Mapping[str, int]:
-        if self.deal is None:
-            return {"pack": (1 << 52) - 1}
-        places: Mapping[str, int] = self.deal.card_places()
-        return places
-
-    def snapshot(self) -> Mapping[str, Any]:
-        return {
-            "history": tuple(self._history),
-            "deal": None if self.deal is None else dict(self.deal.snapshot()),
-            "sheet": self.sheet.to_dict(),
-            "results": tuple(self.results),
-            "dealer": self.dealer,
-        }
-
-    def where(self) -> Where:
-        if self.deal is None:
-            return Where(self._draw_where)
-        deal: Where = self.deal.where()
-        return Where("deal_n", n=len(self.results) + (0 if self.sheet.is_over else 1)) + deal
-
-    def parse_action(self, text: str) -> Any:
-        t = text.strip()
-        if t.lower().startswith("draw ") or self.deal is None:
-            return Draw.from_text(t)
-        return self.deal.parse_action(t)
-
-    def _copy_into(self, new: RubberBase) -> None:
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.results = list(self.results)
-        new.finished_deals = list(self.finished_deals)
-        new.sheet = self.sheet.copy()
-        new.deal = None if self.deal is None else self.deal.clone()
+def _draw_winner(draw: Draw) -> Seat:
+    """The seat that drew the highest card deals first."""
+    return Seat(draw.winner())
 
 
-class RubberState(RubberBase):
+class RubberState(Match[BridgeDeal, DealResult, ScoreSheet, "RubberView"]):
     """A whole rubber: the draw for the first deal, then deals until a side wins two games."""
 
+    noun = "rubber"
     game: ContractBridge
-    sheet: ScoreSheet
     deal: BridgeDeal | None
+    dealer: Seat
 
     def __init__(self, game: ContractBridge) -> None:
-        self.game = game
         self.rules = game.rules
-        self._history: list[Any] = []
-        self.sheet = ScoreSheet(self.rules.scoring)
-        self.results: list[DealResult] = []
-        self.finished_deals: list[BridgeDeal] = []
-        self.draw: Draw | None = None
-        self.dealer = Seat.NORTH
-        self.deal: BridgeDeal | None = None
-        if not self.rules.draw_for_first_deal:
-            self._start_deal()
+        super().__init__(game, ScoreSheet(self.rules.scoring), Seat.NORTH, DrawOpening(_draw_winner),
+                         opening_due=self.rules.draw_for_first_deal)
 
-    def _start_deal(self) -> None:
-        self.deal = BridgeDeal(self.game, self.dealer, self.sheet.vulnerable(), self.rules)
+    @property
+    def draw(self) -> Draw | None:
+        """The draw for the first deal (None before it, or when the rubber is played without one)."""
+        return draw_of(self)
 
-    def _first_dealer(self, draw: Draw) -> Seat:
-        return Seat(draw.winner())
+    def new_deal(self) -> BridgeDeal:
+        return BridgeDeal(self.game, self.dealer, self.sheet.vulnerable(), self.rules)
 
-    def _apply_to_deal(self, action: Any) -> None:
-        deal = self.deal
-        assert deal is not None
-        recorded = len(deal.history)
-        deal.apply(action)  # raises, unchanged, if illegal
+    def logged(self, deal: BridgeDeal, recorded: int, action: Any) -> Sequence[Any]:
         if deal.laws is not None:  # laws mode: the deal may record an acceptance before the action
-            self._history.extend(deal.history[recorded:])
-        else:
-            self._history.append(action)
-        if deal.phase == PHASE_OVER:
-            result = deal.result()
-            self.finished_deals.append(deal)
-            games_before = len(self.sheet.games)
-            self.results.append(result)
-            self.sheet.add(result)
-            if not self.sheet.is_over:
-                # doc 001 §3.4: the deal passes to the left; a passed-out deal goes to the next dealer
-                if self.rules.rotate_dealer_every_deal or result.passed_out or len(self.sheet.games) > games_before:
-                    self.dealer = self.dealer.lho
-                self._start_deal()
+            return deal.history[recorded:]
+        return (action,)
 
-    def recomputed_sheet_dict(self) -> dict[str, Any]:
-        return ScoreSheet.from_results(self.results, self.rules.scoring, unfinished=self.sheet.unfinished).to_dict()
+    def next_dealer(self, result: DealResult) -> Seat:
+        # doc 001 §3.4: the deal passes to the left; a passed-out deal goes to the next dealer
+        if self.rules.rotate_dealer_every_deal or result.passed_out or self.sheet.last_deal_won_game():
+            return self.dealer.lho
+        return self.dealer
 
     def result(self) -> RubberResult:
         return RubberResult(tuple(self.results), self.sheet)
 
-    def view(self, seat: int) -> RubberView:
-        dv = self.deal.view(seat) if self.deal is not None else None
-        return RubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number())
+    def make_view(self, seat: int, deal_view: BridgeView | None) -> RubberView:
+        return RubberView(Seat(seat), deal_view, self.sheet, self.draw, self.deal_number())
 
-    def clone(self) -> RubberState:
-        new = object.__new__(RubberState)
-        self._copy_into(new)
-        return new
+    def render_sheet(self, lang: str = "en") -> str:
+        """Empty, as it always was for contract bridge: the terminal and the replay draw the rubber's
+        sheet themselves (``sheet.render(we, lang)``), and the records keep this text."""
+        return ""
+
+
+def draw_of(state: Match[Any, Any, Any, Any]) -> Draw | None:
+    """The draw that opened a rubber of the bridges (None before it, or without one)."""
+    opening = state.opening
+    return opening.draw if isinstance(opening, DrawOpening) else None
+
+
+DV = TypeVar("DV", bound=View)
+SH = TypeVar("SH", bound=RubberSheet)
 
 
 @dataclass(frozen=True)
-class RubberView(View):
+class RubberSeatView(View, Generic[DV, SH]):
+    """A seat's view of a rubber of the bridges: the deal's view (None before the first deal), the sheet,
+    the draw and the deal's number. The draw's cards go back into the pack: they show nothing of a deal."""
+
     seat: Seat
-    deal: BridgeView | None
-    sheet: ScoreSheet
+    deal: DV | None
+    sheet: SH
     draw: Draw | None
     deal_number: int
 
     def shown_mask(self) -> int:
-        m = self.deal.shown_mask() if self.deal is not None else 0
-        if self.draw is not None:
-            pass  # the draw's cards go back into the pack; they show nothing of a deal
-        return m
+        return self.deal.shown_mask() if self.deal is not None else 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -439,3 +377,8 @@ class RubberView(View):
             "deal": None if self.deal is None else self.deal.to_dict(),
             "sheet": self.sheet.to_dict(),
         }
+
+
+@dataclass(frozen=True)
+class RubberView(RubberSeatView[BridgeView, ScoreSheet]):
+    """A seat's view of a contract bridge rubber."""

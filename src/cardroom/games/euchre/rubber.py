@@ -24,16 +24,18 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, piquet_pack
 from cardroom.core.errors import IllegalAction, ParseError
-from cardroom.core.game import CHANCE, Action, State, View
+from cardroom.core.game import Action, View
+from cardroom.core.match import Match, Opening
 from cardroom.core.table import Seat, Side
 from cardroom.games.euchre import club
 from cardroom.games.euchre.ranks import cut_rank
-from cardroom.games.euchre.rules import EuchreHand, EuchreHandResult, EuchreView, action_text
+from cardroom.games.euchre.rules import EuchreHand, EuchreHandResult, EuchreView
 from cardroom.games.euchre.scoring import RubberScore
 from cardroom.i18n import Where
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.game import Euchre
+    from cardroom.games.euchre.variants import EuchreRules
 
 
 @dataclass(frozen=True)
@@ -57,10 +59,10 @@ class Cut(Action):
 
     @classmethod
     def from_text(cls, text: str) -> Cut:
-        t = text.strip()
-        if not t.lower().startswith("cut "):
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() != "cut" or not rest:
             raise ParseError(f"not a cut: {text!r}")
-        cards = [Card.parse(p) for p in t[4:].split()]
+        cards = [Card.parse(p) for p in rest.split()]
         if len(cards) != 4:
             raise ParseError(f"not a cut: {text!r} (four cards, N E S W)")
         try:
@@ -141,22 +143,31 @@ class Recut(Action):
 
 
 _SIDE_NAMES = {"en": {Side.NS: "NS", Side.EW: "EW"}, "ru": {Side.NS: "СЮ", Side.EW: "ВЗ"}}
-_TEXT = {
-    "title": {"en": "Euchre — rubber score sheet", "ru": "Юкер — запись роббера"},
-    "game": {"en": "Game {n}", "ru": "Партия {n}"},
-    "head": {"en": "hand dealer  declaration                        tricks  NS  EW   score",
-             "ru": "сдача сдаёт  заявка                             взятки  СЮ  ВЗ   счёт"},
-    "thrown": {"en": "all passed: thrown in", "ru": "все спасовали: пересдача"},
-    "won": {"en": "Game {n} won by {w} {a}–{b}, worth {v}{lap}",
-            "ru": "Партию {n} выиграли {w} {a}–{b}, стоит {v}{lap}"},
-    "lap": {"en": ", lap {k} carried", "ru": ", нахлест {k} переносится"},
-    "games": {"en": "Games: NS {a}, EW {b}", "ru": "Партии: СЮ {a}, ВЗ {b}"},
-    "over": {"en": "Rubber won by {w}: NS {a}, EW {b} (2 for the rubber included)",
-             "ru": "Роббер выиграли {w}: СЮ {a}, ВЗ {b} (включая 2 очка за роббер)"},
-    "unfinished": {"en": "Rubber left unfinished: NS {a}, EW {b} (games won only)",
-                   "ru": "Роббер не окончен: СЮ {a}, ВЗ {b} (только выигранные партии)"},
-    "running": {"en": "Rubber in progress: game {n}, score NS {a}, EW {b}",
-                "ru": "Роббер продолжается: партия {n}, счёт СЮ {a}, ВЗ {b}"},
+_TEXT = {  # the sheet's texts by language
+    "en": {
+        "title": "Euchre — rubber score sheet",
+        "game": "Game {n}",
+        "head": "hand dealer  declaration                        tricks  NS  EW   score",
+        "thrown": "all passed: thrown in",
+        "won": "Game {n} won by {w} {a}–{b}, worth {v}{lap}",
+        "lap": ", lap {k} carried",
+        "games": "Games: NS {a}, EW {b}",
+        "over": "Rubber won by {w}: NS {a}, EW {b} (2 for the rubber included)",
+        "unfinished": "Rubber left unfinished: NS {a}, EW {b} (games won only)",
+        "running": "Rubber in progress: game {n}, score NS {a}, EW {b}",
+    },
+    "ru": {
+        "title": "Юкер — запись роббера",
+        "game": "Партия {n}",
+        "head": "сдача сдаёт  заявка                             взятки  СЮ  ВЗ   счёт",
+        "thrown": "все спасовали: пересдача",
+        "won": "Партию {n} выиграли {w} {a}–{b}, стоит {v}{lap}",
+        "lap": ", нахлест {k} переносится",
+        "games": "Партии: СЮ {a}, ВЗ {b}",
+        "over": "Роббер выиграли {w}: СЮ {a}, ВЗ {b} (включая 2 очка за роббер)",
+        "unfinished": "Роббер не окончен: СЮ {a}, ВЗ {b} (только выигранные партии)",
+        "running": "Роббер продолжается: партия {n}, счёт СЮ {a}, ВЗ {b}",
+    },
 }
 _SEAT_RU = {Seat.NORTH: "С", Seat.EAST: "В", Seat.SOUTH: "Ю", Seat.WEST: "З"}
 _CALL_RU = {"order up": "заказал", "assist": "помог", "take up": "принял", "make": "назначил", "alone": "один на"}
@@ -185,7 +196,8 @@ def render_sheet(results: Sequence[EuchreHandResult], score: RubberScore, lang: 
     """The sheet as text, in English or Russian: hand by hand, game by game, then the rubber."""
     lg = "ru" if lang == "ru" else "en"
     sides = _SIDE_NAMES[lg]
-    lines = [_TEXT["title"][lg]]
+    text = _TEXT[lg]
+    lines = [text["title"]]
     running = [0, 0]
     game_no = 0
     finished_games = {g.number: g for g in score.games}
@@ -194,15 +206,15 @@ def render_sheet(results: Sequence[EuchreHandResult], score: RubberScore, lang: 
         if g != game_no:
             game_no = g
             lines.append("")
-            lines.append(_TEXT["game"][lg].format(n=g))
-            lines.append(_TEXT["head"][lg])
+            lines.append(text["game"].format(n=g))
+            lines.append(text["head"])
             prev = score.games[g - 2] if g >= 2 and len(score.games) >= g - 1 else None
             running = [0, 0]
             if prev is not None:
                 running[prev.winner] = prev.lap
         seat_txt = _seat(r.dealer, lg)
         if r.thrown_in:
-            decl = _TEXT["thrown"][lg]
+            decl = text["thrown"]
             tricks = "-"
         else:
             assert r.maker is not None and r.trump is not None
@@ -214,225 +226,205 @@ def render_sheet(results: Sequence[EuchreHandResult], score: RubberScore, lang: 
                      f"   {running[0]}–{running[1]}")
         done = finished_games.get(g)
         if done is not None and (i + 1 == len(results) or score.hand_games[i + 1] != g):
-            lap = _TEXT["lap"][lg].format(k=done.lap) if done.lap else ""
-            lines.append(_TEXT["won"][lg].format(n=g, w=sides[done.winner], a=done.score[done.winner],
+            lap = text["lap"].format(k=done.lap) if done.lap else ""
+            lines.append(text["won"].format(n=g, w=sides[done.winner], a=done.score[done.winner],
                                                 b=done.score[done.winner.other], v=done.value, lap=lap))
     lines.append("")
-    lines.append(_TEXT["games"][lg].format(a=score.games_won(Side.NS), b=score.games_won(Side.EW)))
+    lines.append(text["games"].format(a=score.games_won(Side.NS), b=score.games_won(Side.EW)))
     rp = score.rubber_points()
     if score.is_over:
         w = score.winner
-        lines.append(_TEXT["over"][lg].format(w=sides[w] if w is not None else "-", a=rp[0], b=rp[1]))
+        lines.append(text["over"].format(w=sides[w] if w is not None else "-", a=rp[0], b=rp[1]))
     elif unfinished:
-        lines.append(_TEXT["unfinished"][lg].format(a=rp[0], b=rp[1]))
+        lines.append(text["unfinished"].format(a=rp[0], b=rp[1]))
     else:
-        lines.append(_TEXT["running"][lg].format(n=score.game_number, a=score.score[0], b=score.score[1]))
+        lines.append(text["running"].format(n=score.game_number, a=score.score[0], b=score.score[1]))
     return "\n".join(lines) + "\n"
 
 
-def sheet_from_results(results: Sequence[EuchreHandResult], lap: bool, fourth_game_after_lap: bool,
-                       unfinished: bool = False, carried_points_count: bool = True) -> dict[str, Any]:
-    """The sheet recomputed from the hands' results alone."""
-    score = RubberScore(lap=lap, fourth_game_after_lap=fourth_game_after_lap,
-                        carried_points_count=carried_points_count)
-    for r in results:
-        score_result(score, r)
-    d = score.to_dict()
-    d["results"] = [r.to_dict() for r in results]
-    d["unfinished"] = unfinished
-    return d
+class EuchreSheet:
+    """The rubber's sheet: its account (:class:`~cardroom.games.euchre.scoring.RubberScore`) and the hands'
+    results, a pure function of them (:meth:`from_results`)."""
 
-
-def score_result(score: RubberScore, r: EuchreHandResult) -> None:
-    """Score one hand: its points, or in laws mode its entries in the law's order (penalties first, Law 4)."""
-    if any(e.kind != "hand points" for e in r.entries):
-        score.add_entries(r.entries)
-    else:
-        score.add(r.points[0], r.points[1])
-
-
-class EuchreRubberState(State):
-    """A whole rubber: the cut (unless ``first_dealer`` is set), then hands until the rubber ends."""
-
-    game: Euchre
-
-    def __init__(self, game: Euchre) -> None:
-        self.game = game
-        self.rules = game.rules
-        self._history: list[Any] = []
+    def __init__(self, rules: EuchreRules) -> None:
+        self.rules = rules
+        self.score = RubberScore(lap=rules.lap, fourth_game_after_lap=rules.fourth_game_after_lap,
+                                 carried_points_count=rules.carried_points_count)
         self.results: list[EuchreHandResult] = []
-        self.cuts: list[Cut | Recut] = []
-        self.to_recut: tuple[Seat, ...] = ()  # the seats tied for the highest cut, to cut again
-        self.score = RubberScore(lap=self.rules.lap, fourth_game_after_lap=self.rules.fourth_game_after_lap,
-                                 carried_points_count=self.rules.carried_points_count)
-        self._abandoned = False
-        self._sheet_cache: dict[str, Any] | None = None
-        fd = self.rules.first_dealer
-        self.dealer: Seat | None = None if fd is None else Seat.parse(fd)
-        self.hand: EuchreHand | None = None if self.dealer is None else self._new_hand()
+        self.unfinished = False
 
-    def _new_hand(self) -> EuchreHand:
-        assert self.dealer is not None
-        return EuchreHand(self.game, self.dealer, self.rules)
+    @classmethod
+    def from_results(cls, results: Sequence[EuchreHandResult], rules: EuchreRules,
+                     unfinished: bool = False) -> EuchreSheet:
+        sheet = cls(rules)
+        for r in results:
+            sheet.add(r)
+        sheet.unfinished = unfinished
+        return sheet
 
-    # ------------------------------------------------------------- protocol
-    @property
-    def to_act(self) -> int | None:
-        if self.is_over:
-            return None
-        if self.hand is None:
-            return CHANCE
-        return self.hand.to_act
+    def recomputed(self, results: Sequence[EuchreHandResult]) -> EuchreSheet:
+        return EuchreSheet.from_results(results, self.rules, self.unfinished)
+
+    def copy(self) -> EuchreSheet:
+        new = object.__new__(EuchreSheet)
+        new.__dict__.update(self.__dict__)
+        new.score = self.score.copy()
+        new.results = list(self.results)
+        return new
 
     @property
     def is_over(self) -> bool:
-        return self._abandoned or self.score.is_over
+        return self.score.is_over
 
-    @property
-    def history(self) -> Sequence[Any]:
-        return self._history
+    def add(self, r: EuchreHandResult) -> None:
+        """Score one hand: its points, or in laws mode its entries in the law's order (penalties first, Law 4)."""
+        if any(e.kind != "hand points" for e in r.entries):
+            self.score.add_entries(r.entries)
+        else:
+            self.score.add(r.points[0], r.points[1])
+        self.results.append(r)
 
-    def legal_actions(self) -> list[Any]:
-        if self.is_over or self.hand is None:
-            return []
-        return self.hand.legal_actions()
+    def close_unfinished(self) -> None:
+        """The laws say nothing of an unfinished rubber: the games won keep their values, no rubber
+        points are given, the unfinished game's points lapse."""
+        self.unfinished = True
 
-    def sample_chance(self, rng: random.Random) -> Any:
-        if self.is_over:
-            raise IllegalAction("the rubber is over")
-        if self.hand is None:
-            return Recut.random(self.to_recut, rng) if self.to_recut else Cut.random(rng)
-        return self.hand.sample_chance(rng)
+    def to_dict(self) -> dict[str, Any]:
+        d = self.score.to_dict()
+        d["results"] = [r.to_dict() for r in self.results]
+        d["unfinished"] = self.unfinished
+        return d
 
-    def apply(self, action: Any) -> None:
-        if self.is_over:
-            raise IllegalAction("the rubber is over; no more actions", action=action)
-        if self.hand is None:
-            if isinstance(action, Recut):
-                if set(action.seats) != set(self.to_recut):
-                    who = " ".join(s.letter for s in self.to_recut)
-                    raise IllegalAction(f"only the seats tied for the highest cut cut again ({who or 'none'}), "
-                                        f"not {' '.join(s.letter for s in action.seats)}", action=action)
-            elif not isinstance(action, Cut):
-                raise IllegalAction("the first dealer is found by cutting; a cut is due", action=action)
-            tied = action.tied_highest()
-            self.cuts.append(action)
-            self._history.append(action)
-            if len(tied) == 1:
-                self.dealer = tied[0]
-                self.to_recut = ()
-                self.hand = self._new_hand()
-            else:
-                self.to_recut = tied
-            return
-        if isinstance(action, (Cut, Recut)):
-            raise IllegalAction("the cut for the deal is over", action=action)
-        self.hand.apply(action)
-        self._history.append(action)
-        if self.hand.is_over:
-            res = self.hand.result()
-            assert res is not None
-            self.results.append(res)
-            score_result(self.score, res)
-            self._sheet_cache = None
-            assert self.dealer is not None
-            self.dealer = self.dealer.lho  # Law 28; after a throw-in too (Law 77)
-            if not self.score.is_over:
-                self.hand = self._new_hand()
+    def render(self, lang: str = "en") -> str:
+        return render_sheet(self.results, self.score, lang, self.unfinished)
 
-    def result(self) -> Any:
-        return self.score
 
-    def view(self, seat: int) -> EuchreMatchView:
-        hv = None if self.hand is None else self.hand.view(seat)
-        return EuchreMatchView(seat, hv, self.score.to_dict())
+class CutOpening(Opening):
+    """The cut for the first deal (Laws 8, 11, 13): a :class:`Cut` by all four, then a :class:`Recut` by
+    the seats tied for the highest card until one is highest."""
 
-    def visible_mask(self, seat: int) -> int:
-        return 0 if self.hand is None else self.hand.visible_mask(seat)
-
-    def card_places(self) -> Mapping[str, int]:
-        if self.hand is None:
-            return {"pack": self.game.pack_mask()}
-        return self.hand.card_places()
-
-    def snapshot(self) -> Mapping[str, Any]:
-        return {"history": tuple(self._history), "hand": None if self.hand is None else dict(self.hand.snapshot()),
-                "sheet": self.sheet_dict(), "results": tuple(self.results), "dealer": self.dealer,
-                "to_recut": self.to_recut, "abandoned": self._abandoned}
+    def __init__(self) -> None:
+        self.cuts: list[Cut | Recut] = []
+        self.to_recut: tuple[Seat, ...] = ()  # the seats tied for the highest cut, to cut again
 
     def where(self) -> Where:
-        if self.hand is None:
-            if self.to_recut:
-                return Where("recut", seats=" ".join(s.letter for s in self.to_recut))
-            return Where("cut")
-        # a finished hand is already among the results (the last hand of the rubber)
-        number = len(self.results) + (0 if self.hand.is_over else 1)
-        return Where("game_n", n=self.score.game_number) + Where("hand_n", n=number) + self.hand.where()
+        if self.to_recut:
+            return Where("recut", seats=" ".join(s.letter for s in self.to_recut))
+        return Where("cut")
 
-    def parse_action(self, text: str) -> Any:
-        t = text.strip()
-        if t.lower().startswith("cut "):
-            return Cut.from_text(t)
-        if t.lower().startswith("recut "):
-            return Recut.from_text(t)
-        if self.hand is None:
-            raise ParseError(f"a cut is due ('cut JS 9H 7C AD', N E S W; after a tie 'recut N JS S 9H'), "
-                             f"not {text!r}")
-        return self.hand.parse_action(t)
+    def sample(self, rng: random.Random) -> Cut | Recut:
+        return Recut.random(self.to_recut, rng) if self.to_recut else Cut.random(rng)
 
-    def action_text(self, action: Any) -> str:
-        return action_text(action)
+    def reads(self, text: str) -> bool:
+        return text.lower().startswith(("cut ", "recut "))
 
-    def clone(self) -> EuchreRubberState:
-        new = object.__new__(EuchreRubberState)
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.results = list(self.results)
+    def parse(self, text: str) -> Cut | Recut:
+        if text.lower().startswith("cut "):
+            return Cut.from_text(text)
+        if text.lower().startswith("recut "):
+            return Recut.from_text(text)
+        raise ParseError(f"a cut is due ('cut JS 9H 7C AD', N E S W; after a tie 'recut N JS S 9H'), "
+                         f"not {text!r}")
+
+    def apply(self, action: Any) -> Seat | None:
+        if isinstance(action, Recut):
+            if set(action.seats) != set(self.to_recut):
+                who = " ".join(s.letter for s in self.to_recut)
+                raise IllegalAction(f"only the seats tied for the highest cut cut again ({who or 'none'}), "
+                                    f"not {' '.join(s.letter for s in action.seats)}", action=action)
+        elif not isinstance(action, Cut):
+            raise IllegalAction("the first dealer is found by cutting; a cut is due", action=action)
+        tied = action.tied_highest()
+        self.cuts.append(action)
+        self.to_recut = () if len(tied) == 1 else tied
+        return tied[0] if len(tied) == 1 else None
+
+    def refuse_late(self, action: Any) -> None:
+        if isinstance(action, (Cut, Recut)):
+            raise IllegalAction("the cut for the deal is over", action=action)
+
+    def snapshot(self) -> object:
+        return self.to_recut
+
+    def copy(self) -> CutOpening:
+        new = CutOpening()
         new.cuts = list(self.cuts)
-        new.score = self.score.copy()
-        new.hand = None if self.hand is None else self.hand.clone()
+        new.to_recut = self.to_recut
         return new
 
-    # ------------------------------------------------------------- the sheet
-    def sheet_dict(self) -> dict[str, Any]:
-        if self._sheet_cache is None:
-            d = self.score.to_dict()
-            d["results"] = [r.to_dict() for r in self.results]
-            d["unfinished"] = self._abandoned
-            self._sheet_cache = d
-        return self._sheet_cache
 
-    def recomputed_sheet_dict(self) -> dict[str, Any]:
-        return sheet_from_results(self.results, self.rules.lap, self.rules.fourth_game_after_lap, self._abandoned,
-                                  self.rules.carried_points_count)
+class EuchreRubberState(Match[EuchreHand, EuchreHandResult, EuchreSheet, "EuchreMatchView"]):
+    """A whole rubber: the cut (unless ``first_dealer`` is set), then hands until the rubber ends."""
 
-    def render_sheet(self, lang: str = "en") -> str:
-        return render_sheet(self.results, self.score, lang, self._abandoned)
+    noun = "rubber"
+    over_text = "the rubber is over; no more actions"
+    rotate_after_last_deal = True  # Law 28; after a throw-in too (Law 77)
+    summary_fields = ("position", "over", "unfinished", "deals", "sheet")
+    game: Euchre
+    deal: EuchreHand | None
+    dealer: Seat | None
+    opening: CutOpening
 
-    def match_summary(self) -> dict[str, Any]:
-        rp = self.score.rubber_points()
-        deals = []
-        for n, r in enumerate(self.results, 1):
-            deals.append({
-                "deal": n, "dealer": r.dealer.letter,
-                "kind": "thrown in" if r.thrown_in else "lone hand" if r.lone is not None else "partnership",
-                "contract": None if r.thrown_in or r.trump is None else f"{r.call} (trumps {r.trump.letter})",
-                "declarer": None if r.maker is None else (r.lone if r.lone is not None else r.maker).letter,
-                "tricks": r.makers_tricks, "points": {"NS": r.points[0], "EW": r.points[1]},
-            })
-        return {"game": "euchre", "position": self.position(), "over": self.is_over,
-                "unfinished": self._abandoned, "deals": deals, "hands": [r.to_dict() for r in self.results],
-                "sheet": self.sheet_dict(), "rubber_points": {"NS": rp[0], "EW": rp[1]}}
+    def __init__(self, game: Euchre) -> None:
+        self.rules = game.rules
+        fd = self.rules.first_dealer
+        super().__init__(game, EuchreSheet(self.rules), None if fd is None else Seat.parse(fd), CutOpening(),
+                         opening_due=fd is None)
 
     @property
-    def abandoned(self) -> bool:
-        return self._abandoned
+    def hand(self) -> EuchreHand | None:
+        """The hand in play (the last one once the rubber is over; None before the first)."""
+        return self.deal
 
-    def abandon(self) -> None:
-        """End the rubber unfinished. The laws say nothing of an unfinished rubber: the games won
-        keep their values, no rubber points are given, the unfinished game's points lapse."""
-        self._abandoned = True
-        self._sheet_cache = None
+    @property
+    def score(self) -> RubberScore:
+        """The rubber's account."""
+        return self.sheet.score
+
+    @property
+    def cuts(self) -> list[Cut | Recut]:
+        return self.opening.cuts
+
+    @property
+    def to_recut(self) -> tuple[Seat, ...]:
+        """The seats tied for the highest cut, to cut again."""
+        return self.opening.to_recut
+
+    def new_deal(self) -> EuchreHand:
+        assert self.dealer is not None
+        return EuchreHand(self.game, self.dealer, self.rules)
+
+    def next_dealer(self, result: EuchreHandResult) -> Seat:
+        assert self.dealer is not None
+        return self.dealer.lho
+
+    def deal_number(self) -> int:
+        # a finished hand is already among the results (the last hand of the rubber)
+        return len(self.results) + (0 if self.deal is not None and self.deal.is_over else 1)
+
+    def where_in_match(self) -> Where:
+        return Where("game_n", n=self.score.game_number) + Where("hand_n", n=self.deal_number())
+
+    def result(self) -> RubberScore:
+        return self.score
+
+    def make_view(self, seat: int, deal_view: EuchreView | None) -> EuchreMatchView:
+        return EuchreMatchView(seat, deal_view, self.score.to_dict())
+
+    def deal_summary(self, number: int, result: EuchreHandResult) -> dict[str, Any]:
+        r = result
+        return {
+            "deal": number, "dealer": r.dealer.letter,
+            "kind": "thrown in" if r.thrown_in else "lone hand" if r.lone is not None else "partnership",
+            "contract": None if r.thrown_in or r.trump is None else f"{r.call} (trumps {r.trump.letter})",
+            "declarer": None if r.maker is None else (r.lone if r.lone is not None else r.maker).letter,
+            "tricks": r.makers_tricks, "points": {"NS": r.points[0], "EW": r.points[1]},
+        }
+
+    def summary_extra(self) -> dict[str, Any]:
+        rp = self.score.rubber_points()
+        return {"game": "euchre", "hands": [r.to_dict() for r in self.results],
+                "rubber_points": {"NS": rp[0], "EW": rp[1]}}
 
 
 @dataclass(frozen=True)

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from cardroom.core.errors import CardroomError, IllegalAction
-from cardroom.core.game import Game, State, View
+from cardroom.core.errors import CardroomError
+from cardroom.core.game import Game, View
+from cardroom.core.match import Match
 from cardroom.core.options import Schema
+from cardroom.games.preferans.pulka import PulkaSheet
 from cardroom.games.preferans.result import PrefDealResult
-from cardroom.games.preferans.rules import PH_OVER, PrefDeal, PrefRules, PrefView
-from cardroom.i18n import Where
+from cardroom.games.preferans.rules import PrefDeal, PrefRules, PrefView
 
 
 class Preferans(Game):
@@ -73,161 +73,50 @@ class Preferans(Game):
 
     def action_universe(self) -> list[Any]:
         from cardroom.core.cards import full_pack
-        from cardroom.games.preferans.calls import (
-            ACCEPT,
-            CLOSED,
-            CONCEDES,
-            DECLINE,
-            HALF_WHIST,
-            HANDS,
-            HERE,
-            INVITE,
-            LADDER,
-            OFF_GORA,
-            OPEN,
-            PASS,
-            PLAY,
-            PREFERANS,
-            REFUSE_TALON,
-            TO_PULYA,
-            WHIST,
-        )
+        from cardroom.games.preferans import calls as c
 
-        return [*full_pack(), *LADDER, PASS, HERE, WHIST, HALF_WHIST, OPEN, CLOSED, PLAY, INVITE, ACCEPT, DECLINE,
-                *CONCEDES, PREFERANS, REFUSE_TALON, TO_PULYA, OFF_GORA, *HANDS]
+        return [*full_pack(), *c.LADDER, c.PASS, c.HERE, c.WHIST, c.HALF_WHIST, c.OPEN, c.CLOSED, c.PLAY, c.INVITE,
+                c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON, c.TO_PULYA, c.OFF_GORA, *c.HANDS]
 
     def options(self) -> Mapping[str, Any]:
         return {"variant": self.variant_name, "players": self.players, **self.variant.overrides()}
 
 
-class PulkaState(State):
+class PulkaState(Match[PrefDeal, PrefDealResult, PulkaSheet, "PulkaView"]):
     """A whole pulka: deals until the variant's end, the sheet kept as deals finish."""
 
+    noun = "pulka"
+    summary_fields = ("over", "unfinished", "deals", "sheet")
     game: Preferans
+    deal: PrefDeal  # a pulka has no opening: a deal is always in play
+    dealer: int
 
     def __init__(self, game: Preferans) -> None:
-        from cardroom.games.preferans.pulka import PulkaSheet
+        super().__init__(game, PulkaSheet(game.variant, game.players), 0)
 
-        self.game = game
-        self._history: list[Any] = []
-        self.results: list[PrefDealResult] = []
-        self.sheet = PulkaSheet(game.variant, game.players)
-        self.dealer = 0
-        self.deal: PrefDeal = self._new_deal()
-        self._abandoned = False
-        self._sheet_cache: dict[str, Any] | None = None
-
-    def _new_deal(self) -> PrefDeal:
+    def new_deal(self) -> PrefDeal:
         rnd = self.sheet.next_raspasy_round()
         # Piter races §9.2: a round starts with raspasy, and a failed misère forces raspasy
         return self.game.new_deal(self.dealer, rnd, self.sheet.forbid_six(), self.sheet.mandatory_raspasy())
 
-    @property
-    def to_act(self) -> int | None:
-        if self.is_over:
-            return None
-        return self.deal.to_act
+    def deal_number(self) -> int:
+        return len(self.results) + 1
 
-    @property
-    def is_over(self) -> bool:
-        return self._abandoned or self.sheet.is_over
-
-    @property
-    def history(self) -> Sequence[Any]:
-        return self._history
-
-    def legal_actions(self) -> list[Any]:
-        return [] if self.is_over else self.deal.legal_actions()
-
-    def sample_chance(self, rng: random.Random) -> Any:
-        if self.is_over:
-            raise IllegalAction("the pulka is over")
-        return self.deal.sample_chance(rng)
-
-    def apply(self, action: Any) -> None:
-        if self.is_over:
-            raise IllegalAction(f"the pulka is over; {action} cannot be applied", action=action)
-        self.deal.apply(action)
-        self._history.append(action)
-        if self.deal.phase == PH_OVER:
-            result = self.deal.result()
-            self.results.append(result)
-            self.sheet.add(result)
-            self._sheet_cache = None
-            if not self.sheet.is_over:
-                self.dealer = (self.dealer + 1) % self.game.players
-                self.deal = self._new_deal()
-
-    def match_summary(self) -> dict[str, Any]:
+    def deal_summary(self, number: int, result: PrefDealResult) -> dict[str, Any]:
         from cardroom.games.preferans.calls import PrefCall
 
-        deals = []
-        for n, r in enumerate(self.results, 1):
-            deals.append({
-                "deal": n, "dealer": r.dealer, "kind": r.kind, "declarer": r.declarer,
+        r = result
+        return {"deal": number, "dealer": r.dealer, "kind": r.kind, "declarer": r.declarer,
                 "contract": None if r.contract is None else str(PrefCall(r.contract)),
                 "tricks": list(r.tricks), "whisters": list(r.whisters), "open": r.open_defence,
-                "raspasy_round": r.raspasy_round,
-            })
+                "raspasy_round": r.raspasy_round}
+
+    def summary_extra(self) -> dict[str, Any]:
         return {"game": "preferans", "variant": self.game.variant_name, "players": self.game.players,
-                "deals": deals, "over": self.is_over, "unfinished": self._abandoned,
-                "sheet": self.sheet_dict(), "settlement": self.sheet.settle().to_dict()}
+                "settlement": self.sheet.settle().to_dict()}
 
-    def render_sheet(self, lang: str = "en") -> str:
-        return self.sheet.render(lang)
-
-    def abandon(self) -> None:
-        self._abandoned = True
-
-    @property
-    def abandoned(self) -> bool:
-        return self._abandoned
-
-    def result(self) -> Any:
-        return self.sheet
-
-    def view(self, seat: int) -> PulkaView:
-        return PulkaView(seat, self.deal.view(seat), MappingProxyType(self.sheet_dict()))
-
-    def visible_mask(self, seat: int) -> int:
-        return self.deal.visible_mask(seat)
-
-    def card_places(self) -> Mapping[str, int]:
-        return self.deal.card_places()
-
-    def snapshot(self) -> Mapping[str, Any]:
-        return {"history": tuple(self._history), "deal": dict(self.deal.snapshot()), "sheet": self.sheet_dict(),
-                "results": tuple(self.results), "dealer": self.dealer}
-
-    def where(self) -> Where:
-        return Where("deal_n", n=len(self.results) + 1) + self.deal.where()
-
-    def parse_action(self, text: str) -> Any:
-        return self.deal.parse_action(text)
-
-    def action_text(self, action: Any) -> str:
-        return self.deal.action_text(action)
-
-    def sheet_dict(self) -> dict[str, Any]:
-        if self._sheet_cache is None:
-            self._sheet_cache = dict(self.sheet.to_dict())
-        return self._sheet_cache
-
-    def recomputed_sheet_dict(self) -> dict[str, Any]:
-        from cardroom.games.preferans.pulka import PulkaSheet
-
-        return dict(PulkaSheet.from_results(self.results, self.game.variant, self.game.players).to_dict())
-
-    def clone(self) -> PulkaState:
-        import copy
-
-        new = object.__new__(PulkaState)
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.results = list(self.results)
-        new.sheet = copy.deepcopy(self.sheet)
-        new.deal = self.deal.clone()
-        return new
+    def make_view(self, seat: int, deal_view: PrefView) -> PulkaView:
+        return PulkaView(seat, deal_view, MappingProxyType(self.sheet_dict()))
 
 
 @dataclass(frozen=True)

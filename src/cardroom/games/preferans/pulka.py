@@ -14,6 +14,7 @@ progression stands and what may end a series of raspasy.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -160,6 +161,7 @@ class PulkaSheet:
         self.lines: list[SheetLine] = []
         self.results: list[PrefDealResult] = []
         self._round_starts: list[int] = [0]  # index in results where each round began
+        self.unfinished = False  # the pulka was left before its end (the sheet itself is unchanged)
 
     @classmethod
     def from_results(cls, results: Sequence[PrefDealResult], variant: PrefVariant | str = "sochi",
@@ -168,6 +170,22 @@ class PulkaSheet:
         for r in results:
             sheet.add(r)
         return sheet
+
+    def recomputed(self, results: Sequence[PrefDealResult]) -> PulkaSheet:
+        """The sheet of the same variant and players recomputed from ``results`` (see :meth:`from_results`)."""
+        sheet = PulkaSheet.from_results(results, self.variant, self.players if self.names is None else self.names)
+        sheet.unfinished = self.unfinished
+        return sheet
+
+    def copy(self) -> PulkaSheet:
+        """An independent copy (its state and lines are immutable values: only the lists are copied)."""
+        new = copy.copy(self)
+        new.lines, new.results, new._round_starts = list(self.lines), list(self.results), list(self._round_starts)
+        return new
+
+    def close_unfinished(self) -> None:
+        """Leave the pulka unfinished: the sheet stays as it stands, to be settled as it is (§7.7)."""
+        self.unfinished = True
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PulkaSheet):

@@ -1,0 +1,393 @@
+"""A match: a sequence of deals with a score sheet (a rubber, a pulka), written once for every game.
+
+A :class:`Match` is the state a game's registry makes (``Game.new_initial_state()``). It implements
+the whole :class:`~cardroom.core.game.State` protocol over its deals: the deal in play answers the
+turn, the legal actions and the view; when a deal is over its result is written on the :class:`Sheet`,
+the deal passes on (:meth:`Match.next_dealer`) and the next deal begins (:meth:`Match.new_deal`),
+until the sheet says the match is over or the match is left unfinished (:meth:`Match.abandon`).
+
+A game's match is a small subclass that supplies only what differs:
+
+- :meth:`~Match.new_deal` (its deal factory) and :meth:`~Match.make_view` (its view of a seat);
+- its :class:`Sheet` (a pure function of the deals' results: :meth:`Sheet.recomputed`);
+- an optional :class:`Opening`, the chance that finds the first dealer before the first deal (the
+  draw of the bridges, :class:`DrawOpening`; the cut of euchre), given to ``Match.__init__``;
+- where it differs, the rotation of the deal (:meth:`~Match.next_dealer`), the number a position
+  gives the deal (:meth:`~Match.deal_number`, :meth:`~Match.where_in_match`), what a deal writes to
+  the match's log (:meth:`~Match.logged`) and the fields of its summary (:attr:`~Match.summary_fields`,
+  :meth:`~Match.deal_summary`, :meth:`~Match.summary_extra`).
+
+Any number of seats and sides: the match counts seats only through its game's ``num_seats``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from cardroom.core.deal import Draw
+from cardroom.core.errors import IllegalAction
+from cardroom.core.game import CHANCE, Action, State, View
+from cardroom.i18n.where import Where
+
+if TYPE_CHECKING:
+    from cardroom.core.game import Game
+
+R_contra = TypeVar("R_contra", contravariant=True)
+
+
+class Sheet(Protocol[R_contra]):
+    """The score sheet of a match: written deal by deal, a pure function of the deals' results."""
+
+    @property
+    def is_over(self) -> bool:
+        """The match has come to its natural end (or, for a sheet that says so, was closed unfinished)."""
+
+    @property
+    def unfinished(self) -> bool:
+        """The match was left before its natural end (:meth:`close_unfinished`)."""
+
+    def add(self, result: R_contra) -> object:
+        """Write one finished deal."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet, JSON-ready (the match keeps it until the sheet changes: the caller must not modify it)."""
+
+    def render(self, *, lang: str) -> str:
+        """The sheet drawn as text, as players draw it."""
+
+    def close_unfinished(self) -> None:
+        """Score the match as left unfinished, as the game's laws say."""
+
+    def copy(self) -> Self:
+        """An independent copy (for :meth:`Match.clone`)."""
+
+    def recomputed(self, results: Sequence[R_contra]) -> Self:
+        """A sheet of the same rules recomputed from ``results`` alone (the sheet's ``from_results``),
+        closed unfinished when this one is."""
+
+
+class Opening(ABC):
+    """The chance that opens a match before its first deal (the draw, the cut): it finds the first dealer."""
+
+    @abstractmethod
+    def where(self) -> Where:
+        """Where the match stands while the opening goes on."""
+
+    @abstractmethod
+    def sample(self, rng: random.Random) -> Action:
+        """The opening's chance action, drawn from ``rng``."""
+
+    @abstractmethod
+    def reads(self, text: str) -> bool:
+        """Whether ``text`` (stripped) names an opening action: it is read as one even after the opening."""
+
+    @abstractmethod
+    def parse(self, text: str) -> Action:
+        """Read an opening action; :class:`~cardroom.core.errors.ParseError` if it is not one."""
+
+    @abstractmethod
+    def apply(self, action: Any) -> int | None:
+        """Check and record an opening action (:class:`IllegalAction`, nothing changed, if it is not one
+        now); the first dealer once it is found, ``None`` while the opening goes on (a tie cut again)."""
+
+    def refuse_late(self, action: Any) -> None:  # noqa: B027 (a hook that does nothing by default)
+        """Called with every action after the opening: raise :class:`IllegalAction` for an opening
+        action that comes too late. By default the deal in play refuses it as it refuses anything."""
+
+    def snapshot(self) -> object:
+        """The opening's state, comparable."""
+        return None
+
+    def copy(self) -> Self:
+        return copy.copy(self)
+
+
+class DrawOpening(Opening):
+    """The draw of one card by each seat (:class:`~cardroom.core.deal.Draw`); ``first_dealer`` reads the
+    dealer from it. ``where_key`` is the catalogue's name of the opening (a ``pos.`` key), ``rule`` its
+    name in the refusal of anything else."""
+
+    def __init__(self, first_dealer: Callable[[Draw], int], seats: int = 4, where_key: str = "draw",
+                 rule: str = "the draw for the first deal", noun: str = "rubber") -> None:
+        self.first_dealer = first_dealer
+        self.seats = seats
+        self.where_key = where_key
+        self.rule = rule
+        self.noun = noun
+        self.draw: Draw | None = None
+
+    def where(self) -> Where:
+        return Where(self.where_key)
+
+    def sample(self, rng: random.Random) -> Draw:
+        return Draw.random(rng, self.seats)
+
+    def reads(self, text: str) -> bool:
+        return text.lower().startswith("draw ")
+
+    def parse(self, text: str) -> Draw:
+        return Draw.from_text(text)
+
+    def apply(self, action: Any) -> int:
+        if not isinstance(action, Draw) or len(action.cards) != self.seats:
+            raise IllegalAction(f"the {self.noun} begins with {self.rule}, not {action!r}", action=action)
+        dealer = self.first_dealer(action)
+        self.draw = action
+        return dealer
+
+    def snapshot(self) -> object:
+        return self.draw
+
+
+D = TypeVar("D", bound=State)
+"""A deal of the match."""
+R = TypeVar("R")
+"""A finished deal's result."""
+S = TypeVar("S", bound=Sheet[Any])
+"""The match's score sheet."""
+V = TypeVar("V", bound=View)
+"""The match's view of one seat."""
+
+
+class Match(State, Generic[D, R, S, V]):
+    """A sequence of deals with a score sheet, from the opening chance (if any) to the sheet's end.
+
+    Its own fields: ``sheet``, ``deal`` (the deal in play; the last one once the match is over; None
+    before the first), ``dealer``, ``results`` and ``finished_deals`` (each finished deal, in order),
+    ``opening`` (None for a match without one). A subclass sets what its hooks need (its rules) before
+    calling ``Match.__init__(game, sheet, dealer, opening, opening_due)``: the first deal is dealt at
+    once by ``dealer`` unless an opening is due (``opening_due=False``: a match played without its draw
+    keeps the opening only to refuse, or read, its actions).
+    """
+
+    noun: ClassVar[str] = "match"
+    """The match's name in messages: "rubber", "pulka"."""
+    over_text: ClassVar[str] = "the {noun} is over; {action} cannot be applied"
+    """The refusal of an action once the match is over."""
+    rotate_after_last_deal: ClassVar[bool] = False
+    """Whether the deal passes on after the last deal too (the dealer a finished match names)."""
+    summary_fields: ClassVar[tuple[str, ...]] = ("position", "over", "sheet")
+    """The common fields of :meth:`match_summary`, of "position", "over", "unfinished", "sheet", "deals"."""
+
+    sheet: S
+    deal: Any
+    """The deal in play, a ``D``, None before the first. Typed ``Any`` here so that code holding a match of
+    any game reaches its deal's own fields; each game's match says ``deal: BridgeDeal | None``."""
+    dealer: int | None
+    opening: Opening | None
+    results: list[R]
+    finished_deals: list[D]
+
+    def __init__(self, game: Game, sheet: S, dealer: int | None, opening: Opening | None = None,
+                 opening_due: bool = True) -> None:
+        self.game = game
+        self.sheet = sheet
+        self.dealer = dealer
+        self.opening = opening
+        self._history: list[Any] = []
+        self.results = []
+        self.finished_deals = []
+        self._sheet_cache: dict[str, Any] | None = None
+        self.deal = None
+        if opening is None or not opening_due:
+            self.deal = self.new_deal()
+
+    # ------------------------------------------------------------------ hooks
+    @abstractmethod
+    def new_deal(self) -> D:
+        """The next deal, dealt by :attr:`dealer` (the sheet as it stands after the last deal)."""
+
+    @abstractmethod
+    def make_view(self, seat: int, deal_view: Any) -> V:
+        """The view of ``seat``: the deal's view (None before the first deal) and the match's own fields."""
+
+    def next_dealer(self, result: R) -> Any:
+        """The dealer of the next deal: by default the deal passes to the left (the next seat clockwise)."""
+        dealer = self.dealer
+        assert dealer is not None
+        return type(dealer)((dealer + 1) % self.game.num_seats)
+
+    def logged(self, deal: D, recorded: int, action: Any) -> Sequence[Any]:
+        """What the match's log records for ``action`` applied to ``deal`` (whose log had ``recorded`` entries)."""
+        return (action,)
+
+    def deal_number(self) -> int:
+        """The number of the deal in play (1-based), as positions and views give it."""
+        return len(self.results) + (0 if self.is_over else 1)
+
+    def where_in_match(self) -> Where:
+        """The match's part of a position, before the deal's."""
+        return Where("deal_n", n=self.deal_number())
+
+    def deal_summary(self, number: int, result: R) -> dict[str, Any]:
+        """One finished deal in :meth:`match_summary` (when "deals" is among :attr:`summary_fields`)."""
+        raise NotImplementedError
+
+    def summary_extra(self) -> dict[str, Any]:
+        """The game's own fields of :meth:`match_summary`."""
+        return {}
+
+    # ------------------------------------------------------------------ the protocol
+    @property
+    def to_act(self) -> int | None:
+        deal: D | None = self.deal
+        if self.is_over:
+            return None
+        if deal is None:
+            return CHANCE
+        return deal.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.sheet.is_over or self.sheet.unfinished
+
+    @property
+    def history(self) -> Sequence[Any]:
+        return self._history
+
+    def legal_actions(self) -> Sequence[Any]:
+        deal: D | None = self.deal
+        if deal is None or self.is_over:
+            return []
+        return deal.legal_actions()
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        deal: D | None = self.deal
+        if self.is_over:
+            raise IllegalAction(f"the {self.noun} is over")
+        if deal is None:
+            assert self.opening is not None
+            return self.opening.sample(rng)
+        return deal.sample_chance(rng)
+
+    def apply(self, action: Any) -> None:
+        if self.is_over:
+            raise IllegalAction(self.over_text.format(noun=self.noun, action=action), action=action)
+        deal: D | None = self.deal
+        if deal is None:
+            assert self.opening is not None
+            dealer = self.opening.apply(action)  # raises, unchanged, if it is not the opening's
+            self._history.append(action)
+            if dealer is not None:
+                self.dealer = dealer
+                self.deal = self.new_deal()
+            return
+        if self.opening is not None:
+            self.opening.refuse_late(action)
+        recorded = len(deal.history)
+        deal.apply(action)  # raises, unchanged, if illegal
+        self._history.extend(self.logged(deal, recorded, action))
+        if deal.is_over:
+            self._deal_over(deal)
+
+    def _deal_over(self, deal: D) -> None:
+        result: R = deal.result()
+        self.finished_deals.append(deal)
+        self.results.append(result)
+        self.sheet.add(result)
+        self._sheet_cache = None
+        over = self.sheet.is_over
+        if not over or self.rotate_after_last_deal:
+            self.dealer = self.next_dealer(result)
+        if not over:
+            self.deal = self.new_deal()
+
+    def result(self) -> Any:
+        """The outcome: by default the sheet."""
+        return self.sheet
+
+    def view(self, seat: int) -> V:
+        deal: D | None = self.deal
+        return self.make_view(seat, None if deal is None else deal.view(seat))
+
+    def visible_mask(self, seat: int) -> int:
+        deal: D | None = self.deal
+        return 0 if deal is None else deal.visible_mask(seat)
+
+    def card_places(self) -> Mapping[str, int]:
+        deal: D | None = self.deal
+        if deal is None:
+            return {"pack": self.game.pack_mask()}
+        return deal.card_places()
+
+    def snapshot(self) -> Mapping[str, Any]:
+        return {
+            "history": tuple(self._history),
+            "deal": None if self.deal is None else dict(self.deal.snapshot()),
+            "sheet": self.sheet_dict(),
+            "results": tuple(self.results),
+            "dealer": self.dealer,
+            "opening": None if self.opening is None else self.opening.snapshot(),
+            "abandoned": self.abandoned,
+        }
+
+    def where(self) -> Where:
+        deal: D | None = self.deal
+        if deal is None:
+            assert self.opening is not None
+            return self.opening.where()
+        return self.where_in_match() + deal.where()
+
+    def parse_action(self, text: str) -> Any:
+        t = text.strip()
+        deal: D | None = self.deal
+        if self.opening is not None and (deal is None or self.opening.reads(t)):
+            return self.opening.parse(t)
+        assert deal is not None
+        return deal.parse_action(t)
+
+    def action_text(self, action: Any) -> str:
+        deal: D | None = self.deal
+        if deal is None:
+            return super().action_text(action)
+        return deal.action_text(action)
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._history = list(self._history)
+        new.results = list(self.results)
+        new.finished_deals = list(self.finished_deals)
+        new.sheet = self.sheet.copy()
+        deal: D | None = self.deal
+        new.deal = None if deal is None else deal.clone()
+        new.opening = None if self.opening is None else self.opening.copy()
+        return new
+
+    # ------------------------------------------------------------------ the sheet
+    def sheet_dict(self) -> dict[str, Any]:
+        """The score sheet kept during play (the same dict while the sheet is unchanged: do not modify it)."""
+        if self._sheet_cache is None:
+            self._sheet_cache = self.sheet.to_dict()
+        return self._sheet_cache
+
+    def recomputed_sheet_dict(self) -> dict[str, Any]:
+        """The score sheet recomputed from the recorded deal results alone."""
+        return self.sheet.recomputed(self.results).to_dict()
+
+    def render_sheet(self, lang: str = "en") -> str:
+        """The score sheet drawn as text."""
+        return self.sheet.render(lang=lang)
+
+    def match_summary(self) -> dict[str, Any]:
+        """A JSON-ready account of the match so far: its :attr:`summary_fields` and :meth:`summary_extra`."""
+        common: dict[str, Callable[[], Any]] = {
+            "position": self.position, "over": lambda: self.is_over, "unfinished": lambda: self.abandoned,
+            "sheet": self.sheet_dict,
+            "deals": lambda: [self.deal_summary(n, r) for n, r in enumerate(self.results, start=1)],
+        }
+        return {**{k: common[k]() for k in self.summary_fields}, **self.summary_extra()}
+
+    @property
+    def abandoned(self) -> bool:
+        """True when the match was ended before its natural end (an unfinished rubber)."""
+        return self.sheet.unfinished
+
+    def abandon(self) -> None:
+        """End the match unfinished, scored as the game's laws say (the sheet's :meth:`Sheet.close_unfinished`)."""
+        self.sheet.close_unfinished()
+        self._sheet_cache = None
