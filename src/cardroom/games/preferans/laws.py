@@ -37,11 +37,9 @@ from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.laws import (
     Irregular,
     Irregularity,
-    Law,
     LawTable,
     Ruling,
     RulingChoice,
-    RulingOption,
     penalty_card_plays,
 )
 from cardroom.games.preferans.calls import WHIST
@@ -51,105 +49,7 @@ if TYPE_CHECKING:
     from cardroom.games.preferans.rules import PrefDeal
 
 
-def _o(name: str, effect: str) -> RulingOption:
-    return RulingOption(name, effect)
-
-
-CODE_MISDEAL = ("Code 3.2.12–3.2.13: «Если при сдаче откроется одна карта по прямой или косвенной вине сдающего, "
-                "карты пеpесдаются»; «если карты оказались pозданы неправильно по числу … они пеpесдаются заново, "
-                "если ошибка была замечена до начала торговли»; 3.2.2: the same dealer deals again only when the "
-                "deal is void")
-
-TABLE = LawTable(name="preferans (document 004 §11 and the Code of Preferans)")
-_T = TABLE.add
-
-_T(Law("P1", "Misdeal found before the auction", ("misdeal",),
-       ruling_text="the cards are dealt again by the same dealer; no penalty (the deal does not pass, the "
-                   "raspasy progression is unchanged)",
-       chooser="none (automatic)", lapses="the first call",
-       source=CODE_MISDEAL + "; 004 §11.3А.3 «Если сдача была совершена с нарушением правил, то судье надлежит "
-                             "потребовать, чтобы карты были пересданы»"))
-_T(Law("P2", "Wrong hand found during the auction", ("wrong-hand",),
-       (_o("redeal", "the cards are dealt again by the same dealer, no penalty (004 §11.3А: nobody saw "
-                     "another's cards — redeal and play normally)"),
-        _o("penalty", "the offender (who bid with a wrong hand) writes «без двух» at the level of the auction "
-                      "into his gora, then the cards are dealt again (club rule)")),
-       chooser="the offender's left-hand neighbour", lapses="the end of the auction",
-       source="004 §11.3: «в случае, если игрок с неправильной рукой сделал заявку, судье надлежит назначить "
-              "искусственный присужденный результат и судья может наказать виновного»; club rule "
-              "(preferans-club.ru «Неверное количество карт» 2.1): «Штраф - \"без двух в гору\" на "
-              "остановленном уровне торговли»",
-       uncertain=("a pulka has no artificial (match-point) result: the document's reading becomes a plain redeal "
-                  "(option redeal)", "«без двух» priced as two undertricks of the game bid (a misère or no bid: "
-                  "a six), option laws_misdeal_down")))
-_T(Law("P3", "Wrong discard («снос» of more or fewer than two cards)", ("wrong-discard",),
-       (_o("game-lost", "the game is lost without play: the declarer is written down (option laws_discard_down, "
-                        "default one) on his bid, the defenders credited as both whisting; without consolation "
-                        "unless laws_discard_consolation; on a misère he is written the tricks instead"),
-        _o("correct", "the discard is put right (the cards beyond the first two go back; a missing card is "
-                      "discarded) and the deal goes on")),
-       chooser="the first defender (the declarer's left)", lapses="the opening lead",
-       source="the Code's usual penalty as given by the brief (the Code's own text was not found in the stored "
-              "pages): a wrong discard loses the declarer's game",
-       uncertain=("how many down: one (option laws_discard_down)", "consolation: not written (option "
-                  "laws_discard_consolation)", "the defenders may instead have it corrected (choice)")))
-_T(Law("P4", "Lead or play out of turn", ("lead-out-of-turn", "play-out-of-turn"),
-       (_o("accept", "a lead out of turn stands: play goes on from the offender's left"),
-        _o("retract", "the card goes back to the offender's hand face up (seen by all), the right player plays"),
-        _o("penalty-card", "the card goes back face up as a penalty card: it must be played at the first legal "
-                           "opportunity (004 §11.4Б.3 «Она может стать штрафной картой»)")),
-       chooser="the non-offending side", lapses="a card played over it",
-       source="004 §11.4Б.3 (penalty cards), §11.5 (rectification: «ректификация»); the Code's usual practice",
-       uncertain=("accept is offered for a lead only: a play out of turn to a trick in progress goes back",)))
-_T(Law("P5", "Revoke («ренонс»)", ("revoke",),
-       (_o("correct", "the card goes back face up and the offender follows suit (or trumps) as he must; no "
-                      "penalty (004 §11.5А.1 «наказания нет»)"),
-        _o("transfer", "the revoke stands; at the end of the play tricks pass from the offender to the "
-                       "non-offending side (option laws_revoke_tricks, default two)"),
-        _o("gora", "the revoke stands; the offender writes the deal's price into his gora (the game's price, "
-                   "the misère's, or two raspasy tricks)")),
-       chooser="the non-offending side", lapses="the end of the deal",
-       source="004 §11.5А.2: «(НАКАЗАНИЕ) считается, что в дефектной взятке он сделал фальшренонс»; §11.4Б.3 "
-              "«„неигра“ ею ранее может привести к выявлению фальшренонса»; the penalty itself is the Code's "
-              "(«штраф в висты/гору»), its text not found in the stored pages",
-       uncertain=("the document names the revoke but its penalty rule is lost: two tricks (the whist "
-                  "tradition, option laws_revoke_tricks) or the deal's price into the gora, as named options",)))
-_T(Law("P6", "Card shown during the play", ("card-shown",),
-       (_o("penalty-card", "the card stays face up and must be played at the first legal opportunity"),
-        _o("waive", "the card is seen by all; no obligation")),
-       chooser="the non-offending side", lapses="the card is played",
-       source="004 §11.4Б.3: «Она может стать штрафной картой»"))
-_T(Law("D11.2", "Adjusted results (duplicate)", ("adjusted-score",),
-       ruling_text="artificial: 40% of the top to a side fully at fault, 50% partly at fault, at least 60% not at "
-                   "fault; assigned: the non-offending side the most favourable result likely without the "
-                   "irregularity, the offending side the least favourable (adjusted_score, assigned_score)",
-       chooser="the arbiter",
-       source="004 §11.2Б: «40% от макса («средний минус») для безусловно виновной стороны; 50% («среднее») для "
-              "частично виновной стороны; и по меньшей мере 60% («средний плюс») для невиновной стороны»"))
-_T(Law("D11.3", "Wrong number of cards in a board (duplicate)", ("board-wrong-count",),
-       ruling_text="a wrong hand that bid: artificial result; else restore from the records, the earlier players "
-                   "or by a redeal and play normally; cards seen — immaterial: play with everyone's consent, "
-                   "material: artificial result; found after play (11 and 9 cards): the result is cancelled, the "
-                   "non-offenders' may stand (wrong_count_ruling)",
-       chooser="the arbiter", source="004 §11.3 А–В"))
-_T(Law("D11.4", "Missing card (duplicate)", ("missing-card",),
-       ruling_text="before play: search, the card goes back (else reconstruct with another deck); during play: "
-                   "found among played cards — the deal is spoiled; found elsewhere — the hand is restored, the "
-                   "card may be a penalty card and not playing it earlier a revoke (missing_card_ruling)",
-       chooser="the arbiter", source="004 §11.4 А–Б"))
-_T(Law("D11.5", "Defective trick", ("defective-trick",),
-       ruling_text="too many cards: a card of the suit led is put among his played cards, no penalty; without "
-                   "one, any card and a revoke is deemed; too few: the extra cards go back, the shown one (else the "
-                   "highest legal) stays (defective_trick_ruling)",
-       chooser="the arbiter", source="004 §11.5 А–Б"))
-_T(Law("D11.6", "Playing the wrong board (duplicate)", ("wrong-board",),
-       ruling_text="nobody played it before: the result normally stands, the right board may be played later; "
-                   "someone had: his second result is cancelled, artificial results to those prevented "
-                   "(wrong_board_ruling)", chooser="the arbiter", source="004 §11.6"))
-_T(Law("D11.7", "Playing with the wrong hand (duplicate)", ("wrong-hand-box",),
-       ruling_text="play begun with cards from another box: the deal is cancelled, artificial result; during the "
-                   "auction corrections are still possible (wrong_hand_ruling)", chooser="the arbiter",
-       source="004 §11.7"))
+TABLE = LawTable.load("cardroom.games.preferans", "laws.toml")
 
 
 class PrefIrregular(Irregular):

@@ -40,7 +40,6 @@ from cardroom.core.laws import (
     REQUIRE,
     Irregular,
     Irregularity,
-    Law,
     LawTable,
     LeadRestriction,
     Ruling,
@@ -65,297 +64,9 @@ if TYPE_CHECKING:
 SUITS = "CDHS"
 
 
-def _o(name: str, effect: str) -> RulingOption:
-    return RulingOption(name, effect)
-
-
-REQUIRE_OPTIONS = tuple(_o(f"require-{s}", f"the offender's side must lead a {s} at its next lead") for s in SUITS)
-PLAY_OPTIONS = (_o("highest", "he must play his highest card of the suit led"),
-                _o("lowest", "he must play his lowest card of the suit led"),
-                _o("win", "he must win the trick if he can"),
-                _o("lose", "he must lose the trick if he can"))
-WAIVE = _o("waive", "no penalty")
-ETIQUETTE = "etiquette, not a law: shown as guidance; no penalty (Law 106: one may only stop playing with those " \
-            "who systematically ignore it)"
-
-TABLE = LawTable(name="euchre (document 003)")
-_T = TABLE.add
-
-
-def _deal_law(n: int, title: str, source: str, ruling: str) -> None:
-    _T(Law(f"L{n}", title, (f"law-{n}",), chooser="none", source=source,
-           ruling_text=ruling + " (dealing.py)"))
-
-
-_deal_law(22, "Shuffling", "«Колоду нельзя тасовать под столом или так, чтобы можно было увидеть лицевую сторону "
-          "любой карты»", "no shuffling below the table or so that a face is seen (shuffle_allowed)")
-_deal_law(23, "No shuffle in play", "«Колоду нельзя тасовать во время розыгрыша сдачи»",
-          "the pack is not shuffled during the play (shuffle_allowed)")
-_deal_law(24, "One shuffle each", "«Каждый игрок имеет право тасовать только один раз»",
-          "each player shuffles once, the dealer last (check_shuffles)")
-_deal_law(25, "The pack gathered", "«Партнер сдатчика должен собрать карты для следующей сдачи»",
-          "the dealer's partner gathers the pack for the next deal (collector_for_next_deal)")
-_deal_law(26, "The pack after shuffling", "«слева от игрока, который должен сдавать»",
-          "the shuffled pack is put face down on the dealer's left")
-_deal_law(27, "The dealer shuffles last", "«Сдатчик всегда имеет право тасовать последним ... его могут заставить "
-          "перетасовать»", "a card seen while he shuffles: he may be made to reshuffle (reshuffle_required)")
-_deal_law(28, "Deal in turn", "«Каждый игрок сдает по очереди; право сдачи переходит влево»",
-          "the deal passes to the left")
-_deal_law(29, "The cut", "«он не должен оставлять менее четырех карт в каждой пачке»",
-          "at least four cards in each packet; a fresh cut if a card is exposed, the cards confused, or the "
-          "division in doubt (check_cut)")
-_deal_law(30, "A cut is final", "«он не может изменить свое намерение»", "no reshuffle or re-cut (recut_allowed)")
-_deal_law(31, "Reshuffle after the cut", "«он теряет право сдачи»", "the dealer loses the deal (ruling)")
-_deal_law(32, "The pack on the right", "«положить колоду справа от себя»", "the pack is put on the dealer's right")
-_deal_law(33, "Imperfect pack", "«колода окажется неверной или неполной»",
-          "a new deal by the same dealer; earlier scores stand")
-_deal_law(34, "Card face up in the pack", "«в колоде до начала хода обнаружена перевернутая карта»",
-          "a new deal (same dealer)")
-_deal_law(35, "Card exposed in dealing", "«сдатчик или его партнер открыли карту»",
-          "the other side may claim a new deal if it has not touched its cards (new_deal_claimants)")
-_deal_law(36, "Touching cards in the deal", "«игрок коснулся любой из своих карт»",
-          "the adversaries may touch theirs too")
-_deal_law(37, "Trump turned in haste", "«одна из последних карт была открыта»",
-          "the right to a new deal is kept (right_kept_after_hasty_turn)")
-_deal_law(38, "Wrong pack", "«Сдача, сделанная картами противников»",
-          "the deal stands once the trump is turned (wrong_pack_ruling)")
-_deal_law(39, "Card exposed turning the trump", "«открыл любую другую карту колоды»", "a new deal")
-_deal_law(40, "Deal out of turn", "«Сдачу не в свою очередь можно остановить»",
-          "stopped before the trump is turned; after, it stands (deal_out_of_turn)")
-_deal_law(41, "Misdeal", "«Неправильная сдача лишает права на сдачу»", "the deal passes to the left")
-_deal_law(42, "What is a misdeal", "«Сдача считается неправильной»",
-          "a player without five cards; packets not 2-3 or 3-2 (check_cards_received, check_packets)")
-_deal_law(43, "Touching before the partner", "«коснулся карт до того, как это сделал партнер сдатчика»",
-          "no loss of deal if an adversary touched first (misdeal_loses_deal)")
-_deal_law(44, "Interrupted dealer", "«прерывают сдатчика во время сдачи»", "he may deal again after a misdeal")
-_deal_law(45, "Partner's deal taken", "«берет на себя сдачу партнера»",
-          "the rightful dealer bears the penalty (partner_dealt_misdeal)")
-
-_T(Law("L46", "Exposed cards", ("exposed", "two-cards", "floor", "lifted-trump"),
-       options=(_o("call", "the exposed card must be played now (a lead or to the trick) when it is legal"),
-                _o("no-call", "it is not called now; it stays exposed and may be called again (Law 56)")),
-       chooser="an adversary of the holder",
-       lapses="until the card is played (Law 56)",
-       source="«Открытыми картами являются следующие: I. Две или более карты, сыгранные одновременно. II. Любая "
-              "карта, упавшая лицевой стороной вверх ... III. Козырная карта, если она была снята с колоды.»",
-       uncertain=("two cards played at once: the adversaries choose which one is played (whist practice); "
-                  "the other is exposed",),
-       ruling_text="the card stays face up and is liable to be called; a card dropped under the table is not "
-                   "exposed"))
-_T(Law("L47", "Playing ahead of the partner", ("hurry",), chooser="adversaries",
-       source="«Если кто-либо сыграет в неполную взятку самую старшую карту на столе»",
-       ruling_text="the partner may be required to win, if he can, the first or any other of those tricks; "
-                   "the other cards are exposed (hurry_ruling)"))
-_T(Law("L48", "Hand thrown face up", ("thrown",), chooser="none",
-       source="«Если игрок или игроки, полагая, что игра проиграна или выиграна ...»",
-       ruling_text="the cards are exposed and may be called by the adversaries; a player who keeps his hand "
-                   "is not forced to give it up"))
-_T(Law("L49", "All four hands thrown", ("all-thrown",), chooser="none",
-       source="«Если все четыре игрока бросают свои карты на стол лицевой стороной вверх»",
-       ruling_text="the hands are abandoned; no claim unless a revoke is established (all_thrown_ruling)"))
-_T(Law("L50", "Adversary of the lone player abandons", ("abandoned",), chooser="none",
-       source="«сторона, играющая в одиночку, записывает пять очков»",
-       ruling_text="the hand ends; the lone side scores 5 (scoring.hand_entries)"))
-_T(Law("L51", "Card separated from the hand", ("separated",), chooser="adversaries",
-       source="«Карта, отделенная от остальной руки, подлежит объявлению, если любой из противников ...»",
-       ruling_text="named rightly: liable to be called; named wrongly: a suit may be called from the namer's "
-                   "side at its next lead (separated_card_ruling)"))
-_T(Law("L52", "Lead out of turn", ("lead-out-of-turn",),
-       options=(_o("call-card", "the card led is taken back as an exposed card, liable to be called"),
-                _o("call-suit", "the card is taken back; a suit is called from the offender or his partner "
-                                "when it is next the turn of either to lead"),
-                _o("accept", "the lead stands (Law 53: the others follow and the trick is complete)")),
-       chooser="the adversaries (one of them, Law 85)", lapses="until either adversary plays to the false lead",
-       source="«Если любой игрок делает ход не в свою очередь, противники могут либо объявить ...»",
-       uncertain=("the program asks at once; 'accept' is Law 53's trick that stands when the three follow",)))
-_T(Law("L52b", "Suit called", ("suit-call",), options=(*REQUIRE_OPTIONS, WAIVE),
-       chooser="the adversaries", lapses="at the offending side's next lead",
-       source="«либо потребовать масть от него или его партнера, когда придет очередь любого из них ходить»",
-       ruling_text="the leader must lead the suit named; with none, the penalty is paid (Law 57)"))
-_T(Law("L53", "Others follow a false lead", ("followed-false-lead",), chooser="none",
-       source="«а остальные трое последовали за ним, взятка считается завершенной»",
-       ruling_text="all three followed: the trick stands; only the second (and third) played: their cards are "
-                   "taken back, no penalty on them (false_lead_followed)"))
-_T(Law("L54", "Penalty disobeyed", ("disobeyed",), chooser="none",
-       source="«... он несет штраф за ревок»",
-       ruling_text="a revoke penalty (Law 63); the card stands"))
-_T(Law("L55", "No forced revoke", ("forced-revoke",), chooser="none",
-       source="«Ни в коем случае игрока нельзя заставить сыграть карту, которая вынудила бы его сделать ревок»",
-       ruling_text="a call that would make the holder revoke is not made; the card stays exposed"))
-_T(Law("L56", "Call repeated", ("call-repeated",), chooser="none",
-       source="«Требование объявить открытую карту может повторяться до тех пор, пока такая карта не будет сыграна»",
-       ruling_text="the exposed card may be called at every turn until it is played"))
-_T(Law("L57", "No card of the called suit", ("no-card-of-suit",), chooser="none",
-       source="«штраф считается уплаченным»", ruling_text="he leads any card: the penalty is paid"))
-_T(Law("L58", "Third hand before second", ("third-before-second",), chooser="none",
-       source="«Если третья рука сыграла раньше второй, четвертая может сыграть раньше своего партнера»",
-       ruling_text="the card stands; no penalty"))
-_T(Law("L59", "Fourth hand before his partner", ("fourth-before-partner",), options=(*PLAY_OPTIONS[2:], WAIVE),
-       chooser="the adversaries", lapses="the trick",
-       source="«последнего могут потребовать выиграть или проиграть взятку»",
-       ruling_text="the card stands; the partner (second hand) may be required to win or lose the trick"))
-_T(Law("L60", "Failed to play to a trick", ("missed-trick",),
-       options=(_o("new-deal", "a new deal"),
-                _o("stand", "the deal stands; his surplus card at the end counts as played to that trick, "
-                            "not a revoke there")),
-       chooser="the adversaries", source="«Если кто-либо пропустил ход в предыдущей взятке»",
-       ruling_text="new-deal or stand (missed_trick_ruling)"))
-_T(Law("L61", "Two cards to one trick", ("two-to-trick",), chooser="none",
-       source="«Если кто-либо сыграл две карты в одну и ту же взятку»",
-       ruling_text="found in play: the tricks are counted face down and the surplus card returned to him; he answers "
-                   "for the revokes meanwhile; found after the hand: for every revoke it caused "
-                   "(two_cards_ruling)"))
-_T(Law("L62", "Revoke", ("revoke",),
-       options=(_o("correct", "Law 69: the card is taken back, exposed and liable to be called; he follows suit; "
-                              "adversaries who played after him may take their cards back"),
-                _o("stand", "the revoke stands: established when the trick is quitted (Law 64); the penalty of "
-                            "Law 63 is scored")),
-       chooser="an adversary of the revoker", lapses="until the trick is quitted (Law 64)",
-       source="«Это когда игрок, имея одну или несколько карт масти, с которой был сделан ход, играет карту "
-              "другой масти»",
-       uncertain=("the program notices every revoke: the adversaries choose at once whether it is corrected "
-                  "(Law 69) or stands (Laws 63-64)",)))
-_T(Law("L63", "Revoke penalty", ("revoke-penalty",), chooser="none",
-       source="«Штраф за ревок составляет три очка, за исключением случая игры в одиночку, когда он составляет "
-              "пять очков»",
-       ruling_text="3 points a revoke, 5 in a lone hand, to the adversaries (scoring.revoke_penalty; Laws 4, 71)"))
-_T(Law("L64", "Established revoke", ("established",), chooser="none",
-       source="«Ревок считается установленным, если взятка, в которой он произошел, перевернута и отложена»",
-       ruling_text="established when the trick is quitted or the revoker's side plays to the next trick "
-                   "(revoke_established)"))
-_T(Law("L65", "Asking the partner", ("ask",), chooser="none",
-       source="«Игрок может спросить своего партнера, нет ли у него карты масти»",
-       ruling_text="asked before the quitting: the revoke may be corrected, unless answered 'no' "
-                   "(may_correct_revoke)"))
-_T(Law("L66", "Search of the tricks", ("search",), chooser="none",
-       source="«В конце руки заявители ревока могут проверить все взятки.»",
-       ruling_text="the claimants may search all the tricks"))
-_T(Law("L67", "Cards mixed after a claim", ("mixed",), chooser="none",
-       source="«обвиняемый игрок или его партнер смешивают карты»", ruling_text="the revoke is established"))
-_T(Law("L68", "Claim too late", ("late-claim",), chooser="none",
-       source="«Ревок нельзя заявить после того, как карты сняты для следующей сдачи.»",
-       ruling_text="no claim after the cut for the next deal (revoke_claim_admitted)"))
-_T(Law("L69", "Revoke corrected", ("corrected",), chooser="none",
-       source="«противники могут объявить карту, сыгранную ошибочно»",
-       ruling_text="the card is exposed (callable by the adversaries); adversaries who played after him may "
-                   "take back their cards, not his partner; cards taken back are not liable to be called "
-                   "(withdrawals)"))
-_T(Law("L70", "Hand played out", ("play-out",), chooser="none",
-       source="«могут потребовать, чтобы рука, в которой произошел ревок, была доиграна»",
-       ruling_text="the hand is always played out"))
-_T(Law("L71", "Revokes cancel", ("both-revoke",), chooser="none",
-       source="«Равное количество ревоков с разных сторон аннулируют друг друга»",
-       ruling_text="equal numbers cancel (scoring.revoke_penalty)"))
-_T(Law("L72", "New cards", ("new-cards",), chooser="none", source="«две новые колоды»",
-       ruling_text="before the cut only; two packs (dealing.new_cards_ruling)"))
-_T(Law("L73", "Torn or marked cards", ("torn",), chooser="none",
-       source="«Порванная или помеченная карта или карты должны быть заменены»",
-       ruling_text="replaced (dealing.TORN_CARD_REMEDY)"))
-_T(Law("L79", "Suit mentioned after passing", ("mention",), chooser="none",
-       source="«упоминает масть, которую он намеревался сделать козырем, его партнер также должен спасовать»",
-       ruling_text="his partner must pass in this round"))
-_T(Law("L80", "Order after passing", ("late-order",),
-       options=(_o("partner-pass", "the order is void and his partner must pass in this round"),
-                _o("play-it", "it is played as ordered: the turn-up suit is trumps, the offender's side make it")),
-       chooser="the adversaries",
-       source="«Если игрок пасует, а затем пытается помочь или заказать козырь, его партнер также должен "
-              "спасовать. Противники, однако, могут выбрать, чтобы игра продолжалась»"))
-_T(Law("L82", "Declaration out of turn", ("declaration-out-of-turn", "dealer-binds"), chooser="none",
-       source="«Ни один игрок не может отнять право другого, пасуя, заказывая козырь или помогая не в свою "
-              "очередь»",
-       uncertain=("the out-of-turn declaration is void and he declares again in turn (no penalty is stated)",
-                  "the dealer's turn-down (or throw in the second round) out of turn binds him and his "
-                  "partner: both must pass in that round"),
-       ruling_text="void; but the dealer who turns the trump down (or throws his cards in the second round) "
-                   "binds his partner"))
-_T(Law("L83", "Attention drawn to the trick", ("remark",), options=(*PLAY_OPTIONS, WAIVE),
-       chooser="the adversaries", lapses="the trick",
-       source="«Если кто-либо до хода своего партнера привлекает внимание к взятке»",
-       uncertain=("highest/lowest with no card of the suit led: any card (Law 55)",)))
-_T(Law("L84", "Who played a card", ("who-played",), chooser="none",
-       source="«Игрок не имеет права спрашивать, кто сыграл конкретную карту»",
-       ruling_text="not allowed; the cards of the trick may be placed before their players until touched "
-                   "(question_allowed)"))
-_T(Law("L85", "Choosing a penalty", ("consulted",), chooser="none",
-       source="«Когда игрок и его партнер имеют возможность выбрать один из двух штрафов»",
-       ruling_text="consultation loses the right; a demand made is final (penalty_right)"))
-_T(Law("L86", "The discard is final", ("discard-changed",), chooser="none",
-       source="«Снос не считается завершенным, пока сдатчик не положил карту под колоду и не отпустил ее; после "
-              "чего он не может ничего изменить»",
-       ruling_text="the discard action is the card let go: it cannot be changed (a change is refused)"))
-_T(Law("L87", "Lead before the discard", ("lead-before-discard",), chooser="none",
-       source="«Если старшая рука делает ход до того, как снос завершен, ход остается в силе»",
-       ruling_text="the lead stands; the dealer may change his discard"))
-_T(Law("L88", "Turn-up discarded", ("turn-up-discarded",), chooser="none",
-       source="«Козырную карту нельзя сносить»",
-       uncertain=("no remedy is stated: the turn-up is taken back and the dealer discards another card; no "
-                  "penalty",),
-       ruling_text="the turn-up goes back to the dealer's hand; he discards another card"))
-_T(Law("L89", "Lead before the discard, third hand alone", ("lead-before-discard-lone",),
-       options=(*PLAY_OPTIONS, WAIVE), chooser="the lone player",
-       source="«Если третья рука играет в одиночку, а второй игрок делает ход до того, как сдатчик ...»",
-       uncertain=("the lone player chooses (the document does not say who)",)))
-_T(Law("L90", "Wrong number of cards", ("wrong-cards",), chooser="none",
-       source="«или сдатчик пренебрег сносом перед игрой, сдача остается в силе, а нарушившая сторона теряет два "
-              "очка, если играют все четверо, и четыре, если играется игра в одиночку»",
-       uncertain=("in the engine: the dealer who does not discard ('!S keep') plays with six cards; one is left "
-                  "at the end",),
-       ruling_text="the deal stands; the offending side loses 2 (4 in a lone hand) and scores nothing "
-                   "(scoring.hand_entries)"))
-_T(Law("L91", "Turn-up hidden", ("hidden-trump",), chooser="none",
-       source="«Козырная карта должна оставаться на виду до тех пор, пока не будет сыграна»",
-       ruling_text="it becomes an exposed card (Law 46 III)"))
-_T(Law("L95", "Lone hand refused", ("lone-refused",), chooser="none",
-       source="«или если до своего заявления он открыл карту»",
-       uncertain=("a player who exposed a card may still order up or assist (not stated)",),
-       ruling_text="a player who exposed a card before declaring may not play alone"))
-_T(Law("L97", "Alone after naming the trump", ("late-alone",),
-       options=(_o("with-partner", "he plays with his partner"), _o("alone", "he may play alone")),
-       chooser="the adversaries",
-       source="«Игрок должен объявить о своем намерении играть в одиночку до того, как назовет козырь»"))
-_T(Law("L99", "Late take-over", ("late-takeover",), chooser="none",
-       source="«после того, как был сделан ход, или после того, как он сам спасовал, никто из них не может "
-              "играть в одиночку»",
-       uncertain=("an offer made after the first trick is quitted is refused: the partner's cards are out of "
-                  "play (Law 101) and cannot join a partnership hand",),
-       ruling_text="neither may play alone: a partnership hand"))
-_T(Law("L100", "Lone player's partner plays", ("partner-plays",),
-       options=(_o("partnership", "the lone hand is lost: the partners play together"),
-                _o("alone", "the lone hand stands; the card is taken back")),
-       chooser="the adversaries",
-       source="«Если игрок объявляет, что будет играть в одиночку, а его партнер делает ход ...»",
-       uncertain=("«делает ход»: a lead or any card to the first trick (later his cards are out of play, "
-                  "Law 101)",
-                  "'partnership': the card stands if it was his turn in a partnership hand, else it is taken back")))
-_T(Law("L102", "Lone player's partner exposes", ("partner-exposes",), chooser="none",
-       source="«его партнер может записать только два очка, если он возьмет каждую взятку»",
-       ruling_text="a lone march scores only 2; a euchre still 4"))
-_T(Law("L103", "Counting the laid-down hand", ("count",), chooser="none",
-       source="«любой из противников может пересчитать карты»",
-       ruling_text="allowed; not five cards is Law 90 (count_ruling)"))
-_T(Law("L104", "Lone player exposes or leads out of turn", ("lone-exposes", "lone-lead-out-of-turn"),
-       chooser="none", source="«Игрок, играющий в одиночку, не несет штрафа за простое открытие карты; но если "
-                              "он делает ход не в свою очередь, карта считается открытой»",
-       ruling_text="a simple exposure: no penalty; a lead out of turn: the card is exposed and liable to be called"))
-_T(Law("L105", "Adversary leads out of turn to the lone player", ("lead-out-of-turn-vs-lone",), chooser="none",
-       source="«Если противник делает ход не в свою очередь на заход одиночного игрока, обе руки ...»",
-       uncertain=("any lead out of turn by an adversary of the lone player",),
-       ruling_text="both adversaries' hands are exposed and may be called by the lone player"))
-
-for _n, _t, _src in (
-        (106, "Etiquette", "«Следующие правила относятся к установленному этикету юкера.»"),
-        (107, "Two packs", "«В клубах неизменно используются две колоды карт разных цветов»"),
-        (108, "Second winning card", "«Игрок, имеющий право хода и имеющий другую выигрышную карту»"),
-        (109, "No hints", "«Никакие намеки словом или жестом не должны даваться игроком»"),
-        (110, "Cards placed", "«Игрок, который желает, чтобы карты были разложены»"),
-        (111, "Reference to a bystander", "«Ни один игрок не должен возражать против обращения к постороннему»"),
-        (112, "Deliberate revoke", "«Несправедливо совершать ревок намеренно»"),
-        (113, "Bets", "«Пока игроки не сделали ставки, которые они желают»"),
-        (114, "Bystanders", "«Посторонние не должны делать никаких замечаний»"),
-        (115, "Looking at a hand", "«Никому не следует заглядывать в карты игрока, против которого он делает ставку.»"),
-        (116, "Even tempo", "«Игрокам следует пасовать, ассистировать, заказывать козырь и т. д. всегда по ...»")):
-    _T(Law(f"L{_n}", _t, (f"etiquette-{_n}",), chooser="none", source=_src, ruling_text=ETIQUETTE))
-
+TABLE = LawTable.load(__name__, "table.toml")
+REQUIRE_OPTIONS = TABLE.law("L52b").options[:4]
+ETIQUETTE = TABLE.law("L106").ruling_text
 ETIQUETTE_LAWS = tuple(f"L{n}" for n in range(106, 117))
 
 
@@ -805,7 +516,7 @@ def _before_turn(hand: EuchreHand) -> None:
             d.call_offered = key
             irr = _note(hand, "exposed", seat, detail="exposed cards liable to be called: "
                         + " ".join(str(c) for c in callable_))
-            opts = [_o(f"call-{c}", f"{seat.letter} must play the {c}") for c in callable_]
+            opts = [RulingOption(f"call-{c}", f"{seat.letter} must play the {c}") for c in callable_]
             _rule(hand, irr, "L46", _adversary(hand, seat), [*opts, TABLE.law("L46").option("no-call")],
                   seat=seat)
 
@@ -856,7 +567,7 @@ def _two_cards(hand: EuchreHand, seat: Seat, cards: list[Card], action: Irregula
         raise IllegalAction(f"neither {cards[0]} nor {cards[1]} may be played now", action=action)
     irr = _note(hand, "two-cards", seat, action, " ".join(str(c) for c in cards))
     _d(hand).exposed[seat] |= cards[0].mask | cards[1].mask
-    opts = [_o(f"play-{c}", f"the {c} is played, the other card is exposed") for c in ok]
+    opts = [RulingOption(f"play-{c}", f"the {c} is played, the other card is exposed") for c in ok]
     _rule(hand, irr, "L46", _adversary(hand, seat), opts, kind="two-cards", seat=seat)
 
 

@@ -1,0 +1,106 @@
+"""What every game's laws director shares: the pending ruling with its typed context, the
+irregularities so far, the registry of the handlers that carry out a chosen option, and the atomic
+apply that leaves a state unchanged when the laws refuse an action."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from cardroom.core.errors import CardroomError, IllegalAction
+from cardroom.core.laws.values import Irregularity, Ruling
+
+T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+H = TypeVar("H", bound=Callable[..., Any])
+
+
+class HandlerRegistry(Generic[K]):
+    """The handlers of one law table, each registered for the keys it carries out (a ruling context's
+    type, or a law's number): ``@HANDLERS.on(InsufficientBid)`` above the function. A director
+    dispatches by the registry, never by comparing strings."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._handlers: dict[K, Callable[..., Any]] = {}
+
+    def on(self, *keys: K) -> Callable[[H], H]:
+        def register(fn: H) -> H:
+            for key in keys:
+                if key in self._handlers:
+                    raise CardroomError(f"{self.name}: {key!r} has a handler already")
+                self._handlers[key] = fn
+            return fn
+
+        return register
+
+    def handler(self, key: K) -> Callable[..., Any]:
+        try:
+            return self._handlers[key]
+        except KeyError:
+            raise CardroomError(f"{self.name}: no handler for {key!r}") from None
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._handlers
+
+    def keys(self) -> list[K]:
+        return list(self._handlers)
+
+
+@dataclass
+class LawsDirector:
+    """The laws state every game keeps: the pending ruling and its context (a dataclass of the
+    irregularity's kind), and the irregularities of the deal in their order."""
+
+    pending: Ruling | None = None
+    context: Any = None
+    irregularities: list[Irregularity] = field(default_factory=list)
+
+    def record(self, irregularity: Irregularity) -> Irregularity:
+        self.irregularities.append(irregularity)
+        return irregularity
+
+    def rule(self, ruling: Ruling, context: Any = None) -> None:
+        """A ruling is now pending; ``context`` is what its handler needs."""
+        self.pending = ruling
+        self.context = context
+
+    def take(self) -> tuple[Ruling, Any]:
+        """The pending ruling and its context, no longer pending (its option is being carried out)."""
+        ruling, context = self.pending, self.context
+        if ruling is None:
+            raise IllegalAction("no ruling is pending")
+        self.pending = None
+        self.context = None
+        return ruling, context
+
+    def ruling_dict(self) -> dict[str, Any] | None:
+        return None if self.pending is None else self.pending.to_dict()
+
+    def irregularity_texts(self) -> tuple[str, ...]:
+        return tuple(i.to_text() for i in self.irregularities)
+
+
+class Restorable(Protocol):
+    """A state the laws apply to: it clones itself and keeps its history in ``_history``."""
+
+    _history: list[Any]
+
+    def clone(self) -> Any: ...
+
+
+def atomic(state: Restorable, run: Callable[[], T], action: Any) -> T:
+    """Run ``run`` (which changes ``state``) as one step: if the laws refuse the action, the state is
+    restored from its snapshot, history included, and :class:`IllegalAction` raised. Every game's laws
+    mode applies its actions through this one function."""
+    saved = state.clone()
+    try:
+        return run()
+    except CardroomError as e:
+        history = state._history
+        state.__dict__.update(saved.__dict__)
+        state._history = history
+        if isinstance(e, IllegalAction):
+            raise
+        raise IllegalAction(str(e), action=action) from None
