@@ -173,13 +173,10 @@ class OldDeal(DealWithDummy):
         raise NotImplementedError
 
     def _apply_on_trial(self, action: Any) -> None:
-        """Laws mode: apply ``action`` to a copy first, so that an illegal one leaves this state unchanged."""
-        trial = self.clone()
-        assert isinstance(trial, OldDeal)
-        trial._apply_laws(action)  # raises, leaving this state unchanged
-        history = self._history
-        self.__dict__.update(trial.__dict__)
-        self._history = history
+        """Laws mode: apply ``action`` atomically, so that an illegal one leaves this state unchanged."""
+        from cardroom.core.laws import atomic
+
+        atomic(self, lambda: self._apply_laws(action), action)
         self._history.append(action)
 
     def _apply_plain(self, action: Any) -> None:

@@ -860,9 +860,11 @@ class PrefDeal(State):
 
     def apply(self, action: Any) -> None:
         if self.laws is not None:
+            from cardroom.core.laws import atomic
             from cardroom.games.preferans import laws as lawplay
 
-            if lawplay.apply(self, action):  # an irregular action or a ruling (raises, state unchanged)
+            # an irregular action or a ruling (raises, state unchanged)
+            if atomic(self, lambda: lawplay.apply(self, action), action):
                 self._history.append(action)
                 return
         p = self.phase

@@ -44,6 +44,7 @@ from cardroom.core.laws import (
     Ruling,
     RulingChoice,
     RulingOption,
+    atomic,
     restrict_lead,
 )
 from cardroom.core.table import Seat
@@ -546,21 +547,13 @@ def apply(deal: BridgeDeal, action: Any) -> list[Any]:
     """Apply any action in laws mode and return the actions to record (the action itself; for a call or
     card made over an irregularity, the acceptance and then the call or card, so that every record
     states the ruling explicitly). On an error the deal is restored and IllegalAction raised."""
-    d = deal.laws
-    assert d is not None
-    saved = deal.clone()
-    try:
+    def run() -> list[Any]:
         recorded = _apply(deal, action)
         _before_turn(deal)
         _finish(deal)
-    except (IllegalAction, ParseError) as e:
-        history = deal._history
-        deal.__dict__.update(saved.__dict__)
-        deal._history = history
-        if isinstance(e, ParseError):
-            raise IllegalAction(str(e), action=action) from None
-        raise
-    return recorded
+        return recorded
+
+    return atomic(deal, run, action)
 
 
 def _apply(deal: BridgeDeal, action: Any) -> list[Any]:

@@ -45,6 +45,7 @@ from cardroom.core.laws import (
     Ruling,
     RulingChoice,
     RulingOption,
+    atomic,
     restrict_lead,
 )
 from cardroom.core.table import Seat, Side
@@ -408,18 +409,12 @@ def legal_actions(hand: EuchreHand) -> list[Any]:
 def apply(hand: EuchreHand, action: Any) -> list[Any]:
     """Apply any action in laws mode; returns the actions to record. On an error the hand is restored
     and IllegalAction raised."""
-    saved = hand.clone()
-    try:
+    def run() -> list[Any]:
         recorded = _apply(hand, action)
         _before_turn(hand)
-    except (IllegalAction, ParseError, CardroomError) as e:
-        history = hand._history
-        hand.__dict__.update(saved.__dict__)
-        hand._history = history
-        if isinstance(e, IllegalAction):
-            raise
-        raise IllegalAction(str(e), action=action) from None
-    return recorded
+        return recorded
+
+    return atomic(hand, run, action)
 
 
 def _apply(hand: EuchreHand, action: Any) -> list[Any]:
