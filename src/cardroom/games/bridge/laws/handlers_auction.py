@@ -1,0 +1,177 @@
+"""The auction under the laws: what an option chosen on a call does, and the hooks of each call entered
+(bars spent, the RHO's call awaited, L14's auction held open, the end of the auction)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.errors import IllegalAction
+from cardroom.core.laws import (
+    Irregular,
+)
+from cardroom.core.table import Seat
+from cardroom.games.bridge.calls import PASS, Call
+
+if TYPE_CHECKING:
+    from cardroom.games.bridge.rules import BridgeDeal
+from cardroom.games.bridge.laws.base import _add_l11, _is_defender, _plain
+from cardroom.games.bridge.laws.director import LeadRight
+from cardroom.games.bridge.laws.table import all_lead_option_names
+
+
+def _replace_last_call(deal: BridgeDeal, seat: Seat, new: Call, action: Irregular) -> None:
+    d = deal.laws
+    assert d is not None
+    calls = list(zip(d.call_seats, deal.calls, strict=True))[:-1]
+    _rebuild_auction(deal, calls)
+    if deal.next_seat != seat:
+        raise IllegalAction("the call to correct is not the last one", action=action)
+    _plain(deal, new)
+
+
+def _rebuild_auction(deal: BridgeDeal, calls: list[tuple[Seat, Call]]) -> None:
+    d = deal.laws
+    assert d is not None
+    deal.calls = []
+    deal.last_bid = None
+    deal.last_bid_seat = None
+    deal.doubling = 0
+    deal.doubler = None
+    deal.passes = 0
+    deal.first_namer = {}
+    deal.next_seat = deal.dealer
+    d.call_seats = []
+    d.called = set()
+    saved = (dict(d.bars), set(d.no_double_now), dict(d.must_call))
+    for s, c in calls:
+        deal._enter_call(s, c)
+    d.bars, d.no_double_now, d.must_call = saved
+
+
+def _choose_out_of_turn(deal: BridgeDeal, ctx: dict[str, Any], o: str) -> None:
+    d = deal.laws
+    assert d is not None
+    seat: Seat = ctx["seat"]
+    call: Call = ctx["call"]
+    rel, ckind = ctx["rel"], ctx["ckind"]
+    if o == "accept":
+        turn: Seat = ctx["turn"]
+        d.skipped |= set(_between(turn, seat))
+        enter = call if call in _legal_for(deal, seat) else PASS
+        deal._enter_call(seat, enter)
+        return
+    # cancelled: the auction reverts to the player whose turn it was; rectification by kind
+    partner = seat.partner
+    if ckind == "pass":
+        if ctx["no_bid"] or rel == "rho":
+            d.bars[seat] = d.bars.get(seat, 1) if seat in d.bars else 1
+        else:
+            d.bars[seat] = None
+            d.no_double_now.add(partner)
+            d.l16b_watch = partner
+    elif ckind == "bid":
+        if ctx["no_calls"]:
+            d.bars[partner] = None
+            _add_l11(deal, seat, call)
+        elif rel == "partner":
+            d.bars[partner] = None
+            d.lead_rights.append(LeadRight("L17", seat.side, partner, all_lead_option_names()))
+            _add_l11(deal, seat, call)
+        else:
+            d.rho_wait = {"offender": seat, "call": call, "kind": "bid", "rho": seat.rho}
+    else:
+        if rel == "partner":
+            d.bars[partner] = None
+            d.lead_rights.append(LeadRight("L18", seat.side, partner, all_lead_option_names()))
+            if deal.last_bid is not None:
+                d.no_double_of[seat] = deal.last_bid
+        elif ctx["no_bid"]:
+            if d.bars.get(partner, 1) is not None:
+                d.bars[partner] = 1
+        else:
+            d.rho_wait = {"offender": seat, "call": call, "kind": "double", "rho": seat.rho}
+
+
+def _between(a: Seat, b: Seat) -> list[Seat]:
+    out = []
+    s = a
+    while s != b:
+        out.append(s)
+        s = s.lho
+    return out
+
+
+def _legal_for(deal: BridgeDeal, seat: Seat) -> list[Call]:
+    saved = deal.next_seat
+    deal.next_seat = seat
+    try:
+        return deal.legal_calls()
+    finally:
+        deal.next_seat = saved
+
+
+def on_call(deal: BridgeDeal, seat: Seat, call: Call) -> None:
+    d = deal.laws
+    assert d is not None
+    d.call_seats.append(seat)
+    d.called.add(seat)
+    if seat in d.bars and d.bars[seat] is not None:
+        n = d.bars[seat]
+        assert n is not None
+        if n <= 1:
+            del d.bars[seat]
+        else:
+            d.bars[seat] = n - 1
+    d.no_double_now.discard(seat)
+    d.must_call.pop(seat, None)
+    if seat in d.no_double_of and call.is_bid:
+        del d.no_double_of[seat]
+    w = d.rho_wait
+    if w is not None and seat == w["rho"]:
+        d.rho_wait = None
+        off: Seat = w["offender"]
+        if call == PASS:
+            d.must_call[off] = w["call"]  # L17c / L18.2: repeat, no penalty
+        elif w["kind"] == "bid":
+            if d.bars.get(off.partner, 1) is not None:
+                d.bars[off.partner] = 1
+            _add_l11(deal, off, w["call"])
+        else:
+            d.lead_rights.append(LeadRight("L18", off.side, off.partner, all_lead_option_names()))
+    if d.l16b_watch is not None and seat == d.l16b_watch:
+        d.l16b_watch = None
+        if call == PASS:
+            d.lead_rights.append(LeadRight("L16", seat.side, None, all_lead_option_names()))
+
+
+def hold_open(deal: BridgeDeal) -> Seat | None:
+    """L14: the auction is not closed while a player skipped by an accepted illegal call has not called."""
+    d = deal.laws
+    assert d is not None
+    closing = (deal.last_bid is None and deal.passes >= 4) or (deal.last_bid is not None and deal.passes >= 3)
+    if not closing:
+        return None
+    waiting = [s for s in d.skipped if s not in d.called]
+    if not waiting:
+        return None
+    s = deal.next_seat
+    for _ in range(4):
+        if s in waiting:
+            return s
+        s = s.lho
+    return None
+
+
+def on_auction_end(deal: BridgeDeal) -> None:
+    d = deal.laws
+    assert d is not None
+    d.bars.clear()
+    d.no_double_now.clear()
+    d.must_call.clear()
+    d.rho_wait = None
+    for s in Seat:
+        if d.auction_exposed[s]:
+            if _is_defender(deal, s):
+                d.penalty[s] |= d.auction_exposed[s]
+            d.auction_exposed[s] = 0  # declarer's or dummy's go back to the hand (not stated; cardroom)
+    d.lead_rights = [r for r in d.lead_rights if deal.declarer is not None and r.side != deal.declarer.side]
