@@ -4,7 +4,7 @@ apply that leaves a state unchanged when the laws refuse an action."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -12,7 +12,7 @@ from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.laws.values import Irregularity, Ruling
 
 T = TypeVar("T")
-K = TypeVar("K", bound=Hashable)
+K = TypeVar("K")
 H = TypeVar("H", bound=Callable[..., Any])
 
 

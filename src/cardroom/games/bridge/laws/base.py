@@ -11,6 +11,7 @@ from cardroom.core.errors import IllegalAction
 from cardroom.core.game import Action
 from cardroom.core.laws import (
     REQUIRE,
+    HandlerRegistry,
     Irregularity,
     Ruling,
     RulingOption,
@@ -18,17 +19,28 @@ from cardroom.core.laws import (
 )
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
+from cardroom.games.bridge.laws import contexts as ctxt
+from cardroom.games.bridge.laws.director import Director, LeadRight
+from cardroom.games.bridge.laws.table import SUIT_LETTERS, TABLE, all_lead_option_names
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.rules import BridgeDeal
-from cardroom.games.bridge.laws.director import LeadRight
-from cardroom.games.bridge.laws.table import SUIT_LETTERS, TABLE, all_lead_option_names
+
+
+def laws_of(deal: BridgeDeal) -> Director:
+    """The deal's laws state (a deal in laws mode has one)."""
+    d = deal.laws
+    assert d is not None
+    return d
+
+
+HANDLERS: HandlerRegistry[type[ctxt.Context]] = HandlerRegistry("contract bridge's laws")
+"""The handler of each kind of pending ruling, by its context's type: ``handler(deal, context, option)``."""
 
 
 def restricted_plays(deal: BridgeDeal, base: list[Card]) -> list[Card]:
     """The director's restrictions applied to the base legal plays of the hand to play."""
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     seat = deal.next_seat
     legal = list(base)
     leading = not deal.trick
@@ -83,8 +95,7 @@ def _is_defender(deal: BridgeDeal, seat: Seat) -> bool:
 
 
 def _note(deal: BridgeDeal, kind: str, seat: Seat, action: Any = None, detail: str = "") -> Irregularity:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     trick = len(deal.tricks) + 1 if deal.phase >= 2 else None
     irr = Irregularity(kind, int(seat), detail, trick, action.to_text() if isinstance(action, Action) else "")
     d.irregularities.append(irr)
@@ -92,9 +103,8 @@ def _note(deal: BridgeDeal, kind: str, seat: Seat, action: Any = None, detail: s
 
 
 def _rule(deal: BridgeDeal, irr: Irregularity, law: str, chooser: Seat, entitled: Sequence[Seat],
-          options: Sequence[str] | Sequence[RulingOption], **context: Any) -> None:
-    d = deal.laws
-    assert d is not None
+          options: Sequence[str] | Sequence[RulingOption], context: ctxt.Context) -> None:
+    d = laws_of(deal)
     the_law = TABLE.law(law)
     opts: list[RulingOption] = []
     for o in options:
@@ -102,13 +112,11 @@ def _rule(deal: BridgeDeal, irr: Irregularity, law: str, chooser: Seat, entitled
             opts.append(o)
         else:
             opts.append(the_law.option(o) if any(x.name == o for x in the_law.options) else TABLE.law("L10").option(o))
-    d.pending = Ruling(irr, the_law, int(chooser), tuple(int(s) for s in entitled), tuple(opts))
-    d.context = dict(context)
+    d.rule(Ruling(irr, the_law, int(chooser), tuple(int(s) for s in entitled), tuple(opts)), context)
 
 
 def legal_actions(deal: BridgeDeal) -> list[Any]:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     if d.pending is not None:
         return list(d.pending.actions())
     if deal.phase == 2:
@@ -119,8 +127,7 @@ def legal_actions(deal: BridgeDeal) -> list[Any]:
 
 
 def legal_calls(deal: BridgeDeal) -> list[Call]:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     seat = deal.next_seat
     base = deal.legal_calls()
     if seat in d.must_call and d.must_call[seat] in base:
@@ -137,8 +144,7 @@ def legal_calls(deal: BridgeDeal) -> list[Call]:
 
 def _plain(deal: BridgeDeal, action: Any) -> None:
     """A call or card by the seat to act, within the restrictions in force."""
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     phase = deal.phase
     if phase == 2 and type(action) is Card:
         legal = legal_actions(deal)
@@ -153,7 +159,7 @@ def _plain(deal: BridgeDeal, action: Any) -> None:
         return
     if phase == 1 and type(action) is Call:
         seat = deal.next_seat
-        if d.substitute is not None and d.substitute["seat"] == seat:
+        if d.substitute is not None and d.substitute.seat == seat:
             _substitute(deal, seat, action)
             return
         if action not in legal_calls(deal):
@@ -180,8 +186,7 @@ def _plain(deal: BridgeDeal, action: Any) -> None:
 
 def _add_l11(deal: BridgeDeal, seat: Seat, call: Call) -> None:
     """L11: a withdrawn denomination is subject to a lead penalty if an opponent becomes declarer."""
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     if not call.is_bid:
         return
     if call.strain is Strain.NOTRUMP:
@@ -192,11 +197,11 @@ def _add_l11(deal: BridgeDeal, seat: Seat, call: Call) -> None:
 
 def _substitute(deal: BridgeDeal, seat: Seat, call: Call) -> None:
     """The offender's substitute for an insufficient bid (L9) or an inadmissible double (L18.3)."""
-    d = deal.laws
-    assert d is not None and d.substitute is not None
+    d = laws_of(deal)
+    assert d.substitute is not None
     sub = d.substitute
-    orig: Call = sub["call"]
-    if sub["kind"] == "insufficient":
+    orig = sub.call
+    if sub.kind == "insufficient":
         if call.is_bid and (deal.last_bid is None or call > deal.last_bid):
             if call not in deal.legal_calls():
                 raise IllegalAction(f"{seat} may not bid {call} under the rules in force", action=call)

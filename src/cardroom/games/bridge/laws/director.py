@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING, Any
 from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.laws import (
     REQUIRE,
-    Irregularity,
+    LawsDirector,
     LeadRestriction,
-    Ruling,
 )
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import Call
+from cardroom.games.bridge.laws.actions import Claim
+from cardroom.games.bridge.laws.contexts import RhoWait, Substitute
+from cardroom.games.bridge.laws.table import SUIT_LETTERS
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.rules import BridgeDeal
-from cardroom.games.bridge.laws.actions import Claim
-from cardroom.games.bridge.laws.table import SUIT_LETTERS
 
 
 @dataclass
@@ -49,19 +49,17 @@ class Revoke:
 
 
 @dataclass
-class Director:
-    """The laws state of one deal (see the module docstring)."""
+class Director(LawsDirector):
+    """The laws state of one deal (see the package docstring); ``context`` is the pending ruling's
+    :class:`~cardroom.games.bridge.laws.contexts.Context`."""
 
-    pending: Ruling | None = None
-    context: dict[str, Any] = field(default_factory=dict)
-    irregularities: list[Irregularity] = field(default_factory=list)
     bars: dict[Seat, int | None] = field(default_factory=dict)
     no_double_now: set[Seat] = field(default_factory=set)
     no_double_of: dict[Seat, Call] = field(default_factory=dict)
     must_call: dict[Seat, Call] = field(default_factory=dict)
-    rho_wait: dict[str, Any] | None = None
+    rho_wait: RhoWait | None = None
     l16b_watch: Seat | None = None
-    substitute: dict[str, Any] | None = None  # the offender must substitute a call (L9, L18.3)
+    substitute: Substitute | None = None  # the offender must substitute a call (L9, L18.3)
     call_seats: list[Seat] = field(default_factory=list)
     called: set[Seat] = field(default_factory=set)
     lead_rights: list[LeadRight] = field(default_factory=list)
@@ -85,14 +83,11 @@ class Director:
 
     def clone(self) -> Director:
         new = replace(self)
-        new.context = dict(self.context)
         new.irregularities = list(self.irregularities)
         new.bars = dict(self.bars)
         new.no_double_now = set(self.no_double_now)
         new.no_double_of = dict(self.no_double_of)
         new.must_call = dict(self.must_call)
-        new.rho_wait = None if self.rho_wait is None else dict(self.rho_wait)
-        new.substitute = None if self.substitute is None else dict(self.substitute)
         new.call_seats = list(self.call_seats)
         new.called = set(self.called)
         new.lead_rights = [replace(r) for r in self.lead_rights]

@@ -6,34 +6,28 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cardroom.core.cards import SUIT_MASKS, Card
+from cardroom.core.cards import Card
 from cardroom.core.errors import IllegalAction
 from cardroom.core.laws import (
-    FORBID,
     Irregular,
-    LeadRestriction,
     RulingChoice,
     atomic,
 )
 from cardroom.core.table import Seat
-from cardroom.games.bridge.calls import PASS, Call
-
-if TYPE_CHECKING:
-    from cardroom.games.bridge.rules import BridgeDeal
+from cardroom.games.bridge.calls import Call
+from cardroom.games.bridge.laws import contexts as ctxt
 from cardroom.games.bridge.laws.actions import Claim
-from cardroom.games.bridge.laws.base import _is_defender, _note, _plain
-from cardroom.games.bridge.laws.director import LeadRight
-from cardroom.games.bridge.laws.handlers_auction import _choose_out_of_turn
+from cardroom.games.bridge.laws.base import HANDLERS, _is_defender, _note, _plain, laws_of
 from cardroom.games.bridge.laws.handlers_play import (
     _before_turn,
     _claim,
-    _correct,
-    _end_by_claim,
     _finish,
-    _start_correction,
 )
 from cardroom.games.bridge.laws.irregular import _irregular
-from cardroom.games.bridge.laws.table import SUIT_LETTERS, TABLE, all_lead_option_names
+from cardroom.games.bridge.laws.table import TABLE
+
+if TYPE_CHECKING:
+    from cardroom.games.bridge.rules import BridgeDeal
 
 
 def apply(deal: BridgeDeal, action: Any) -> list[Any]:
@@ -50,8 +44,7 @@ def apply(deal: BridgeDeal, action: Any) -> list[Any]:
 
 
 def _apply(deal: BridgeDeal, action: Any) -> list[Any]:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     if isinstance(action, RulingChoice):
         _choose(deal, action)
         return [action]
@@ -71,7 +64,7 @@ def _apply(deal: BridgeDeal, action: Any) -> list[Any]:
         return [action]
     if d.pending is not None:
         # L13: the chooser calls or plays over the irregularity, accepting it
-        if d.context.get("waivable") and type(action) in (Call, Card):
+        if d.context.waivable and type(action) in (Call, Card):
             chooser = d.pending.chooser
             accept = RulingChoice(d.pending.law.number, "accept")
             _choose(deal, accept)
@@ -92,40 +85,38 @@ def _may_act_while_pending(deal: BridgeDeal, action: Irregular) -> bool:
     """What may happen while a ruling awaits its choice: the player whose turn it was calls in turn
     (L15); any player asks whether a play is a revoke (L27, L21c); a forfeited dummy draws attention
     first (L21a); a defender shows his hand after a claim stopped play (L32)."""
-    d = deal.laws
-    assert d is not None
-    kind = d.context.get("kind")
+    d = laws_of(deal)
+    ctx = d.context
     seat = Seat(action.seat)
-    if action.word in ("change", "correct") and d.context.get("seat") == seat:
+    if action.word in ("change", "correct") and ctx.seat == seat:
         return True  # L8: an attempt to change an illegal call; the pending law applies
-    if kind == "out-of-turn-call":
+    if isinstance(ctx, ctxt.OutOfTurnCall):
         return seat == deal.next_seat and deal.phase == 1 and action.word not in ("remark", "expose", "change",
                                                                                    "correct")
-    if kind == "revoke" and action.word == "ask":
+    if isinstance(ctx, ctxt.RevokeMade) and action.word == "ask":
         return True
-    if kind == "defender-lead" and action.word == "ask" and seat == deal.dummy and d.dummy_forfeited:
+    if isinstance(ctx, ctxt.DefenderLead) and action.word == "ask" and seat == deal.dummy and d.dummy_forfeited:
         return True
-    return kind == "claim" and action.word == "show" and _is_defender(deal, seat)
+    return isinstance(ctx, ctxt.ClaimMade) and action.word == "show" and _is_defender(deal, seat)
 
 
 def _while_pending(deal: BridgeDeal, action: Irregular) -> bool:
     """Apply an action allowed while a ruling is pending; True if nothing more is to be done."""
-    d = deal.laws
-    assert d is not None and d.pending is not None
-    kind = d.context.get("kind")
+    d = laws_of(deal)
+    assert d.pending is not None
+    ctx = d.context
     seat = Seat(action.seat)
-    if action.word in ("change", "correct") and d.context.get("seat") == seat:
+    if action.word in ("change", "correct") and ctx.seat == seat:
         _note(deal, "change-of-call", seat, action, f"{action.arg}: the call is illegal; {d.pending.law.number} "
                                                      "applies (L8)")
         return True
-    if kind == "out-of-turn-call":
+    if isinstance(ctx, ctxt.OutOfTurnCall):
         _choose(deal, RulingChoice(d.pending.law.number, "cancel"))  # attention is drawn by calling in turn
         return False
-    if kind == "revoke":
-        d.pending = None
-        d.context = {}
+    if isinstance(ctx, ctxt.RevokeMade):
+        d.take()
         return False  # '!X ask' then corrects the revoke
-    if kind == "defender-lead":
+    if isinstance(ctx, ctxt.DefenderLead):
         _note(deal, "dummy-attention", seat, action, "a forfeited dummy drew attention first: declarer may not "
                                                       "penalise (L21a)")
         d.pending = replace(d.pending, offered=(TABLE.law("L24").option("accept"),
@@ -136,8 +127,9 @@ def _while_pending(deal: BridgeDeal, action: Irregular) -> bool:
 
 
 def _choose(deal: BridgeDeal, choice: RulingChoice) -> None:
-    d = deal.laws
-    assert d is not None
+    """Carry out the option chosen under the pending ruling: its context's handler does (the registry
+    of :mod:`.handlers_auction` and :mod:`.handlers_play`)."""
+    d = laws_of(deal)
     r = d.pending
     if r is None:
         raise IllegalAction(f"no ruling is pending; {choice.to_text()!r} cannot be applied", action=choice)
@@ -147,95 +139,5 @@ def _choose(deal: BridgeDeal, choice: RulingChoice) -> None:
         r.option(choice.option)
     except Exception as e:
         raise IllegalAction(str(e), action=choice) from None
-    ctx = d.context
-    d.pending = None
-    d.context = {}
-    o = choice.option
-    kind = ctx.get("kind")
-    if kind == "out-of-turn-call":
-        _choose_out_of_turn(deal, ctx, o)
-    elif kind == "insufficient":
-        if o == "accept":
-            deal._enter_call(ctx["seat"], ctx["call"])
-        else:
-            d.substitute = {"seat": ctx["seat"], "kind": "insufficient", "call": ctx["call"]}
-    elif kind == "inadmissible":
-        seat = ctx["seat"]
-        if o == "accept":
-            deal._enter_call(seat, PASS)  # L7: it becomes a pass
-        else:
-            d.substitute = {"seat": seat, "kind": "inadmissible", "call": ctx["call"]}
-            if d.bars.get(seat.partner, 1) is not None:
-                d.bars[seat.partner] = 1
-    elif kind in ("over-seven", "barred-call"):
-        seat = ctx["seat"]
-        if o == "accept":
-            deal._enter_call(seat, ctx["call"] if kind == "barred-call" else PASS)
-        else:
-            deal._enter_call(seat, PASS)
-            d.bars[seat] = None
-            d.bars[seat.partner] = None
-            d.lead_rights.append(LeadRight("L19", seat.side, None, all_lead_option_names()))
-    elif kind == "remark-auction":
-        seat = ctx["seat"]
-        if o == "side-pass":
-            d.bars[seat] = None
-            d.bars[seat.partner] = None
-            d.lead_rights.append(LeadRight("L5", seat.side, seat.partner, all_lead_option_names()))
-    elif kind == "remark-play":
-        if o == "forbid":
-            d.forbidden = (ctx["target"], ctx["suit"], ctx["mask"])
-    elif kind in ("defender-lead", "declarer-lead"):
-        seat, card = ctx["seat"], ctx["card"]
-        if o == "accept":
-            deal.leader = seat
-            deal.next_seat = seat
-            deal._enter_card(card)
-        elif o == "penalty-card":
-            d.penalty[seat] |= 1 << card
-        elif o == "lead-penalty":
-            d.lead_rights.append(LeadRight("L24", seat.side, seat.partner, all_lead_option_names(),
-                                           opening_only=False))
-            d.lead_offered = -1
-    elif kind == "declarer-early":
-        if o == "accept":
-            d.early[ctx["seat"]] = ctx["card"]
-    elif kind == "premature":
-        if o != "waive":
-            d.play_requirement = (ctx["target"], o)
-    elif kind == "revoke":
-        rv = d.revokes[ctx["index"]]
-        if o == "correct":
-            _start_correction(deal, rv, penalty_card=True)
-    elif kind == "revoke-later":
-        rv = d.revokes[ctx["index"]]
-        _correct(deal, rv, ctx["penalty_card"], retract_later=o == "retract-later")
-    elif kind == "lead-penalty":
-        if o != "waive":
-            mode, suit = o.split("-")
-            s = SUIT_LETTERS.index(suit)
-            d.lead_restriction = LeadRestriction(int(ctx["seat"]), s, mode, lasting=mode == FORBID,
-                                                 law=ctx.get("source", "L10"))
-    elif kind == "penalty-card-suit":
-        if o != "waive":
-            mode, suit = o.split("-")
-            s = SUIT_LETTERS.index(suit)
-            d.lead_restriction = LeadRestriction(int(ctx["seat"]), s, mode, lasting=False, law="L23")
-            owner: Seat = ctx["owner"]
-            d.penalty[owner] &= ~SUIT_MASKS[s]  # L23: the owner picks the card up
-    elif kind == "designate":
-        d.designated = Card.parse(o.split("-", 1)[1])
-    elif kind == "claim":
-        if o == "accept":
-            _end_by_claim(deal, ctx["claim"])
-    elif kind == "shown":
-        if o == "penalty-cards":
-            seat = ctx["seat"]
-            d.penalty[seat] |= deal.hands[seat]
-    elif kind == "warn":
-        assert deal.declarer is not None and deal.dummy is not None
-        hand = deal.declarer if o == "hand-declarer" else deal.dummy
-        deal.leader = hand
-        deal.next_seat = hand
-    else:  # pragma: no cover - every ruling sets its kind
-        raise IllegalAction(f"unknown ruling context {kind!r}")
+    _, ctx = d.take()
+    HANDLERS.handler(type(ctx))(deal, ctx, choice.option)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardroom.core.errors import IllegalAction
 from cardroom.core.laws import (
@@ -11,17 +11,17 @@ from cardroom.core.laws import (
 )
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import PASS, Call
-
-if TYPE_CHECKING:
-    from cardroom.games.bridge.rules import BridgeDeal
-from cardroom.games.bridge.laws.base import _add_l11, _is_defender, _plain
+from cardroom.games.bridge.laws import contexts as ctxt
+from cardroom.games.bridge.laws.base import HANDLERS, _add_l11, _is_defender, _plain, laws_of
 from cardroom.games.bridge.laws.director import LeadRight
 from cardroom.games.bridge.laws.table import all_lead_option_names
 
+if TYPE_CHECKING:
+    from cardroom.games.bridge.rules import BridgeDeal
+
 
 def _replace_last_call(deal: BridgeDeal, seat: Seat, new: Call, action: Irregular) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     calls = list(zip(d.call_seats, deal.calls, strict=True))[:-1]
     _rebuild_auction(deal, calls)
     if deal.next_seat != seat:
@@ -30,8 +30,7 @@ def _replace_last_call(deal: BridgeDeal, seat: Seat, new: Call, action: Irregula
 
 
 def _rebuild_auction(deal: BridgeDeal, calls: list[tuple[Seat, Call]]) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     deal.calls = []
     deal.last_bid = None
     deal.last_bid_seat = None
@@ -48,14 +47,15 @@ def _rebuild_auction(deal: BridgeDeal, calls: list[tuple[Seat, Call]]) -> None:
     d.bars, d.no_double_now, d.must_call = saved
 
 
-def _choose_out_of_turn(deal: BridgeDeal, ctx: dict[str, Any], o: str) -> None:
-    d = deal.laws
-    assert d is not None
-    seat: Seat = ctx["seat"]
-    call: Call = ctx["call"]
-    rel, ckind = ctx["rel"], ctx["ckind"]
+# ------------------------------------------------------------------------ the options chosen
+@HANDLERS.on(ctxt.OutOfTurnCall)
+def _out_of_turn(deal: BridgeDeal, ctx: ctxt.OutOfTurnCall, o: str) -> None:
+    """L15-L18: accepted, the call stands (a skipped player keeps his turn, L14); cancelled, the
+    rectification of its kind."""
+    d = laws_of(deal)
+    seat, call, rel, ckind = ctx.seat, ctx.call, ctx.rel, ctx.ckind
     if o == "accept":
-        turn: Seat = ctx["turn"]
+        turn = ctx.turn
         d.skipped |= set(_between(turn, seat))
         enter = call if call in _legal_for(deal, seat) else PASS
         deal._enter_call(seat, enter)
@@ -63,14 +63,14 @@ def _choose_out_of_turn(deal: BridgeDeal, ctx: dict[str, Any], o: str) -> None:
     # cancelled: the auction reverts to the player whose turn it was; rectification by kind
     partner = seat.partner
     if ckind == "pass":
-        if ctx["no_bid"] or rel == "rho":
+        if ctx.no_bid or rel == "rho":
             d.bars[seat] = d.bars.get(seat, 1) if seat in d.bars else 1
         else:
             d.bars[seat] = None
             d.no_double_now.add(partner)
             d.l16b_watch = partner
     elif ckind == "bid":
-        if ctx["no_calls"]:
+        if ctx.no_calls:
             d.bars[partner] = None
             _add_l11(deal, seat, call)
         elif rel == "partner":
@@ -78,18 +78,67 @@ def _choose_out_of_turn(deal: BridgeDeal, ctx: dict[str, Any], o: str) -> None:
             d.lead_rights.append(LeadRight("L17", seat.side, partner, all_lead_option_names()))
             _add_l11(deal, seat, call)
         else:
-            d.rho_wait = {"offender": seat, "call": call, "kind": "bid", "rho": seat.rho}
+            d.rho_wait = ctxt.RhoWait(seat, call, "bid", seat.rho)
     else:
         if rel == "partner":
             d.bars[partner] = None
             d.lead_rights.append(LeadRight("L18", seat.side, partner, all_lead_option_names()))
             if deal.last_bid is not None:
                 d.no_double_of[seat] = deal.last_bid
-        elif ctx["no_bid"]:
+        elif ctx.no_bid:
             if d.bars.get(partner, 1) is not None:
                 d.bars[partner] = 1
         else:
-            d.rho_wait = {"offender": seat, "call": call, "kind": "double", "rho": seat.rho}
+            d.rho_wait = ctxt.RhoWait(seat, call, "double", seat.rho)
+
+
+@HANDLERS.on(ctxt.InsufficientBid)
+def _insufficient(deal: BridgeDeal, ctx: ctxt.InsufficientBid, o: str) -> None:
+    """L9: accepted, or the offender substitutes a sufficient bid or a pass."""
+    d = laws_of(deal)
+    if o == "accept":
+        deal._enter_call(ctx.seat, ctx.call)
+    else:
+        d.substitute = ctxt.Substitute(ctx.seat, "insufficient", ctx.call)
+
+
+@HANDLERS.on(ctxt.InadmissibleDouble)
+def _inadmissible(deal: BridgeDeal, ctx: ctxt.InadmissibleDouble, o: str) -> None:
+    """L18.3: accepted, a pass (L7); else any proper call, the partner barred one round."""
+    d = laws_of(deal)
+    seat = ctx.seat
+    if o == "accept":
+        deal._enter_call(seat, PASS)  # L7: it becomes a pass
+    else:
+        d.substitute = ctxt.Substitute(seat, "inadmissible", ctx.call)
+        if d.bars.get(seat.partner, 1) is not None:
+            d.bars[seat.partner] = 1
+
+
+@HANDLERS.on(ctxt.OverSeven, ctxt.BarredCall)
+def _other_inadmissible(deal: BridgeDeal, ctx: ctxt.OverSeven | ctxt.BarredCall, o: str) -> None:
+    """L19: accepted, a bid over seven is a pass and a barred player's call stands; enforced, a pass, the
+    side barred, and a lead penalty."""
+    d = laws_of(deal)
+    seat = ctx.seat
+    if o == "accept":
+        deal._enter_call(seat, ctx.call if isinstance(ctx, ctxt.BarredCall) else PASS)
+    else:
+        deal._enter_call(seat, PASS)
+        d.bars[seat] = None
+        d.bars[seat.partner] = None
+        d.lead_rights.append(LeadRight("L19", seat.side, None, all_lead_option_names()))
+
+
+@HANDLERS.on(ctxt.AuctionRemark)
+def _auction_remark(deal: BridgeDeal, ctx: ctxt.AuctionRemark, o: str) -> None:
+    """L5 in the auction: the offending side passes at every turn and has a lead penalty."""
+    d = laws_of(deal)
+    seat = ctx.seat
+    if o == "side-pass":
+        d.bars[seat] = None
+        d.bars[seat.partner] = None
+        d.lead_rights.append(LeadRight("L5", seat.side, seat.partner, all_lead_option_names()))
 
 
 def _between(a: Seat, b: Seat) -> list[Seat]:
@@ -111,8 +160,7 @@ def _legal_for(deal: BridgeDeal, seat: Seat) -> list[Call]:
 
 
 def on_call(deal: BridgeDeal, seat: Seat, call: Call) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     d.call_seats.append(seat)
     d.called.add(seat)
     if seat in d.bars and d.bars[seat] is not None:
@@ -127,15 +175,15 @@ def on_call(deal: BridgeDeal, seat: Seat, call: Call) -> None:
     if seat in d.no_double_of and call.is_bid:
         del d.no_double_of[seat]
     w = d.rho_wait
-    if w is not None and seat == w["rho"]:
+    if w is not None and seat == w.rho:
         d.rho_wait = None
-        off: Seat = w["offender"]
+        off = w.offender
         if call == PASS:
-            d.must_call[off] = w["call"]  # L17c / L18.2: repeat, no penalty
-        elif w["kind"] == "bid":
+            d.must_call[off] = w.call  # L17c / L18.2: repeat, no penalty
+        elif w.kind == "bid":
             if d.bars.get(off.partner, 1) is not None:
                 d.bars[off.partner] = 1
-            _add_l11(deal, off, w["call"])
+            _add_l11(deal, off, w.call)
         else:
             d.lead_rights.append(LeadRight("L18", off.side, off.partner, all_lead_option_names()))
     if d.l16b_watch is not None and seat == d.l16b_watch:
@@ -146,8 +194,7 @@ def on_call(deal: BridgeDeal, seat: Seat, call: Call) -> None:
 
 def hold_open(deal: BridgeDeal) -> Seat | None:
     """L14: the auction is not closed while a player skipped by an accepted illegal call has not called."""
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     closing = (deal.last_bid is None and deal.passes >= 4) or (deal.last_bid is not None and deal.passes >= 3)
     if not closing:
         return None
@@ -163,8 +210,7 @@ def hold_open(deal: BridgeDeal) -> Seat | None:
 
 
 def on_auction_end(deal: BridgeDeal) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     d.bars.clear()
     d.no_double_now.clear()
     d.must_call.clear()

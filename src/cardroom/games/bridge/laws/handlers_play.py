@@ -5,27 +5,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardroom.core.cards import Card, cards_of_mask
+from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
 from cardroom.core.errors import IllegalAction
 from cardroom.core.laws import (
+    FORBID,
     REQUIRE,
     Irregularity,
+    LeadRestriction,
     RulingOption,
 )
 from cardroom.core.table import Seat
+from cardroom.games.bridge.laws import contexts as ctxt
+from cardroom.games.bridge.laws.actions import Claim
+from cardroom.games.bridge.laws.base import HANDLERS, _is_defender, _note, _rule, base_plays, laws_of, restricted_plays
+from cardroom.games.bridge.laws.director import LeadRight, Revoke
+from cardroom.games.bridge.laws.offtable import minimum_tricks, revoke_penalty
+from cardroom.games.bridge.laws.table import SUIT_LETTERS, all_lead_option_names
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.rules import BridgeDeal
-from cardroom.games.bridge.laws.actions import Claim
-from cardroom.games.bridge.laws.base import _is_defender, _note, _rule, base_plays, restricted_plays
-from cardroom.games.bridge.laws.director import LeadRight, Revoke
-from cardroom.games.bridge.laws.offtable import minimum_tricks, revoke_penalty
-from cardroom.games.bridge.laws.table import all_lead_option_names
 
 
 def on_card(deal: BridgeDeal, seat: Seat, card: Card, was_lead: bool) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     r = d.lead_restriction
     if was_lead and r is not None and (r.seat != seat or r.mode == REQUIRE):
         d.lead_restriction = None
@@ -47,8 +49,7 @@ def on_card(deal: BridgeDeal, seat: Seat, card: Card, was_lead: bool) -> None:
 def _before_turn(deal: BridgeDeal) -> None:
     """What happens before the next player acts: premature cards played in their turn, lead rights and
     penalty-card designations offered to declarer."""
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     for _ in range(60):
         if deal.phase != 2 or d.pending is not None:
             return
@@ -80,8 +81,8 @@ def _before_turn(deal: BridgeDeal) -> None:
                 names.sort(key=order.index)
                 irr = Irregularity("lead-penalty", int(seat), "under " + ", ".join(laws_used), len(deal.tricks) + 1)
                 law = "L11" if laws_used == ["L11"] else "L10"
-                _rule(deal, irr, law, deal.declarer, (deal.declarer,), [*names, "waive"], kind="lead-penalty",
-                      seat=seat, source=",".join(laws_used))
+                _rule(deal, irr, law, deal.declarer, (deal.declarer,), [*names, "waive"],
+                      ctxt.LeadPenalty(seat=seat, source=",".join(laws_used)))
                 return
         if not deal.trick and _is_defender(deal, seat) and d.penalty[seat.partner] and \
                 d.l23_offered != (len(deal.tricks), d.penalty[seat.partner]) and \
@@ -90,7 +91,7 @@ def _before_turn(deal: BridgeDeal) -> None:
             suits = sorted({c // 13 for c in cards_of_mask(d.penalty[seat.partner])})
             irr = Irregularity("penalty-card-suit", int(seat.partner), "", len(deal.tricks) + 1)
             _rule(deal, irr, "L23", deal.declarer, (deal.declarer,), [*all_lead_option_names(suits=suits), "waive"],
-                  kind="penalty-card-suit", seat=seat, owner=seat.partner)
+                  ctxt.PenaltyCardSuit(seat=seat, owner=seat.partner))
             return
         if _is_defender(deal, seat) and d.penalty[seat] and d.designated is None:
             legal = restricted_plays(deal, base_plays(deal))
@@ -98,14 +99,13 @@ def _before_turn(deal: BridgeDeal) -> None:
             if len(forced) > 1 and len(forced) == len(legal):
                 irr = Irregularity("penalty-card", int(seat), "several penalty cards", len(deal.tricks) + 1)
                 opts = [RulingOption(f"play-{c}", f"{seat.letter} plays {c}") for c in forced]
-                _rule(deal, irr, "L23", deal.declarer, (deal.declarer,), opts, kind="designate")
+                _rule(deal, irr, "L23", deal.declarer, (deal.declarer,), opts, ctxt.Designate())
                 return
         return
 
 
 def _start_correction(deal: BridgeDeal, rv: Revoke, penalty_card: bool) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     t = len(deal.tricks)
     if t == rv.trick:
         cards = list(deal.trick)
@@ -121,15 +121,14 @@ def _start_correction(deal: BridgeDeal, rv: Revoke, penalty_card: bool) -> None:
         assert deal.declarer is not None
         chooser = deal.declarer if offending != deal.declarer.side else rv.seat.lho
         irr = Irregularity("revoke-correction", int(rv.seat), str(rv.card), rv.trick + 1)
-        _rule(deal, irr, "L28", chooser, (chooser,), ("keep-later", "retract-later"), kind="revoke-later",
-              index=d.revokes.index(rv), penalty_card=penalty_card)
+        _rule(deal, irr, "L28", chooser, (chooser,), ("keep-later", "retract-later"),
+              ctxt.RevokeLater(index=d.revokes.index(rv), penalty_card=penalty_card))
         return
     _correct(deal, rv, penalty_card, retract_later=False)
 
 
 def _correct(deal: BridgeDeal, rv: Revoke, penalty_card: bool, retract_later: bool) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     if len(deal.tricks) == rv.trick + 1 and not deal.trick:
         last = deal.tricks.pop()
         deal.won[last.winner & 1] -= 1
@@ -155,8 +154,7 @@ def _correct(deal: BridgeDeal, rv: Revoke, penalty_card: bool, retract_later: bo
 
 
 def _claim(deal: BridgeDeal, claim: Claim, law_kind: str = "") -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     if deal.phase != 2 or deal.declarer is None:
         raise IllegalAction("tricks are claimed or conceded during the play", action=claim)
     if claim.seat == deal.dummy:
@@ -170,14 +168,13 @@ def _claim(deal: BridgeDeal, claim: Claim, law_kind: str = "") -> None:
     if claim.seat == deal.declarer:
         d.faced |= deal.hands[claim.seat]  # L32: declarer faces his cards
         _rule(deal, irr, "L32", deal.declarer.lho, (deal.declarer.lho, deal.declarer.rho), ("accept", "dispute"),
-              kind="claim", claim=claim)
+              ctxt.ClaimMade(claim=claim))
     else:
-        _rule(deal, irr, "L33", deal.declarer, (deal.declarer,), ("accept", "dispute"), kind="claim", claim=claim)
+        _rule(deal, irr, "L33", deal.declarer, (deal.declarer,), ("accept", "dispute"), ctxt.ClaimMade(claim=claim))
 
 
 def _end_by_claim(deal: BridgeDeal, claim: Claim) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     remaining = 13 - len(deal.tricks)
     side = claim.seat.side
     mine = remaining - claim.tricks if claim.concede else claim.tricks
@@ -200,8 +197,7 @@ def _end_by_claim(deal: BridgeDeal, claim: Claim) -> None:
 
 def _finish(deal: BridgeDeal) -> None:
     """At the end of the play: the revoke penalty (L30)."""
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     if deal.phase != 3 or d.won_in_play is not None or deal.declarer is None:
         return
     d.won_in_play = (deal.won[0], deal.won[1])
@@ -219,3 +215,112 @@ def _finish(deal: BridgeDeal) -> None:
             d.transferred += n if side != deal.declarer.side else -n
             d.irregularities.append(Irregularity("revoke-penalty", int(revs[0][0]),
                                                  f"{n} trick(s) transferred (L30)"))
+
+
+# ------------------------------------------------------------------------ the options chosen
+@HANDLERS.on(ctxt.PlayRemark)
+def _play_remark(deal: BridgeDeal, ctx: ctxt.PlayRemark, o: str) -> None:
+    """L5 in the play: the partner may not make the suggested lead or play."""
+    d = laws_of(deal)
+    if o == "forbid":
+        d.forbidden = (ctx.target, ctx.suit, ctx.mask)
+
+
+@HANDLERS.on(ctxt.DefenderLead, ctxt.DeclarerLead)
+def _lead_out_of_turn(deal: BridgeDeal, ctx: ctxt.DefenderLead | ctxt.DeclarerLead, o: str) -> None:
+    """L24: the lead accepted, taken back, a penalty card or a lead penalty."""
+    d = laws_of(deal)
+    seat, card = ctx.seat, ctx.card
+    if o == "accept":
+        deal.leader = seat
+        deal.next_seat = seat
+        deal._enter_card(card)
+    elif o == "penalty-card":
+        d.penalty[seat] |= 1 << card
+    elif o == "lead-penalty":
+        d.lead_rights.append(LeadRight("L24", seat.side, seat.partner, all_lead_option_names(),
+                                       opening_only=False))
+        d.lead_offered = -1
+
+
+@HANDLERS.on(ctxt.DeclarerEarly)
+def _declarer_early(deal: BridgeDeal, ctx: ctxt.DeclarerEarly, o: str) -> None:
+    """L24 within a trick: declarer's card played before his turn stands, played in its turn."""
+    d = laws_of(deal)
+    if o == "accept":
+        d.early[ctx.seat] = ctx.card
+
+
+@HANDLERS.on(ctxt.Premature)
+def _premature(deal: BridgeDeal, ctx: ctxt.Premature, o: str) -> None:
+    """L25: the offender's partner plays highest, lowest or a suit."""
+    d = laws_of(deal)
+    if o != "waive":
+        d.play_requirement = (ctx.target, o)
+
+
+@HANDLERS.on(ctxt.RevokeMade)
+def _revoke(deal: BridgeDeal, ctx: ctxt.RevokeMade, o: str) -> None:
+    """L27: corrected now, or let stand."""
+    d = laws_of(deal)
+    if o == "correct":
+        _start_correction(deal, d.revokes[ctx.index], penalty_card=True)
+
+
+@HANDLERS.on(ctxt.RevokeLater)
+def _revoke_later(deal: BridgeDeal, ctx: ctxt.RevokeLater, o: str) -> None:
+    """L28: the cards played after the revoke stay or go back."""
+    d = laws_of(deal)
+    _correct(deal, d.revokes[ctx.index], ctx.penalty_card, retract_later=o == "retract-later")
+
+
+@HANDLERS.on(ctxt.LeadPenalty)
+def _lead_penalty(deal: BridgeDeal, ctx: ctxt.LeadPenalty, o: str) -> None:
+    """L10: a suit required (one lead) or forbidden (while the player keeps the lead)."""
+    d = laws_of(deal)
+    if o != "waive":
+        mode, suit = o.split("-")
+        s = SUIT_LETTERS.index(suit)
+        d.lead_restriction = LeadRestriction(int(ctx.seat), s, mode, lasting=mode == FORBID, law=ctx.source)
+
+
+@HANDLERS.on(ctxt.PenaltyCardSuit)
+def _penalty_card_suit(deal: BridgeDeal, ctx: ctxt.PenaltyCardSuit, o: str) -> None:
+    """L23: declarer requires or forbids the lead of a penalty card's suit; the owner picks the card up."""
+    d = laws_of(deal)
+    if o != "waive":
+        mode, suit = o.split("-")
+        s = SUIT_LETTERS.index(suit)
+        d.lead_restriction = LeadRestriction(int(ctx.seat), s, mode, lasting=False, law="L23")
+        d.penalty[ctx.owner] &= ~SUIT_MASKS[s]  # L23: the owner picks the card up
+
+
+@HANDLERS.on(ctxt.Designate)
+def _designate(deal: BridgeDeal, ctx: ctxt.Designate, o: str) -> None:
+    """L23: declarer designates the penalty card to play."""
+    d = laws_of(deal)
+    d.designated = Card.parse(o.split("-", 1)[1])
+
+
+@HANDLERS.on(ctxt.ClaimMade)
+def _claim_ruled(deal: BridgeDeal, ctx: ctxt.ClaimMade, o: str) -> None:
+    """L32, L33: a claim accepted ends the play; disputed, play goes on."""
+    if o == "accept":
+        _end_by_claim(deal, ctx.claim)
+
+
+@HANDLERS.on(ctxt.Shown)
+def _shown(deal: BridgeDeal, ctx: ctxt.Shown, o: str) -> None:
+    """L33: every card a defender showed his partner is a penalty card."""
+    d = laws_of(deal)
+    if o == "penalty-cards":
+        d.penalty[ctx.seat] |= deal.hands[ctx.seat]
+
+
+@HANDLERS.on(ctxt.Warned)
+def _warned(deal: BridgeDeal, ctx: ctxt.Warned, o: str) -> None:
+    """L21b: a defender chooses the hand declarer leads from."""
+    assert deal.declarer is not None and deal.dummy is not None
+    hand = deal.declarer if o == "hand-declarer" else deal.dummy
+    deal.leader = hand
+    deal.next_seat = hand

@@ -14,9 +14,7 @@ from cardroom.core.laws import (
 )
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
-
-if TYPE_CHECKING:
-    from cardroom.games.bridge.rules import BridgeDeal
+from cardroom.games.bridge.laws import contexts as ctxt
 from cardroom.games.bridge.laws.actions import Claim, parse_irregular_call
 from cardroom.games.bridge.laws.base import (
     _declarer_side,
@@ -26,16 +24,18 @@ from cardroom.games.bridge.laws.base import (
     _rule,
     _substitute,
     base_plays,
+    laws_of,
 )
 from cardroom.games.bridge.laws.director import LeadRight, Revoke
 from cardroom.games.bridge.laws.handlers_auction import _replace_last_call
 from cardroom.games.bridge.laws.handlers_play import _claim, _start_correction
 from cardroom.games.bridge.laws.table import SUIT_LETTERS, _l25_options, _suit_index, all_lead_option_names
 
+if TYPE_CHECKING:
+    from cardroom.games.bridge.rules import BridgeDeal
+
 
 def _irregular(deal: BridgeDeal, action: Irregular) -> None:
-    d = deal.laws
-    assert d is not None
     seat = Seat(action.seat)
     word = action.word
     if word in ("expose", "remark", "correct", "change", "look", "warn", "ask", "show", "reshuffle"):
@@ -76,14 +76,13 @@ def _irregular(deal: BridgeDeal, action: Irregular) -> None:
 
 
 def _irregular_call(deal: BridgeDeal, seat: Seat, text: str, action: Irregular) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     parsed = parse_irregular_call(text)
     lho = seat.lho
     entitled = (seat.lho, seat.rho)
     if isinstance(parsed, tuple):
         irr = _note(deal, "bid-over-seven", seat, action, f"{parsed[0]}{parsed[1].letter}")
-        _rule(deal, irr, "L19", lho, entitled, ("accept", "enforce"), kind="over-seven", seat=seat, waivable=True)
+        _rule(deal, irr, "L19", lho, entitled, ("accept", "enforce"), ctxt.OverSeven(seat=seat, waivable=True))
         return
     call = parsed
     turn = deal.next_seat
@@ -95,23 +94,23 @@ def _irregular_call(deal: BridgeDeal, seat: Seat, text: str, action: Irregular) 
             raise IllegalAction("the auction closed with the barred player's pass", action=action)
         turn = deal.next_seat
     if seat == turn:
-        if d.substitute is not None and d.substitute["seat"] == seat:
+        if d.substitute is not None and d.substitute.seat == seat:
             _substitute(deal, seat, call)
             return
         if seat in d.bars and call != PASS:
             irr = _note(deal, "barred-call", seat, action, str(call))
-            _rule(deal, irr, "L19", lho, entitled, ("accept", "enforce"), kind="barred-call", seat=seat, call=call,
-                  waivable=True)
+            _rule(deal, irr, "L19", lho, entitled, ("accept", "enforce"), ctxt.BarredCall(seat=seat, call=call,
+                  waivable=True))
             return
         if call.is_bid and deal.last_bid is not None and call <= deal.last_bid:
             irr = _note(deal, "insufficient-bid", seat, action, f"{call} after {deal.last_bid}")
-            _rule(deal, irr, "L9", lho, entitled, ("accept", "correct"), kind="insufficient", seat=seat, call=call,
-                  waivable=True)
+            _rule(deal, irr, "L9", lho, entitled, ("accept", "correct"), ctxt.InsufficientBid(seat=seat, call=call,
+                  waivable=True))
             return
         if call in (DOUBLE, REDOUBLE) and call not in deal.legal_calls():
             irr = _note(deal, "inadmissible-double", seat, action, str(call))
-            _rule(deal, irr, "L18", lho, entitled, ("accept", "correct"), kind="inadmissible", seat=seat, call=call,
-                  waivable=True)
+            _rule(deal, irr, "L18", lho, entitled, ("accept", "correct"), ctxt.InadmissibleDouble(seat=seat, call=call,
+                  waivable=True))
             return
         _plain(deal, call)
         return
@@ -123,13 +122,12 @@ def _irregular_call(deal: BridgeDeal, seat: Seat, text: str, action: Irregular) 
     kind = "pass" if call == PASS else "bid" if call.is_bid else "double"
     law = {"pass": "L16", "bid": "L17", "double": "L18"}[kind]
     irr = _note(deal, f"{kind}-out-of-turn", seat, action, f"{call} at {turn}'s turn ({rel})")
-    _rule(deal, irr, law, lho, entitled, ("accept", "cancel"), kind="out-of-turn-call", seat=seat, call=call,
-          rel=rel, ckind=kind, no_calls=not deal.calls, no_bid=deal.last_bid is None, turn=turn, waivable=True)
+    _rule(deal, irr, law, lho, entitled, ("accept", "cancel"), ctxt.OutOfTurnCall(seat=seat, call=call,
+          rel=rel, ckind=kind, no_calls=not deal.calls, no_bid=deal.last_bid is None, turn=turn, waivable=True))
 
 
 def _call_after_auction(deal: BridgeDeal, seat: Seat, text: str, action: Irregular) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     parsed = parse_irregular_call(text)
     _note(deal, "call-after-auction", seat, action, f"{text}: cancelled")
     if _is_defender(deal, seat) and parsed != PASS:
@@ -138,8 +136,7 @@ def _call_after_auction(deal: BridgeDeal, seat: Seat, text: str, action: Irregul
 
 
 def _exposed_in_auction(deal: BridgeDeal, seat: Seat, cards: list[Card], premature: bool, action: Irregular) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     mask = 0
     for c in cards:
         if not deal.hands[seat] >> c & 1:
@@ -156,8 +153,7 @@ def _exposed_in_auction(deal: BridgeDeal, seat: Seat, cards: list[Card], prematu
 
 
 def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular) -> None:
-    d = deal.laws
-    assert d is not None
+    d = laws_of(deal)
     phase = deal.phase
     if word == "reshuffle":
         if deal.rules.laws_online:
@@ -205,8 +201,8 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
                 target_suit = _suit_index(arg)
         if phase == 1:
             irr = _note(deal, "remark-auction", seat, action, arg)
-            _rule(deal, irr, "L5", seat.lho, (seat.lho, seat.rho), ("accept", "side-pass"), kind="remark-auction",
-                  seat=seat)
+            _rule(deal, irr, "L5", seat.lho, (seat.lho, seat.rho), ("accept", "side-pass"),
+                  ctxt.AuctionRemark(seat=seat))
             return
         if seat == deal.declarer:
             _note(deal, "remark-declarer", seat, action, "declarer is not penalised (L5)")
@@ -215,18 +211,18 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
             assert deal.declarer is not None
             irr = _note(deal, "remark-play", seat, action, arg)
             _rule(deal, irr, "L5", deal.declarer.lho, (deal.declarer.lho, deal.declarer.rho), ("forbid", "waive"),
-                  kind="remark-play", seat=seat, target=deal.declarer, suit=target_suit, mask=target_mask)
+                  ctxt.PlayRemark(seat=seat, target=deal.declarer, suit=target_suit, mask=target_mask))
             return
         assert deal.declarer is not None
         irr = _note(deal, "remark-play", seat, action, arg)
-        _rule(deal, irr, "L5", deal.declarer, (deal.declarer,), ("forbid", "waive"), kind="remark-play", seat=seat,
-              target=seat.partner, suit=target_suit, mask=target_mask)
+        _rule(deal, irr, "L5", deal.declarer, (deal.declarer,), ("forbid", "waive"), ctxt.PlayRemark(seat=seat,
+              target=seat.partner, suit=target_suit, mask=target_mask))
         return
     if word in ("correct", "change"):
         if phase != 1:
             raise IllegalAction("calls can be changed only during the auction", action=action)
         new = Call.parse(arg)
-        if d.pending is not None and d.context.get("seat") == seat:
+        if d.pending is not None and d.context.seat == seat:
             _note(deal, "change-of-call", seat, action, f"{arg}: the call is illegal; {d.pending.law.number} applies")
             return
         mine = [i for i, s in enumerate(d.call_seats) if s == seat]
@@ -260,7 +256,7 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
             return
         irr = _note(deal, "dummy-warns", seat, action, "dummy has forfeited his rights (L21b)")
         _rule(deal, irr, "L21", deal.declarer.lho, (deal.declarer.lho, deal.declarer.rho),
-              ("hand-declarer", "hand-dummy"), kind="warn")
+              ("hand-declarer", "hand-dummy"), ctxt.Warned())
         return
     if word == "ask":
         rv = next((r for r in reversed(d.revokes) if not r.established and not r.corrected), None)
@@ -281,13 +277,13 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
         if not _is_defender(deal, seat):
             raise IllegalAction("only a defender can show his hand to his partner (L33)", action=action)
         irr = _note(deal, "shown-to-partner", seat, action)
-        _rule(deal, irr, "L33", deal.declarer, (deal.declarer,), ("penalty-cards", "waive"), kind="shown", seat=seat)
+        _rule(deal, irr, "L33", deal.declarer, (deal.declarer,), ("penalty-cards", "waive"), ctxt.Shown(seat=seat))
         return
 
 
 def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular) -> None:
-    d = deal.laws
-    assert d is not None and deal.declarer is not None and deal.dummy is not None
+    d = laws_of(deal)
+    assert deal.declarer is not None and deal.dummy is not None
     if not deal.hands[seat] >> card & 1:
         raise IllegalAction(f"{seat} does not hold {card}", seat=seat, action=card)
     decl_side = _declarer_side(deal)
@@ -308,20 +304,20 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
         chooser = deal.declarer if seat not in decl_side else seat.lho
         entitled = (deal.declarer,) if seat not in decl_side else (seat.lho, seat.rho)
         revoke_opts = ("correct",) if t == 11 else ("correct", "stand")
-        _rule(deal, irr, "L27", chooser, entitled, revoke_opts, kind="revoke", index=len(d.revokes) - 1)
+        _rule(deal, irr, "L27", chooser, entitled, revoke_opts, ctxt.RevokeMade(index=len(d.revokes) - 1))
         return
     if not deal.trick:
         if seat in decl_side:
             kind = "wrong-hand-lead" if turn in decl_side else "lead-out-of-turn"
             irr = _note(deal, kind, seat, action, f"{card}; the lead belongs to {turn}")
             # the offender's LHO, a defender, chooses; his card played to the lead accepts it (L13)
-            _rule(deal, irr, "L24", seat.lho, (seat.lho, seat.rho), ("accept", "retract"), kind="declarer-lead",
-                  seat=seat, card=card, waivable=True)
+            _rule(deal, irr, "L24", seat.lho, (seat.lho, seat.rho), ("accept", "retract"),
+                  ctxt.DeclarerLead(seat=seat, card=card, waivable=True))
             return
         irr = _note(deal, "lead-out-of-turn", seat, action, f"{card}; the lead belongs to {turn}")
         opts = ["accept", "penalty-card", "lead-penalty"]
-        _rule(deal, irr, "L24", deal.declarer, (deal.declarer,), opts, kind="defender-lead", seat=seat, card=card,
-              waivable=seat.lho in decl_side)
+        _rule(deal, irr, "L24", deal.declarer, (deal.declarer,), opts, ctxt.DefenderLead(seat=seat, card=card,
+              waivable=seat.lho in decl_side))
         return
     if seat in trick_seats:
         # a lead to the next trick before this one is complete
@@ -331,8 +327,8 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
         d.penalty[seat] |= 1 << card
         irr = _note(deal, "premature-lead", seat, action, f"{card} is a penalty card (L22)")
         if seat.partner not in trick_seats:
-            _rule(deal, irr, "L25", deal.declarer, (deal.declarer,), _l25_options(), kind="premature",
-                  target=seat.partner)
+            _rule(deal, irr, "L25", deal.declarer, (deal.declarer,), _l25_options(),
+                  ctxt.Premature(target=seat.partner))
         return
     # out of turn within the trick
     if deal.trick:
@@ -343,14 +339,13 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
     if seat in decl_side:
         irr = _note(deal, "declarer-out-of-turn", seat, action, f"{card} before {turn}")
         _rule(deal, irr, "L24", seat.lho if seat.lho not in decl_side else seat.rho,
-              (deal.declarer.lho, deal.declarer.rho), ("accept", "retract"), kind="declarer-early", seat=seat,
-              card=card)
+              (deal.declarer.lho, deal.declarer.rho), ("accept", "retract"), ctxt.DeclarerEarly(seat=seat,
+              card=card))
         return
     d.early[seat] = card
     both_declarer_hands = all(s in trick_seats or s in d.early for s in decl_side)
     if seat.partner not in trick_seats and not both_declarer_hands:
         irr = _note(deal, "premature-play", seat, action, f"{card} before his partner {seat.partner}")
-        _rule(deal, irr, "L25", deal.declarer, (deal.declarer,), _l25_options(), kind="premature",
-              target=seat.partner)
+        _rule(deal, irr, "L25", deal.declarer, (deal.declarer,), _l25_options(), ctxt.Premature(target=seat.partner))
         return
     _note(deal, "premature-play", seat, action, f"{card} stands; no penalty (L25)")

@@ -9,10 +9,10 @@ from cardroom.core.laws import (
     Irregular,
 )
 from cardroom.core.table import Seat
+from cardroom.games.bridge.laws.actions import Claim
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.rules import BridgeDeal
-from cardroom.games.bridge.laws.actions import Claim
 
 _PRACTICE_CALLS = ("P", "X", "XX", "1C", "1H", "2D", "2NT", "3S", "4H", "7NT", "8D", "remark", "remark S")
 
