@@ -274,14 +274,18 @@ def _revoke_later(deal: BridgeDeal, ctx: ctxt.RevokeLater, o: str) -> None:
     _correct(deal, d.revokes[ctx.index], ctx.penalty_card, retract_later=o == "retract-later")
 
 
+def _restriction(option: str, seat: Seat, law: str, lasting: bool) -> LeadRestriction:
+    """The lead restriction an option names: ``require-S``, ``forbid-H``."""
+    mode, suit = option.split("-")
+    return LeadRestriction(int(seat), SUIT_LETTERS.index(suit), mode, lasting=lasting, law=law)
+
+
 @HANDLERS.on(ctxt.LeadPenalty)
 def _lead_penalty(deal: BridgeDeal, ctx: ctxt.LeadPenalty, o: str) -> None:
     """L10: a suit required (one lead) or forbidden (while the player keeps the lead)."""
     d = laws_of(deal)
     if o != "waive":
-        mode, suit = o.split("-")
-        s = SUIT_LETTERS.index(suit)
-        d.lead_restriction = LeadRestriction(int(ctx.seat), s, mode, lasting=mode == FORBID, law=ctx.source)
+        d.lead_restriction = _restriction(o, ctx.seat, ctx.source, lasting=o.startswith(FORBID))
 
 
 @HANDLERS.on(ctxt.PenaltyCardSuit)
@@ -289,10 +293,8 @@ def _penalty_card_suit(deal: BridgeDeal, ctx: ctxt.PenaltyCardSuit, o: str) -> N
     """L23: declarer requires or forbids the lead of a penalty card's suit; the owner picks the card up."""
     d = laws_of(deal)
     if o != "waive":
-        mode, suit = o.split("-")
-        s = SUIT_LETTERS.index(suit)
-        d.lead_restriction = LeadRestriction(int(ctx.seat), s, mode, lasting=False, law="L23")
-        d.penalty[ctx.owner] &= ~SUIT_MASKS[s]  # L23: the owner picks the card up
+        r = d.lead_restriction = _restriction(o, ctx.seat, "L23", lasting=False)
+        d.penalty[ctx.owner] &= ~SUIT_MASKS[r.suit]  # L23: the owner picks the card up
 
 
 @HANDLERS.on(ctxt.Designate)
