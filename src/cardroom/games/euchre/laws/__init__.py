@@ -38,24 +38,28 @@ from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.game import Action
 from cardroom.core.laws import (
     REQUIRE,
+    Chooser,
+    HandlerRegistry,
     Irregular,
     Irregularity,
+    LawsDirector,
     LawTable,
     LeadRestriction,
     Ruling,
     RulingChoice,
     RulingOption,
+    Seats,
     atomic,
     restrict_lead,
 )
 from cardroom.core.table import Seat, Side
+from cardroom.games.euchre.laws import contexts as ctxt
 from cardroom.games.euchre.ranks import effective_suit, legal_plays, strength, trick_winner
 from cardroom.games.euchre.scoring import (
     HandOutcome,
     PenaltyRules,
     ScoreEntry,
     hand_entries,
-    revoke_penalty,
     score_hand,
 )
 
@@ -200,12 +204,10 @@ class Revoke:
 
 
 @dataclass
-class Director:
-    """The laws state of one hand (see the module docstring)."""
+class Director(LawsDirector):
+    """The laws state of one hand (see the package docstring); ``context`` is the pending ruling's
+    :class:`~cardroom.games.euchre.laws.contexts.Context`."""
 
-    pending: Ruling | None = None
-    context: dict[str, Any] = field(default_factory=dict)
-    irregularities: list[Irregularity] = field(default_factory=list)
     exposed: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # liable to be called
     shown: int = 0  # face up but not callable (Law 104a)
     called: dict[Seat, Card] = field(default_factory=dict)
@@ -225,7 +227,6 @@ class Director:
 
     def clone(self) -> Director:
         new = replace(self)
-        new.context = dict(self.context)
         new.irregularities = list(self.irregularities)
         new.exposed = list(self.exposed)
         new.called = dict(self.called)
@@ -317,20 +318,19 @@ def _note(hand: EuchreHand, kind: str, seat: Seat, action: Any = None, detail: s
 
 def _adversary(hand: EuchreHand, seat: Seat) -> Seat:
     """The first active adversary of ``seat`` on his left (the one who chooses for his side, Law 85)."""
-    s = seat.lho
-    while s.side == seat.side or s == hand.sitting_out:
-        s = s.lho
-    return s
+    chooser = Chooser.ADVERSARIES.seat(Seats(int(seat), lambda s: int(hand._next_active(Seat(s))),
+                                             lambda a, b: Seat(a).side == Seat(b).side))
+    assert chooser is not None
+    return Seat(chooser)
 
 
 def _rule(hand: EuchreHand, irr: Irregularity, law: str, chooser: Seat, options: Sequence[str | RulingOption],
-          **context: Any) -> None:
+          context: ctxt.Context) -> None:
     d = _d(hand)
     the_law = TABLE.law(law)
     opts = tuple(o if isinstance(o, RulingOption) else the_law.option(o) for o in options)
     entitled = tuple(int(s) for s in hand.active_seats() if s.side == chooser.side)
-    d.pending = Ruling(irr, the_law, int(chooser), entitled, opts)
-    d.context = dict(context)
+    d.rule(Ruling(irr, the_law, int(chooser), entitled, opts), context)
 
 
 def _unplayed_next(hand: EuchreHand) -> Seat:
@@ -502,7 +502,8 @@ def _before_turn(hand: EuchreHand) -> None:
     if not hand.trick and d.suit_call is not None and seat.side == d.suit_call:
         d.suit_call = None
         irr = _note(hand, "suit-call", seat, detail="the suit called at the offending side's lead")
-        _rule(hand, irr, "L52b", _adversary(hand, seat), [*(o.name for o in REQUIRE_OPTIONS), "waive"], seat=seat)
+        _rule(hand, irr, "L52b", _adversary(hand, seat), [*(o.name for o in REQUIRE_OPTIONS), "waive"],
+              ctxt.SuitCall(seat=seat))
         return
     key = (len(hand.tricks), len(hand.trick), int(seat))
     if d.exposed[seat] and d.call_offered != key and seat not in d.called:
@@ -513,7 +514,7 @@ def _before_turn(hand: EuchreHand) -> None:
                         + " ".join(str(c) for c in callable_))
             opts = [RulingOption(f"call-{c}", f"{seat.letter} must play the {c}") for c in callable_]
             _rule(hand, irr, "L46", _adversary(hand, seat), [*opts, TABLE.law("L46").option("no-call")],
-                  seat=seat)
+                  ctxt.ExposedCall(seat=seat))
 
 
 # ------------------------------------------------------------------------ irregular actions
@@ -563,7 +564,7 @@ def _two_cards(hand: EuchreHand, seat: Seat, cards: list[Card], action: Irregula
     irr = _note(hand, "two-cards", seat, action, " ".join(str(c) for c in cards))
     _d(hand).exposed[seat] |= cards[0].mask | cards[1].mask
     opts = [RulingOption(f"play-{c}", f"the {c} is played, the other card is exposed") for c in ok]
-    _rule(hand, irr, "L46", _adversary(hand, seat), opts, kind="two-cards", seat=seat)
+    _rule(hand, irr, "L46", _adversary(hand, seat), opts, ctxt.TwoCards(seat=seat))
 
 
 def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular) -> None:
@@ -578,7 +579,8 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
             raise IllegalAction(f"{seat}'s cards lie face down out of play (Law 101); Law 100 concerns the "
                                 "first trick", action=action)
         irr = _note(hand, "partner-plays", seat, action, str(card))
-        _rule(hand, irr, "L100", _adversary(hand, seat), ["partnership", "alone"], seat=seat, card=card)
+        _rule(hand, irr, "L100", _adversary(hand, seat), ["partnership", "alone"],
+              ctxt.PartnerPlays(seat=seat, card=card))
         return
     if not hand.trick:
         if seat == hand.next_seat:
@@ -607,7 +609,8 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
                     d.exposed[s] |= hand.hands[s]
             return
         irr = _note(hand, "lead-out-of-turn", seat, action, str(card))
-        _rule(hand, irr, "L52", _adversary(hand, seat), ["call-card", "call-suit", "accept"], seat=seat, card=card)
+        _rule(hand, irr, "L52", _adversary(hand, seat), ["call-card", "call-suit", "accept"],
+              ctxt.LeadOutOfTurn(seat=seat, card=card))
         return
     if any(s == seat for s, _ in hand.trick):
         raise IllegalAction(f"{seat} has already played to this trick", action=action)
@@ -627,8 +630,8 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
         d.revokes.append(Revoke(seat, len(hand.tricks), card))
         _enter_card(hand, seat, card)
         if hand.phase == "play" or hand.phase == "over":
-            _rule(hand, irr, "L62", _adversary(hand, seat), ["correct", "stand"], seat=seat, card=card,
-                  trick=len(hand.tricks) - (0 if hand.trick else 1))
+            _rule(hand, irr, "L62", _adversary(hand, seat), ["correct", "stand"],
+                  ctxt.RevokeMade(seat=seat, card=card, trick=len(hand.tricks) - (0 if hand.trick else 1)))
         return
     # a play out of turn (Laws 58, 59)
     legal = base_plays(hand, seat)
@@ -642,7 +645,7 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
     if partner != hand.sitting_out and partner not in played and rho not in played:
         irr = _note(hand, "fourth-before-partner", seat, action, str(card))
         _enter_card(hand, seat, card)
-        _rule(hand, irr, "L59", _adversary(hand, seat), ["win", "lose", "waive"], seat=partner)
+        _rule(hand, irr, "L59", _adversary(hand, seat), ["win", "lose", "waive"], ctxt.PlayRequirement(seat=partner))
         return
     _note(hand, "third-before-second", seat, action, f"{card}: no penalty (L58)")
     _enter_card(hand, seat, card)
@@ -661,7 +664,8 @@ def _lead_before_discard(hand: EuchreHand, seat: Seat, card: Card, action: Irreg
     lone = hand.lone
     if lone is not None and lone == hand.dealer.rho and seat == hand.dealer.partner:
         irr = _note(hand, "lead-before-discard-lone", seat, action, str(card))
-        _rule(hand, irr, "L89", lone, ["highest", "lowest", "win", "lose", "waive"], seat=hand.dealer)
+        _rule(hand, irr, "L89", lone, ["highest", "lowest", "win", "lose", "waive"],
+              ctxt.PlayRequirement(seat=hand.dealer))
         return
     _note(hand, "lead-before-discard", seat, action, f"{card}: the lead stands; the dealer may change his "
                                                      "discard (L87)")
@@ -729,7 +733,8 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
             _note(hand, "remark", seat, action, "his partner has played: no penalty (L83)")
             return
         irr = _note(hand, "remark", seat, action, "attention drawn to the trick before the partner played")
-        _rule(hand, irr, "L83", _adversary(hand, seat), ["highest", "lowest", "win", "lose", "waive"], seat=partner)
+        _rule(hand, irr, "L83", _adversary(hand, seat), ["highest", "lowest", "win", "lose", "waive"],
+              ctxt.PlayRequirement(seat=partner))
         return
     if word == "correct":
         open_rv = [r for r in d.revokes if r.seat == seat and not r.established and not r.corrected]
@@ -818,13 +823,13 @@ def _irregular_declaration(hand: EuchreHand, seat: Seat, text: str, action: Irre
         if hand.played and not (d.early_lead and hand.played == d.early_lead[1].mask):
             raise IllegalAction("a lone hand cannot be declared once the play has begun", action=action)
         irr = _note(hand, "late-alone", seat, action, "alone declared after naming the trump (L97)")
-        _rule(hand, irr, "L97", _adversary(hand, seat), ["with-partner", "alone"], seat=seat)
+        _rule(hand, irr, "L97", _adversary(hand, seat), ["with-partner", "alone"], ctxt.LateAlone(seat=seat))
         return
     if hand.phase not in ("round1", "round2"):
         raise IllegalAction(f"{action.to_text()!r}: no declaration is made now", action=action)
     if seat in hand.passed and decl.kind in ("accept", "alone") and hand.phase == "round1":
         irr = _note(hand, "late-order", seat, action, "an order or assist after passing (L80)")
-        _rule(hand, irr, "L80", _adversary(hand, seat), ["partner-pass", "play-it"], seat=seat)
+        _rule(hand, irr, "L80", _adversary(hand, seat), ["partner-pass", "play-it"], ctxt.LateOrder(seat=seat))
         return
     if seat == hand.next_seat:
         raise IllegalAction(f"{seat} is to declare: that declaration is not irregular, or not open to him "
@@ -839,90 +844,118 @@ def _irregular_declaration(hand: EuchreHand, seat: Seat, text: str, action: Irre
 
 
 def _choose(hand: EuchreHand, option: str) -> None:
-    d = _d(hand)
-    assert d.pending is not None
-    law = d.pending.law.number
-    ctx = d.context
-    d.pending = None
-    d.context = {}
-    seat: Seat = ctx.get("seat", Seat.NORTH)
-    if law == "L52":
-        card: Card = ctx["card"]
-        if option == "accept":
-            hand.hands[seat] &= ~card.mask
-            hand.trick_leader = seat
-            _enter_card(hand, seat, card)
-            return
-        if option == "call-card":
-            d.exposed[seat] |= card.mask
-        else:
-            d.suit_call = seat.side
-        return
-    if law == "L52b":
-        if option != "waive":
-            d.lead_restriction = LeadRestriction(int(seat), int(Suit.parse(option[-1])), REQUIRE, law="L52")
-        return
-    if law == "L46":
-        if ctx.get("kind") == "two-cards":
-            c = Card.parse(option.split("-", 1)[1])
-            _enter_card(hand, seat, c)
-            return
-        if option.startswith("call-"):
-            d.called[seat] = Card.parse(option.split("-", 1)[1])
-        return
-    if law in ("L59", "L83", "L89"):
-        if option != "waive":
-            d.requirement = (seat, option, len(hand.tricks))
-        return
-    if law == "L62":
-        rv = next(r for r in reversed(d.revokes) if r.seat == seat)
-        if option == "correct":
-            if rv.established:  # the revoke completed the trick: take it back from the quitted trick
-                t = hand.tricks.pop()
-                hand.won[t.winner.side] -= 1
-                hand.trick = list(t.plays)
-                hand.trick_leader = t.leader
-                rv.established = False
-                if hand.phase == "over":
-                    hand.phase = "play"
-                    hand._result = None
-            _correct(hand, rv)
-        return
-    if law == "L80":
-        if option == "partner-pass":
-            d.bars[seat.partner] = hand.round
-            return
-        hand.passed.discard(seat)
-        assert hand.turn_up is not None
-        from cardroom.games.euchre.rules import BID_ORDER_UP
+    """Carry out the option chosen under the pending ruling: its context's handler does."""
+    _, ctx = _d(hand).take()
+    HANDLERS.handler(type(ctx))(hand, ctx, option)
 
-        hand.calls.append((seat, BID_ORDER_UP))
-        hand.trump = hand.turn_up.suit
-        hand.maker = seat
-        hand._after_making_round1()
+
+HANDLERS: HandlerRegistry[type[ctxt.Context]] = HandlerRegistry("the euchre laws")
+"""The handler of each kind of pending ruling, by its context's type: ``handler(hand, context, option)``."""
+
+
+@HANDLERS.on(ctxt.LeadOutOfTurn)
+def _lead_out_of_turn(hand: EuchreHand, ctx: ctxt.LeadOutOfTurn, option: str) -> None:
+    """Law 52: the card called as exposed, a suit called at the side's next lead, or the lead accepted."""
+    d = _d(hand)
+    seat, card = ctx.seat, ctx.card
+    if option == "accept":
+        hand.hands[seat] &= ~card.mask
+        hand.trick_leader = seat
+        _enter_card(hand, seat, card)
+    elif option == "call-card":
+        d.exposed[seat] |= card.mask
+    else:
+        d.suit_call = seat.side
+
+
+@HANDLERS.on(ctxt.SuitCall)
+def _suit_call(hand: EuchreHand, ctx: ctxt.SuitCall, option: str) -> None:
+    """Law 52: the leader must lead the suit named."""
+    if option != "waive":
+        _d(hand).lead_restriction = LeadRestriction(int(ctx.seat), int(Suit.parse(option[-1])), REQUIRE, law="L52")
+
+
+@HANDLERS.on(ctxt.TwoCards)
+def _two_cards_ruled(hand: EuchreHand, ctx: ctxt.TwoCards, option: str) -> None:
+    """Law 46 I: the card the adversaries choose is played; the other stays exposed."""
+    _enter_card(hand, ctx.seat, Card.parse(option.split("-", 1)[1]))
+
+
+@HANDLERS.on(ctxt.ExposedCall)
+def _exposed_call(hand: EuchreHand, ctx: ctxt.ExposedCall, option: str) -> None:
+    """Law 46: an exposed card called must be played now."""
+    if option.startswith("call-"):
+        _d(hand).called[ctx.seat] = Card.parse(option.split("-", 1)[1])
+
+
+@HANDLERS.on(ctxt.PlayRequirement)
+def _play_requirement(hand: EuchreHand, ctx: ctxt.PlayRequirement, option: str) -> None:
+    """Laws 59, 83, 89: highest, lowest, win or lose, for this trick."""
+    if option != "waive":
+        _d(hand).requirement = (ctx.seat, option, len(hand.tricks))
+
+
+@HANDLERS.on(ctxt.RevokeMade)
+def _revoke(hand: EuchreHand, ctx: ctxt.RevokeMade, option: str) -> None:
+    """Law 62: corrected (Law 69; from the quitted trick if the revoke completed it) or let stand."""
+    d = _d(hand)
+    rv = next(r for r in reversed(d.revokes) if r.seat == ctx.seat)
+    if option == "correct":
+        if rv.established:  # the revoke completed the trick: take it back from the quitted trick
+            t = hand.tricks.pop()
+            hand.won[t.winner.side] -= 1
+            hand.trick = list(t.plays)
+            hand.trick_leader = t.leader
+            rv.established = False
+            if hand.phase == "over":
+                hand.phase = "play"
+                hand._result = None
+        _correct(hand, rv)
+
+
+@HANDLERS.on(ctxt.LateOrder)
+def _late_order(hand: EuchreHand, ctx: ctxt.LateOrder, option: str) -> None:
+    """Law 80: the partner passes, or the order is played as made."""
+    seat = ctx.seat
+    if option == "partner-pass":
+        _d(hand).bars[seat.partner] = hand.round
         return
-    if law == "L97":
-        if option == "alone":
-            hand.lone = seat
-            hand.declared_alone = seat
-            if hand.phase == "play" and not hand.trick and hand.next_seat == hand.sitting_out:
-                hand.trick_leader = hand.next_seat = hand._next_active(hand.next_seat)
+    hand.passed.discard(seat)
+    assert hand.turn_up is not None
+    from cardroom.games.euchre.rules import BID_ORDER_UP
+
+    hand.calls.append((seat, BID_ORDER_UP))
+    hand.trump = hand.turn_up.suit
+    hand.maker = seat
+    hand._after_making_round1()
+
+
+@HANDLERS.on(ctxt.LateAlone)
+def _late_alone(hand: EuchreHand, ctx: ctxt.LateAlone, option: str) -> None:
+    """Law 97: he plays with his partner, or alone."""
+    if option == "alone":
+        seat = ctx.seat
+        hand.lone = seat
+        hand.declared_alone = seat
+        if hand.phase == "play" and not hand.trick and hand.next_seat == hand.sitting_out:
+            hand.trick_leader = hand.next_seat = hand._next_active(hand.next_seat)
+
+
+@HANDLERS.on(ctxt.PartnerPlays)
+def _partner_plays(hand: EuchreHand, ctx: ctxt.PartnerPlays, option: str) -> None:
+    """Law 100: the lone hand lost (a partnership hand), or it stands and the card goes back."""
+    if option == "alone":
         return
-    if law == "L100":
-        card = ctx["card"]
-        if option == "alone":
-            return
-        hand.lone = None
-        hand.declared_alone = None
-        if not hand.trick and seat == hand.eldest and not hand.tricks:
-            hand.trick_leader = seat
-            _enter_card(hand, seat, card)
-        elif not hand.trick:
-            hand.next_seat = hand.trick_leader
-        else:
-            hand.next_seat = _unplayed_next(hand)
-        return
-    raise CardroomError(f"no effect is known for {law} {option}")
+    seat = ctx.seat
+    hand.lone = None
+    hand.declared_alone = None
+    if not hand.trick and seat == hand.eldest and not hand.tricks:
+        hand.trick_leader = seat
+        _enter_card(hand, seat, ctx.card)
+    elif not hand.trick:
+        hand.next_seat = hand.trick_leader
+    else:
+        hand.next_seat = _unplayed_next(hand)
 
 
 # ------------------------------------------------------------------------ the score
@@ -942,17 +975,6 @@ def finish_entries(hand: EuchreHand, makers: Side, makers_tricks: int, lone: boo
     for e in entries:
         pts[e.side] += e.points
     return entries, (pts[0], pts[1]), hs
-
-
-def revoke_points(hand: EuchreHand) -> tuple[int, int]:
-    """The revoke penalty points charged to NS and EW (Laws 63, 71)."""
-    d = _d(hand)
-    n = [0, 0]
-    for r in d.revokes:
-        if r.established and not r.corrected:
-            n[r.seat.side] += 1
-    p = revoke_penalty((n[0], n[1]), lone=hand.lone is not None)
-    return (p.points_against(Side.NS), p.points_against(Side.EW))
 
 
 def random_irregular(hand: EuchreHand, rng: Any, *, making: bool = True) -> Irregular | None:
