@@ -8,10 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.errors import ParseError
 from cardroom.core.game import Action
-from cardroom.core.laws import (
-    Irregular,
-    RulingChoice,
-)
+from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import Call, Strain
 

@@ -9,14 +9,7 @@ from typing import TYPE_CHECKING, Any
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import Action
-from cardroom.core.laws import (
-    REQUIRE,
-    HandlerRegistry,
-    Irregularity,
-    Ruling,
-    RulingOption,
-    restrict_lead,
-)
+from cardroom.core.laws import REQUIRE, HandlerRegistry, Irregularity, Ruling, RulingOption, restrict_lead
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.laws import contexts as ctxt

@@ -8,11 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, cards_of_mask
-from cardroom.core.laws import (
-    REQUIRE,
-    LawsDirector,
-    LeadRestriction,
-)
+from cardroom.core.laws import REQUIRE, LawsDirector, LeadRestriction
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws.actions import Claim

@@ -8,21 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card
 from cardroom.core.errors import IllegalAction
-from cardroom.core.laws import (
-    Irregular,
-    RulingChoice,
-    atomic,
-)
+from cardroom.core.laws import Irregular, RulingChoice, atomic
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws import contexts as ctxt
 from cardroom.games.bridge.laws.actions import Claim
 from cardroom.games.bridge.laws.base import HANDLERS, _is_defender, _note, _plain, laws_of
-from cardroom.games.bridge.laws.handlers_play import (
-    _before_turn,
-    _claim,
-    _finish,
-)
+from cardroom.games.bridge.laws.handlers_play import _before_turn, _claim, _finish
 from cardroom.games.bridge.laws.irregular import _irregular
 from cardroom.games.bridge.laws.table import TABLE
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardroom.core.errors import IllegalAction
-from cardroom.core.laws import (
-    Irregular,
-)
+from cardroom.core.laws import Irregular
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import PASS, Call
 from cardroom.games.bridge.laws import contexts as ctxt

@@ -7,13 +7,7 @@ from typing import TYPE_CHECKING
 
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
 from cardroom.core.errors import IllegalAction
-from cardroom.core.laws import (
-    FORBID,
-    REQUIRE,
-    Irregularity,
-    LeadRestriction,
-    RulingOption,
-)
+from cardroom.core.laws import FORBID, REQUIRE, Irregularity, LeadRestriction, RulingOption
 from cardroom.core.table import Seat
 from cardroom.games.bridge.laws import contexts as ctxt
 from cardroom.games.bridge.laws.actions import Claim

@@ -9,9 +9,7 @@ from typing import TYPE_CHECKING
 
 from cardroom.core.cards import SUIT_MASKS, Card
 from cardroom.core.errors import IllegalAction, ParseError
-from cardroom.core.laws import (
-    Irregular,
-)
+from cardroom.core.laws import Irregular
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from cardroom.games.bridge.laws import contexts as ctxt

@@ -6,11 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardroom.core.laws import (
-    FORBID,
-    REQUIRE,
-    LawTable,
-)
+from cardroom.core.laws import FORBID, REQUIRE, LawTable
 from cardroom.games.bridge.calls import Strain
 
 if TYPE_CHECKING:

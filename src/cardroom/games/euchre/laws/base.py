@@ -9,15 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.game import Action
-from cardroom.core.laws import (
-    Chooser,
-    HandlerRegistry,
-    Irregularity,
-    Ruling,
-    RulingOption,
-    Seats,
-    restrict_lead,
-)
+from cardroom.core.laws import Chooser, HandlerRegistry, Irregularity, Ruling, RulingOption, Seats, restrict_lead
 from cardroom.core.table import Seat
 from cardroom.games.euchre.laws import contexts as ctxt
 from cardroom.games.euchre.laws.director import Director, Revoke

@@ -9,17 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.errors import ParseError
-from cardroom.core.laws import (
-    Irregular,
-    LawsDirector,
-    LeadRestriction,
-    RulingChoice,
-)
+from cardroom.core.laws import Irregular, LawsDirector, LeadRestriction, RulingChoice
 from cardroom.core.table import Seat, Side
 from cardroom.games.euchre.laws.table import SUITS
-from cardroom.games.euchre.scoring import (
-    ScoreEntry,
-)
+from cardroom.games.euchre.scoring import ScoreEntry
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.rules import EuchreHand

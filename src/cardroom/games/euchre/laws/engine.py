@@ -7,12 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card
 from cardroom.core.errors import IllegalAction
-from cardroom.core.laws import (
-    Irregular,
-    RulingChoice,
-    RulingOption,
-    atomic,
-)
+from cardroom.core.laws import Irregular, RulingChoice, RulingOption, atomic
 from cardroom.core.table import Seat
 from cardroom.games.euchre.laws import contexts as ctxt
 from cardroom.games.euchre.laws import handlers as _handlers  # noqa: F401 (the handlers register)

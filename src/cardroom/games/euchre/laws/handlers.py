@@ -6,10 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardroom.core.cards import Card, Suit
-from cardroom.core.laws import (
-    REQUIRE,
-    LeadRestriction,
-)
+from cardroom.core.laws import REQUIRE, LeadRestriction
 from cardroom.games.euchre.laws import contexts as ctxt
 from cardroom.games.euchre.laws.base import HANDLERS, _correct, _d, _enter_card, _unplayed_next
 

@@ -8,10 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card
 from cardroom.core.errors import IllegalAction, ParseError
-from cardroom.core.laws import (
-    Irregular,
-    RulingOption,
-)
+from cardroom.core.laws import Irregular, RulingOption
 from cardroom.core.table import Seat
 from cardroom.games.euchre.laws import contexts as ctxt
 from cardroom.games.euchre.laws.base import (

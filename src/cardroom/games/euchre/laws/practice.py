@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import cards_of_mask
-from cardroom.core.laws import (
-    Irregular,
-)
+from cardroom.core.laws import Irregular
 from cardroom.core.table import Seat
 from cardroom.games.euchre.laws.base import _d, base_plays
 from cardroom.games.euchre.laws.table import SUITS

@@ -6,13 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.table import Side
 from cardroom.games.euchre.laws.base import _d
-from cardroom.games.euchre.scoring import (
-    HandOutcome,
-    PenaltyRules,
-    ScoreEntry,
-    hand_entries,
-    score_hand,
-)
+from cardroom.games.euchre.scoring import HandOutcome, PenaltyRules, ScoreEntry, hand_entries, score_hand
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.rules import EuchreHand

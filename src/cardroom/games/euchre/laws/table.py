@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.errors import CardroomError
-from cardroom.core.laws import (
-    LawTable,
-)
+from cardroom.core.laws import LawTable
 
 if TYPE_CHECKING:
     pass
