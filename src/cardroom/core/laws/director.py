@@ -4,9 +4,10 @@ apply that leaves a state unchanged when the laws refuse an action."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.laws.values import Irregularity, Ruling
@@ -75,11 +76,28 @@ class LawsDirector:
         self.context = None
         return ruling, context
 
+    def clone(self) -> Self:
+        """A copy that shares nothing mutable with this one: every list, dict and set is copied, and the
+        mutable records in a list (a revoke) with it; the values (rulings, contexts, cards) are shared."""
+        new = copy.copy(self)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, list):
+                setattr(new, f.name, [copy.copy(x) if _mutable_record(x) else x for x in value])
+            elif isinstance(value, dict | set):
+                setattr(new, f.name, copy.copy(value))
+        return new
+
     def ruling_dict(self) -> dict[str, Any] | None:
         return None if self.pending is None else self.pending.to_dict()
 
     def irregularity_texts(self) -> tuple[str, ...]:
         return tuple(i.to_text() for i in self.irregularities)
+
+
+def _mutable_record(x: object) -> bool:
+    params = getattr(type(x), "__dataclass_params__", None) if is_dataclass(x) else None
+    return params is not None and not params.frozen
 
 
 class Restorable(Protocol):
@@ -90,13 +108,17 @@ class Restorable(Protocol):
     def clone(self) -> Any: ...
 
 
-def atomic(state: Restorable, run: Callable[[], T], action: Any) -> T:
-    """Run ``run`` (which changes ``state``) as one step: if the laws refuse the action, the state is
-    restored from its snapshot, history included, and :class:`IllegalAction` raised. Every game's laws
-    mode applies its actions through this one function."""
+def atomic(state: Restorable, run: Callable[[], T], action: Any, then: Sequence[Callable[[], object]] = ()) -> T:
+    """Run ``run`` (which changes ``state``), then each of ``then`` (what follows it: rulings due before
+    the next turn, the end of the deal), as one step: if the laws refuse the action, the state is restored
+    from its snapshot, history included, and :class:`IllegalAction` raised. Every game's laws mode
+    applies its actions through this one function."""
     saved = state.clone()
     try:
-        return run()
+        result = run()
+        for step in then:
+            step()
+        return result
     except CardroomError as e:
         history = state._history
         state.__dict__.update(saved.__dict__)

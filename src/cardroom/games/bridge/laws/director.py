@@ -4,7 +4,7 @@ revokes and claims."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, cards_of_mask
@@ -76,23 +76,6 @@ class Director(LawsDirector):
     claim: Claim | None = None
     claimed: tuple[int, int, int] | None = None  # (claiming side, its tricks, the others') of the remaining
     skipped: set[Seat] = field(default_factory=set)  # seats whose turn an accepted call skipped (L14)
-
-    def clone(self) -> Director:
-        new = replace(self)
-        new.irregularities = list(self.irregularities)
-        new.bars = dict(self.bars)
-        new.no_double_now = set(self.no_double_now)
-        new.no_double_of = dict(self.no_double_of)
-        new.must_call = dict(self.must_call)
-        new.call_seats = list(self.call_seats)
-        new.called = set(self.called)
-        new.lead_rights = [replace(r) for r in self.lead_rights]
-        new.auction_exposed = list(self.auction_exposed)
-        new.penalty = list(self.penalty)
-        new.early = dict(self.early)
-        new.revokes = [replace(r) for r in self.revokes]
-        new.skipped = set(self.skipped)
-        return new
 
     def face_up_mask(self) -> int:
         """Every card face up on the table by the laws (penalty cards, cards exposed in the auction, a

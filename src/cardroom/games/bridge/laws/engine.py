@@ -26,13 +26,7 @@ def apply(deal: BridgeDeal, action: Any) -> list[Any]:
     """Apply any action in laws mode and return the actions to record (the action itself; for a call or
     card made over an irregularity, the acceptance and then the call or card, so that every record
     states the ruling explicitly). On an error the deal is restored and IllegalAction raised."""
-    def run() -> list[Any]:
-        recorded = _apply(deal, action)
-        _before_turn(deal)
-        _finish(deal)
-        return recorded
-
-    return atomic(deal, run, action)
+    return atomic(deal, lambda: _apply(deal, action), action, then=(lambda: _before_turn(deal), lambda: _finish(deal)))
 
 
 def _apply(deal: BridgeDeal, action: Any) -> list[Any]:

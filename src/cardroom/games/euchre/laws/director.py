@@ -4,7 +4,7 @@ revokes; and the reading of the actions of laws mode."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, cards_of_mask
@@ -48,17 +48,6 @@ class Director(LawsDirector):
     thrown: set[Seat] = field(default_factory=set)
     wrong_cards: Side | None = None  # Law 90
     entries: tuple[ScoreEntry, ...] = ()
-
-    def clone(self) -> Director:
-        new = replace(self)
-        new.irregularities = list(self.irregularities)
-        new.exposed = list(self.exposed)
-        new.called = dict(self.called)
-        new.bars = dict(self.bars)
-        new.no_alone = set(self.no_alone)
-        new.revokes = [replace(r) for r in self.revokes]
-        new.thrown = set(self.thrown)
-        return new
 
     def face_up_mask(self) -> int:
         m = self.shown | self.pending_card_mask()

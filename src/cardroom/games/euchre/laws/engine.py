@@ -33,12 +33,7 @@ if TYPE_CHECKING:
 def apply(hand: EuchreHand, action: Any) -> list[Any]:
     """Apply any action in laws mode; returns the actions to record. On an error the hand is restored
     and IllegalAction raised."""
-    def run() -> list[Any]:
-        recorded = _apply(hand, action)
-        _before_turn(hand)
-        return recorded
-
-    return atomic(hand, run, action)
+    return atomic(hand, lambda: _apply(hand, action), action, then=(lambda: _before_turn(hand),))
 
 
 def _apply(hand: EuchreHand, action: Any) -> list[Any]:
