@@ -35,11 +35,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.laws import (
+    Chooser,
+    HandlerRegistry,
     Irregular,
     Irregularity,
+    LawsDirector,
     LawTable,
-    Ruling,
     RulingChoice,
+    Seats,
     penalty_card_plays,
 )
 from cardroom.games.preferans.calls import WHIST
@@ -91,14 +94,51 @@ def penalty_points(p: PrefPenalty, variant: Any, raspasy_round: int = 1) -> Frac
     raise CardroomError(f"unknown penalty {p.what!r}")
 
 
-@dataclass
-class PrefDirector:
-    """A deal's laws state: the pending ruling, cards face up, penalty cards, revokes to settle and the
-    penalties to write."""
+@dataclass(frozen=True)
+class Context:
+    """What a pending ruling's handler needs: ``seat`` and ``card``, the card put on the table by the
+    irregularity (face up while the ruling is pending), where there is one."""
 
-    pending: Ruling | None = None
-    ctx: dict[str, Any] = field(default_factory=dict)
-    irregularities: list[Irregularity] = field(default_factory=list)
+    seat: int | None = None
+    card: int | None = None
+
+
+@dataclass(frozen=True)
+class WrongHand(Context):
+    """P2: a wrong hand found during the auction."""
+
+
+@dataclass(frozen=True)
+class WrongDiscard(Context):
+    """P3: the cards of a wrong discard."""
+
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class OutOfTurn(Context):
+    """P4: a lead or play out of turn."""
+
+
+@dataclass(frozen=True)
+class RevokeMade(Context):
+    """P5: a revoke."""
+
+
+@dataclass(frozen=True)
+class CardShown(Context):
+    """P6: a card shown during the play."""
+
+
+HANDLERS: HandlerRegistry[type[Context]] = HandlerRegistry("the preferans laws")
+"""The handler of each kind of pending ruling, by its context's type: ``handler(deal, context, option)``."""
+
+
+@dataclass
+class PrefDirector(LawsDirector):
+    """A deal's laws state: the pending ruling (its context a :class:`Context`), cards face up, penalty
+    cards, revokes to settle and the penalties to write."""
+
     penalties: list[PrefPenalty] = field(default_factory=list)
     face_up: dict[int, int] = field(default_factory=dict)
     penalty_cards: dict[int, int] = field(default_factory=dict)
@@ -106,18 +146,13 @@ class PrefDirector:
     no_consolation: bool = False
     chosen: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, law, option)
 
-    def clone(self) -> PrefDirector:
-        return PrefDirector(self.pending, dict(self.ctx), list(self.irregularities), list(self.penalties),
-                            dict(self.face_up), dict(self.penalty_cards), list(self.transfers), self.no_consolation,
-                            list(self.chosen))
-
     def face_up_mask(self, deal: PrefDeal) -> int:
         m = 0
         for s, x in self.face_up.items():
             m |= x & deal.hands[s]
         for s, x in self.penalty_cards.items():
             m |= x & deal.hands[s]
-        card = self.ctx.get("card")
+        card = None if self.context is None else self.context.card
         if self.pending is not None and card is not None:
             m |= 1 << int(card)
         return m
@@ -128,7 +163,7 @@ class PrefDirector:
             out[s] |= x & deal.hands[s]
         for s, x in self.penalty_cards.items():
             out[s] |= x & deal.hands[s]
-        card, seat = self.ctx.get("card"), self.ctx.get("seat")
+        card, seat = (None, None) if self.context is None else (self.context.card, self.context.seat)
         if self.pending is not None and card is not None and seat is not None:
             out[seat] |= 1 << int(card)
         return tuple(out)
@@ -169,15 +204,21 @@ def _active_left(deal: PrefDeal, seat: int) -> int:
 
 
 def _sides(deal: PrefDeal, offender: int) -> tuple[int, tuple[int, ...]]:
-    """(the chooser, every non-offender entitled) for an offence by ``offender``."""
+    """(the chooser, every non-offender entitled) for an offence by ``offender``: the non-offending side
+    (:attr:`Chooser.NON_OFFENDER`) — in a game or a misère the declarer against a defender, the first
+    defender against the declarer; in the auction and on raspasy the offender's left."""
     d = deal.declarer
-    if d is not None and deal.kind in ("game", "misere", "") and deal.phase != 1:
-        if offender == d:
-            first = deal._next_active(d)
-            return first, tuple(s for s in deal.active if s != d)
-        return d, (d,)
-    left = _active_left(deal, offender)
-    return left, tuple(s for s in deal.active if s != offender)
+    sides = d is not None and deal.kind in ("game", "misere", "") and deal.phase != 1
+    seats = Seats(offender, lambda s: _active_left(deal, s), lambda a, b: a == b, declarer=d if sides else None)
+    chooser = Chooser.NON_OFFENDER.seat(seats)
+    assert chooser is not None
+    if not sides:
+        entitled = tuple(s for s in deal.active if s != offender)
+    elif offender == d:
+        entitled = tuple(s for s in deal.active if s != d)
+    else:
+        entitled = (chooser,)
+    return chooser, entitled
 
 
 def _note(deal: PrefDeal, kind: str, seat: int, action: PrefIrregular, detail: str = "",
@@ -191,11 +232,10 @@ def _note(deal: PrefDeal, kind: str, seat: int, action: PrefIrregular, detail: s
     return irr
 
 
-def _rule(deal: PrefDeal, irr: Irregularity, offered: Sequence[str] | None = None, **ctx: Any) -> None:
+def _rule(deal: PrefDeal, irr: Irregularity, context: Context, offered: Sequence[str] | None = None) -> None:
     chooser, entitled = _sides(deal, irr.offender)
     assert deal.laws is not None
-    deal.laws.pending = TABLE.ruling(irr, chooser, entitled, offered)
-    deal.laws.ctx = dict(ctx)
+    deal.laws.rule(TABLE.ruling(irr, chooser, entitled, offered), context)
 
 
 def legal_actions(deal: PrefDeal) -> list[Any]:
@@ -269,7 +309,7 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
         if a.seat not in deal.active:
             raise IllegalAction(f"{a.to_text()}: seat {a.seat} holds no cards in this deal", action=a)
         irr = _note(deal, "wrong-hand", a.seat, a, "found after the auction began")
-        _rule(deal, irr)
+        _rule(deal, irr, WrongHand())
         return
     if a.seat not in deal.active:
         raise IllegalAction(f"{a.to_text()}: seat {a.seat} takes no part in this deal", action=a)
@@ -293,7 +333,7 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
         if len(cards) > 4:
             raise IllegalAction(f"{a.to_text()}: at most four cards can be discarded by mistake", action=a)
         irr = _note(deal, "wrong-discard", a.seat, a, f"{len(cards)} card(s)", f"!{a.seat} discard")
-        _rule(deal, irr, cards=tuple(int(c) for c in cards))
+        _rule(deal, irr, WrongDiscard(cards=tuple(int(c) for c in cards)))
         return
     if phase != 6:
         raise IllegalAction(f"{a.to_text()}: not an irregularity the laws know in this phase "
@@ -306,7 +346,7 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
         if not deal.hands[a.seat] >> card & 1:
             raise IllegalAction(f"{a.to_text()}: seat {a.seat} does not hold {card}", action=a)
         irr = _note(deal, "card-shown", a.seat, a, str(card))
-        _rule(deal, irr, seat=a.seat, shown=int(card), card=int(card))  # face up while the ruling is pending
+        _rule(deal, irr, CardShown(a.seat, int(card)))  # face up while the ruling is pending
         return
     try:
         card = Card.parse(a.text)
@@ -321,7 +361,7 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
         if card in deal._plain_legal_cards():
             raise IllegalAction(f"{a.to_text()}: {card} is a legal play; play it without '!'", action=a)
         irr = _note(deal, "revoke", hand, a, str(card))
-        _rule(deal, irr, seat=hand, card=int(card))
+        _rule(deal, irr, RevokeMade(hand, int(card)))
         return
     lead = not any(s >= 0 for s, _ in deal.trick)
     offered = ["retract", "penalty-card"]
@@ -333,57 +373,80 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
         if ok:
             offered.insert(0, "accept")
     irr = _note(deal, "lead-out-of-turn" if lead else "play-out-of-turn", hand, a, str(card))
-    _rule(deal, irr, offered, seat=hand, card=int(card))
+    _rule(deal, irr, OutOfTurn(hand, int(card)), offered)
 
 
 def _choose(deal: PrefDeal, choice: RulingChoice) -> None:
+    """Carry out the option chosen under the pending ruling: its context's handler does."""
     laws = deal.laws
     assert laws is not None and laws.pending is not None
-    ruling, ctx = laws.pending, laws.ctx
-    o = choice.option
-    off = ruling.irregularity.offender
-    laws.chosen.append((ruling.chooser if ruling.chooser is not None else -1, ruling.law.number, o))
-    laws.pending, laws.ctx = None, {}
-    rules = deal.rules
-    n = ruling.law.number
-    if n == "P2":
-        if o == "penalty":
-            bid = deal.bid
-            level = bid.level if bid is not None and bid.is_game else 6
-            laws.penalties.append(PrefPenalty("P2", off, "down", level, rules.laws_misdeal_down))
-        deal._redeal()
-    elif n == "P3":
-        cards = [Card(c) for c in ctx["cards"]]
-        if o == "correct":
-            for c in cards[:2]:
-                deal._discard(c)
-        else:
-            _discard_lost(deal, off, cards)
-    elif n == "P4":
-        seat, card = ctx["seat"], Card(ctx["card"])
-        if o == "accept":
-            deal.next_seat = seat
-            deal._enter_card(seat, card)
-        elif o == "retract":
-            laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
-        else:
-            laws.penalty_cards[seat] = laws.penalty_cards.get(seat, 0) | (1 << card)
-    elif n == "P5":
-        seat, card = ctx["seat"], Card(ctx["card"])
-        if o == "correct":
-            laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
-        else:
-            if o == "transfer":
-                laws.transfers.append((seat, rules.laws_revoke_tricks))
-            else:
-                laws.penalties.append(_price_penalty(deal, seat))
-            deal._enter_card(seat, card)
-    elif n == "P6":
-        seat, card = ctx["seat"], Card(ctx["shown"])
-        target = laws.penalty_cards if o == "penalty-card" else laws.face_up
-        target[seat] = target.get(seat, 0) | (1 << card)
-    else:  # pragma: no cover - every law with options is handled above
-        raise CardroomError(f"law {n} has no effect in the engine")
+    ruling = laws.pending
+    laws.chosen.append((ruling.chooser if ruling.chooser is not None else -1, ruling.law.number, choice.option))
+    _, ctx = laws.take()
+    HANDLERS.handler(type(ctx))(deal, ctx, choice.option, ruling.irregularity.offender)
+
+
+@HANDLERS.on(WrongHand)
+def _wrong_hand(deal: PrefDeal, ctx: WrongHand, o: str, off: int) -> None:
+    """P2: a redeal, or «без двух» into the offender's gora and then a redeal."""
+    laws = deal.laws
+    assert laws is not None
+    if o == "penalty":
+        bid = deal.bid
+        level = bid.level if bid is not None and bid.is_game else 6
+        laws.penalties.append(PrefPenalty("P2", off, "down", level, deal.rules.laws_misdeal_down))
+    deal._redeal()
+
+
+@HANDLERS.on(WrongDiscard)
+def _wrong_discard(deal: PrefDeal, ctx: WrongDiscard, o: str, off: int) -> None:
+    """P3: the discard corrected, or the game lost without play."""
+    cards = [Card(c) for c in ctx.cards]
+    if o == "correct":
+        for c in cards[:2]:
+            deal._discard(c)
+    else:
+        _discard_lost(deal, off, cards)
+
+
+@HANDLERS.on(OutOfTurn)
+def _out_of_turn(deal: PrefDeal, ctx: OutOfTurn, o: str, off: int) -> None:
+    """P4: a lead accepted, or the card back face up (a penalty card)."""
+    laws = deal.laws
+    assert laws is not None and ctx.seat is not None and ctx.card is not None
+    seat, card = ctx.seat, Card(ctx.card)
+    if o == "accept":
+        deal.next_seat = seat
+        deal._enter_card(seat, card)
+    elif o == "retract":
+        laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
+    else:
+        laws.penalty_cards[seat] = laws.penalty_cards.get(seat, 0) | (1 << card)
+
+
+@HANDLERS.on(RevokeMade)
+def _revoke(deal: PrefDeal, ctx: RevokeMade, o: str, off: int) -> None:
+    """P5: corrected (the card back face up), or it stands with tricks transferred or a price in the gora."""
+    laws = deal.laws
+    assert laws is not None and ctx.seat is not None and ctx.card is not None
+    seat, card = ctx.seat, Card(ctx.card)
+    if o == "correct":
+        laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
+        return
+    if o == "transfer":
+        laws.transfers.append((seat, deal.rules.laws_revoke_tricks))
+    else:
+        laws.penalties.append(_price_penalty(deal, seat))
+    deal._enter_card(seat, card)
+
+
+@HANDLERS.on(CardShown)
+def _card_shown(deal: PrefDeal, ctx: CardShown, o: str, off: int) -> None:
+    """P6: a penalty card, or only seen by all."""
+    laws = deal.laws
+    assert laws is not None and ctx.seat is not None and ctx.card is not None
+    target = laws.penalty_cards if o == "penalty-card" else laws.face_up
+    target[ctx.seat] = target.get(ctx.seat, 0) | (1 << Card(ctx.card))
 
 
 def _price_penalty(deal: PrefDeal, seat: int) -> PrefPenalty:
