@@ -17,10 +17,9 @@ from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.errors import CardroomError
 from cardroom.core.laws import (
     Irregular,
-    Irregularity,
+    LawsDirector,
     LawTable,
     LeadRestriction,
-    Ruling,
     RulingChoice,
 )
 from cardroom.core.table import Seat, Side
@@ -148,14 +147,19 @@ def nullo_revoke_options(by_declarer: bool) -> list[str]:
 
 
 # ================================================================== the director (straight bridge, laws mode)
-@dataclass
-class StraightDirector:
-    """The laws state of one straight-bridge deal in laws mode: the pending ruling and what its
-    options do, the irregularities recorded, the revokes, the penalties in force."""
+@dataclass(frozen=True)
+class AuctionRevoke:
+    """The context of a pending auction-bridge revoke ruling: the revoking side."""
 
-    pending: Ruling | None = None
-    context: dict[str, Any] = field(default_factory=dict)
-    irregularities: list[Irregularity] = field(default_factory=list)
+    side: int
+
+
+@dataclass
+class StraightDirector(LawsDirector):
+    """The laws state of one straight- or auction-bridge deal in laws mode: the pending ruling and its
+    context (a dataclass of :mod:`~cardroom.games.oldbridge.straight_laws`, or :class:`AuctionRevoke`),
+    the irregularities recorded, the revokes, the penalties in force, the revoke penalties chosen."""
+
     revokes: list[tuple[int, int]] = field(default_factory=list)  # (offending side, trick number)
     barred: set[int] = field(default_factory=set)  # seats that lost the right to double (B-11)
     exposed: dict[int, int] = field(default_factory=dict)  # seat -> exposed (penalty) cards, face up
@@ -165,11 +169,8 @@ class StraightDirector:
     pone_needs_consent: bool = False
     revoke_how: str = "tricks"
     void: bool = False
-
-    def clone(self) -> StraightDirector:
-        return StraightDirector(self.pending, dict(self.context), list(self.irregularities), list(self.revokes),
-                                set(self.barred), dict(self.exposed), self.seen, self.restriction, self.early_lead,
-                                self.pone_needs_consent, self.revoke_how, self.void)
+    revoke_ruled: bool = False  # straight bridge: the England revoke ruling has been put
+    revoke_choices: dict[int, str] = field(default_factory=dict)  # auction bridge: side -> its penalty
 
     def face_up_mask(self) -> int:
         m = self.seen
@@ -178,7 +179,8 @@ class StraightDirector:
         return m
 
     def snapshot(self) -> dict[str, Any]:
-        return {"pending": None if self.pending is None else self.pending.to_dict(), "context": dict(self.context),
+        return {"pending": None if self.pending is None else self.pending.to_dict(), "context": self.context,
+                "revoke_ruled": self.revoke_ruled, "revoke_choices": dict(self.revoke_choices),
                 "irregularities": tuple(i.to_text() for i in self.irregularities), "revokes": tuple(self.revokes),
                 "barred": tuple(sorted(self.barred)), "exposed": tuple(sorted(self.exposed.items())),
                 "seen": self.seen, "restriction": self.restriction, "early_lead": self.early_lead,
