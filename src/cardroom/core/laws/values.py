@@ -84,6 +84,13 @@ class RulingOption:
             raise CardroomError(f"a ruling option's name is one word, not {self.name!r}")
 
 
+def _find(options: Sequence[RulingOption], name: str, missing: str, none: str) -> RulingOption:
+    for o in options:
+        if o.name == name:
+            return o
+    raise CardroomError(f"{missing}; options: {', '.join(o.name for o in options) or none}")
+
+
 @dataclass(frozen=True)
 class Law:
     """One law: the kinds of irregularity it governs, its options, who chooses, when the right lapses.
@@ -117,11 +124,8 @@ class Law:
         return not self.options
 
     def option(self, name: str) -> RulingOption:
-        for o in self.options:
-            if o.name == name:
-                return o
-        known = ", ".join(o.name for o in self.options) or "none (the law applies automatically)"
-        raise CardroomError(f"law {self.number} offers no option {name!r}; options: {known}")
+        return _find(self.options, name, f"law {self.number} offers no option {name!r}",
+                     "none (the law applies automatically)")
 
 
 @dataclass(frozen=True)
@@ -141,11 +145,7 @@ class Ruling:
         return self.law.options if self.offered is None else self.offered
 
     def option(self, name: str) -> RulingOption:
-        for o in self.options:
-            if o.name == name:
-                return o
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise CardroomError(f"law {self.law.number} offers no option {name!r} here; options: {known}")
+        return _find(self.options, name, f"law {self.law.number} offers no option {name!r} here", "none")
 
     def choose(self, name: str) -> RulingChoice:
         self.option(name)

@@ -96,11 +96,7 @@ def penalty_points(p: PrefPenalty, variant: Any, raspasy_round: int = 1) -> Frac
 
 @dataclass(frozen=True)
 class Context:
-    """What a pending ruling's handler needs: ``seat`` and ``card``, the card put on the table by the
-    irregularity (face up while the ruling is pending), where there is one."""
-
-    seat: int | None = None
-    card: int | None = None
+    """What a pending ruling's handler needs (a dataclass per kind)."""
 
 
 @dataclass(frozen=True)
@@ -112,21 +108,29 @@ class WrongHand(Context):
 class WrongDiscard(Context):
     """P3: the cards of a wrong discard."""
 
-    cards: tuple[int, ...] = ()
+    cards: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class OutOfTurn(Context):
+class CardContext(Context):
+    """An irregularity with a card of ``seat`` put on the table (face up while the ruling is pending)."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
+class OutOfTurn(CardContext):
     """P4: a lead or play out of turn."""
 
 
 @dataclass(frozen=True)
-class RevokeMade(Context):
+class RevokeMade(CardContext):
     """P5: a revoke."""
 
 
 @dataclass(frozen=True)
-class CardShown(Context):
+class CardShown(CardContext):
     """P6: a card shown during the play."""
 
 
@@ -152,9 +156,8 @@ class PrefDirector(LawsDirector):
             m |= x & deal.hands[s]
         for s, x in self.penalty_cards.items():
             m |= x & deal.hands[s]
-        card = None if self.context is None else self.context.card
-        if self.pending is not None and card is not None:
-            m |= 1 << int(card)
+        if self.pending is not None and isinstance(self.context, CardContext):
+            m |= 1 << self.context.card
         return m
 
     def face_up_by_seat(self, deal: PrefDeal) -> tuple[int, ...]:
@@ -163,10 +166,15 @@ class PrefDirector(LawsDirector):
             out[s] |= x & deal.hands[s]
         for s, x in self.penalty_cards.items():
             out[s] |= x & deal.hands[s]
-        card, seat = (None, None) if self.context is None else (self.context.card, self.context.seat)
-        if self.pending is not None and card is not None and seat is not None:
-            out[seat] |= 1 << int(card)
+        if self.pending is not None and isinstance(self.context, CardContext):
+            out[self.context.seat] |= 1 << self.context.card
         return tuple(out)
+
+    def face(self, seat: int, card: int, penalty: bool = False) -> None:
+        """``seat``'s ``card`` goes face up (``penalty``: a penalty card, played at the first legal
+        opportunity)."""
+        target = self.penalty_cards if penalty else self.face_up
+        target[seat] = target.get(seat, 0) | (1 << card)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -412,41 +420,34 @@ def _wrong_discard(deal: PrefDeal, ctx: WrongDiscard, o: str, off: int) -> None:
 @HANDLERS.on(OutOfTurn)
 def _out_of_turn(deal: PrefDeal, ctx: OutOfTurn, o: str, off: int) -> None:
     """P4: a lead accepted, or the card back face up (a penalty card)."""
-    laws = deal.laws
-    assert laws is not None and ctx.seat is not None and ctx.card is not None
-    seat, card = ctx.seat, Card(ctx.card)
+    assert deal.laws is not None
     if o == "accept":
-        deal.next_seat = seat
-        deal._enter_card(seat, card)
-    elif o == "retract":
-        laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
+        deal.next_seat = ctx.seat
+        deal._enter_card(ctx.seat, Card(ctx.card))
     else:
-        laws.penalty_cards[seat] = laws.penalty_cards.get(seat, 0) | (1 << card)
+        deal.laws.face(ctx.seat, ctx.card, penalty=o == "penalty-card")
 
 
 @HANDLERS.on(RevokeMade)
 def _revoke(deal: PrefDeal, ctx: RevokeMade, o: str, off: int) -> None:
     """P5: corrected (the card back face up), or it stands with tricks transferred or a price in the gora."""
     laws = deal.laws
-    assert laws is not None and ctx.seat is not None and ctx.card is not None
-    seat, card = ctx.seat, Card(ctx.card)
+    assert laws is not None
     if o == "correct":
-        laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
+        laws.face(ctx.seat, ctx.card)
         return
     if o == "transfer":
-        laws.transfers.append((seat, deal.rules.laws_revoke_tricks))
+        laws.transfers.append((ctx.seat, deal.rules.laws_revoke_tricks))
     else:
-        laws.penalties.append(_price_penalty(deal, seat))
-    deal._enter_card(seat, card)
+        laws.penalties.append(_price_penalty(deal, ctx.seat))
+    deal._enter_card(ctx.seat, Card(ctx.card))
 
 
 @HANDLERS.on(CardShown)
 def _card_shown(deal: PrefDeal, ctx: CardShown, o: str, off: int) -> None:
     """P6: a penalty card, or only seen by all."""
-    laws = deal.laws
-    assert laws is not None and ctx.seat is not None and ctx.card is not None
-    target = laws.penalty_cards if o == "penalty-card" else laws.face_up
-    target[ctx.seat] = target.get(ctx.seat, 0) | (1 << Card(ctx.card))
+    assert deal.laws is not None
+    deal.laws.face(ctx.seat, ctx.card, penalty=o == "penalty-card")
 
 
 def _price_penalty(deal: PrefDeal, seat: int) -> PrefPenalty:
