@@ -146,9 +146,9 @@ def _plain(deal: BridgeDeal, action: Any) -> None:
             if action in base:
                 raise IllegalAction(f"{deal.next_seat} may not play {action} now: "
                                     f"{'; '.join(d.restrictions()) or 'a penalty is in force'}", action=action)
-            deal._play(action)  # raises the plain reason (not held, must follow suit)
+            deal.laws_play(action)  # raises the plain reason (not held, must follow suit)
             return
-        deal._enter_card(action)
+        deal.laws_enter_card(action)
         return
     if phase == 1 and type(action) is Call:
         seat = deal.next_seat
@@ -159,15 +159,15 @@ def _plain(deal: BridgeDeal, action: Any) -> None:
             if action in deal.legal_calls():
                 raise IllegalAction(f"{seat} may not call {action} now: {'; '.join(d.restrictions())}",
                                     action=action)
-            deal._call(action)  # raises the plain reason
+            deal.laws_call(action)  # raises the plain reason
             return
-        deal._enter_call(seat, action)
+        deal.laws_enter_call(seat, action)
         return
     if phase == 0:
         from cardroom.core.deal import Deal
 
         if isinstance(action, Deal):
-            deal._deal(action)
+            deal.laws_deal(action)
             return
         raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
     if phase == 3:
@@ -202,7 +202,7 @@ def _substitute(deal: BridgeDeal, seat: Seat, call: Call) -> None:
             lowest = next((b for b in BIDS if b.strain == orig.strain and (deal.last_bid is None or b > deal.last_bid)),
                           None)
             d.substitute = None
-            deal._enter_call(seat, call)
+            deal.laws_enter_call(seat, call)
             if call == lowest:
                 _note(deal, "substitute", seat, None, f"{call}: the lowest sufficient bid in {orig.strain}: no penalty")
             else:
@@ -212,7 +212,7 @@ def _substitute(deal: BridgeDeal, seat: Seat, call: Call) -> None:
             return
         if call in (PASS, DOUBLE, REDOUBLE):
             d.substitute = None
-            deal._enter_call(seat, PASS)  # L9c: a double or redouble counts as a pass
+            deal.laws_enter_call(seat, PASS)  # L9c: a double or redouble counts as a pass
             d.bars[seat.partner] = None
             d.lead_rights.append(LeadRight("L9", seat.side, None, all_lead_option_names()))
             _add_l11(deal, seat, orig)
@@ -223,4 +223,4 @@ def _substitute(deal: BridgeDeal, seat: Seat, call: Call) -> None:
     if call not in deal.legal_calls():
         raise IllegalAction(f"{seat} must substitute a proper call for {orig} (L18)", action=call)
     d.substitute = None
-    deal._enter_call(seat, call)
+    deal.laws_enter_call(seat, call)

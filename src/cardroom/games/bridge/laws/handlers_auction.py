@@ -29,19 +29,12 @@ def _replace_last_call(deal: BridgeDeal, seat: Seat, new: Call, action: Irregula
 
 def _rebuild_auction(deal: BridgeDeal, calls: list[tuple[Seat, Call]]) -> None:
     d = laws_of(deal)
-    deal.calls = []
-    deal.last_bid = None
-    deal.last_bid_seat = None
-    deal.doubling = 0
-    deal.doubler = None
-    deal.passes = 0
-    deal.first_namer = {}
-    deal.next_seat = deal.dealer
+    deal.laws_restart_auction()
     d.call_seats = []
     d.called = set()
     saved = (dict(d.bars), set(d.no_double_now), dict(d.must_call))
     for s, c in calls:
-        deal._enter_call(s, c)
+        deal.laws_enter_call(s, c)
     d.bars, d.no_double_now, d.must_call = saved
 
 
@@ -55,8 +48,8 @@ def _out_of_turn(deal: BridgeDeal, ctx: ctxt.OutOfTurnCall, o: str) -> None:
     if o == "accept":
         turn = ctx.turn
         d.skipped |= set(_between(turn, seat))
-        enter = call if call in _legal_for(deal, seat) else PASS
-        deal._enter_call(seat, enter)
+        enter = call if call in deal.laws_calls_for(seat) else PASS
+        deal.laws_enter_call(seat, enter)
         return
     # cancelled: the auction reverts to the player whose turn it was; rectification by kind
     partner = seat.partner
@@ -95,7 +88,7 @@ def _insufficient(deal: BridgeDeal, ctx: ctxt.InsufficientBid, o: str) -> None:
     """L9: accepted, or the offender substitutes a sufficient bid or a pass."""
     d = laws_of(deal)
     if o == "accept":
-        deal._enter_call(ctx.seat, ctx.call)
+        deal.laws_enter_call(ctx.seat, ctx.call)
     else:
         d.substitute = ctxt.Substitute(ctx.seat, "insufficient", ctx.call)
 
@@ -106,7 +99,7 @@ def _inadmissible(deal: BridgeDeal, ctx: ctxt.InadmissibleDouble, o: str) -> Non
     d = laws_of(deal)
     seat = ctx.seat
     if o == "accept":
-        deal._enter_call(seat, PASS)  # L7: it becomes a pass
+        deal.laws_enter_call(seat, PASS)  # L7: it becomes a pass
     else:
         d.substitute = ctxt.Substitute(seat, "inadmissible", ctx.call)
         if d.bars.get(seat.partner, 1) is not None:
@@ -120,9 +113,9 @@ def _other_inadmissible(deal: BridgeDeal, ctx: ctxt.OverSeven | ctxt.BarredCall,
     d = laws_of(deal)
     seat = ctx.seat
     if o == "accept":
-        deal._enter_call(seat, ctx.call if isinstance(ctx, ctxt.BarredCall) else PASS)
+        deal.laws_enter_call(seat, ctx.call if isinstance(ctx, ctxt.BarredCall) else PASS)
     else:
-        deal._enter_call(seat, PASS)
+        deal.laws_enter_call(seat, PASS)
         d.bars[seat] = None
         d.bars[seat.partner] = None
         d.lead_rights.append(LeadRight("L19", seat.side, None, all_lead_option_names()))
@@ -146,15 +139,6 @@ def _between(a: Seat, b: Seat) -> list[Seat]:
         out.append(s)
         s = s.lho
     return out
-
-
-def _legal_for(deal: BridgeDeal, seat: Seat) -> list[Call]:
-    saved = deal.next_seat
-    deal.next_seat = seat
-    try:
-        return deal.legal_calls()
-    finally:
-        deal.next_seat = saved
 
 
 def on_call(deal: BridgeDeal, seat: Seat, call: Call) -> None:

@@ -50,7 +50,7 @@ def _before_turn(deal: BridgeDeal) -> None:
         seat = deal.next_seat
         if seat in d.early:
             card = d.early.pop(seat)
-            deal._enter_card(card)
+            deal.laws_enter_card(card)
             continue
         assert deal.declarer is not None
         if not deal.trick and d.lead_offered != len(deal.tricks):
@@ -123,23 +123,9 @@ def _start_correction(deal: BridgeDeal, rv: Revoke, penalty_card: bool) -> None:
 
 def _correct(deal: BridgeDeal, rv: Revoke, penalty_card: bool, retract_later: bool) -> None:
     d = laws_of(deal)
-    if len(deal.tricks) == rv.trick + 1 and not deal.trick:
-        last = deal.tricks.pop()
-        deal.won[last.winner & 1] -= 1
-        deal.trick = list(last.cards)
-        deal.leader = last.leader
-        deal.phase = 2
-    cards = list(deal.trick)
-    leader = deal.leader
-    for i in range(len(cards) - 1, rv.position - 1, -1):
-        s = leader.next(i)
-        c = cards[i]
-        deal.hands[s] |= 1 << c
-        deal.played &= ~(1 << c)
-        if i > rv.position and not (retract_later and s.side != rv.seat.side):
+    for s, c in reversed(deal.laws_take_back(rv.position)[1:]):
+        if not (retract_later and s.side != rv.seat.side):
             d.early[s] = c
-    deal.trick = cards[:rv.position]
-    deal.next_seat = rv.seat
     rv.corrected = True
     if penalty_card and _is_defender(deal, rv.seat):
         d.penalty[rv.seat] |= 1 << rv.card
@@ -183,10 +169,7 @@ def _end_by_claim(deal: BridgeDeal, claim: Claim) -> None:
             rv.established = True  # L29: the offending side ended play by a claim or concession
     d.claim = claim
     d.claimed = (side, mine, remaining - mine)
-    deal.won[side] += mine
-    deal.won[1 - side] += remaining - mine
-    deal.trick = []
-    deal.phase = 3
+    deal.laws_end_play(side, mine, remaining - mine)
 
 
 def _finish(deal: BridgeDeal) -> None:
@@ -204,8 +187,7 @@ def _finish(deal: BridgeDeal) -> None:
                 if r.seat.side == side and ((r.established and not r.corrected) or r.penalty_anyway)]
         n = revoke_penalty(revs, winners)
         if n:
-            deal.won[side] -= n
-            deal.won[1 - side] += n
+            deal.laws_transfer_tricks(side, n)
             d.transferred += n if side != deal.declarer.side else -n
             d.irregularities.append(Irregularity("revoke-penalty", int(revs[0][0]),
                                                  f"{n} trick(s) transferred (L30)"))
@@ -226,9 +208,7 @@ def _lead_out_of_turn(deal: BridgeDeal, ctx: ctxt.DefenderLead | ctxt.DeclarerLe
     d = laws_of(deal)
     seat, card = ctx.seat, ctx.card
     if o == "accept":
-        deal.leader = seat
-        deal.next_seat = seat
-        deal._enter_card(card)
+        deal.laws_enter_card(card, leader=seat)
     elif o == "penalty-card":
         d.penalty[seat] |= 1 << card
     elif o == "lead-penalty":
@@ -318,5 +298,4 @@ def _warned(deal: BridgeDeal, ctx: ctxt.Warned, o: str) -> None:
     """L21b: a defender chooses the hand declarer leads from."""
     assert deal.declarer is not None and deal.dummy is not None
     hand = deal.declarer if o == "hand-declarer" else deal.dummy
-    deal.leader = hand
-    deal.next_seat = hand
+    deal.laws_set_turn(hand, lead=True)

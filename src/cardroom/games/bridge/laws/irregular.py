@@ -86,7 +86,7 @@ def _irregular_call(deal: BridgeDeal, seat: Seat, text: str, action: Irregular) 
     turn = deal.next_seat
     if seat != turn and turn in d.bars and seat == turn.lho and d.substitute is None and not d.must_call:
         # L15: a call made without waiting for the pass of an RHO obliged to pass is in turn
-        deal._enter_call(turn, PASS)
+        deal.laws_enter_call(turn, PASS)
         _note(deal, "barred-pass-entered", turn, action, "the barred player's pass is entered (L15)")
         if deal.phase != 1:
             raise IllegalAction("the auction closed with the barred player's pass", action=action)
@@ -298,7 +298,7 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
         rv = Revoke(seat, t, led, card, len(deal.trick))
         d.revokes.append(rv)
         irr = _note(deal, "revoke", seat, action, f"{card} on a {SUIT_LETTERS[led]} lead")
-        deal._enter_card(card)
+        deal.laws_enter_card(card)
         chooser = deal.declarer if seat not in decl_side else seat.lho
         entitled = (deal.declarer,) if seat not in decl_side else (seat.lho, seat.rho)
         revoke_opts = ("correct",) if t == 11 else ("correct", "stand")
