@@ -35,7 +35,7 @@ def _note(hand: EuchreHand, kind: str, seat: Seat, action: Any = None, detail: s
 
 def _adversary(hand: EuchreHand, seat: Seat) -> Seat:
     """The first active adversary of ``seat`` on his left (the one who chooses for his side, Law 85)."""
-    chooser = Chooser.ADVERSARIES.seat(Seats(int(seat), lambda s: int(hand._next_active(Seat(s))),
+    chooser = Chooser.ADVERSARIES.seat(Seats(int(seat), lambda s: int(hand.laws_next_active(Seat(s))),
                                              lambda a, b: Seat(a).side == Seat(b).side))
     assert chooser is not None
     return Seat(chooser)
@@ -108,7 +108,7 @@ def legal_actions(hand: EuchreHand) -> list[Any]:
     d = _d(hand)
     if d.pending is not None:
         return list(d.pending.actions())
-    base = hand._plain_legal()
+    base = hand.laws_plain_legal()
     seat = hand.next_seat
     if hand.phase == "play":
         return restricted_plays(hand, seat)
@@ -128,9 +128,8 @@ def _after_discard(hand: EuchreHand) -> None:
     if hand.phase == "play" and d.early_lead is not None:
         seat, card = d.early_lead
         d.early_lead = None
-        hand.trick = [(seat, card)]
-        hand.trick_leader = seat
-        hand.next_seat = _unplayed_next(hand)
+        hand.laws_start_trick(seat, card)
+        hand.laws_set_turn(_unplayed_next(hand))
 
 
 def _enter_card(hand: EuchreHand, seat: Seat, card: Card) -> None:
@@ -143,15 +142,14 @@ def _enter_card(hand: EuchreHand, seat: Seat, card: Card) -> None:
     if d.requirement is not None and d.requirement[0] == seat:
         d.requirement = None
     before = len(hand.tricks)
-    hand.next_seat = seat
-    hand._play(card)
+    hand.laws_play(seat, card)
     if len(hand.tricks) > before:
         for r in d.revokes:
             if r.trick == before and not r.corrected:
                 r.established = True  # Law 64: the trick is quitted
         d.requirement = None
     elif hand.trick:
-        hand.next_seat = _unplayed_next(hand)
+        hand.laws_set_turn(_unplayed_next(hand))
 
 
 def _correct(hand: EuchreHand, rv: Revoke) -> None:
@@ -159,19 +157,11 @@ def _correct(hand: EuchreHand, rv: Revoke) -> None:
     d = _d(hand)
     seat = rv.seat
     rv.corrected = True
-    order = [s for s, _ in hand.trick]
-    i = order.index(seat)
-    keep: list[tuple[Seat, Card]] = []
-    for j, (s, c) in enumerate(hand.trick):
-        if j < i or (j > i and s.side == seat.side):
-            keep.append((s, c))
-        else:
-            hand.hands[s] |= c.mask
-            hand.played &= ~c.mask
-    hand.trick = keep
+    i = [s for s, _ in hand.trick].index(seat)
+    hand.laws_take_back([(s, c) for j, (s, c) in enumerate(hand.trick) if j == i or (j > i and s.side != seat.side)])
     d.exposed[seat] |= rv.card.mask
     _note(hand, "corrected", seat, detail=f"{rv.card} taken back, exposed (L69)")
-    hand.next_seat = _unplayed_next(hand)
+    hand.laws_set_turn(_unplayed_next(hand))
 
 
 HANDLERS: HandlerRegistry[type[ctxt.Context]] = HandlerRegistry("the euchre laws")

@@ -68,14 +68,14 @@ def _plain(hand: EuchreHand, action: Any) -> None:
             if card in base_plays(hand, seat):
                 raise IllegalAction(f"{seat} may not play {card} now: {'; '.join(d.restrictions())} "
                                     f"(a deliberate '!{seat.letter} {card}' is Law 54's revoke)", action=action)
-            hand._plain_apply(action)  # raises the plain reason
+            hand.laws_plain_apply(action)  # raises the plain reason
             return
         _enter_card(hand, seat, card)
         return
     if hand.phase in ("round1", "round2", "takeover") and action not in legal_actions(hand) and \
-            action in hand._plain_legal():
+            action in hand.laws_plain_legal():
         raise IllegalAction(f"{hand.next_seat} may not say that now: {'; '.join(d.restrictions())}", action=action)
-    hand._plain_apply(action)
+    hand.laws_plain_apply(action)
     _after_discard(hand)
 
 

@@ -20,8 +20,8 @@ def _lead_out_of_turn(hand: EuchreHand, ctx: ctxt.LeadOutOfTurn, option: str) ->
     d = _d(hand)
     seat, card = ctx.seat, ctx.card
     if option == "accept":
-        hand.hands[seat] &= ~card.mask
-        hand.trick_leader = seat
+        hand.laws_lift(seat, card)
+        hand.laws_set_turn(seat, lead=True)
         _enter_card(hand, seat, card)
     elif option == "call-card":
         d.exposed[seat] |= card.mask
@@ -63,14 +63,8 @@ def _revoke(hand: EuchreHand, ctx: ctxt.RevokeMade, option: str) -> None:
     rv = next(r for r in reversed(d.revokes) if r.seat == ctx.seat)
     if option == "correct":
         if rv.established:  # the revoke completed the trick: take it back from the quitted trick
-            t = hand.tricks.pop()
-            hand.won[t.winner.side] -= 1
-            hand.trick = list(t.plays)
-            hand.trick_leader = t.leader
+            hand.laws_reopen_trick()
             rv.established = False
-            if hand.phase == "over":
-                hand.phase = "play"
-                hand._result = None
         _correct(hand, rv)
 
 
@@ -81,25 +75,16 @@ def _late_order(hand: EuchreHand, ctx: ctxt.LateOrder, option: str) -> None:
     if option == "partner-pass":
         _d(hand).bars[seat.partner] = hand.round
         return
-    hand.passed.discard(seat)
-    assert hand.turn_up is not None
-    from cardroom.games.euchre.rules import BID_ORDER_UP
-
-    hand.calls.append((seat, BID_ORDER_UP))
-    hand.trump = hand.turn_up.suit
-    hand.maker = seat
-    hand._after_making_round1()
+    hand.laws_order_up(seat)
 
 
 @HANDLERS.on(ctxt.LateAlone)
 def _late_alone(hand: EuchreHand, ctx: ctxt.LateAlone, option: str) -> None:
     """Law 97: he plays with his partner, or alone."""
     if option == "alone":
-        seat = ctx.seat
-        hand.lone = seat
-        hand.declared_alone = seat
+        hand.laws_set_lone(ctx.seat)
         if hand.phase == "play" and not hand.trick and hand.next_seat == hand.sitting_out:
-            hand.trick_leader = hand.next_seat = hand._next_active(hand.next_seat)
+            hand.laws_set_turn(hand.laws_next_active(hand.next_seat), lead=True)
 
 
 @HANDLERS.on(ctxt.PartnerPlays)
@@ -108,12 +93,11 @@ def _partner_plays(hand: EuchreHand, ctx: ctxt.PartnerPlays, option: str) -> Non
     if option == "alone":
         return
     seat = ctx.seat
-    hand.lone = None
-    hand.declared_alone = None
+    hand.laws_set_lone(None)
     if not hand.trick and seat == hand.eldest and not hand.tricks:
-        hand.trick_leader = seat
+        hand.laws_set_turn(seat, lead=True)
         _enter_card(hand, seat, ctx.card)
     elif not hand.trick:
-        hand.next_seat = hand.trick_leader
+        hand.laws_set_turn(hand.trick_leader)
     else:
-        hand.next_seat = _unplayed_next(hand)
+        hand.laws_set_turn(_unplayed_next(hand))

@@ -107,7 +107,7 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
                 d.revokes.append(Revoke(seat, len(hand.tricks), card, established=True))
                 d.lead_restriction = None
                 d.called.pop(seat, None)
-                hand.next_seat = seat
+                hand.laws_set_turn(seat)
                 _enter_card(hand, seat, card)
                 return
             raise IllegalAction(f"{seat} leads: any card may be led", action=action)
@@ -166,13 +166,12 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
 
 def _lead_before_discard(hand: EuchreHand, seat: Seat, card: Card, action: Irregular) -> None:
     d = _d(hand)
-    leader = hand.eldest if hand.eldest != hand.sitting_out else hand._next_active(hand.eldest)
+    leader = hand.eldest if hand.eldest != hand.sitting_out else hand.laws_next_active(hand.eldest)
     if seat != leader:
         raise IllegalAction(f"only the first leader ({leader}) can lead before the discard (Law 87)", action=action)
     if d.early_lead is not None:
         raise IllegalAction("the first lead is already made", action=action)
-    hand.hands[seat] &= ~card.mask
-    hand.played |= card.mask
+    hand.laws_lift(seat, card, played=True)
     d.early_lead = (seat, card)
     lone = hand.lone
     if lone is not None and lone == hand.dealer.rho and seat == hand.dealer.partner:
@@ -231,8 +230,7 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
         if lone is not None and seat.side != lone.side:
             _note(hand, "abandoned", seat, action, "the lone side scores 5 (L50)")
             d.abandoned = True
-            hand.trick = []
-            hand._finish(thrown_in=False)
+            hand.laws_abandon()
             return
         _note(hand, "thrown", seat, action, "his cards are exposed (L48)")
         d.thrown.add(seat)
@@ -269,7 +267,7 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
         _note(hand, "wrong-cards", seat, action, "the dealer did not discard: the deal stands; his side loses "
                                                  f"{4 if hand.lone is not None else 2} and scores nothing (L90)")
         d.wrong_cards = seat.side
-        hand._start_play()
+        hand.laws_start_play()
         _after_discard(hand)
         return
     if word == "mention":
@@ -304,13 +302,12 @@ def _irregular_declaration(hand: EuchreHand, seat: Seat, text: str, action: Irre
             raise IllegalAction("too late: a trick has been played by the lone hand; the partner's cards are "
                                 "out of play (Law 101)", action=action)
         _note(hand, "late-takeover", seat, action, "neither may play alone: a partnership hand (L99)")
-        hand.lone = None
-        hand.declared_alone = None
+        hand.laws_set_lone(None)
         if hand.phase == "play":
             if hand.trick:
-                hand.next_seat = _unplayed_next(hand)
+                hand.laws_set_turn(_unplayed_next(hand))
             else:  # no card yet: the eldest hand leads the partnership hand
-                hand.trick_leader = hand.next_seat = hand.eldest
+                hand.laws_set_turn(hand.eldest, lead=True)
         return
     if decl.kind == "alone" and hand.maker == seat and hand.lone is None:
         if hand.played and not (d.early_lead and hand.played == d.early_lead[1].mask):
