@@ -45,7 +45,6 @@ from cardroom.core.laws import (
     Seats,
     penalty_card_plays,
 )
-from cardroom.games.preferans.calls import WHIST
 from cardroom.games.preferans.result import PrefDealResult
 
 if TYPE_CHECKING:
@@ -208,7 +207,7 @@ def parse_law_action(text: str) -> Any:
 
 # ------------------------------------------------------------------------------------------ the engine
 def _active_left(deal: PrefDeal, seat: int) -> int:
-    return deal._next_active(seat) if seat in deal.active else deal.first_hand
+    return deal.laws_next_active(seat) if seat in deal.active else deal.first_hand
 
 
 def _sides(deal: PrefDeal, offender: int) -> tuple[int, tuple[int, ...]]:
@@ -252,7 +251,7 @@ def legal_actions(deal: PrefDeal) -> list[Any]:
     assert deal.laws is not None
     if deal.laws.pending is not None:
         return list(deal.laws.pending.actions())
-    return deal._base_legal_actions()
+    return deal.laws_base_legal()
 
 
 def restrict_plays(deal: PrefDeal, legal: list[Card]) -> list[Card]:
@@ -312,7 +311,7 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
             raise IllegalAction(f"{a.to_text()}: a misdeal is called after the deal and during the auction", action=a)
         if not deal.calls:
             _note(deal, "misdeal", deal.dealer, a, f"called by seat {a.seat}")
-            deal._redeal()
+            deal.laws_redeal()
             return
         if a.seat not in deal.active:
             raise IllegalAction(f"{a.to_text()}: seat {a.seat} holds no cards in this deal", action=a)
@@ -366,20 +365,15 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
     if any(s == hand for s, _ in deal.trick):
         raise IllegalAction(f"{a.to_text()}: seat {hand} has already played to this trick", action=a)
     if hand == deal.next_seat:
-        if card in deal._plain_legal_cards():
+        if card in deal.laws_legal_cards():
             raise IllegalAction(f"{a.to_text()}: {card} is a legal play; play it without '!'", action=a)
         irr = _note(deal, "revoke", hand, a, str(card))
         _rule(deal, irr, RevokeMade(hand, int(card)))
         return
     lead = not any(s >= 0 for s, _ in deal.trick)
     offered = ["retract", "penalty-card"]
-    if lead:
-        saved = deal.next_seat
-        deal.next_seat = hand
-        ok = card in deal._plain_legal_cards()
-        deal.next_seat = saved
-        if ok:
-            offered.insert(0, "accept")
+    if lead and card in deal.laws_legal_cards(hand):
+        offered.insert(0, "accept")
     irr = _note(deal, "lead-out-of-turn" if lead else "play-out-of-turn", hand, a, str(card))
     _rule(deal, irr, OutOfTurn(hand, int(card)), offered)
 
@@ -403,7 +397,7 @@ def _wrong_hand(deal: PrefDeal, ctx: WrongHand, o: str, off: int) -> None:
         bid = deal.bid
         level = bid.level if bid is not None and bid.is_game else 6
         laws.penalties.append(PrefPenalty("P2", off, "down", level, deal.rules.laws_misdeal_down))
-    deal._redeal()
+    deal.laws_redeal()
 
 
 @HANDLERS.on(WrongDiscard)
@@ -412,7 +406,7 @@ def _wrong_discard(deal: PrefDeal, ctx: WrongDiscard, o: str, off: int) -> None:
     cards = [Card(c) for c in ctx.cards]
     if o == "correct":
         for c in cards[:2]:
-            deal._discard(c)
+            deal.laws_discard(c)
     else:
         _discard_lost(deal, off, cards)
 
@@ -422,8 +416,7 @@ def _out_of_turn(deal: PrefDeal, ctx: OutOfTurn, o: str, off: int) -> None:
     """P4: a lead accepted, or the card back face up (a penalty card)."""
     assert deal.laws is not None
     if o == "accept":
-        deal.next_seat = ctx.seat
-        deal._enter_card(ctx.seat, Card(ctx.card))
+        deal.laws_play(ctx.seat, Card(ctx.card))
     else:
         deal.laws.face(ctx.seat, ctx.card, penalty=o == "penalty-card")
 
@@ -440,7 +433,7 @@ def _revoke(deal: PrefDeal, ctx: RevokeMade, o: str, off: int) -> None:
         laws.transfers.append((ctx.seat, deal.rules.laws_revoke_tricks))
     else:
         laws.penalties.append(_price_penalty(deal, ctx.seat))
-    deal._enter_card(ctx.seat, Card(ctx.card))
+    deal.laws_play(ctx.seat, Card(ctx.card))
 
 
 @HANDLERS.on(CardShown)
@@ -462,28 +455,13 @@ def _discard_lost(deal: PrefDeal, decl: int, cards: list[Card]) -> None:
     """P3 game-lost: the discard stands as made; the deal ends without play."""
     laws = deal.laws
     assert laws is not None and deal.bid is not None
-    for c in cards:
-        deal.hands[decl] &= ~(1 << c)
-        deal.discard |= 1 << c
     down = deal.rules.laws_discard_down
-    first = deal._next_active(decl)
-    second = deal._next_active(first)
-    deal.contract = deal.bid
     if deal.bid.is_misere:
-        deal.kind = "misere"
         mine = min(10, down)
     else:
-        deal.kind = "game"
         mine = max(0, deal.bid.level - down)
-        deal.whist_calls = [(first, WHIST), (second, WHIST)]
-        deal.whisters = [first, second]
-        deal.conceded = deal.bid.level - mine
         laws.no_consolation = not deal.rules.laws_discard_consolation
-    rest = 10 - mine
-    deal.won[decl] = mine
-    deal.won[first] = rest - rest // 2
-    deal.won[second] = rest // 2
-    deal._finish()
+    deal.laws_settle_without_play(decl, cards, mine, whisted=not deal.bid.is_misere)
 
 
 def on_finish(deal: PrefDeal) -> None:
@@ -557,7 +535,7 @@ def random_irregular(deal: PrefDeal, rng: random.Random) -> PrefIrregular | None
         if rng.random() < 0.2:
             return PrefIrregular(seat, f"show {card}")
         if seat == deal.next_seat:
-            bad = [c for c in cards if c not in deal._plain_legal_cards()]
+            bad = [c for c in cards if c not in deal.laws_legal_cards()]
             if not bad:
                 return None
             card = rng.choice(bad)
