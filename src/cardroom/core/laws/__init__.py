@@ -14,7 +14,7 @@ A game's laws are its table (data) and its handlers; its deal offers the handler
 """
 
 from cardroom.core.laws.chooser import Chooser, Seats
-from cardroom.core.laws.director import HandlerRegistry, LawsDirector, Restorable, atomic
+from cardroom.core.laws.director import HandlerRegistry, LawsDirector, Restorable, atomic, turn_of
 from cardroom.core.laws.table import LawTable
 from cardroom.core.laws.values import (
     FORBID,
@@ -51,4 +51,5 @@ __all__ = [
     "atomic",
     "penalty_card_plays",
     "restrict_lead",
+    "turn_of",
 ]

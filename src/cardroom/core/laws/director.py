@@ -5,7 +5,8 @@ apply that leaves a state unchanged when the laws refuse an action."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Generic, Protocol, Self, TypeVar
 
@@ -126,3 +127,19 @@ def atomic(state: Restorable, run: Callable[[], T], action: Any, then: Sequence[
         if isinstance(e, IllegalAction):
             raise
         raise IllegalAction(str(e), action=action) from None
+
+
+class Turn(Protocol):
+    next_seat: Any
+
+
+@contextmanager
+def turn_of(state: Turn, seat: Any) -> Iterator[None]:
+    """``seat`` is the one to act while the block runs (to ask the rules what he may do); the turn is
+    given back afterwards."""
+    saved = state.next_seat
+    state.next_seat = seat
+    try:
+        yield
+    finally:
+        state.next_seat = saved

@@ -585,12 +585,10 @@ class BridgeDeal(DealWithDummy):
 
     def laws_calls_for(self, seat: Seat) -> list[Call]:
         """The calls the plain rules would allow ``seat`` if it were his turn."""
-        saved = self.next_seat
-        self.next_seat = seat
-        try:
+        from cardroom.core.laws import turn_of
+
+        with turn_of(self, seat):
             return self.legal_calls()
-        finally:
-            self.next_seat = saved
 
     def laws_restart_auction(self) -> None:
         """The auction from its first call again (the laws then enter the calls that stand)."""

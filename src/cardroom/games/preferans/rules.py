@@ -1125,14 +1125,12 @@ class PrefDeal(State):
 
     def laws_legal_cards(self, seat: int | None = None) -> list[Card]:
         """The cards the plain rules let ``seat`` (the hand to play if None) play now."""
+        from cardroom.core.laws import turn_of
+
         if seat is None:
             return self._plain_legal_cards()
-        saved = self.next_seat
-        self.next_seat = seat
-        try:
+        with turn_of(self, seat):
             return self._plain_legal_cards()
-        finally:
-            self.next_seat = saved
 
     def laws_redeal(self) -> None:
         """The cards are dealt again by the same dealer (P1, P2)."""

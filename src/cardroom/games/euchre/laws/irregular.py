@@ -97,18 +97,7 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
         return
     if not hand.trick:
         if seat == hand.next_seat:
-            legal = base_plays(hand, seat)
-            if card in restricted_plays(hand, seat):
-                raise IllegalAction(f"{seat} may lead the {card}: nothing irregular (play it without '!')",
-                                    action=action)
-            if card in legal:
-                # Law 54: a lead against the suit called while holding it
-                _note(hand, "disobeyed", seat, action, f"{card} led against the penalty: a revoke (L54)")
-                d.revokes.append(Revoke(seat, len(hand.tricks), card, established=True))
-                d.lead_restriction = None
-                d.called.pop(seat, None)
-                hand.laws_set_turn(seat)
-                _enter_card(hand, seat, card)
+            if _disobeyed(hand, seat, card, action, leading=True):  # a lead against the suit called
                 return
             raise IllegalAction(f"{seat} leads: any card may be led", action=action)
         if lone is not None and seat == lone:
@@ -128,16 +117,7 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
     if any(s == seat for s, _ in hand.trick):
         raise IllegalAction(f"{seat} has already played to this trick", action=action)
     if seat == hand.next_seat:
-        legal = base_plays(hand, seat)
-        if card in restricted_plays(hand, seat):
-            raise IllegalAction(f"{seat} may play the {card}: nothing irregular (play it without '!')",
-                                action=action)
-        if card in legal:
-            _note(hand, "disobeyed", seat, action, f"{card} played against the penalty (L54)")
-            d.revokes.append(Revoke(seat, len(hand.tricks), card, established=True))
-            d.called.pop(seat, None)
-            d.requirement = None
-            _enter_card(hand, seat, card)
+        if _disobeyed(hand, seat, card, action, leading=False):
             return
         irr = _note(hand, "revoke", seat, action, f"{card} on {_led(hand)}")
         d.revokes.append(Revoke(seat, len(hand.tricks), card))
@@ -162,6 +142,28 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
         return
     _note(hand, "third-before-second", seat, action, f"{card}: no penalty (L58)")
     _enter_card(hand, seat, card)
+
+
+def _disobeyed(hand: EuchreHand, seat: Seat, card: Card, action: Irregular, leading: bool) -> bool:
+    """Law 54: ``seat``, to play, plays ``card`` against the penalty in force (a lead against the suit
+    called, a card other than the one called or required): a revoke, and the card stands. False when the
+    card is not open to him even without the penalty."""
+    if card in restricted_plays(hand, seat):
+        raise IllegalAction(f"{seat} may {'lead' if leading else 'play'} the {card}: nothing irregular (play it "
+                            "without '!')", action=action)
+    if card not in base_plays(hand, seat):
+        return False
+    d = _d(hand)
+    _note(hand, "disobeyed", seat, action, f"{card} led against the penalty: a revoke (L54)" if leading
+          else f"{card} played against the penalty (L54)")
+    d.revokes.append(Revoke(seat, len(hand.tricks), card, established=True))
+    d.called.pop(seat, None)
+    if leading:
+        d.lead_restriction = None
+    else:
+        d.requirement = None
+    _enter_card(hand, seat, card)
+    return True
 
 
 def _lead_before_discard(hand: EuchreHand, seat: Seat, card: Card, action: Irregular) -> None:
