@@ -1,6 +1,6 @@
 """The values of the laws framework: irregularities, laws, rulings and the choices made under them.
 
-The shape every game's laws follow (contract bridge: ``games/bridge/laws.py``; euchre, preferans and
+The shape every game's laws follow (contract bridge: ``games/bridge/laws/``; euchre, preferans and
 straight bridge build their tables the same way):
 
 * **Laws mode.** A game option (``laws=True``; off by default). Off, a state refuses an irregular

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING, Any
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import Action
-from cardroom.core.laws import REQUIRE, HandlerRegistry, Irregularity, Ruling, RulingOption, restrict_lead
+from cardroom.core.laws import (
+    REQUIRE,
+    Chooser,
+    HandlerRegistry,
+    Irregularity,
+    Ruling,
+    RulingOption,
+    Seats,
+    restrict_lead,
+)
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.laws import contexts as ctxt
@@ -95,9 +104,21 @@ def _note(deal: BridgeDeal, kind: str, seat: Seat, action: Any = None, detail: s
     return irr
 
 
-def _rule(deal: BridgeDeal, irr: Irregularity, law: str, chooser: Seat, entitled: Sequence[Seat],
+def _choosing(deal: BridgeDeal, chooser: Chooser, offender: Seat) -> Seat:
+    """The seat that chooses for ``chooser`` when ``offender`` offends (partnerships; declarer once known)."""
+    seat = chooser.seat(Seats(int(offender), lambda s: int(Seat(s).lho), lambda a, b: Seat(a).side == Seat(b).side,
+                              declarer=None if deal.declarer is None else int(deal.declarer)))
+    assert seat is not None
+    return Seat(seat)
+
+
+def _rule(deal: BridgeDeal, irr: Irregularity, law: str, chooser: Seat | Chooser, entitled: Sequence[Seat],
           options: Sequence[str] | Sequence[RulingOption], context: ctxt.Context) -> None:
+    """Put the ruling of ``law`` on ``irr`` to ``chooser`` (a seat, or the :class:`Chooser` that computes
+    it from the offender)."""
     d = laws_of(deal)
+    if isinstance(chooser, Chooser):
+        chooser = _choosing(deal, chooser, Seat(irr.offender))
     the_law = TABLE.law(law)
     opts: list[RulingOption] = []
     for o in options:

@@ -7,11 +7,20 @@ from typing import TYPE_CHECKING
 
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
 from cardroom.core.errors import IllegalAction
-from cardroom.core.laws import FORBID, REQUIRE, Irregularity, LeadRestriction, RulingOption
+from cardroom.core.laws import FORBID, REQUIRE, Chooser, Irregularity, LeadRestriction, RulingOption
 from cardroom.core.table import Seat
 from cardroom.games.bridge.laws import contexts as ctxt
 from cardroom.games.bridge.laws.actions import Claim
-from cardroom.games.bridge.laws.base import HANDLERS, _is_defender, _note, _rule, base_plays, laws_of, restricted_plays
+from cardroom.games.bridge.laws.base import (
+    HANDLERS,
+    _choosing,
+    _is_defender,
+    _note,
+    _rule,
+    base_plays,
+    laws_of,
+    restricted_plays,
+)
 from cardroom.games.bridge.laws.director import LeadRight, Revoke
 from cardroom.games.bridge.laws.offtable import minimum_tricks, revoke_penalty
 from cardroom.games.bridge.laws.table import SUIT_LETTERS, all_lead_option_names
@@ -75,7 +84,7 @@ def _before_turn(deal: BridgeDeal) -> None:
                 names.sort(key=order.index)
                 irr = Irregularity("lead-penalty", int(seat), "under " + ", ".join(laws_used), len(deal.tricks) + 1)
                 law = "L11" if laws_used == ["L11"] else "L10"
-                _rule(deal, irr, law, deal.declarer, (deal.declarer,), [*names, "waive"],
+                _rule(deal, irr, law, Chooser.DECLARER, (deal.declarer,), [*names, "waive"],
                       ctxt.LeadPenalty(seat=seat, source=",".join(laws_used)))
                 return
         if not deal.trick and _is_defender(deal, seat) and d.penalty[seat.partner] and \
@@ -84,7 +93,7 @@ def _before_turn(deal: BridgeDeal) -> None:
             d.l23_offered = (len(deal.tricks), d.penalty[seat.partner])
             suits = sorted({c // 13 for c in cards_of_mask(d.penalty[seat.partner])})
             irr = Irregularity("penalty-card-suit", int(seat.partner), "", len(deal.tricks) + 1)
-            _rule(deal, irr, "L23", deal.declarer, (deal.declarer,), [*all_lead_option_names(suits=suits), "waive"],
+            _rule(deal, irr, "L23", Chooser.DECLARER, (deal.declarer,), [*all_lead_option_names(suits=suits), "waive"],
                   ctxt.PenaltyCardSuit(seat=seat, owner=seat.partner))
             return
         if _is_defender(deal, seat) and d.penalty[seat] and d.designated is None:
@@ -93,7 +102,7 @@ def _before_turn(deal: BridgeDeal) -> None:
             if len(forced) > 1 and len(forced) == len(legal):
                 irr = Irregularity("penalty-card", int(seat), "several penalty cards", len(deal.tricks) + 1)
                 opts = [RulingOption(f"play-{c}", f"{seat.letter} plays {c}") for c in forced]
-                _rule(deal, irr, "L23", deal.declarer, (deal.declarer,), opts, ctxt.Designate())
+                _rule(deal, irr, "L23", Chooser.DECLARER, (deal.declarer,), opts, ctxt.Designate())
                 return
         return
 
@@ -113,7 +122,7 @@ def _start_correction(deal: BridgeDeal, rv: Revoke, penalty_card: bool) -> None:
     offending = rv.seat.side
     if any(s.side != offending for s, _ in later):
         assert deal.declarer is not None
-        chooser = deal.declarer if offending != deal.declarer.side else rv.seat.lho
+        chooser = _choosing(deal, Chooser.NON_OFFENDER, rv.seat)
         irr = Irregularity("revoke-correction", int(rv.seat), str(rv.card), rv.trick + 1)
         _rule(deal, irr, "L28", chooser, (chooser,), ("keep-later", "retract-later"),
               ctxt.RevokeLater(index=d.revokes.index(rv), penalty_card=penalty_card))
@@ -147,10 +156,10 @@ def _claim(deal: BridgeDeal, claim: Claim, law_kind: str = "") -> None:
     d.irregularities.append(irr)
     if claim.seat == deal.declarer:
         d.faced |= deal.hands[claim.seat]  # L32: declarer faces his cards
-        _rule(deal, irr, "L32", deal.declarer.lho, (deal.declarer.lho, deal.declarer.rho), ("accept", "dispute"),
+        _rule(deal, irr, "L32", Chooser.DEFENDERS, (deal.declarer.lho, deal.declarer.rho), ("accept", "dispute"),
               ctxt.ClaimMade(claim=claim))
     else:
-        _rule(deal, irr, "L33", deal.declarer, (deal.declarer,), ("accept", "dispute"), ctxt.ClaimMade(claim=claim))
+        _rule(deal, irr, "L33", Chooser.DECLARER, (deal.declarer,), ("accept", "dispute"), ctxt.ClaimMade(claim=claim))
 
 
 def _end_by_claim(deal: BridgeDeal, claim: Claim) -> None:

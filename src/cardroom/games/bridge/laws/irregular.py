@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from cardroom.core.cards import SUIT_MASKS, Card
 from cardroom.core.errors import IllegalAction, ParseError
-from cardroom.core.laws import Irregular
+from cardroom.core.laws import Chooser, Irregular
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
 from cardroom.games.bridge.laws import contexts as ctxt
@@ -76,7 +76,7 @@ def _irregular(deal: BridgeDeal, action: Irregular) -> None:
 def _irregular_call(deal: BridgeDeal, seat: Seat, text: str, action: Irregular) -> None:
     d = laws_of(deal)
     parsed = parse_irregular_call(text)
-    lho = seat.lho
+    lho = Chooser.OFFENDER_LHO  # either opponent: the offender's LHO acts
     entitled = (seat.lho, seat.rho)
     if isinstance(parsed, tuple):
         irr = _note(deal, "bid-over-seven", seat, action, f"{parsed[0]}{parsed[1].letter}")
@@ -199,7 +199,7 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
                 target_suit = _suit_index(arg)
         if phase == 1:
             irr = _note(deal, "remark-auction", seat, action, arg)
-            _rule(deal, irr, "L5", seat.lho, (seat.lho, seat.rho), ("accept", "side-pass"),
+            _rule(deal, irr, "L5", Chooser.OFFENDER_LHO, (seat.lho, seat.rho), ("accept", "side-pass"),
                   ctxt.AuctionRemark(seat=seat))
             return
         if seat == deal.declarer:
@@ -208,12 +208,12 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
         if seat == deal.dummy:
             assert deal.declarer is not None
             irr = _note(deal, "remark-play", seat, action, arg)
-            _rule(deal, irr, "L5", deal.declarer.lho, (deal.declarer.lho, deal.declarer.rho), ("forbid", "waive"),
+            _rule(deal, irr, "L5", Chooser.DEFENDERS, (deal.declarer.lho, deal.declarer.rho), ("forbid", "waive"),
                   ctxt.PlayRemark(seat=seat, target=deal.declarer, suit=target_suit, mask=target_mask))
             return
         assert deal.declarer is not None
         irr = _note(deal, "remark-play", seat, action, arg)
-        _rule(deal, irr, "L5", deal.declarer, (deal.declarer,), ("forbid", "waive"), ctxt.PlayRemark(seat=seat,
+        _rule(deal, irr, "L5", Chooser.DECLARER, (deal.declarer,), ("forbid", "waive"), ctxt.PlayRemark(seat=seat,
               target=seat.partner, suit=target_suit, mask=target_mask))
         return
     if word in ("correct", "change"):
@@ -253,7 +253,7 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
             _note(deal, "dummy-warns", seat, action, "a proper warning: no penalty")
             return
         irr = _note(deal, "dummy-warns", seat, action, "dummy has forfeited his rights (L21b)")
-        _rule(deal, irr, "L21", deal.declarer.lho, (deal.declarer.lho, deal.declarer.rho),
+        _rule(deal, irr, "L21", Chooser.DEFENDERS, (deal.declarer.lho, deal.declarer.rho),
               ("hand-declarer", "hand-dummy"), ctxt.Warned())
         return
     if word == "ask":
@@ -275,7 +275,7 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
         if not _is_defender(deal, seat):
             raise IllegalAction("only a defender can show his hand to his partner (L33)", action=action)
         irr = _note(deal, "shown-to-partner", seat, action)
-        _rule(deal, irr, "L33", deal.declarer, (deal.declarer,), ("penalty-cards", "waive"), ctxt.Shown(seat=seat))
+        _rule(deal, irr, "L33", Chooser.DECLARER, (deal.declarer,), ("penalty-cards", "waive"), ctxt.Shown(seat=seat))
         return
 
 
@@ -299,22 +299,21 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
         d.revokes.append(rv)
         irr = _note(deal, "revoke", seat, action, f"{card} on a {SUIT_LETTERS[led]} lead")
         deal.laws_enter_card(card)
-        chooser = deal.declarer if seat not in decl_side else seat.lho
         entitled = (deal.declarer,) if seat not in decl_side else (seat.lho, seat.rho)
         revoke_opts = ("correct",) if t == 11 else ("correct", "stand")
-        _rule(deal, irr, "L27", chooser, entitled, revoke_opts, ctxt.RevokeMade(index=len(d.revokes) - 1))
+        _rule(deal, irr, "L27", Chooser.NON_OFFENDER, entitled, revoke_opts, ctxt.RevokeMade(index=len(d.revokes) - 1))
         return
     if not deal.trick:
         if seat in decl_side:
             kind = "wrong-hand-lead" if turn in decl_side else "lead-out-of-turn"
             irr = _note(deal, kind, seat, action, f"{card}; the lead belongs to {turn}")
             # the offender's LHO, a defender, chooses; his card played to the lead accepts it (L13)
-            _rule(deal, irr, "L24", seat.lho, (seat.lho, seat.rho), ("accept", "retract"),
+            _rule(deal, irr, "L24", Chooser.NON_OFFENDER, (seat.lho, seat.rho), ("accept", "retract"),
                   ctxt.DeclarerLead(seat=seat, card=card, waivable=True))
             return
         irr = _note(deal, "lead-out-of-turn", seat, action, f"{card}; the lead belongs to {turn}")
         opts = ["accept", "penalty-card", "lead-penalty"]
-        _rule(deal, irr, "L24", deal.declarer, (deal.declarer,), opts, ctxt.DefenderLead(seat=seat, card=card,
+        _rule(deal, irr, "L24", Chooser.DECLARER, (deal.declarer,), opts, ctxt.DefenderLead(seat=seat, card=card,
               waivable=seat.lho in decl_side))
         return
     if seat in trick_seats:
@@ -325,7 +324,7 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
         d.penalty[seat] |= 1 << card
         irr = _note(deal, "premature-lead", seat, action, f"{card} is a penalty card (L22)")
         if seat.partner not in trick_seats:
-            _rule(deal, irr, "L25", deal.declarer, (deal.declarer,), _l25_options(),
+            _rule(deal, irr, "L25", Chooser.DECLARER, (deal.declarer,), _l25_options(),
                   ctxt.Premature(target=seat.partner))
         return
     # out of turn within the trick
@@ -336,7 +335,7 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
                                 "suit led", seat=seat, action=card)
     if seat in decl_side:
         irr = _note(deal, "declarer-out-of-turn", seat, action, f"{card} before {turn}")
-        _rule(deal, irr, "L24", seat.lho if seat.lho not in decl_side else seat.rho,
+        _rule(deal, irr, "L24", Chooser.NON_OFFENDER,
               (deal.declarer.lho, deal.declarer.rho), ("accept", "retract"), ctxt.DeclarerEarly(seat=seat,
               card=card))
         return
@@ -344,6 +343,6 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
     both_declarer_hands = all(s in trick_seats or s in d.early for s in decl_side)
     if seat.partner not in trick_seats and not both_declarer_hands:
         irr = _note(deal, "premature-play", seat, action, f"{card} before his partner {seat.partner}")
-        _rule(deal, irr, "L25", deal.declarer, (deal.declarer,), _l25_options(), ctxt.Premature(target=seat.partner))
+        _rule(deal, irr, "L25", Chooser.DECLARER, (deal.declarer,), _l25_options(), ctxt.Premature(target=seat.partner))
         return
     _note(deal, "premature-play", seat, action, f"{card} stands; no penalty (L25)")
