@@ -15,11 +15,13 @@ from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.laws import (
     FORBID,
     REQUIRE,
+    Chooser,
     HandlerRegistry,
     Irregular,
     Irregularity,
     LeadRestriction,
     RulingChoice,
+    Seats,
     penalty_card_plays,
     restrict_lead,
 )
@@ -160,8 +162,15 @@ def note(deal: StraightDeal, kind: str, seat: Seat, action: Any, detail: str) ->
                                              action.to_text()))
 
 
-def rule(deal: StraightDeal, irr: Irregularity, chooser: Seat, entitled: Sequence[Seat], context: Context) -> None:
+def rule(deal: StraightDeal, irr: Irregularity, who: Chooser, entitled: Sequence[Seat], context: Context) -> None:
+    """Put the ruling on ``irr`` to the seat ``who`` computes (the eldest hand, the dealer, the maker, the
+    player who was redoubled)."""
     assert deal.director is not None
+    seat = who.seat(Seats(irr.offender, lambda s: int(Seat(s).lho), lambda a, b: Seat(a).side == Seat(b).side,
+                          declarer=None if deal.maker is None else int(deal.maker), dealer=int(deal.dealer),
+                          redoubled=int(deal.last_doubler or deal.dealer.lho)))
+    assert seat is not None
+    chooser = Seat(seat)
     deal.director.rule(STRAIGHT_TABLE.ruling(irr, chooser=int(chooser), entitled=tuple(int(x) for x in entitled)),
                        context)
 
@@ -182,7 +191,7 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
         if deal.phase == PHASE_CALLS and seat.side == deal.dealer.side:
             irr = note(deal, "exposed-before-make", seat, action, f"{who} exposed a card before the make")
             d.seen |= 1 << card
-            rule(deal, irr, a_seat, (a_seat, b_seat), ExposedBeforeMake())
+            rule(deal, irr, Chooser.ELDEST, (a_seat, b_seat), ExposedBeforeMake())
             return
         if deal.phase in (PHASE_CALLS, PHASE_DOUBLING) or (deal.phase == PHASE_PLAY and not deal.tricks
                                                              and not deal.trick):
@@ -190,7 +199,7 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
             d.barred.add(int(seat.partner))  # B-11
             if seat == b_seat:
                 irr = note(deal, "pone-exposed-before-lead", seat, action, f"the pone {who} exposed a card")
-                rule(deal, irr, deal.dealer, (deal.dealer,), PoneExposed(card))
+                rule(deal, irr, Chooser.DEALER, (deal.dealer,), PoneExposed(card))
             else:
                 d.seen |= 1 << card
             return
@@ -210,15 +219,15 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
         left = any(c == LEAVE for _, c in deal.calls)
         if seat == y_seat and not left and call.is_make:
             irr = note(deal, "make-unasked", seat, action, f"{who} named {call} before being asked")
-            rule(deal, irr, a_seat, (a_seat, b_seat), MakeUnasked(int(call)))
+            rule(deal, irr, Chooser.ELDEST, (a_seat, b_seat), MakeUnasked(int(call)))
             return
         if seat == y_seat and left and call == LEAVE:
             irr = note(deal, "make-passed-back", seat, action, f"{who} passed the make back")
-            rule(deal, irr, a_seat, (a_seat, b_seat), MakePassedBack())
+            rule(deal, irr, Chooser.ELDEST, (a_seat, b_seat), MakePassedBack())
             return
         if seat.side != deal.dealer.side and (call.is_make or call == LEAVE):
             irr = note(deal, "make-by-opponent", seat, action, f"{who}, an opponent of the dealer, named {call}")
-            rule(deal, irr, deal.dealer, (deal.dealer,), MakeByOpponent())
+            rule(deal, irr, Chooser.DEALER, (deal.dealer,), MakeByOpponent())
             return
         raise IllegalAction(f"{who}: {action.text!r} is no irregularity the laws of straight bridge rule on "
                             "(make it as a regular call)", seat=seat, action=action)
@@ -232,18 +241,18 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
                 raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
             irr = note(deal, "lead-without-asking", seat, action, f"{who} led without asking his partner")
             d.early_lead = card
-            rule(deal, irr, deal.maker, (deal.maker,), LeadWithoutAsking())
+            rule(deal, irr, Chooser.MAKER, (deal.maker,), LeadWithoutAsking())
             return
         call = _call_arg(text, action)
         if seat == b_seat and call == DOUBLE and first_round:
             irr = note(deal, "double-before-asked", seat, action, f"the pone {who} doubled before being asked")
-            rule(deal, irr, deal.maker, (deal.maker,), DoubleBeforeAsked())
+            rule(deal, irr, Chooser.MAKER, (deal.maker,), DoubleBeforeAsked())
             return
         if seat.side == deal.maker.side and call == REDOUBLE and deal.doubling % 2 == 1 \
                 and deal.next_seat != seat and deal.may_double_again():
             doubled = deal.last_doubler or a_seat
             irr = note(deal, "redouble-out-of-turn", seat, action, f"{who} redoubled out of turn")
-            rule(deal, irr, doubled, (doubled,), RedoubleOutOfTurn(seat))
+            rule(deal, irr, Chooser.REDOUBLED, (doubled,), RedoubleOutOfTurn(seat))
             return
         raise IllegalAction(f"{who}: {text!r} is no irregularity the laws of straight bridge rule on now",
                             seat=seat, action=action)
@@ -269,7 +278,7 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
     if not deal.trick and seat.side != deal.dealer.side:
         irr = note(deal, "lead-out-of-turn", seat, action, f"{who} led out of turn")
         d.seen |= 1 << card
-        rule(deal, irr, deal.dealer, (deal.dealer,), LeadOutOfTurn(seat, card))
+        rule(deal, irr, Chooser.DEALER, (deal.dealer,), LeadOutOfTurn(seat, card))
         return
     if not deal.trick and seat.side == deal.dealer.side and deal.next_seat.side == deal.dealer.side:
         note(deal, "dealer-lead-out-of-turn", seat, action, f"the dealer led from the wrong hand ({who})")
