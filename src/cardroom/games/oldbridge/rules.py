@@ -341,6 +341,28 @@ class OldDeal(DealWithDummy):
         new.tricks = list(self.tricks)
         new.won = list(self.won)
 
+    # ----------------------------------------------------------------- laws port
+    # What the laws (straight_laws.py) do to an old bridge deal, as methods: no laws code writes its fields.
+    def laws_who(self, seat: Seat) -> str:
+        """A seat named as the document names it (``N (Y)``)."""
+        return self._who(seat)
+
+    def laws_plain(self, action: Any) -> None:
+        """An ordinary call or card, then what follows it."""
+        self._apply_plain(action)
+
+    def laws_enter_card(self, card: Card, leader: Seat | None = None) -> None:
+        """Play ``card`` from the hand to play (or lead it from ``leader``'s hand) without the follow-suit
+        check: a revoke accepted, a lead from the wrong hand that stands."""
+        if leader is not None:
+            self.leader = leader
+            self.next_seat = leader
+        self._enter(card)
+
+    def laws_set_over(self, over: bool) -> None:
+        """End the deal (a new deal, the revoke penalty chosen), or hold it open for a ruling."""
+        self.phase = PHASE_OVER if over else PHASE_PLAY
+
 
 class AuctionDeal(OldDeal):
     """One deal of auction bridge (American Laws of Bridge, 1913)."""
@@ -364,74 +386,14 @@ class AuctionDeal(OldDeal):
 
     # ----------------------------------------------------------------- laws mode: revokes only
     def _apply_laws(self, action: Any) -> None:
-        from cardroom.core.laws import Irregular, Irregularity, RulingChoice
+        from cardroom.games.oldbridge import straight_laws
 
-        d = self.director
-        assert d is not None
-        if d.pending is not None:
-            if not isinstance(action, RulingChoice) or action.law != d.pending.law.number:
-                raise IllegalAction(f"a ruling under law {d.pending.law.number} is pending: "
-                                    f"{Seat(d.pending.chooser or 0)} chooses "
-                                    f"({', '.join(o.name for o in d.pending.options)})", action=action)
-            d.pending.option(action.option)
-            _, ctx = d.take()
-            d.revoke_choices[ctx.side] = action.option
-            self._after_action()
-            return
-        if isinstance(action, RulingChoice):
-            raise IllegalAction(f"no ruling is pending; {action.to_text()} cannot be applied", action=action)
-        if isinstance(action, Irregular):
-            seat = Seat(action.seat)
-            who = self._who(seat)
-            text = action.text.strip()
-            try:
-                card = Card.parse(text)
-            except ParseError:
-                raise IllegalAction(f"{who}: {text!r}: in auction bridge's laws mode only a revoke ('!{seat.letter} "
-                                    "CARD') is ruled on", seat=seat, action=action) from None
-            if self.phase != PHASE_PLAY or seat != self.next_seat or not self.trick:
-                raise IllegalAction(f"{who} playing {card} now is no revoke (only a card that fails to follow "
-                                    "suit, in turn, is ruled on)", seat=seat, action=action)
-            hand = self.hands[seat]
-            led = self.trick[0] // 13
-            if not hand >> card & 1:
-                raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
-            if card // 13 == led or not hand & SUIT_MASKS[led]:
-                raise IllegalAction(f"{who} may simply play {card}: it is no revoke", seat=seat, action=action)
-            if seat == self.dummy:
-                raise IllegalAction("the dummy cannot revoke: the declarer must play a card of the suit led from "
-                                    "the dummy", seat=seat, action=action)
-            d.irregularities.append(Irregularity("revoke", int(seat), f"{who} did not follow suit",
-                                                 len(self.tricks) + 1, action.to_text()))
-            d.revokes.append((int(seat.side), len(self.tricks) + 1))
-            self._enter(card)
-            return
-        self._apply_plain(action)
+        straight_laws.auction_apply(self, action)
 
     def _after_action(self) -> None:
-        d = self.director
-        if d is None or len(self.tricks) < 13 or not d.revokes or self.contract is None:
-            return
-        from cardroom.core.laws import Irregularity
-        from cardroom.games.oldbridge.laws import AUCTION_TABLE, AuctionRevoke
+        from cardroom.games.oldbridge import straight_laws
 
-        c = self.contract
-        for side in sorted({s for s, _ in d.revokes}):
-            if side in d.revoke_choices:
-                continue
-            if c.nullo and side == c.side:
-                d.revoke_choices[side] = "100-penalty"  # automatic, N-REV-D
-                continue
-            law = "N-REV" if c.nullo else "A-REV"
-            chooser = c.declarer if c.nullo else (self.dealer if self.dealer.side != side else self.dealer.lho)
-            n = sum(1 for s, _ in d.revokes if s == side)
-            first = next(i.offender for i in d.irregularities if Seat(i.offender).side == side)
-            irr = Irregularity("revoke", first, f"{n} revoke(s) by side {Side(side).name}")
-            d.rule(AUCTION_TABLE.ruling(irr, chooser=int(chooser), entitled=(int(chooser), int(chooser.partner)),
-                                        law=law, lapses="at the end of the deal"), AuctionRevoke(side))
-            self.phase = PHASE_PLAY  # not over until the penalty is chosen
-            return
-        self.phase = PHASE_OVER
+        straight_laws.auction_after_action(self)
 
     def law_outcome(self) -> tuple[bool, tuple[int, ...]]:
         d = self.director
@@ -777,17 +739,7 @@ class StraightDeal(OldDeal):
             new.director = self.director.clone()
         return new
 
-    # ----------------------------------------------------------------- laws port
-    # What the straight-bridge laws (straight_laws.py) do to the deal, as methods: no laws code writes
-    # the deal's fields.
-    def laws_who(self, seat: Seat) -> str:
-        """A seat named as the document names it (``N (Y)``)."""
-        return self._who(seat)
-
-    def laws_plain(self, action: Any) -> None:
-        """An ordinary call or card, then what follows it."""
-        self._apply_plain(action)
-
+    # ----------------------------------------------------------------- laws port (straight bridge's own)
     def laws_enter_call(self, seat: Seat, call: OldCall) -> None:
         """Enter a make, double or redouble the laws let stand, as if made in turn."""
         self.calls.append((seat, call))
@@ -804,19 +756,6 @@ class StraightDeal(OldDeal):
             self.next_seat = self.queue[0]
         else:
             self._start_play(self.dealer, None if self.make_trump == 4 else self.make_trump)
-
-    def laws_enter_card(self, card: Card, leader: Seat | None = None) -> None:
-        """Play ``card`` from the hand to play (or lead it from ``leader``'s hand) without the follow-suit
-        check: a revoke accepted, a lead from the wrong hand that stands."""
-        if leader is not None:
-            self.leader = leader
-            self.next_seat = leader
-        self._enter(card)
-
-    def laws_set_over(self, over: bool) -> None:
-        """End the deal (a new deal, the revoke penalty chosen), or hold it open for a ruling."""
-        self.phase = PHASE_OVER if over else PHASE_PLAY
-
 
 @dataclass(frozen=True)
 class OldBridgeView(View):

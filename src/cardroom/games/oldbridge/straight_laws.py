@@ -1,4 +1,5 @@
-"""The straight-bridge laws in the engine (document 000, laws B-1 to B-16): an irregular action of a
+"""The laws of the old bridges in the engine: straight bridge's (document 000, laws B-1 to B-16) and
+auction bridge's revoke laws. For straight bridge: an irregular action of a
 :class:`~cardroom.games.oldbridge.rules.StraightDeal` classified into its irregularity, the ruling put
 to its chooser with a typed context, and the option chosen carried out by its registered handler
 through the deal's laws port (``laws_enter_call``, ``laws_enter_card``, ``laws_set_doubling``,
@@ -27,8 +28,16 @@ from cardroom.core.laws import (
 )
 from cardroom.core.table import Seat, Side
 from cardroom.games.oldbridge.calls import DOUBLE, LEAVE, REDOUBLE, OldCall
-from cardroom.games.oldbridge.laws import STRAIGHT_TABLE
-from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_DEAL, PHASE_DOUBLING, PHASE_OVER, PHASE_PLAY, StraightDeal
+from cardroom.games.oldbridge.laws import AUCTION_TABLE, STRAIGHT_TABLE, AuctionRevoke
+from cardroom.games.oldbridge.rules import (
+    PHASE_CALLS,
+    PHASE_DEAL,
+    PHASE_DOUBLING,
+    PHASE_OVER,
+    PHASE_PLAY,
+    AuctionDeal,
+    StraightDeal,
+)
 
 
 @dataclass(frozen=True)
@@ -410,3 +419,72 @@ def _call_arg(text: str, action: Any) -> OldCall:
     except ParseError:
         raise IllegalAction(f"{action.to_text()!r}: {text!r} is neither a call nor a card", action=action) from None
 
+
+# ------------------------------------------------------------------ auction bridge (revokes only)
+def auction_apply(deal: AuctionDeal, action: Any) -> None:
+    """Auction bridge's laws mode: revokes only; the revoke penalty chosen at the end."""
+    d = deal.director
+    assert d is not None
+    if d.pending is not None:
+        if not isinstance(action, RulingChoice) or action.law != d.pending.law.number:
+            raise IllegalAction(f"a ruling under law {d.pending.law.number} is pending: "
+                                f"{Seat(d.pending.chooser or 0)} chooses "
+                                f"({', '.join(o.name for o in d.pending.options)})", action=action)
+        d.pending.option(action.option)
+        _, ctx = d.take()
+        d.revoke_choices[ctx.side] = action.option
+        auction_after_action(deal)
+        return
+    if isinstance(action, RulingChoice):
+        raise IllegalAction(f"no ruling is pending; {action.to_text()} cannot be applied", action=action)
+    if isinstance(action, Irregular):
+        seat = Seat(action.seat)
+        who = deal.laws_who(seat)
+        text = action.text.strip()
+        try:
+            card = Card.parse(text)
+        except ParseError:
+            raise IllegalAction(f"{who}: {text!r}: in auction bridge's laws mode only a revoke ('!{seat.letter} "
+                                "CARD') is ruled on", seat=seat, action=action) from None
+        if deal.phase != PHASE_PLAY or seat != deal.next_seat or not deal.trick:
+            raise IllegalAction(f"{who} playing {card} now is no revoke (only a card that fails to follow "
+                                "suit, in turn, is ruled on)", seat=seat, action=action)
+        hand = deal.hands[seat]
+        led = deal.trick[0] // 13
+        if not hand >> card & 1:
+            raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
+        if card // 13 == led or not hand & SUIT_MASKS[led]:
+            raise IllegalAction(f"{who} may simply play {card}: it is no revoke", seat=seat, action=action)
+        if seat == deal.dummy:
+            raise IllegalAction("the dummy cannot revoke: the declarer must play a card of the suit led from "
+                                "the dummy", seat=seat, action=action)
+        d.irregularities.append(Irregularity("revoke", int(seat), f"{who} did not follow suit",
+                                             len(deal.tricks) + 1, action.to_text()))
+        d.revokes.append((int(seat.side), len(deal.tricks) + 1))
+        deal.laws_enter_card(card)
+        return
+    deal.laws_plain(action)
+
+
+def auction_after_action(deal: AuctionDeal) -> None:
+    """At the end of the play, the revoke rulings of auction bridge (automatic against a nullo declarer)."""
+    d = deal.director
+    if d is None or len(deal.tricks) < 13 or not d.revokes or deal.contract is None:
+        return
+    c = deal.contract
+    for side in sorted({s for s, _ in d.revokes}):
+        if side in d.revoke_choices:
+            continue
+        if c.nullo and side == c.side:
+            d.revoke_choices[side] = "100-penalty"  # automatic, N-REV-D
+            continue
+        law = "N-REV" if c.nullo else "A-REV"
+        chooser = c.declarer if c.nullo else (deal.dealer if deal.dealer.side != side else deal.dealer.lho)
+        n = sum(1 for s, _ in d.revokes if s == side)
+        first = next(i.offender for i in d.irregularities if Seat(i.offender).side == side)
+        irr = Irregularity("revoke", first, f"{n} revoke(s) by side {Side(side).name}")
+        d.rule(AUCTION_TABLE.ruling(irr, chooser=int(chooser), entitled=(int(chooser), int(chooser.partner)),
+                                    law=law, lapses="at the end of the deal"), AuctionRevoke(side))
+        deal.phase = PHASE_PLAY  # not over until the penalty is chosen
+        return
+    deal.phase = PHASE_OVER
