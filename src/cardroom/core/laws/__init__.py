@@ -14,7 +14,14 @@ A game's laws are its table (data) and its handlers; its deal offers the handler
 """
 
 from cardroom.core.laws.chooser import Chooser, Seats
-from cardroom.core.laws.director import HandlerRegistry, LawsDirector, Restorable, atomic, turn_of
+from cardroom.core.laws.director import (
+    HandlerRegistry,
+    LawsDirector,
+    Restorable,
+    RulingContext,
+    atomic,
+    turn_of,
+)
 from cardroom.core.laws.table import LawTable
 from cardroom.core.laws.values import (
     FORBID,
@@ -46,6 +53,7 @@ __all__ = [
     "Restorable",
     "Ruling",
     "RulingChoice",
+    "RulingContext",
     "RulingOption",
     "Seats",
     "atomic",

@@ -8,7 +8,7 @@ import copy
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar, dataclass_transform
 
 from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.laws.values import Irregularity, Ruling
@@ -16,6 +16,16 @@ from cardroom.core.laws.values import Irregularity, Ruling
 T = TypeVar("T")
 K = TypeVar("K")
 H = TypeVar("H", bound=Callable[..., Any])
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+class RulingContext:
+    """The base of a ruling's typed context: what the handler of one kind of irregularity needs. Every
+    subclass is a frozen, keyword-only dataclass (one per kind; fields declared as annotations)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True, kw_only=True)(cls)
 
 
 class HandlerRegistry(Generic[K]):

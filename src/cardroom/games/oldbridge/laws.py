@@ -21,6 +21,7 @@ from cardroom.core.laws import (
     LawTable,
     LeadRestriction,
     RulingChoice,
+    RulingContext,
 )
 from cardroom.core.table import Seat, Side
 from cardroom.games.oldbridge.rubber import cut_key
@@ -147,8 +148,7 @@ def nullo_revoke_options(by_declarer: bool) -> list[str]:
 
 
 # ================================================================== the director (straight bridge, laws mode)
-@dataclass(frozen=True)
-class AuctionRevoke:
+class AuctionRevoke(RulingContext):
     """The context of a pending auction-bridge revoke ruling: the revoking side."""
 
     side: int

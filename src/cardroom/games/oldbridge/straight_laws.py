@@ -8,7 +8,6 @@ through the deal's laws port (``laws_enter_call``, ``laws_enter_card``, ``laws_s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit
@@ -22,6 +21,7 @@ from cardroom.core.laws import (
     Irregularity,
     LeadRestriction,
     RulingChoice,
+    RulingContext,
     Seats,
     penalty_card_plays,
     restrict_lead,
@@ -40,58 +40,47 @@ from cardroom.games.oldbridge.rules import (
 )
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(RulingContext):
     """The context of a pending straight-bridge ruling (a dataclass per kind)."""
 
 
-@dataclass(frozen=True)
 class MakeUnasked(Context):
     make: int  # B-1: the make named
 
 
-@dataclass(frozen=True)
 class MakePassedBack(Context):
     """B-2."""
 
 
-@dataclass(frozen=True)
 class MakeByOpponent(Context):
     """B-3."""
 
 
-@dataclass(frozen=True)
 class DoubleBeforeAsked(Context):
     """B-4."""
 
 
-@dataclass(frozen=True)
 class RedoubleOutOfTurn(Context):
     seat: Seat  # B-5: who redoubled
 
 
-@dataclass(frozen=True)
 class LeadWithoutAsking(Context):
     """B-7."""
 
 
-@dataclass(frozen=True)
 class ExposedBeforeMake(Context):
     """B-10."""
 
 
-@dataclass(frozen=True)
 class PoneExposed(Context):
     card: int  # B-12
 
 
-@dataclass(frozen=True)
 class LeadOutOfTurn(Context):
     seat: Seat  # B-15
     card: int
 
 
-@dataclass(frozen=True)
 class RevokeRuling(Context):
     """B-9 in England: how the revoke penalty is taken, at the end of the deal."""
 
@@ -208,7 +197,7 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
             d.barred.add(int(seat.partner))  # B-11
             if seat == b_seat:
                 irr = note(deal, "pone-exposed-before-lead", seat, action, f"the pone {who} exposed a card")
-                rule(deal, irr, Chooser.DEALER, (deal.dealer,), PoneExposed(card))
+                rule(deal, irr, Chooser.DEALER, (deal.dealer,), PoneExposed(card=card))
             else:
                 d.seen |= 1 << card
             return
@@ -228,7 +217,7 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
         left = any(c == LEAVE for _, c in deal.calls)
         if seat == y_seat and not left and call.is_make:
             irr = note(deal, "make-unasked", seat, action, f"{who} named {call} before being asked")
-            rule(deal, irr, Chooser.ELDEST, (a_seat, b_seat), MakeUnasked(int(call)))
+            rule(deal, irr, Chooser.ELDEST, (a_seat, b_seat), MakeUnasked(make=int(call)))
             return
         if seat == y_seat and left and call == LEAVE:
             irr = note(deal, "make-passed-back", seat, action, f"{who} passed the make back")
@@ -261,7 +250,7 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
                 and deal.next_seat != seat and deal.may_double_again():
             doubled = deal.last_doubler or a_seat
             irr = note(deal, "redouble-out-of-turn", seat, action, f"{who} redoubled out of turn")
-            rule(deal, irr, Chooser.REDOUBLED, (doubled,), RedoubleOutOfTurn(seat))
+            rule(deal, irr, Chooser.REDOUBLED, (doubled,), RedoubleOutOfTurn(seat=seat))
             return
         raise IllegalAction(f"{who}: {text!r} is no irregularity the laws of straight bridge rule on now",
                             seat=seat, action=action)
@@ -287,7 +276,7 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
     if not deal.trick and seat.side != deal.dealer.side:
         irr = note(deal, "lead-out-of-turn", seat, action, f"{who} led out of turn")
         d.seen |= 1 << card
-        rule(deal, irr, Chooser.DEALER, (deal.dealer,), LeadOutOfTurn(seat, card))
+        rule(deal, irr, Chooser.DEALER, (deal.dealer,), LeadOutOfTurn(seat=seat, card=card))
         return
     if not deal.trick and seat.side == deal.dealer.side and deal.next_seat.side == deal.dealer.side:
         note(deal, "dealer-lead-out-of-turn", seat, action, f"the dealer led from the wrong hand ({who})")
@@ -484,7 +473,7 @@ def auction_after_action(deal: AuctionDeal) -> None:
         first = next(i.offender for i in d.irregularities if Seat(i.offender).side == side)
         irr = Irregularity("revoke", first, f"{n} revoke(s) by side {Side(side).name}")
         d.rule(AUCTION_TABLE.ruling(irr, chooser=int(chooser), entitled=(int(chooser), int(chooser.partner)),
-                                    law=law, lapses="at the end of the deal"), AuctionRevoke(side))
+                                    law=law, lapses="at the end of the deal"), AuctionRevoke(side=side))
         deal.phase = PHASE_PLAY  # not over until the penalty is chosen
         return
     deal.phase = PHASE_OVER

@@ -42,6 +42,7 @@ from cardroom.core.laws import (
     LawsDirector,
     LawTable,
     RulingChoice,
+    RulingContext,
     Seats,
     penalty_card_plays,
 )
@@ -93,24 +94,20 @@ def penalty_points(p: PrefPenalty, variant: Any, raspasy_round: int = 1) -> Frac
     raise CardroomError(f"unknown penalty {p.what!r}")
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(RulingContext):
     """What a pending ruling's handler needs (a dataclass per kind)."""
 
 
-@dataclass(frozen=True)
 class WrongHand(Context):
     """P2: a wrong hand found during the auction."""
 
 
-@dataclass(frozen=True)
 class WrongDiscard(Context):
     """P3: the cards of a wrong discard."""
 
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True)
 class CardContext(Context):
     """An irregularity with a card of ``seat`` put on the table (face up while the ruling is pending)."""
 
@@ -118,17 +115,14 @@ class CardContext(Context):
     card: int
 
 
-@dataclass(frozen=True)
 class OutOfTurn(CardContext):
     """P4: a lead or play out of turn."""
 
 
-@dataclass(frozen=True)
 class RevokeMade(CardContext):
     """P5: a revoke."""
 
 
-@dataclass(frozen=True)
 class CardShown(CardContext):
     """P6: a card shown during the play."""
 
@@ -353,7 +347,7 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
         if not deal.hands[a.seat] >> card & 1:
             raise IllegalAction(f"{a.to_text()}: seat {a.seat} does not hold {card}", action=a)
         irr = _note(deal, "card-shown", a.seat, a, str(card))
-        _rule(deal, irr, CardShown(a.seat, int(card)))  # face up while the ruling is pending
+        _rule(deal, irr, CardShown(seat=a.seat, card=int(card)))  # face up while the ruling is pending
         return
     try:
         card = Card.parse(a.text)
@@ -368,14 +362,14 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
         if card in deal.laws_legal_cards():
             raise IllegalAction(f"{a.to_text()}: {card} is a legal play; play it without '!'", action=a)
         irr = _note(deal, "revoke", hand, a, str(card))
-        _rule(deal, irr, RevokeMade(hand, int(card)))
+        _rule(deal, irr, RevokeMade(seat=hand, card=int(card)))
         return
     lead = not any(s >= 0 for s, _ in deal.trick)
     offered = ["retract", "penalty-card"]
     if lead and card in deal.laws_legal_cards(hand):
         offered.insert(0, "accept")
     irr = _note(deal, "lead-out-of-turn" if lead else "play-out-of-turn", hand, a, str(card))
-    _rule(deal, irr, OutOfTurn(hand, int(card)), offered)
+    _rule(deal, irr, OutOfTurn(seat=hand, card=int(card)), offered)
 
 
 def _choose(deal: PrefDeal, choice: RulingChoice) -> None:

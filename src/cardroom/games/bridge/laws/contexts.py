@@ -8,19 +8,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardroom.core.cards import Card
+from cardroom.core.laws import RulingContext
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws.actions import Claim
 
 
-@dataclass(frozen=True, kw_only=True)
-class Context:
+class Context(RulingContext):
+    """The base of bridge's ruling contexts."""
+
     seat: Seat | None = None
     waivable: bool = False
 
 
 # ---------------------------------------------------------------------- the auction
-@dataclass(frozen=True, kw_only=True)
 class OutOfTurnCall(Context):
     """L15-L18: a call out of turn; ``rel`` is whose turn it was (the offender's rho, partner or lho),
     ``ckind`` pass, bid or double; ``no_calls``/``no_bid``: before any call, before any bid."""
@@ -34,36 +35,30 @@ class OutOfTurnCall(Context):
     turn: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
 class InsufficientBid(Context):
     seat: Seat
     call: Call
 
 
-@dataclass(frozen=True, kw_only=True)
 class InadmissibleDouble(Context):
     seat: Seat
     call: Call
 
 
-@dataclass(frozen=True, kw_only=True)
 class OverSeven(Context):
     seat: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
 class BarredCall(Context):
     seat: Seat
     call: Call
 
 
-@dataclass(frozen=True, kw_only=True)
 class AuctionRemark(Context):
     seat: Seat
 
 
 # ---------------------------------------------------------------------- the play
-@dataclass(frozen=True, kw_only=True)
 class PlayRemark(Context):
     """L5 in the play: ``target`` may not make the suggested lead or play (``suit`` or -1, card ``mask``)."""
 
@@ -73,43 +68,36 @@ class PlayRemark(Context):
     mask: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class DefenderLead(Context):
     seat: Seat
     card: Card
 
 
-@dataclass(frozen=True, kw_only=True)
 class DeclarerLead(Context):
     seat: Seat
     card: Card
 
 
-@dataclass(frozen=True, kw_only=True)
 class DeclarerEarly(Context):
     seat: Seat
     card: Card
 
 
-@dataclass(frozen=True, kw_only=True)
 class Premature(Context):
     """L25: the offender's partner ``target`` may be made to play highest, lowest or a suit."""
 
     target: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
 class RevokeMade(Context):
     index: int  # in the director's revokes
 
 
-@dataclass(frozen=True, kw_only=True)
 class RevokeLater(Context):
     index: int
     penalty_card: bool
 
 
-@dataclass(frozen=True, kw_only=True)
 class LeadPenalty(Context):
     """L10 (and the laws that give its right): ``seat`` is the leader, ``source`` the laws."""
 
@@ -117,7 +105,6 @@ class LeadPenalty(Context):
     source: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class PenaltyCardSuit(Context):
     """L23: ``seat`` leads while his partner ``owner`` has penalty cards."""
 
@@ -125,24 +112,20 @@ class PenaltyCardSuit(Context):
     owner: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
 class Designate(Context):
-    pass
+    """L23: declarer designates which of several penalty cards is played."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class ClaimMade(Context):
     claim: Claim
 
 
-@dataclass(frozen=True, kw_only=True)
 class Shown(Context):
     seat: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
 class Warned(Context):
-    pass
+    """L21b: a forfeited dummy warned declarer about the hand to lead from."""
 
 
 # ---------------------------------------------------------------------- what the auction awaits

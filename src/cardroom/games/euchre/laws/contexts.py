@@ -4,45 +4,37 @@ offender, or the partner who must win or lose the trick."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cardroom.core.cards import Card
+from cardroom.core.laws import RulingContext
 from cardroom.core.table import Seat
 
 
-@dataclass(frozen=True, kw_only=True)
-class Context:
+class Context(RulingContext):
     seat: Seat
 
 
-@dataclass(frozen=True, kw_only=True)
 class LeadOutOfTurn(Context):
     """Law 52: the card led out of turn."""
 
     card: Card
 
 
-@dataclass(frozen=True, kw_only=True)
 class SuitCall(Context):
     """Law 52 (second part): a suit is called from the leader of the offending side."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class ExposedCall(Context):
     """Law 46: the holder's exposed cards may be called."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class TwoCards(Context):
     """Law 46 I: two cards played at once; the adversaries choose the one played."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class PlayRequirement(Context):
     """Laws 59, 83, 89: the player may be required to play highest, lowest, to win or to lose."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class RevokeMade(Context):
     """Law 62: a revoke, corrected (Law 69) or let stand; ``trick`` is the revoke's."""
 
@@ -50,17 +42,14 @@ class RevokeMade(Context):
     trick: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class LateOrder(Context):
     """Law 80: an order or assist after passing."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class LateAlone(Context):
     """Law 97: alone declared after naming the trump."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class PartnerPlays(Context):
     """Law 100: the lone player's partner plays a card."""
 
