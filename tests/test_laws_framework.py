@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from cardroom.core.errors import CardroomError, ParseError
-from cardroom.core.laws import Irregularity, Law, LawTable, RulingChoice, RulingOption
+from cardroom.core.laws import Chooser, Irregularity, Law, LawTable, RulingChoice, RulingOption
 
 
 def _table() -> LawTable:
@@ -11,10 +11,10 @@ def _table() -> LawTable:
     t = LawTable()
     t.add(Law("L30", "Revoke penalty", ("revoke",),
               (RulingOption("two-tricks", "two tricks won by the offending side after the revoke are transferred"),),
-              chooser="non-offending side", lapses="when the cards are mixed", source="002 L30"))
+              chooser=Chooser.NON_OFFENDER, lapses="when the cards are mixed", source="002 L30"))
     t.add(Law("L24", "Lead out of turn", ("lead-out-of-turn",),
               (RulingOption("accept", "the lead stands"), RulingOption("retract", "the card is taken back")),
-              chooser="declarer"))
+              chooser=Chooser.DECLARER))
     return t
 
 

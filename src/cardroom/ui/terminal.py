@@ -19,7 +19,8 @@ from typing import Any, TextIO
 
 from cardroom.bots.base import Bot
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
-from cardroom.core.game import CHANCE, Game, State
+from cardroom.core.game import CHANCE, Game
+from cardroom.core.match import Match
 from cardroom.i18n import t
 from cardroom.ui.render import renderer_for
 from cardroom.ui.render.base import Renderer, env_irregularities, env_laws
@@ -67,7 +68,7 @@ def write_atomically(text: str, path: str) -> None:
     os.replace(tmp, path)
 
 
-def save_record(state: State, path: str, renderer: Renderer | None = None) -> None:
+def save_record(state: Match[Any, Any, Any, Any], path: str, renderer: Renderer | None = None) -> None:
     """Write the record of ``state`` atomically (PBN or JSON by the extension, as the game writes them)."""
     r = renderer if renderer is not None else renderer_for(state.game)
     write_atomically(r.record_text(state, path), path)

@@ -540,6 +540,78 @@ class BridgeDeal(Auction[Call], DealWithDummy):
             new.laws = self.laws.clone()
         return new
 
+    # ----------------------------------------------------------------- laws port
+    # What the laws (games/bridge/laws) do to the deal, as methods: no laws code writes the deal's fields.
+    def laws_call(self, call: Call) -> None:
+        """A call by the seat to act under the plain rules (raises their reason if it is illegal)."""
+        self._call(call)
+
+    def laws_play(self, card: Card) -> None:
+        """A card from the hand to play under the plain rules (raises their reason if it is illegal)."""
+        self._play(card)
+
+    def laws_deal(self, deal: Deal) -> None:
+        self._deal(deal)
+
+    def laws_enter_call(self, seat: Seat, call: Call) -> None:
+        """Enter a call the laws let stand, by ``seat``, and move the turn on."""
+        self._enter_call(seat, call)
+
+    def laws_enter_card(self, card: Card, leader: Seat | None = None) -> None:
+        """Play ``card`` from the hand to play (from ``leader``'s, who then leads the trick), accepted."""
+        if leader is not None:
+            self.laws_set_turn(leader, lead=True)
+        self._enter_card(card)
+
+    def laws_set_turn(self, seat: Seat, lead: bool = False) -> None:
+        """``seat``'s hand is to play (``lead``: and it leads the trick)."""
+        if lead:
+            self.leader = seat
+        self.next_seat = seat
+
+    def laws_calls_for(self, seat: Seat) -> list[Call]:
+        """The calls the plain rules would allow ``seat`` if it were his turn."""
+        from cardroom.core.laws import turn_of
+
+        with turn_of(self, seat):
+            return self.legal_calls()
+
+    def laws_restart_auction(self) -> None:
+        """The auction from its first call again (the laws then enter the calls that stand)."""
+        self.calls = []
+        self.start_auction(self.auction_params, self.dealer)
+
+    def laws_take_back(self, position: int) -> list[tuple[Seat, Card]]:
+        """Take back the cards of the current trick (the last one, reopened, if it is complete and no card
+        is played to the next) from ``position`` on, into their hands; the hand at ``position`` is to play.
+        Returns the (seat, card) taken back, in the order played."""
+        if not self.trick and self.tricks:
+            last = self.tricks.pop()
+            self.won[last.winner & 1] -= 1
+            self.trick = list(last.cards)
+            self.leader = last.leader
+            self.phase = PHASE_PLAY
+        taken = [(self.leader.next(i), c) for i, c in enumerate(self.trick) if i >= position]
+        for s, c in taken:
+            self.hands[s] |= 1 << c
+            self.played &= ~(1 << c)
+        self.trick = self.trick[:position]
+        self.next_seat = self.leader.next(position)
+        return taken
+
+    def laws_transfer_tricks(self, side: int, n: int) -> None:
+        """``n`` tricks of ``side`` go to the other side (``n`` < 0: the other way)."""
+        self.won[side] -= n
+        self.won[1 - side] += n
+
+    def laws_end_play(self, side: int, mine: int, theirs: int) -> None:
+        """The play ends (a claim accepted): ``side`` takes ``mine`` of the remaining tricks, the other side
+        ``theirs``."""
+        self.won[side] += mine
+        self.won[1 - side] += theirs
+        self.trick = []
+        self.phase = PHASE_OVER
+
 
 _REFUSALS = {
     "insufficient": "{seat} bid {call}, which is not higher than {last}",

@@ -956,6 +956,82 @@ class EuchreHand(State):
             return "turned down"
         return "next" if suit == same_colour(self.turn_up.suit) else "cross"
 
+    # ------------------------------------------------------------- laws port
+    # What the laws (games/euchre/laws) do to the hand, as methods: no laws code writes the hand's fields.
+    def laws_next_active(self, seat: Seat) -> Seat:
+        """The next seat on ``seat``'s left that takes part in the hand."""
+        return self._next_active(seat)
+
+    def laws_plain_legal(self) -> list[Any]:
+        """The actions the rules allow, without the laws."""
+        return self._plain_legal()
+
+    def laws_plain_apply(self, action: Any) -> None:
+        """A regular action under the rules (raises their reason if it is illegal)."""
+        self._plain_apply(action)
+
+    def laws_set_turn(self, seat: Seat, lead: bool = False) -> None:
+        """``seat`` is to play (``lead``: and leads the trick)."""
+        if lead:
+            self.trick_leader = seat
+        self.next_seat = seat
+
+    def laws_play(self, seat: Seat, card: Card) -> None:
+        """``seat`` plays ``card`` (in turn or, ruled on, out of turn)."""
+        self.next_seat = seat
+        self._play(card)
+
+    def laws_lift(self, seat: Seat, card: Card, played: bool = False) -> None:
+        """``card`` leaves ``seat``'s hand (``played``: it is on the table, as a lead before the discard)."""
+        self.hands[seat] &= ~card.mask
+        if played:
+            self.played |= card.mask
+
+    def laws_start_trick(self, seat: Seat, card: Card) -> None:
+        """The first trick begins with ``seat``'s ``card`` (a lead made before the discard, Law 87)."""
+        self.trick = [(seat, card)]
+        self.trick_leader = seat
+
+    def laws_take_back(self, taken: Sequence[tuple[Seat, Card]]) -> None:
+        """The plays ``taken`` leave the trick and go back to their hands."""
+        for s, c in taken:
+            self.hands[s] |= c.mask
+            self.played &= ~c.mask
+        self.trick = [p for p in self.trick if p not in taken]
+
+    def laws_reopen_trick(self) -> None:
+        """The last trick, quitted, is on the table again (a revoke corrected from it)."""
+        t = self.tricks.pop()
+        self.won[t.winner.side] -= 1
+        self.trick = list(t.plays)
+        self.trick_leader = t.leader
+        if self.phase == PH_OVER:
+            self.phase = "play"
+            self._result = None
+
+    def laws_order_up(self, seat: Seat) -> None:
+        """``seat``'s order after passing is played as made (Law 80): the turn-up suit is trumps."""
+        assert self.turn_up is not None
+        self.passed.discard(seat)
+        self.calls.append((seat, BID_ORDER_UP))
+        self.trump = self.turn_up.suit
+        self.maker = seat
+        self._after_making_round1()
+
+    def laws_set_lone(self, seat: Seat | None) -> None:
+        """``seat`` plays alone (None: a partnership hand)."""
+        self.lone = seat
+        self.declared_alone = seat
+
+    def laws_abandon(self) -> None:
+        """The hand ends now (an adversary of the lone player abandons it, Law 50)."""
+        self.trick = []
+        self._finish(thrown_in=False)
+
+    def laws_start_play(self) -> None:
+        """The play begins (the dealer neglected his discard, Law 90)."""
+        self._start_play()
+
 
 @dataclass(frozen=True)
 class EuchreView(View):

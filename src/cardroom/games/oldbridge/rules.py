@@ -23,13 +23,13 @@ Canonical action texts: ``deal …`` (chance), bids ``1H`` ``2RS`` ``3NL`` ``2NT
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of_mask
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask
+from cardroom.core.errors import IllegalAction
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams, DoublingLimit
@@ -51,7 +51,6 @@ from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, scor
 from cardroom.games.oldbridge.variants import AuctionRules, StraightRules
 
 if TYPE_CHECKING:
-    from cardroom.core.laws import Irregular, Irregularity, RulingChoice
     from cardroom.games.oldbridge.laws import StraightDirector
 
 PHASE_DEAL, PHASE_CALLS, PHASE_DOUBLING, PHASE_PLAY, PHASE_OVER = 0, 1, 2, 3, 4
@@ -189,13 +188,10 @@ class OldDeal(DealWithDummy):
         raise NotImplementedError
 
     def _apply_on_trial(self, action: Any) -> None:
-        """Laws mode: apply ``action`` to a copy first, so that an illegal one leaves this state unchanged."""
-        trial = self.clone()
-        assert isinstance(trial, OldDeal)
-        trial._apply_laws(action)  # raises, leaving this state unchanged
-        history = self._history
-        self.__dict__.update(trial.__dict__)
-        self._history = history
+        """Laws mode: apply ``action`` atomically, so that an illegal one leaves this state unchanged."""
+        from cardroom.core.laws import atomic
+
+        atomic(self, lambda: self._apply_laws(action), action)
         self._history.append(action)
 
     def _apply_plain(self, action: Any) -> None:
@@ -336,6 +332,28 @@ class OldDeal(DealWithDummy):
         new.tricks = list(self.tricks)
         new.won = list(self.won)
 
+    # ----------------------------------------------------------------- laws port
+    # What the laws (straight_laws.py) do to an old bridge deal, as methods: no laws code writes its fields.
+    def laws_who(self, seat: Seat) -> str:
+        """A seat named as the document names it (``N (Y)``)."""
+        return self._who(seat)
+
+    def laws_plain(self, action: Any) -> None:
+        """An ordinary call or card, then what follows it."""
+        self._apply_plain(action)
+
+    def laws_enter_card(self, card: Card, leader: Seat | None = None) -> None:
+        """Play ``card`` from the hand to play (or lead it from ``leader``'s hand) without the follow-suit
+        check: a revoke accepted, a lead from the wrong hand that stands."""
+        if leader is not None:
+            self.leader = leader
+            self.next_seat = leader
+        self._enter(card)
+
+    def laws_set_over(self, over: bool) -> None:
+        """End the deal (a new deal, the revoke penalty chosen), or hold it open for a ruling."""
+        self.phase = PHASE_OVER if over else PHASE_PLAY
+
 
 class AuctionDeal(Auction[OldCall], OldDeal):
     """One deal of auction bridge (American Laws of Bridge, 1913)."""
@@ -355,76 +373,14 @@ class AuctionDeal(Auction[OldCall], OldDeal):
 
     # ----------------------------------------------------------------- laws mode: revokes only
     def _apply_laws(self, action: Any) -> None:
-        from cardroom.core.laws import Irregular, Irregularity, RulingChoice
+        from cardroom.games.oldbridge import straight_laws
 
-        d = self.director
-        assert d is not None
-        if d.pending is not None:
-            if not isinstance(action, RulingChoice) or action.law != d.pending.law.number:
-                raise IllegalAction(f"a ruling under law {d.pending.law.number} is pending: "
-                                    f"{Seat(d.pending.chooser or 0)} chooses "
-                                    f"({', '.join(o.name for o in d.pending.options)})", action=action)
-            d.pending.option(action.option)
-            side = int(d.context["side"])
-            d.context = {**{k: v for k, v in d.context.items() if k != "side"}, f"choice-{side}": action.option}
-            d.pending = None
-            self._after_action()
-            return
-        if isinstance(action, RulingChoice):
-            raise IllegalAction(f"no ruling is pending; {action.to_text()} cannot be applied", action=action)
-        if isinstance(action, Irregular):
-            seat = Seat(action.seat)
-            who = self._who(seat)
-            text = action.text.strip()
-            try:
-                card = Card.parse(text)
-            except ParseError:
-                raise IllegalAction(f"{who}: {text!r}: in auction bridge's laws mode only a revoke ('!{seat.letter} "
-                                    "CARD') is ruled on", seat=seat, action=action) from None
-            if self.phase != PHASE_PLAY or seat != self.next_seat or not self.trick:
-                raise IllegalAction(f"{who} playing {card} now is no revoke (only a card that fails to follow "
-                                    "suit, in turn, is ruled on)", seat=seat, action=action)
-            hand = self.hands[seat]
-            led = self.trick[0] // 13
-            if not hand >> card & 1:
-                raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
-            if card // 13 == led or not hand & SUIT_MASKS[led]:
-                raise IllegalAction(f"{who} may simply play {card}: it is no revoke", seat=seat, action=action)
-            if seat == self.dummy:
-                raise IllegalAction("the dummy cannot revoke: the declarer must play a card of the suit led from "
-                                    "the dummy", seat=seat, action=action)
-            d.irregularities.append(Irregularity("revoke", int(seat), f"{who} did not follow suit",
-                                                 len(self.tricks) + 1, action.to_text()))
-            d.revokes.append((int(seat.side), len(self.tricks) + 1))
-            self._enter(card)
-            return
-        self._apply_plain(action)
+        straight_laws.auction_apply(self, action)
 
     def _after_action(self) -> None:
-        d = self.director
-        if d is None or len(self.tricks) < 13 or not d.revokes or self.contract is None:
-            return
-        from cardroom.core.laws import Irregularity
-        from cardroom.games.oldbridge.laws import AUCTION_TABLE
+        from cardroom.games.oldbridge import straight_laws
 
-        c = self.contract
-        for side in sorted({s for s, _ in d.revokes}):
-            if f"choice-{side}" in d.context:
-                continue
-            if c.nullo and side == c.side:
-                d.context[f"choice-{side}"] = "100-penalty"  # automatic, N-REV-D
-                continue
-            law = "N-REV" if c.nullo else "A-REV"
-            chooser = c.declarer if c.nullo else (self.dealer if self.dealer.side != side else self.dealer.lho)
-            n = sum(1 for s, _ in d.revokes if s == side)
-            first = next(i.offender for i in d.irregularities if Seat(i.offender).side == side)
-            irr = Irregularity("revoke", first, f"{n} revoke(s) by side {Side(side).name}")
-            d.pending = AUCTION_TABLE.ruling(irr, chooser=int(chooser), entitled=(int(chooser), int(chooser.partner)),
-                                             law=law, lapses="at the end of the deal")
-            d.context["side"] = side
-            self.phase = PHASE_PLAY  # not over until the penalty is chosen
-            return
-        self.phase = PHASE_OVER
+        straight_laws.auction_after_action(self)
 
     def law_outcome(self) -> tuple[bool, tuple[int, ...]]:
         d = self.director
@@ -482,7 +438,7 @@ class AuctionDeal(Auction[OldCall], OldDeal):
         for side in sorted({s for s, _ in d.revokes}):
             n = sum(1 for s, _ in d.revokes if s == side)
             other = 1 - side
-            choice = d.context.get(f"choice-{side}", "three-tricks")
+            choice = d.revoke_choices.get(side, "three-tricks")
             if choice in ("100-in-honours", "100-penalty"):
                 extra.append(Entry(Side(other), 100 * n, False, "revoke"))
             elif choice == "give-three-tricks":  # the nullo declarer gives three of his tricks away
@@ -579,16 +535,9 @@ class StraightDeal(OldDeal):
         base = super().legal_actions()
         if d is None or self.phase != PHASE_PLAY:
             return base
-        from cardroom.core.laws import penalty_card_plays, restrict_lead
+        from cardroom.games.oldbridge import straight_laws
 
-        seat = self.next_seat
-        if not self.trick and seat.side != self.dealer.side and d.restriction is not None \
-                and d.restriction.seat in (-1, int(seat)):
-            base = restrict_lead(base, d.restriction, lambda c: c // 13)
-        exposed = d.exposed.get(int(seat), 0)
-        if exposed:
-            base = penalty_card_plays(base, [c for c in base if exposed >> c & 1])
-        return base
+        return straight_laws.legal_plays(self, base)
 
     def legal_calls(self) -> list[OldCall]:
         if self.phase == PHASE_CALLS:
@@ -604,70 +553,15 @@ class StraightDeal(OldDeal):
 
     # ----------------------------------------------------------------- apply
     def _apply_laws(self, action: Any) -> None:
-        from cardroom.core.laws import Irregular, RulingChoice
+        from cardroom.games.oldbridge import straight_laws
 
-        d = self.director
-        assert d is not None
-        if d.pending is not None:
-            if not isinstance(action, RulingChoice):
-                raise IllegalAction(f"a ruling under law {d.pending.law.number} is pending: "
-                                    f"{Seat(d.pending.chooser or 0)} chooses "
-                                    f"({', '.join(o.name for o in d.pending.options)})", action=action)
-            self._choose(action)
-            return
-        if isinstance(action, RulingChoice):
-            raise IllegalAction(f"no ruling is pending; {action.to_text()} cannot be applied", action=action)
-        if isinstance(action, Irregular):
-            self._irregular(action)
-            return
-        if self.phase == PHASE_PLAY and type(action) is Card and action not in self.legal_actions():
-            hand = self.hands[self.next_seat]
-            led = self.trick[0] // 13 if self.trick else None
-            if hand >> action & 1 and led is not None and action // 13 != led and hand & SUIT_MASKS[led]:
-                raise IllegalAction(f"{self._who(self.next_seat)} must follow suit: {Suit(led).name.lower()} were "
-                                    f"led and he holds {CardSet(hand & SUIT_MASKS[led])}; in laws mode a revoke is "
-                                    f"played as '!{self.next_seat.letter} {action}'", action=action)
-            if hand >> action & 1:
-                raise IllegalAction(f"{self._who(self.next_seat)} may not play {action} now: "
-                                    f"{self._restriction_text()} (laws mode: a revoke is played as '!SEAT CARD')",
-                                    action=action)
-        self._apply_plain(action)
-
-    def _restriction_text(self) -> str:
-        d = self.director
-        assert d is not None
-        parts = []
-        if d.restriction is not None:
-            parts.append(f"the lead must {'be' if d.restriction.mode == 'require' else 'not be'} a "
-                         f"{'CDHS'[d.restriction.suit]} ({d.restriction.law})")
-        if d.exposed.get(int(self.next_seat)):
-            parts.append(f"an exposed card must be played: {CardSet(d.exposed[int(self.next_seat)])}")
-        return "; ".join(parts) or "a card of the suit led must be played"
+        straight_laws.apply(self, action)
 
     def _after_action(self) -> None:
         """Clear spent penalties; at the end, the revoke ruling (England) or the end of the deal."""
-        d = self.director
-        assert d is not None
-        for s, m in list(d.exposed.items()):
-            m &= self.hands[s]
-            if m:
-                d.exposed[s] = m
-            else:
-                del d.exposed[s]
-        d.seen &= ~self.played
-        if self.phase == PHASE_OVER and d.revokes and self.rules.revoke_penalty == "england" \
-                and "revoke" not in d.context:
-            from cardroom.core.laws import Irregularity
-            from cardroom.games.oldbridge.laws import STRAIGHT_TABLE
+        from cardroom.games.oldbridge import straight_laws
 
-            offender = d.revokes[0][0]
-            chooser = self.dealer.lho if offender == self.dealer.side else self.dealer
-            irr = Irregularity("revoke", int(chooser.lho), f"{len(d.revokes)} revoke(s) by side "
-                               f"{Side(offender).name}", None)
-            d.pending = STRAIGHT_TABLE.ruling(irr, chooser=int(chooser), entitled=(int(chooser), int(chooser.partner)),
-                                              lapses="at the end of the deal")
-            d.context = {"revoke": True}
-            self.phase = PHASE_PLAY  # not over until the penalty is chosen
+        straight_laws.after_action(self)
 
     def _start_play(self, declarer: Seat, trump: int | None) -> None:
         super()._start_play(declarer, trump)
@@ -678,205 +572,6 @@ class StraightDeal(OldDeal):
             self._play(card)  # B-7: the eldest hand's lead stands
 
     # ----------------------------------------------------------------- irregular actions
-    def _note(self, kind: str, seat: Seat, action: Any, detail: str) -> Irregularity:
-        from cardroom.core.laws import Irregularity
-
-        assert self.director is not None
-        irr = Irregularity(kind, int(seat), detail, len(self.tricks) + 1 if self.phase == PHASE_PLAY else None,
-                           action.to_text())
-        self.director.irregularities.append(irr)
-        return irr
-
-    def _rule(self, irr: Irregularity, chooser: Seat, entitled: Sequence[Seat], context: dict[str, Any],
-              offered: Sequence[str] | None = None) -> None:
-        from cardroom.games.oldbridge.laws import STRAIGHT_TABLE
-
-        assert self.director is not None
-        self.director.pending = STRAIGHT_TABLE.ruling(irr, chooser=int(chooser),
-                                                      entitled=tuple(int(x) for x in entitled), offered=offered)
-        self.director.context = context
-
-    def _irregular(self, action: Irregular) -> None:
-        seat = Seat(action.seat)
-        word, arg = action.word, action.arg
-        d = self.director
-        assert d is not None
-        who = self._who(seat)
-        a_seat, b_seat, y_seat = self.dealer.lho, self.dealer.rho, self.dealer.partner
-        if self.phase == PHASE_DEAL or self.phase == PHASE_OVER:
-            raise IllegalAction(f"no irregularity can be ruled on now ({self.position()})", action=action)
-        if word == "expose":
-            card = _card_arg(arg, action)
-            if not self.hands[seat] >> card & 1:
-                raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
-            if self.phase == PHASE_CALLS and seat.side == self.dealer.side:
-                irr = self._note("exposed-before-make", seat, action, f"{who} exposed a card before the make")
-                d.seen |= 1 << card
-                self._rule(irr, a_seat, (a_seat, b_seat), {"kind": "B-10"})
-                return
-            if self.phase in (PHASE_CALLS, PHASE_DOUBLING) or (self.phase == PHASE_PLAY and not self.tricks
-                                                                 and not self.trick):
-                self._note("exposed-before-lead", seat, action, f"{who} exposed a card before the opening lead")
-                d.barred.add(int(seat.partner))  # B-11
-                if seat == b_seat:
-                    irr = self._note("pone-exposed-before-lead", seat, action, f"the pone {who} exposed a card")
-                    self._rule(irr, self.dealer, (self.dealer,), {"kind": "B-12", "card": int(card)})
-                else:
-                    d.seen |= 1 << card
-                return
-            if self.phase == PHASE_PLAY and seat.side != self.dealer.side:
-                self._note("exposed-in-play", seat, action, f"{who} exposed a card during the play")
-                d.exposed[int(seat)] = d.exposed.get(int(seat), 0) | 1 << card  # B-13
-                return
-            raise IllegalAction(f"{who} may expose his cards without penalty (the dealer's side in the play)",
-                                seat=seat, action=action)
-        if word == "ask":
-            if self.phase == PHASE_DOUBLING and seat == b_seat and self.next_seat == a_seat:
-                self._note("pone-asks", seat, action, "the pone asked the eldest hand \"May I lead?\"")  # B-8
-                return
-            raise IllegalAction(f"{who} asking now is no irregularity the laws rule on", seat=seat, action=action)
-        if self.phase == PHASE_CALLS:
-            call = _call_arg(action.text, action)
-            left = any(c == LEAVE for _, c in self.calls)
-            if seat == y_seat and not left and call.is_make:
-                irr = self._note("make-unasked", seat, action, f"{who} named {call} before being asked")
-                self._rule(irr, a_seat, (a_seat, b_seat), {"kind": "B-1", "make": int(call)})
-                return
-            if seat == y_seat and left and call == LEAVE:
-                irr = self._note("make-passed-back", seat, action, f"{who} passed the make back")
-                self._rule(irr, a_seat, (a_seat, b_seat), {"kind": "B-2"})
-                return
-            if seat.side != self.dealer.side and (call.is_make or call == LEAVE):
-                irr = self._note("make-by-opponent", seat, action, f"{who}, an opponent of the dealer, named {call}")
-                self._rule(irr, self.dealer, (self.dealer,), {"kind": "B-3"})
-                return
-            raise IllegalAction(f"{who}: {action.text!r} is no irregularity the laws of straight bridge rule on "
-                                "(make it as a regular call)", seat=seat, action=action)
-        if self.phase == PHASE_DOUBLING:
-            assert self.maker is not None
-            first_round = self.doubling == 0 and self.next_seat == a_seat and self.queue == [a_seat, b_seat]
-            text = action.text.strip()
-            if seat == a_seat and first_round and _is_card(text):
-                card = Card.parse(text)
-                if not self.hands[seat] >> card & 1:
-                    raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
-                irr = self._note("lead-without-asking", seat, action, f"{who} led without asking his partner")
-                d.early_lead = card
-                self._rule(irr, self.maker, (self.maker,), {"kind": "B-7"})
-                return
-            call = _call_arg(text, action)
-            if seat == b_seat and call == DOUBLE and first_round:
-                irr = self._note("double-before-asked", seat, action, f"the pone {who} doubled before being asked")
-                self._rule(irr, self.maker, (self.maker,), {"kind": "B-4"})
-                return
-            if seat.side == self.maker.side and call == REDOUBLE and self.doubling % 2 == 1 \
-                    and self.next_seat != seat and self.may_double_again():
-                doubled = self.last_doubler or a_seat
-                irr = self._note("redouble-out-of-turn", seat, action, f"{who} redoubled out of turn")
-                self._rule(irr, doubled, (doubled,), {"kind": "B-5", "seat": int(seat)})
-                return
-            raise IllegalAction(f"{who}: {text!r} is no irregularity the laws of straight bridge rule on now",
-                                seat=seat, action=action)
-        # the play
-        text = action.text.strip()
-        if not _is_card(text):
-            raise IllegalAction(f"{who}: {text!r} is not a card; in the play an irregular action is a card",
-                                seat=seat, action=action)
-        card = Card.parse(text)
-        if not self.hands[seat] >> card & 1:
-            raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
-        if seat == self.next_seat:
-            led = self.trick[0] // 13 if self.trick else None
-            if led is None or card // 13 == led or not self.hands[seat] & SUIT_MASKS[led]:
-                raise IllegalAction(f"{who} may simply play {card}: it is no irregularity", seat=seat, action=action)
-            if seat == self.dummy:
-                raise IllegalAction("the dummy cannot revoke (law B-9): the dealer must play a card of the suit "
-                                    "led from the dummy", seat=seat, action=action)
-            self._note("revoke", seat, action, f"{who} did not follow suit")
-            d.revokes.append((int(seat.side), len(self.tricks) + 1))
-            self._enter(card)
-            return
-        if not self.trick and seat.side != self.dealer.side:
-            irr = self._note("lead-out-of-turn", seat, action, f"{who} led out of turn")
-            d.seen |= 1 << card
-            self._rule(irr, self.dealer, (self.dealer,), {"kind": "B-15", "seat": int(seat), "card": int(card)})
-            return
-        if not self.trick and seat.side == self.dealer.side and self.next_seat.side == self.dealer.side:
-            self._note("dealer-lead-out-of-turn", seat, action, f"the dealer led from the wrong hand ({who})")
-            self.leader = seat  # B-16: no penalty; the lead stands
-            self.next_seat = seat
-            self._enter(card)
-            return
-        raise IllegalAction(f"{who} playing {card} now is no irregularity the laws of straight bridge rule on",
-                            seat=seat, action=action)
-
-    def _choose(self, choice: RulingChoice) -> None:
-        from cardroom.core.laws import FORBID, REQUIRE, LeadRestriction
-
-        d = self.director
-        assert d is not None and d.pending is not None
-        ruling = d.pending
-        if choice.law != ruling.law.number:
-            raise IllegalAction(f"the pending ruling is under law {ruling.law.number}, not {choice.law}",
-                                action=choice)
-        ruling.option(choice.option)  # raises CardroomError for an unknown option
-        ctx = d.context
-        o = choice.option
-        d.pending = None
-        d.context = {}
-        kind = ctx.get("kind")
-        if ctx.get("revoke"):
-            d.revoke_how = o
-            d.context = {"revoke": True, "chosen": o}
-            self.phase = PHASE_OVER
-            return
-        if o == "new-deal":
-            d.void = True
-            self.phase = PHASE_OVER
-            return
-        if kind == "B-1":
-            if o == "stands":
-                y = self.dealer.partner
-                self.calls.append((y, OldCall(ctx["make"])))
-                self._made(y, OldCall(ctx["make"]))
-        elif kind == "B-2":
-            pass  # "offender-makes": the dealer's partner must name the trump (he is to act)
-        elif kind == "B-3" or kind == "B-10":
-            pass  # waive
-        elif kind == "B-4":
-            if o == "stands":
-                b = self.dealer.rho
-                self.calls.append((b, DOUBLE))
-                self._doubled(b, ours=False)
-        elif kind == "B-5":
-            if o == "stands":
-                seat = Seat(ctx["seat"])
-                self.calls.append((seat, REDOUBLE))
-                self._doubled(seat, ours=True)
-        elif kind == "B-7":
-            if o == "consent":
-                self.queue = [self.dealer.rho]
-                self.next_seat = self.queue[0]
-            else:
-                self.queue = []
-                self._start_play(self.dealer, None if self.make_trump == 4 else self.make_trump)
-        elif kind == "B-12":
-            card = Card(ctx["card"])
-            pone = int(self.dealer.rho)
-            if o == "exposed":
-                d.exposed[pone] = d.exposed.get(pone, 0) | 1 << card
-            else:
-                d.seen |= 1 << card
-                d.restriction = LeadRestriction(int(self.dealer.lho), card // 13, FORBID, False, "B-12")
-        elif kind == "B-15":
-            offender = int(ctx["seat"])
-            card = Card(ctx["card"])
-            if o == "exposed":
-                d.exposed[offender] = d.exposed.get(offender, 0) | 1 << card
-            else:
-                d.restriction = LeadRestriction(-1, "CDHS".index(o[-1]), REQUIRE, False, "B-15")
-        self._after_action()
-
     def _made(self, seat: Seat, call: OldCall) -> None:
         self.make_trump = call.made
         self.maker = seat
@@ -1001,31 +696,23 @@ class StraightDeal(OldDeal):
             new.director = self.director.clone()
         return new
 
+    # ----------------------------------------------------------------- laws port (straight bridge's own)
+    def laws_enter_call(self, seat: Seat, call: OldCall) -> None:
+        """Enter a make, double or redouble the laws let stand, as if made in turn."""
+        self.calls.append((seat, call))
+        if call.is_make:
+            self._made(seat, call)
+        else:
+            assert self.maker is not None
+            self._doubled(seat, ours=seat.side == self.maker.side)
 
-def _is_card(text: str) -> bool:
-    try:
-        Card.parse(text)
-    except ParseError:
-        return False
-    return True
-
-
-def _card_arg(text: str, action: Any) -> Card:
-    try:
-        return Card.parse(text)
-    except ParseError:
-        raise IllegalAction(f"{action.to_text()!r}: {text!r} is not a card", action=action) from None
-
-
-def _call_arg(text: str, action: Any) -> OldCall:
-    t = text.strip()
-    if t.lower() in ("make", "leave"):
-        t = "leave" if t.lower() == "leave" else t
-    try:
-        return OldCall.parse(t)
-    except ParseError:
-        raise IllegalAction(f"{action.to_text()!r}: {text!r} is neither a call nor a card", action=action) from None
-
+    def laws_set_doubling(self, seats: list[Seat]) -> None:
+        """Who may still double or redouble now; nobody: the play begins."""
+        self.queue = list(seats)
+        if self.queue:
+            self.next_seat = self.queue[0]
+        else:
+            self._start_play(self.dealer, None if self.make_trump == 4 else self.make_trump)
 
 @dataclass(frozen=True)
 class OldBridgeView(View):

@@ -35,121 +35,24 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.laws import (
+    Chooser,
+    HandlerRegistry,
     Irregular,
     Irregularity,
-    Law,
+    LawsDirector,
     LawTable,
-    Ruling,
     RulingChoice,
-    RulingOption,
+    RulingContext,
+    Seats,
     penalty_card_plays,
 )
-from cardroom.games.preferans.calls import WHIST
 from cardroom.games.preferans.result import PrefDealResult
 
 if TYPE_CHECKING:
     from cardroom.games.preferans.rules import PrefDeal
 
 
-def _o(name: str, effect: str) -> RulingOption:
-    return RulingOption(name, effect)
-
-
-CODE_MISDEAL = ("Code 3.2.12–3.2.13: «Если при сдаче откроется одна карта по прямой или косвенной вине сдающего, "
-                "карты пеpесдаются»; «если карты оказались pозданы неправильно по числу … они пеpесдаются заново, "
-                "если ошибка была замечена до начала торговли»; 3.2.2: the same dealer deals again only when the "
-                "deal is void")
-
-TABLE = LawTable(name="preferans (document 004 §11 and the Code of Preferans)")
-_T = TABLE.add
-
-_T(Law("P1", "Misdeal found before the auction", ("misdeal",),
-       ruling_text="the cards are dealt again by the same dealer; no penalty (the deal does not pass, the "
-                   "raspasy progression is unchanged)",
-       chooser="none (automatic)", lapses="the first call",
-       source=CODE_MISDEAL + "; 004 §11.3А.3 «Если сдача была совершена с нарушением правил, то судье надлежит "
-                             "потребовать, чтобы карты были пересданы»"))
-_T(Law("P2", "Wrong hand found during the auction", ("wrong-hand",),
-       (_o("redeal", "the cards are dealt again by the same dealer, no penalty (004 §11.3А: nobody saw "
-                     "another's cards — redeal and play normally)"),
-        _o("penalty", "the offender (who bid with a wrong hand) writes «без двух» at the level of the auction "
-                      "into his gora, then the cards are dealt again (club rule)")),
-       chooser="the offender's left-hand neighbour", lapses="the end of the auction",
-       source="004 §11.3: «в случае, если игрок с неправильной рукой сделал заявку, судье надлежит назначить "
-              "искусственный присужденный результат и судья может наказать виновного»; club rule "
-              "(preferans-club.ru «Неверное количество карт» 2.1): «Штраф - \"без двух в гору\" на "
-              "остановленном уровне торговли»",
-       uncertain=("a pulka has no artificial (match-point) result: the document's reading becomes a plain redeal "
-                  "(option redeal)", "«без двух» priced as two undertricks of the game bid (a misère or no bid: "
-                  "a six), option laws_misdeal_down")))
-_T(Law("P3", "Wrong discard («снос» of more or fewer than two cards)", ("wrong-discard",),
-       (_o("game-lost", "the game is lost without play: the declarer is written down (option laws_discard_down, "
-                        "default one) on his bid, the defenders credited as both whisting; without consolation "
-                        "unless laws_discard_consolation; on a misère he is written the tricks instead"),
-        _o("correct", "the discard is put right (the cards beyond the first two go back; a missing card is "
-                      "discarded) and the deal goes on")),
-       chooser="the first defender (the declarer's left)", lapses="the opening lead",
-       source="the Code's usual penalty as given by the brief (the Code's own text was not found in the stored "
-              "pages): a wrong discard loses the declarer's game",
-       uncertain=("how many down: one (option laws_discard_down)", "consolation: not written (option "
-                  "laws_discard_consolation)", "the defenders may instead have it corrected (choice)")))
-_T(Law("P4", "Lead or play out of turn", ("lead-out-of-turn", "play-out-of-turn"),
-       (_o("accept", "a lead out of turn stands: play goes on from the offender's left"),
-        _o("retract", "the card goes back to the offender's hand face up (seen by all), the right player plays"),
-        _o("penalty-card", "the card goes back face up as a penalty card: it must be played at the first legal "
-                           "opportunity (004 §11.4Б.3 «Она может стать штрафной картой»)")),
-       chooser="the non-offending side", lapses="a card played over it",
-       source="004 §11.4Б.3 (penalty cards), §11.5 (rectification: «ректификация»); the Code's usual practice",
-       uncertain=("accept is offered for a lead only: a play out of turn to a trick in progress goes back",)))
-_T(Law("P5", "Revoke («ренонс»)", ("revoke",),
-       (_o("correct", "the card goes back face up and the offender follows suit (or trumps) as he must; no "
-                      "penalty (004 §11.5А.1 «наказания нет»)"),
-        _o("transfer", "the revoke stands; at the end of the play tricks pass from the offender to the "
-                       "non-offending side (option laws_revoke_tricks, default two)"),
-        _o("gora", "the revoke stands; the offender writes the deal's price into his gora (the game's price, "
-                   "the misère's, or two raspasy tricks)")),
-       chooser="the non-offending side", lapses="the end of the deal",
-       source="004 §11.5А.2: «(НАКАЗАНИЕ) считается, что в дефектной взятке он сделал фальшренонс»; §11.4Б.3 "
-              "«„неигра“ ею ранее может привести к выявлению фальшренонса»; the penalty itself is the Code's "
-              "(«штраф в висты/гору»), its text not found in the stored pages",
-       uncertain=("the document names the revoke but its penalty rule is lost: two tricks (the whist "
-                  "tradition, option laws_revoke_tricks) or the deal's price into the gora, as named options",)))
-_T(Law("P6", "Card shown during the play", ("card-shown",),
-       (_o("penalty-card", "the card stays face up and must be played at the first legal opportunity"),
-        _o("waive", "the card is seen by all; no obligation")),
-       chooser="the non-offending side", lapses="the card is played",
-       source="004 §11.4Б.3: «Она может стать штрафной картой»"))
-_T(Law("D11.2", "Adjusted results (duplicate)", ("adjusted-score",),
-       ruling_text="artificial: 40% of the top to a side fully at fault, 50% partly at fault, at least 60% not at "
-                   "fault; assigned: the non-offending side the most favourable result likely without the "
-                   "irregularity, the offending side the least favourable (adjusted_score, assigned_score)",
-       chooser="the arbiter",
-       source="004 §11.2Б: «40% от макса («средний минус») для безусловно виновной стороны; 50% («среднее») для "
-              "частично виновной стороны; и по меньшей мере 60% («средний плюс») для невиновной стороны»"))
-_T(Law("D11.3", "Wrong number of cards in a board (duplicate)", ("board-wrong-count",),
-       ruling_text="a wrong hand that bid: artificial result; else restore from the records, the earlier players "
-                   "or by a redeal and play normally; cards seen — immaterial: play with everyone's consent, "
-                   "material: artificial result; found after play (11 and 9 cards): the result is cancelled, the "
-                   "non-offenders' may stand (wrong_count_ruling)",
-       chooser="the arbiter", source="004 §11.3 А–В"))
-_T(Law("D11.4", "Missing card (duplicate)", ("missing-card",),
-       ruling_text="before play: search, the card goes back (else reconstruct with another deck); during play: "
-                   "found among played cards — the deal is spoiled; found elsewhere — the hand is restored, the "
-                   "card may be a penalty card and not playing it earlier a revoke (missing_card_ruling)",
-       chooser="the arbiter", source="004 §11.4 А–Б"))
-_T(Law("D11.5", "Defective trick", ("defective-trick",),
-       ruling_text="too many cards: a card of the suit led is put among his played cards, no penalty; without "
-                   "one, any card and a revoke is deemed; too few: the extra cards go back, the shown one (else the "
-                   "highest legal) stays (defective_trick_ruling)",
-       chooser="the arbiter", source="004 §11.5 А–Б"))
-_T(Law("D11.6", "Playing the wrong board (duplicate)", ("wrong-board",),
-       ruling_text="nobody played it before: the result normally stands, the right board may be played later; "
-                   "someone had: his second result is cancelled, artificial results to those prevented "
-                   "(wrong_board_ruling)", chooser="the arbiter", source="004 §11.6"))
-_T(Law("D11.7", "Playing with the wrong hand (duplicate)", ("wrong-hand-box",),
-       ruling_text="play begun with cards from another box: the deal is cancelled, artificial result; during the "
-                   "auction corrections are still possible (wrong_hand_ruling)", chooser="the arbiter",
-       source="004 §11.7"))
+TABLE = LawTable.load("cardroom.games.preferans", "laws.toml")
 
 
 class PrefIrregular(Irregular):
@@ -191,14 +94,48 @@ def penalty_points(p: PrefPenalty, variant: Any, raspasy_round: int = 1) -> Frac
     raise CardroomError(f"unknown penalty {p.what!r}")
 
 
-@dataclass
-class PrefDirector:
-    """A deal's laws state: the pending ruling, cards face up, penalty cards, revokes to settle and the
-    penalties to write."""
+class Context(RulingContext):
+    """What a pending ruling's handler needs (a dataclass per kind)."""
 
-    pending: Ruling | None = None
-    ctx: dict[str, Any] = field(default_factory=dict)
-    irregularities: list[Irregularity] = field(default_factory=list)
+
+class WrongHand(Context):
+    """P2: a wrong hand found during the auction."""
+
+
+class WrongDiscard(Context):
+    """P3: the cards of a wrong discard."""
+
+    cards: tuple[int, ...]
+
+
+class CardContext(Context):
+    """An irregularity with a card of ``seat`` put on the table (face up while the ruling is pending)."""
+
+    seat: int
+    card: int
+
+
+class OutOfTurn(CardContext):
+    """P4: a lead or play out of turn."""
+
+
+class RevokeMade(CardContext):
+    """P5: a revoke."""
+
+
+class CardShown(CardContext):
+    """P6: a card shown during the play."""
+
+
+HANDLERS: HandlerRegistry[type[Context]] = HandlerRegistry("the preferans laws")
+"""The handler of each kind of pending ruling, by its context's type: ``handler(deal, context, option)``."""
+
+
+@dataclass
+class PrefDirector(LawsDirector):
+    """A deal's laws state: the pending ruling (its context a :class:`Context`), cards face up, penalty
+    cards, revokes to settle and the penalties to write."""
+
     penalties: list[PrefPenalty] = field(default_factory=list)
     face_up: dict[int, int] = field(default_factory=dict)
     penalty_cards: dict[int, int] = field(default_factory=dict)
@@ -206,20 +143,14 @@ class PrefDirector:
     no_consolation: bool = False
     chosen: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, law, option)
 
-    def clone(self) -> PrefDirector:
-        return PrefDirector(self.pending, dict(self.ctx), list(self.irregularities), list(self.penalties),
-                            dict(self.face_up), dict(self.penalty_cards), list(self.transfers), self.no_consolation,
-                            list(self.chosen))
-
     def face_up_mask(self, deal: PrefDeal) -> int:
         m = 0
         for s, x in self.face_up.items():
             m |= x & deal.hands[s]
         for s, x in self.penalty_cards.items():
             m |= x & deal.hands[s]
-        card = self.ctx.get("card")
-        if self.pending is not None and card is not None:
-            m |= 1 << int(card)
+        if self.pending is not None and isinstance(self.context, CardContext):
+            m |= 1 << self.context.card
         return m
 
     def face_up_by_seat(self, deal: PrefDeal) -> tuple[int, ...]:
@@ -228,10 +159,15 @@ class PrefDirector:
             out[s] |= x & deal.hands[s]
         for s, x in self.penalty_cards.items():
             out[s] |= x & deal.hands[s]
-        card, seat = self.ctx.get("card"), self.ctx.get("seat")
-        if self.pending is not None and card is not None and seat is not None:
-            out[seat] |= 1 << int(card)
+        if self.pending is not None and isinstance(self.context, CardContext):
+            out[self.context.seat] |= 1 << self.context.card
         return tuple(out)
+
+    def face(self, seat: int, card: int, penalty: bool = False) -> None:
+        """``seat``'s ``card`` goes face up (``penalty``: a penalty card, played at the first legal
+        opportunity)."""
+        target = self.penalty_cards if penalty else self.face_up
+        target[seat] = target.get(seat, 0) | (1 << card)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -265,19 +201,25 @@ def parse_law_action(text: str) -> Any:
 
 # ------------------------------------------------------------------------------------------ the engine
 def _active_left(deal: PrefDeal, seat: int) -> int:
-    return deal._next_active(seat) if seat in deal.active else deal.first_hand
+    return deal.laws_next_active(seat) if seat in deal.active else deal.first_hand
 
 
 def _sides(deal: PrefDeal, offender: int) -> tuple[int, tuple[int, ...]]:
-    """(the chooser, every non-offender entitled) for an offence by ``offender``."""
+    """(the chooser, every non-offender entitled) for an offence by ``offender``: the non-offending side
+    (:attr:`Chooser.NON_OFFENDER`) — in a game or a misère the declarer against a defender, the first
+    defender against the declarer; in the auction and on raspasy the offender's left."""
     d = deal.declarer
-    if d is not None and deal.kind in ("game", "misere", "") and deal.phase != 1:
-        if offender == d:
-            first = deal._next_active(d)
-            return first, tuple(s for s in deal.active if s != d)
-        return d, (d,)
-    left = _active_left(deal, offender)
-    return left, tuple(s for s in deal.active if s != offender)
+    sides = d is not None and deal.kind in ("game", "misere", "") and deal.phase != 1
+    seats = Seats(offender, lambda s: _active_left(deal, s), lambda a, b: a == b, declarer=d if sides else None)
+    chooser = Chooser.NON_OFFENDER.seat(seats)
+    assert chooser is not None
+    if not sides:
+        entitled = tuple(s for s in deal.active if s != offender)
+    elif offender == d:
+        entitled = tuple(s for s in deal.active if s != d)
+    else:
+        entitled = (chooser,)
+    return chooser, entitled
 
 
 def _note(deal: PrefDeal, kind: str, seat: int, action: PrefIrregular, detail: str = "",
@@ -291,11 +233,10 @@ def _note(deal: PrefDeal, kind: str, seat: int, action: PrefIrregular, detail: s
     return irr
 
 
-def _rule(deal: PrefDeal, irr: Irregularity, offered: Sequence[str] | None = None, **ctx: Any) -> None:
+def _rule(deal: PrefDeal, irr: Irregularity, context: Context, offered: Sequence[str] | None = None) -> None:
     chooser, entitled = _sides(deal, irr.offender)
     assert deal.laws is not None
-    deal.laws.pending = TABLE.ruling(irr, chooser, entitled, offered)
-    deal.laws.ctx = dict(ctx)
+    deal.laws.rule(TABLE.ruling(irr, chooser, entitled, offered), context)
 
 
 def legal_actions(deal: PrefDeal) -> list[Any]:
@@ -304,7 +245,7 @@ def legal_actions(deal: PrefDeal) -> list[Any]:
     assert deal.laws is not None
     if deal.laws.pending is not None:
         return list(deal.laws.pending.actions())
-    return deal._base_legal_actions()
+    return deal.laws_base_legal()
 
 
 def restrict_plays(deal: PrefDeal, legal: list[Card]) -> list[Card]:
@@ -364,12 +305,12 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
             raise IllegalAction(f"{a.to_text()}: a misdeal is called after the deal and during the auction", action=a)
         if not deal.calls:
             _note(deal, "misdeal", deal.dealer, a, f"called by seat {a.seat}")
-            deal._redeal()
+            deal.laws_redeal()
             return
         if a.seat not in deal.active:
             raise IllegalAction(f"{a.to_text()}: seat {a.seat} holds no cards in this deal", action=a)
         irr = _note(deal, "wrong-hand", a.seat, a, "found after the auction began")
-        _rule(deal, irr)
+        _rule(deal, irr, WrongHand())
         return
     if a.seat not in deal.active:
         raise IllegalAction(f"{a.to_text()}: seat {a.seat} takes no part in this deal", action=a)
@@ -393,7 +334,7 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
         if len(cards) > 4:
             raise IllegalAction(f"{a.to_text()}: at most four cards can be discarded by mistake", action=a)
         irr = _note(deal, "wrong-discard", a.seat, a, f"{len(cards)} card(s)", f"!{a.seat} discard")
-        _rule(deal, irr, cards=tuple(int(c) for c in cards))
+        _rule(deal, irr, WrongDiscard(cards=tuple(int(c) for c in cards)))
         return
     if phase != 6:
         raise IllegalAction(f"{a.to_text()}: not an irregularity the laws know in this phase "
@@ -406,7 +347,7 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
         if not deal.hands[a.seat] >> card & 1:
             raise IllegalAction(f"{a.to_text()}: seat {a.seat} does not hold {card}", action=a)
         irr = _note(deal, "card-shown", a.seat, a, str(card))
-        _rule(deal, irr, seat=a.seat, shown=int(card), card=int(card))  # face up while the ruling is pending
+        _rule(deal, irr, CardShown(seat=a.seat, card=int(card)))  # face up while the ruling is pending
         return
     try:
         card = Card.parse(a.text)
@@ -418,72 +359,82 @@ def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
     if any(s == hand for s, _ in deal.trick):
         raise IllegalAction(f"{a.to_text()}: seat {hand} has already played to this trick", action=a)
     if hand == deal.next_seat:
-        if card in deal._plain_legal_cards():
+        if card in deal.laws_legal_cards():
             raise IllegalAction(f"{a.to_text()}: {card} is a legal play; play it without '!'", action=a)
         irr = _note(deal, "revoke", hand, a, str(card))
-        _rule(deal, irr, seat=hand, card=int(card))
+        _rule(deal, irr, RevokeMade(seat=hand, card=int(card)))
         return
     lead = not any(s >= 0 for s, _ in deal.trick)
     offered = ["retract", "penalty-card"]
-    if lead:
-        saved = deal.next_seat
-        deal.next_seat = hand
-        ok = card in deal._plain_legal_cards()
-        deal.next_seat = saved
-        if ok:
-            offered.insert(0, "accept")
+    if lead and card in deal.laws_legal_cards(hand):
+        offered.insert(0, "accept")
     irr = _note(deal, "lead-out-of-turn" if lead else "play-out-of-turn", hand, a, str(card))
-    _rule(deal, irr, offered, seat=hand, card=int(card))
+    _rule(deal, irr, OutOfTurn(seat=hand, card=int(card)), offered)
 
 
 def _choose(deal: PrefDeal, choice: RulingChoice) -> None:
+    """Carry out the option chosen under the pending ruling: its context's handler does."""
     laws = deal.laws
     assert laws is not None and laws.pending is not None
-    ruling, ctx = laws.pending, laws.ctx
-    o = choice.option
-    off = ruling.irregularity.offender
-    laws.chosen.append((ruling.chooser if ruling.chooser is not None else -1, ruling.law.number, o))
-    laws.pending, laws.ctx = None, {}
-    rules = deal.rules
-    n = ruling.law.number
-    if n == "P2":
-        if o == "penalty":
-            bid = deal.bid
-            level = bid.level if bid is not None and bid.is_game else 6
-            laws.penalties.append(PrefPenalty("P2", off, "down", level, rules.laws_misdeal_down))
-        deal._redeal()
-    elif n == "P3":
-        cards = [Card(c) for c in ctx["cards"]]
-        if o == "correct":
-            for c in cards[:2]:
-                deal._discard(c)
-        else:
-            _discard_lost(deal, off, cards)
-    elif n == "P4":
-        seat, card = ctx["seat"], Card(ctx["card"])
-        if o == "accept":
-            deal.next_seat = seat
-            deal._enter_card(seat, card)
-        elif o == "retract":
-            laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
-        else:
-            laws.penalty_cards[seat] = laws.penalty_cards.get(seat, 0) | (1 << card)
-    elif n == "P5":
-        seat, card = ctx["seat"], Card(ctx["card"])
-        if o == "correct":
-            laws.face_up[seat] = laws.face_up.get(seat, 0) | (1 << card)
-        else:
-            if o == "transfer":
-                laws.transfers.append((seat, rules.laws_revoke_tricks))
-            else:
-                laws.penalties.append(_price_penalty(deal, seat))
-            deal._enter_card(seat, card)
-    elif n == "P6":
-        seat, card = ctx["seat"], Card(ctx["shown"])
-        target = laws.penalty_cards if o == "penalty-card" else laws.face_up
-        target[seat] = target.get(seat, 0) | (1 << card)
-    else:  # pragma: no cover - every law with options is handled above
-        raise CardroomError(f"law {n} has no effect in the engine")
+    ruling = laws.pending
+    laws.chosen.append((ruling.chooser if ruling.chooser is not None else -1, ruling.law.number, choice.option))
+    _, ctx = laws.take()
+    HANDLERS.handler(type(ctx))(deal, ctx, choice.option, ruling.irregularity.offender)
+
+
+@HANDLERS.on(WrongHand)
+def _wrong_hand(deal: PrefDeal, ctx: WrongHand, o: str, off: int) -> None:
+    """P2: a redeal, or «без двух» into the offender's gora and then a redeal."""
+    laws = deal.laws
+    assert laws is not None
+    if o == "penalty":
+        bid = deal.bid
+        level = bid.level if bid is not None and bid.is_game else 6
+        laws.penalties.append(PrefPenalty("P2", off, "down", level, deal.rules.laws_misdeal_down))
+    deal.laws_redeal()
+
+
+@HANDLERS.on(WrongDiscard)
+def _wrong_discard(deal: PrefDeal, ctx: WrongDiscard, o: str, off: int) -> None:
+    """P3: the discard corrected, or the game lost without play."""
+    cards = [Card(c) for c in ctx.cards]
+    if o == "correct":
+        for c in cards[:2]:
+            deal.laws_discard(c)
+    else:
+        _discard_lost(deal, off, cards)
+
+
+@HANDLERS.on(OutOfTurn)
+def _out_of_turn(deal: PrefDeal, ctx: OutOfTurn, o: str, off: int) -> None:
+    """P4: a lead accepted, or the card back face up (a penalty card)."""
+    assert deal.laws is not None
+    if o == "accept":
+        deal.laws_play(ctx.seat, Card(ctx.card))
+    else:
+        deal.laws.face(ctx.seat, ctx.card, penalty=o == "penalty-card")
+
+
+@HANDLERS.on(RevokeMade)
+def _revoke(deal: PrefDeal, ctx: RevokeMade, o: str, off: int) -> None:
+    """P5: corrected (the card back face up), or it stands with tricks transferred or a price in the gora."""
+    laws = deal.laws
+    assert laws is not None
+    if o == "correct":
+        laws.face(ctx.seat, ctx.card)
+        return
+    if o == "transfer":
+        laws.transfers.append((ctx.seat, deal.rules.laws_revoke_tricks))
+    else:
+        laws.penalties.append(_price_penalty(deal, ctx.seat))
+    deal.laws_play(ctx.seat, Card(ctx.card))
+
+
+@HANDLERS.on(CardShown)
+def _card_shown(deal: PrefDeal, ctx: CardShown, o: str, off: int) -> None:
+    """P6: a penalty card, or only seen by all."""
+    assert deal.laws is not None
+    deal.laws.face(ctx.seat, ctx.card, penalty=o == "penalty-card")
 
 
 def _price_penalty(deal: PrefDeal, seat: int) -> PrefPenalty:
@@ -498,28 +449,13 @@ def _discard_lost(deal: PrefDeal, decl: int, cards: list[Card]) -> None:
     """P3 game-lost: the discard stands as made; the deal ends without play."""
     laws = deal.laws
     assert laws is not None and deal.bid is not None
-    for c in cards:
-        deal.hands[decl] &= ~(1 << c)
-        deal.discard |= 1 << c
     down = deal.rules.laws_discard_down
-    first = deal._next_active(decl)
-    second = deal._next_active(first)
-    deal.contract = deal.bid
     if deal.bid.is_misere:
-        deal.kind = "misere"
         mine = min(10, down)
     else:
-        deal.kind = "game"
         mine = max(0, deal.bid.level - down)
-        deal.whist_calls = [(first, WHIST), (second, WHIST)]
-        deal.whisters = [first, second]
-        deal.conceded = deal.bid.level - mine
         laws.no_consolation = not deal.rules.laws_discard_consolation
-    rest = 10 - mine
-    deal.won[decl] = mine
-    deal.won[first] = rest - rest // 2
-    deal.won[second] = rest // 2
-    deal._finish()
+    deal.laws_settle_without_play(decl, cards, mine, whisted=not deal.bid.is_misere)
 
 
 def on_finish(deal: PrefDeal) -> None:
@@ -593,7 +529,7 @@ def random_irregular(deal: PrefDeal, rng: random.Random) -> PrefIrregular | None
         if rng.random() < 0.2:
             return PrefIrregular(seat, f"show {card}")
         if seat == deal.next_seat:
-            bad = [c for c in cards if c not in deal._plain_legal_cards()]
+            bad = [c for c in cards if c not in deal.laws_legal_cards()]
             if not bad:
                 return None
             card = rng.choice(bad)

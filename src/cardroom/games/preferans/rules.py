@@ -860,9 +860,11 @@ class PrefDeal(State):
 
     def apply(self, action: Any) -> None:
         if self.laws is not None:
+            from cardroom.core.laws import atomic
             from cardroom.games.preferans import laws as lawplay
 
-            if lawplay.apply(self, action):  # an irregular action or a ruling (raises, state unchanged)
+            # an irregular action or a ruling (raises, state unchanged)
+            if atomic(self, lambda: lawplay.apply(self, action), action):
                 self._history.append(action)
                 return
         p = self.phase
@@ -1111,6 +1113,60 @@ class PrefDeal(State):
         if self.laws is not None:
             new.laws = self.laws.clone()
         return new
+
+    # ----------------------------------------------------------------- laws port
+    # What the laws (games/preferans/laws.py) do to the deal, as methods: no laws code writes its fields.
+    def laws_next_active(self, seat: int) -> int:
+        return self._next_active(seat)
+
+    def laws_base_legal(self) -> list[Any]:
+        """The rules' own actions (penalty cards narrowing the plays)."""
+        return self._base_legal_actions()
+
+    def laws_legal_cards(self, seat: int | None = None) -> list[Card]:
+        """The cards the plain rules let ``seat`` (the hand to play if None) play now."""
+        from cardroom.core.laws import turn_of
+
+        if seat is None:
+            return self._plain_legal_cards()
+        with turn_of(self, seat):
+            return self._plain_legal_cards()
+
+    def laws_redeal(self) -> None:
+        """The cards are dealt again by the same dealer (P1, P2)."""
+        self._redeal()
+
+    def laws_discard(self, card: Card) -> None:
+        self._discard(card)
+
+    def laws_play(self, seat: int, card: Card) -> None:
+        """``seat`` plays ``card`` (in turn or, ruled on, out of turn)."""
+        self.next_seat = seat
+        self._enter_card(seat, card)
+
+    def laws_settle_without_play(self, declarer: int, discard: Sequence[Card], mine: int, whisted: bool) -> None:
+        """The deal ends without play (P3, a wrong discard's game lost): ``discard`` stands as made, the
+        declarer takes ``mine`` tricks, the two others share the rest; ``whisted``: a game both whist
+        (else a misère)."""
+        assert self.bid is not None
+        for c in discard:
+            self.hands[declarer] &= ~(1 << c)
+            self.discard |= 1 << c
+        first = self._next_active(declarer)
+        second = self._next_active(first)
+        self.contract = self.bid
+        if whisted:
+            self.kind = "game"
+            self.whist_calls = [(first, WHIST), (second, WHIST)]
+            self.whisters = [first, second]
+            self.conceded = self.bid.level - mine
+        else:
+            self.kind = "misere"
+        rest = 10 - mine
+        self.won[declarer] = mine
+        self.won[first] = rest - rest // 2
+        self.won[second] = rest // 2
+        self._finish()
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,9 @@ from typing import Any
 
 from cardroom.core.cards import Card, CardSet, cards_of_mask
 from cardroom.core.errors import CardroomError, IllegalAction
-from cardroom.core.game import Game, State
+from cardroom.core.game import Game
 from cardroom.core.laws import Irregular, RulingChoice
+from cardroom.core.match import Match
 from cardroom.core.table import Seat
 from cardroom.i18n import SEAT_NAMES, STRINGS, t
 
@@ -92,7 +93,7 @@ class Renderer:
         results: Sequence[Any] = state.results
         return results
 
-    def record_text(self, state: State, path: str) -> str:
+    def record_text(self, state: Match[Any, Any, Any, Any], path: str) -> str:
         """The record to save under ``path`` (the generic JSON record; bridge writes PBN too)."""
         from cardroom.records.registry import write_record
 

@@ -10,8 +10,8 @@ from typing import Any
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.deal import Draw
 from cardroom.core.errors import ParseError
-from cardroom.core.game import State
 from cardroom.core.laws import Irregular, RulingChoice
+from cardroom.core.match import Match
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws import Claim
@@ -113,7 +113,7 @@ class BridgeRenderer(Renderer):
             return None
         return applied(state, random_irregular(deal, rng, rng.choice(seats)))
 
-    def record_text(self, state: State, path: str) -> str:
+    def record_text(self, state: Match[Any, Any, Any, Any], path: str) -> str:
         if path.lower().endswith(".pbn"):
             from cardroom.games.bridge.rubber import RubberState
             from cardroom.records.replay import rubber_to_pbn

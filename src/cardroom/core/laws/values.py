@@ -1,6 +1,6 @@
-"""The laws framework: irregularities, the law table, rulings and the choices made under them.
+"""The values of the laws framework: irregularities, laws, rulings and the choices made under them.
 
-The shape every game's laws follow (contract bridge: ``games/bridge/laws.py``; euchre, preferans and
+The shape every game's laws follow (contract bridge: ``games/bridge/laws/``; euchre, preferans and
 straight bridge build their tables the same way):
 
 * **Laws mode.** A game option (``laws=True``; off by default). Off, a state refuses an irregular
@@ -35,12 +35,13 @@ same state; a bot chooses with ``choose_ruling(view)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardroom.core.errors import CardroomError, ParseError
 from cardroom.core.game import Action
+from cardroom.core.laws.chooser import Chooser
 
 REQUIRE = "require"
 FORBID = "forbid"
@@ -83,9 +84,19 @@ class RulingOption:
             raise CardroomError(f"a ruling option's name is one word, not {self.name!r}")
 
 
+def _find(options: Sequence[RulingOption], name: str, missing: str, none: str) -> RulingOption:
+    for o in options:
+        if o.name == name:
+            return o
+    raise CardroomError(f"{missing}; options: {', '.join(o.name for o in options) or none}")
+
+
 @dataclass(frozen=True)
 class Law:
     """One law: the kinds of irregularity it governs, its options, who chooses, when the right lapses.
+
+    ``chooser`` is the :class:`Chooser` that computes the seat to choose; ``who`` says it as the
+    document does (e.g. "either opponent (the offender's LHO acts)").
 
     ``options`` is the law's full menu (a ruling may offer fewer in a given position); a law with no
     options is applied automatically. ``source`` quotes the document (briefly, in its language);
@@ -95,22 +106,26 @@ class Law:
     title: str
     kinds: tuple[str, ...]
     options: tuple[RulingOption, ...] = ()
-    chooser: str = "non-offending side"
+    chooser: Chooser = Chooser.NON_OFFENDER
     lapses: str = ""
     source: str = ""
     uncertain: tuple[str, ...] = ()
     ruling_text: str = ""
+    who: str = ""
+
+    def __post_init__(self) -> None:
+        chooser = Chooser(self.chooser)  # a table's word (``"declarer"``) names the member
+        object.__setattr__(self, "chooser", chooser)
+        if not self.who:
+            object.__setattr__(self, "who", str(chooser))
 
     @property
     def automatic(self) -> bool:
         return not self.options
 
     def option(self, name: str) -> RulingOption:
-        for o in self.options:
-            if o.name == name:
-                return o
-        known = ", ".join(o.name for o in self.options) or "none (the law applies automatically)"
-        raise CardroomError(f"law {self.number} offers no option {name!r}; options: {known}")
+        return _find(self.options, name, f"law {self.number} offers no option {name!r}",
+                     "none (the law applies automatically)")
 
 
 @dataclass(frozen=True)
@@ -130,11 +145,7 @@ class Ruling:
         return self.law.options if self.offered is None else self.offered
 
     def option(self, name: str) -> RulingOption:
-        for o in self.options:
-            if o.name == name:
-                return o
-        known = ", ".join(o.name for o in self.options) or "none"
-        raise CardroomError(f"law {self.law.number} offers no option {name!r} here; options: {known}")
+        return _find(self.options, name, f"law {self.law.number} offers no option {name!r} here", "none")
 
     def choose(self, name: str) -> RulingChoice:
         self.option(name)
@@ -270,58 +281,3 @@ def penalty_card_plays(legal: Sequence[Any], penalty: Iterable[Any]) -> list[Any
     pen = set(penalty)
     forced = [c for c in legal if c in pen]
     return forced if forced else list(legal)
-
-
-@dataclass
-class LawTable:
-    """A game's laws, found by number or by the kind of irregularity they govern."""
-
-    laws: list[Law] = field(default_factory=list)
-    name: str = ""
-
-    def add(self, law: Law) -> Law:
-        if any(existing.number == law.number for existing in self.laws):
-            raise CardroomError(f"law {law.number} is already in the table")
-        self.laws.append(law)
-        return law
-
-    def __iter__(self) -> Iterator[Law]:
-        return iter(self.laws)
-
-    def __len__(self) -> int:
-        return len(self.laws)
-
-    def law(self, number: str) -> Law:
-        for law in self.laws:
-            if law.number == number:
-                return law
-        raise CardroomError(f"no law {number!r} in the {self.name or 'game'}'s table")
-
-    def for_kind(self, kind: str) -> Law:
-        for law in self.laws:
-            if kind in law.kinds:
-                return law
-        raise CardroomError(f"no law governs an irregularity of kind {kind!r}")
-
-    def ruling(self, irregularity: Irregularity, chooser: int | None = None, entitled: Sequence[int] = (),
-               offered: Sequence[str] | None = None, law: str | None = None, lapses: str = "") -> Ruling:
-        """The ruling on ``irregularity``: by ``law`` if named, else the law of its kind; ``offered``
-        narrows the law's options to those open in this position (names, in the law's order)."""
-        the_law = self.law(law) if law is not None else self.for_kind(irregularity.kind)
-        opts: tuple[RulingOption, ...] | None = None
-        if offered is not None:
-            for name in offered:
-                the_law.option(name)
-            opts = tuple(o for o in the_law.options if o.name in offered)
-        return Ruling(irregularity, the_law, chooser, tuple(entitled), opts, lapses)
-
-    def kinds(self) -> list[str]:
-        return [k for law in self.laws for k in law.kinds]
-
-    def rows(self) -> list[tuple[str, str, str, str]]:
-        """(law, ruling, source, options) for a game's rules document."""
-        out = []
-        for law in self.laws:
-            ruling = law.ruling_text or "; ".join(f"{o.name}: {o.effect}" for o in law.options) or "—"
-            out.append((f"{law.number} {law.title}", ruling, law.source, ", ".join(o.name for o in law.options)))
-        return out
