@@ -12,7 +12,7 @@ from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.game import Game, State, View
 from cardroom.core.options import Schema
 from cardroom.games.preferans.result import PrefDealResult
-from cardroom.games.preferans.rules import PH_OVER, PrefDeal, PrefRules, PrefView
+from cardroom.games.preferans.rules import PH_OVER, PrefDeal, PrefView
 from cardroom.i18n import Where
 
 
@@ -35,7 +35,7 @@ class Preferans(Game):
         self.variant = make_variant(variant, **options)
         self.players = players
         self.num_seats = players
-        self.rules = PrefRules(players=players, **self.variant.deal_rules(players))
+        self.rules = self.variant  # the deal reads the variant's options by their own names
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
