@@ -110,7 +110,8 @@ def deal_in_twos(pack: Sequence[Card], active: Sequence[int], players: int) -> D
 
 
 class PrefDeal(State):
-    """One deal of preferans."""
+    """One deal of preferans. ``rules``: its options, the variant itself (:class:`PrefVariant`, read by its
+    own option names; the game's when not given); ``players``: 3 or 4 (the game's when not given)."""
 
     game: Preferans
 
