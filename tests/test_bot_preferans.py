@@ -35,7 +35,12 @@ from cardroom.games.preferans.calls import (
     PrefCall,
     conceded_of,
 )
-from cardroom.games.preferans.rules import PrefDeal, PrefRules, PrefView, deal_in_twos
+from cardroom.games.preferans.rules import PrefDeal, PrefView, deal_in_twos
+from cardroom.games.preferans.variants import PrefVariant, make_variant
+
+ENGINE = PrefVariant(ten_whisted=True, concede_max=0, misere_invitation=False)
+"""The plain deal these tests were written for (a ten is whisted, no concession offered, no invitation to a
+misère); a test turns on, by the variant's own names, the options it is about."""
 
 # dealer 0 with three players: seat 1 is first hand, then seat 2, then seat 0
 
@@ -43,7 +48,8 @@ from cardroom.games.preferans.rules import PrefDeal, PrefRules, PrefView, deal_i
 def new_deal(hands: dict[int, str], talon: str, players: int = 3, dealer: int = 0, **options: Any) -> PrefDeal:
     """A deal with the given hands (PBN: spades.hearts.diamonds.clubs) and talon; the active
     seats not given share the remaining cards (in pack order)."""
-    d = PrefDeal(None, dealer=dealer, raspasy_round=1, rules=PrefRules(players=players, **options))  # type: ignore[arg-type]
+    d = PrefDeal(None, dealer=dealer, raspasy_round=1, rules=make_variant(ENGINE, **options),  # type: ignore[arg-type]
+                 players=players)
     masks = {s: mask(h) for s, h in hands.items()}
     tal = mask(talon)
     used = tal
@@ -341,7 +347,7 @@ def test_defender_wins_as_cheaply_as_possible() -> None:
 
 
 def test_raspasy_ducks_under_the_winning_card() -> None:
-    d = new_deal({1: "QJ.AQJ9.A.KQJ", 2: "78.KT8.98.AT9"}, "-.-.7.7", raspasy_talon="closed")
+    d = new_deal({1: "QJ.AQJ9.A.KQJ", 2: "78.KT8.98.AT9"}, "-.-.7.7", raspasy_talon_three="closed")
     do(d, "pass", "pass", "pass")
     assert d.kind == "raspasy"
     do(d, "QH")
@@ -350,7 +356,7 @@ def test_raspasy_ducks_under_the_winning_card() -> None:
 
 
 def test_raspasy_sheds_a_high_card_when_void() -> None:
-    d = new_deal({1: "QJ.AKQJ.A.KQJ", 2: "789T.-.98K.A98"}, "-.T.7.-", raspasy_talon="closed")
+    d = new_deal({1: "QJ.AKQJ.A.KQJ", 2: "789T.-.98K.A98"}, "-.T.7.-", raspasy_talon_three="closed")
     do(d, "pass", "pass", "pass", "JH")
     c = bot(d)
     assert c.rank >= 13  # the king or the ace goes
@@ -383,8 +389,8 @@ def test_accepts_a_match_view() -> None:
 
 def _play_deal(players: int, seed: int, options: dict[str, Any] | None = None,
                times: list[float] | None = None) -> PrefDeal:
-    rules = PrefRules(players=players, **(options or {}))
-    d = PrefDeal(None, dealer=seed % players, raspasy_round=1, rules=rules)  # type: ignore[arg-type]
+    rules = make_variant(ENGINE, **(options or {}))
+    d = PrefDeal(None, dealer=seed % players, raspasy_round=1, rules=rules, players=players)  # type: ignore[arg-type]
     pack = piquet_pack()
     random.Random(seed).shuffle(pack)
     d.apply(deal_in_twos(pack, d.active, players))
@@ -404,12 +410,13 @@ def _play_deal(players: int, seed: int, options: dict[str, Any] | None = None,
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from([3, 4]), st.sampled_from([
-    {}, {"raspasy_talon": "closed"}, {"raspasy_talon": "dealer", "dealer_returns_whist": True},
-    {"half_whist": False, "whist_ten": False}, {"concede_max": 10, "misere_invitation": True},
+    {}, {"raspasy_talon_three": "closed", "raspasy_talon_four": "closed"},
+    {"raspasy_talon_four": "dealer", "dealer_returns_whist": True},
+    {"half_whist": False, "ten_whisted": False}, {"concede_max": 10, "misere_invitation": True},
 ]))
 def test_the_bot_always_returns_a_legal_action(seed: int, players: int, options: dict[str, Any]) -> None:
-    if players == 3 and (options.get("raspasy_talon") == "dealer" or options.get("misere_invitation")):
-        options = {k: v for k, v in options.items() if k not in ("raspasy_talon", "misere_invitation")}
+    # the talon as the dealer's cards, the dealer's returned whist and the invitation to a misère are four-player
+    # options: with three players the deal does not offer them
     d = _play_deal(players, seed, options)
     r = d.result()
     if r.kind in ("game", "misere", "raspasy"):
@@ -469,15 +476,13 @@ def test_refuses_a_view_without_legal_actions() -> None:
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from([3, 4]), st.sampled_from([
-    {"raspasy_with_passing": True, "raspasy_talon": "closed"},
-    {"ural_whist": True, "dealer_returns_whist": True, "whist_ten": True},
-    {"player_choices": True, "choice_dealer": True, "raspasy_talon": "dealer"},
-    {"preferans_declaration": True, "talon_refusal": True},
+    {"raspasy_with_passing": True, "raspasy_talon_three": "closed", "raspasy_talon_four": "closed"},
+    {"whist_sequences": "ural", "dealer_returns_whist": True, "ten_whisted": True},
+    {"choices_by_player": True, "raspasy_dealer": "talon", "raspasy_talon_four": "dealer"},
+    {"preferans_declaration": True, "talon_refusal_penalty": "game"},
 ]))
 def test_the_bot_acts_legally_in_every_new_phase(seed: int, players: int, options: dict[str, Any]) -> None:
-    if players == 3:
-        options = {k: v for k, v in options.items() if k not in ("choice_dealer", "dealer_returns_whist")
-                   and not (k == "raspasy_talon" and v == "dealer")}
+    # the dealer's choice on raspasy, his returned whist and his talon cards are four-player options (above)
     d = _play_deal(players, seed, options)
     assert d.is_over
 
@@ -485,8 +490,8 @@ def test_the_bot_acts_legally_in_every_new_phase(seed: int, players: int, option
 def test_the_bot_passes_its_highest_cards_and_chooses() -> None:
     from cardroom.games.preferans.calls import OFF_GORA, PREFERANS, TO_PULYA
 
-    rules = PrefRules(players=3, raspasy_with_passing=True, player_choices=True, preferans_declaration=True)
-    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=rules)  # type: ignore[arg-type]
+    rules = make_variant(ENGINE, raspasy_with_passing=True, choices_by_player=True, preferans_declaration=True)
+    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=rules, players=3)  # type: ignore[arg-type]
     hands = (CardSet.parse("AS KS QS JS 10S 9S 8S 7S AH KH").mask, CardSet.parse(
         "QH JH 10H 9H 8H 7H AD KD QD JD").mask, CardSet.parse("10D 9D 8D 7D AC KC QC JC 10C 9C").mask)
     d.apply(Deal(hands, CardSet.parse("8C 7C").mask))
@@ -513,8 +518,8 @@ def test_the_bot_passes_its_highest_cards_and_chooses() -> None:
 
 
 def test_the_ural_bot_reduces_to_half_whist_when_left_alone_weak() -> None:
-    rules = PrefRules(players=3, ural_whist=True)
-    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=rules)  # type: ignore[arg-type]
+    rules = make_variant(ENGINE, whist_sequences="ural")
+    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=rules, players=3)  # type: ignore[arg-type]
     hands = (CardSet.parse("AS KS QS JS 10S 9S 8S AH KH QH").mask, CardSet.parse(
         "JH 10H 9H 8H 7H 7S AD 7D 8D 9D").mask, CardSet.parse("10D JD QD KD AC KC QC JC 10C 9C").mask)
     d.apply(Deal(hands, CardSet.parse("8C 7C").mask))

@@ -22,9 +22,13 @@ from cardroom.games.preferans import laws as L
 from cardroom.games.preferans.calls import MISERE, PASS, WHIST, PrefCall
 from cardroom.games.preferans.game import Preferans
 from cardroom.games.preferans.laws import PrefIrregular, adjusted_score, assigned_score
-from cardroom.games.preferans.rules import PH_DEAL, PH_DECLARE, PH_DISCARD, PH_OVER, PH_PLAY, PrefDeal, PrefRules
+from cardroom.games.preferans.rules import PH_DEAL, PH_DECLARE, PH_DISCARD, PH_OVER, PH_PLAY, PrefDeal
 from cardroom.games.preferans.scoring import score_deal
-from cardroom.games.preferans.variants import make_variant
+from cardroom.games.preferans.variants import PrefVariant, make_variant
+
+ENGINE = PrefVariant(ten_whisted=True, concede_max=0, misere_invitation=False)
+"""The plain deal these tests were written for (a ten is whisted, no concession offered, no invitation to a
+misère); a test turns on, by the variant's own names, the options it is about."""
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = ROOT.parent / "shared" / "rules" / "preferans-examples.json"
@@ -48,7 +52,8 @@ def _c(text: str) -> Card:
 
 def _deal(laws: bool = True, **opts: Any) -> PrefDeal:
     """A 3-player deal (dealer 2, so the first hand is seat 0) dealt the hands above."""
-    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=PrefRules(players=3, laws=laws, **opts))  # type: ignore[arg-type]
+    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=make_variant(ENGINE, laws=laws, **opts),  # type: ignore[arg-type]
+                 players=3)
     d.apply(Deal((_cs(H1), _cs(H2), _cs(H3)), _cs(TALON)))
     return d
 
@@ -589,7 +594,7 @@ def _minimax(d: PrefDeal, innocent: str) -> int:
 
 def _random_contract(rng: random.Random) -> PrefDeal:
     """A random 3-player deal played to a game (both whisting, closed) or a misère by the first hand."""
-    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=PrefRules(players=3, laws=True))  # type: ignore[arg-type]
+    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=make_variant(ENGINE, laws=True), players=3)  # type: ignore[arg-type]
     d.apply(d.sample_chance(rng))
     misere = rng.random() < 0.3
     d.apply(MISERE if misere else PrefCall.parse(rng.choice(("6S", "6C", "6D", "6H", "6NT"))))

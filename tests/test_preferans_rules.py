@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, piquet_pack
 from cardroom.core.deal import Deal
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.games.preferans.calls import (
     ACCEPT,
     CLOSED,
@@ -36,11 +36,14 @@ from cardroom.games.preferans.rules import (
     PH_OVER,
     PH_PLAY,
     PrefDeal,
-    PrefRules,
     deal_in_twos,
 )
 from cardroom.games.preferans.scoring import score_deal
-from cardroom.games.preferans.variants import VARIANTS
+from cardroom.games.preferans.variants import VARIANTS, PrefVariant, make_variant
+
+ENGINE = PrefVariant(ten_whisted=True, concede_max=0, misere_invitation=False)
+"""The plain deal these tests were written for (a ten is whisted, no concession offered, no invitation to a
+misère); each test turns on, by the variant's own names, the options it is about."""
 
 
 def _cs(text: str) -> int:
@@ -57,7 +60,8 @@ TALON = "8C 7C"
 def _deal(players: int = 3, dealer: int = -1, **opts: object) -> PrefDeal:
     if dealer < 0:
         dealer = players - 1  # so that the active seats are 0, 1, 2 (first hand 0)
-    d = PrefDeal(None, dealer=dealer, raspasy_round=1, rules=PrefRules(players=players, **opts))  # type: ignore[arg-type]
+    d = PrefDeal(None, dealer=dealer, raspasy_round=1, rules=make_variant(ENGINE, **opts),  # type: ignore[arg-type]
+                 players=players)
     return d
 
 
@@ -377,12 +381,12 @@ def test_concession_limited_by_the_option_and_refused_outside_it() -> None:
         with pytest.raises(IllegalAction):
             d.apply(bad)
         assert d.snapshot() == before
-    # not offered at all with concede_max=0 (the PrefRules default), nor on an unwhisted game
+    # not offered at all with concede_max=0 (ENGINE's), nor on an unwhisted game
     d = _whisted_six_clubs("whist", "whist")
     assert d.phase == PH_PLAY
     d = _whisted_six_clubs("pass", "pass", concede_max=10)
     assert d.phase == PH_OVER and d.result().kind == "unplayed" and d.result().conceded == 0
-    with pytest.raises(IllegalAction):
+    with pytest.raises(CardroomError, match="concede_max"):
         _dealt(concede_max=11)
 
 
@@ -401,9 +405,13 @@ def test_concede_after_the_dealer_returns_the_whist() -> None:
 
 def test_presets_offer_the_concession() -> None:
     for v in VARIANTS.values():
-        rules = v.deal_rules(3)
-        assert rules["concede_max"] == (2 if v.name == "piter" else 10)
-        assert rules["misere_invitation"] is False and v.deal_rules(4)["misere_invitation"] is True
+        assert v.concede_max == (2 if v.name == "piter" else 10)
+        assert v.misere_invitation is True  # the deal offers it with four players only
+    four = _dealt(players=4, dealer=0, misere_invitation=VARIANTS["sochi"].misere_invitation)
+    three = _dealt(misere_invitation=VARIANTS["sochi"].misere_invitation)
+    _call(four, "misere", "pass", "pass")
+    _call(three, "misere", "pass", "pass")
+    assert four.phase == PH_INVITE and three.phase == PH_DISCARD
 
 
 # ---------------------------------------------------------------------- inviting the dealer to a misère

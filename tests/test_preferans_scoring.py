@@ -216,16 +216,16 @@ def test_make_variant_names_aliases_and_errors() -> None:
     assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter"}
 
 
-DEAL_RULES_BASE: dict[str, Any] = {
-    "misere_without_talon": True, "half_whist": True, "dealer_returns_whist": False, "whist_ten": False,
+DEAL_OPTIONS_BASE: dict[str, Any] = {
+    "misere_without_talon": True, "half_whist": True, "dealer_returns_whist": False, "ten_whisted": False,
     "raspasy_talon": "suit", "concede_max": 10, "misere_invitation": False, "preferans_declaration": False,
-    "talon_refusal": False, "ural_whist": False, "raspasy_with_passing": False, "player_choices": False,
-    "choice_dealer": False, "laws": False, "laws_misdeal_down": 2, "laws_discard_down": 1,
-    "laws_discard_consolation": False, "laws_revoke_tricks": 2, "laws_online": False}
-"""The engine's options a preset with no deal option of its own gives three players (PrefVariant's defaults:
+    "talon_refusal_penalty": "none", "whist_sequences": "code", "raspasy_with_passing": False,
+    "choices_by_player": False, "choice_dealer": False, "laws": False, "laws_misdeal_down": 2,
+    "laws_discard_down": 1, "laws_discard_consolation": False, "laws_revoke_tricks": 2, "laws_online": False}
+"""The deal options a preset with no deal option of its own gives three players (PrefVariant's defaults:
 a ten not whisted, any concession, the invitation to a misère only with four)."""
 
-DEAL_RULES: dict[tuple[str, int], dict[str, Any]] = {
+DEAL_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {
     ("sochi", 3): {"preferans_declaration": True},  # §3.11
     ("sochi", 4): {"preferans_declaration": True, "dealer_returns_whist": True,  # §3.8
                    "raspasy_talon": "dealer", "choice_dealer": True, "misere_invitation": True},  # item 7
@@ -237,38 +237,54 @@ DEAL_RULES: dict[tuple[str, int], dict[str, Any]] = {
     ("rostov", 4): {"raspasy_talon": "closed", "choice_dealer": True, "misere_invitation": True},
     ("kazakhstan", 3): {"raspasy_talon": "closed"},
     ("kazakhstan", 4): {"raspasy_talon": "closed", "choice_dealer": True, "misere_invitation": True},
-    ("ural", 3): {"whist_ten": True, "ural_whist": True},  # §7.1, §7.3 (the dealer returns only with four)
-    ("ural", 4): {"whist_ten": True, "ural_whist": True, "dealer_returns_whist": True, "misere_invitation": True},
-    ("piter", 3): {"whist_ten": True, "concede_max": 2, "player_choices": True},  # §9.4, §9.2
-    ("piter", 4): {"whist_ten": True, "concede_max": 2, "player_choices": True, "choice_dealer": True,
+    ("ural", 3): {"ten_whisted": True, "whist_sequences": "ural"},  # §7.1, §7.3 (the dealer returns only with four)
+    ("ural", 4): {"ten_whisted": True, "whist_sequences": "ural", "dealer_returns_whist": True,
+                  "misere_invitation": True},
+    ("piter", 3): {"ten_whisted": True, "concede_max": 2, "choices_by_player": True},  # §9.4, §9.2
+    ("piter", 4): {"ten_whisted": True, "concede_max": 2, "choices_by_player": True, "choice_dealer": True,
                    "misere_invitation": True},
 }
-"""What each preset of variants.py changes from :data:`DEAL_RULES_BASE` in the engine's options, per number
-of players (a four-player option such as the dealer's returned whist is off with three)."""
+"""What each preset of variants.py changes from :data:`DEAL_OPTIONS_BASE` in the options the deal reads, per
+number of players (a four-player option such as the dealer's returned whist is off with three)."""
+
+FOUR_ONLY = ("dealer_returns_whist", "misere_invitation")
+"""Options the deal (rules.py) offers with four players only, whatever the variant says."""
 
 
-@pytest.mark.parametrize(("name", "players"), list(DEAL_RULES))
-def test_deal_rules_fit_the_engine(name: str, players: int) -> None:
-    from dataclasses import asdict
-
-    from cardroom.games.preferans.rules import PrefRules
-
-    rules = PrefRules(players=players, **VARIANTS[name].deal_rules(players))
-    assert asdict(rules) == {"players": players, **DEAL_RULES_BASE, **DEAL_RULES[name, players]}
+def _deal_options(v: PrefVariant, players: int) -> dict[str, Any]:
+    """The options of ``v`` a deal of ``players`` reads, by the variant's own names (the rest is scoring)."""
+    out = {k: getattr(v, k) for k in DEAL_OPTIONS_BASE if k not in ("raspasy_talon", "choice_dealer")}
+    out.update({k: out[k] and players == 4 for k in FOUR_ONLY})
+    return {**out, "raspasy_talon": v.raspasy_talon(players), "choice_dealer": v.choice_dealer(players)}
 
 
-def test_deal_rules_cover_every_variant_and_carry_the_laws_options() -> None:
-    from cardroom.games.preferans.rules import PrefRules
+@pytest.mark.parametrize(("name", "players"), list(DEAL_OPTIONS))
+def test_deal_options_fit_the_engine(name: str, players: int) -> None:
+    from cardroom.games.preferans.game import Preferans
+    from cardroom.games.preferans.rules import PrefDeal
 
-    assert set(DEAL_RULES) == {(name, n) for name in VARIANTS for n in (3, 4)}
+    game = Preferans(name, players=players)
+    deal = game.new_deal()
+    assert deal.rules is game.variant is game.rules  # one options object
+    assert deal.rules == VARIANTS[name] and deal.players == players  # the deal reads the variant itself
+    assert isinstance(deal, PrefDeal) and (deal.laws is not None) == deal.rules.laws
+    assert _deal_options(deal.rules, players) == {**DEAL_OPTIONS_BASE, **DEAL_OPTIONS[name, players]}
+
+
+def test_deal_options_cover_every_variant_and_carry_the_laws_options() -> None:
+    from cardroom.games.preferans.rules import PrefDeal
+
+    assert set(DEAL_OPTIONS) == {(name, n) for name in VARIANTS for n in (3, 4)}
     v = make_variant("moscow", laws=True, laws_misdeal_down=3, laws_discard_down=2, laws_discard_consolation=True,
                      laws_revoke_tricks=1, laws_online=True, half_whist=False, misere_without_talon=False,
                      talon_refusal_penalty="fixed", raspasy_with_passing=True, whist_sequences="ural")
-    rules = PrefRules(players=3, **v.deal_rules(3))
+    deal = PrefDeal(None, dealer=2, rules=v, players=3)  # type: ignore[arg-type]
+    rules = deal.rules
+    assert rules is v and deal.laws is not None
     assert (rules.laws, rules.laws_misdeal_down, rules.laws_discard_down, rules.laws_discard_consolation,
             rules.laws_revoke_tricks, rules.laws_online) == (True, 3, 2, True, 1, True)
-    assert (rules.half_whist, rules.misere_without_talon, rules.talon_refusal, rules.raspasy_with_passing,
-            rules.ural_whist) == (False, False, True, True, True)
+    assert (rules.half_whist, rules.misere_without_talon, rules.talon_refusal_penalty != "none",
+            rules.raspasy_with_passing, rules.whist_sequences == "ural") == (False, False, True, True, True)
 
 
 def test_code_whist_obligations() -> None:

@@ -427,7 +427,7 @@ def _(v: dict[str, Any]) -> None:
     assert points(score_deal(r4, SOCHI), "gora") == {0: 4, 1: 6, 2: 8, 3: 2}
     r4z = mk("raspasy", players=4, tricks={0: 2, 1: 3, 2: 5, 3: 0}, raspasy_round=1)
     assert points(score_deal(r4z, SOCHI), "pulya") == {3: 1}
-    assert SOCHI.deal_rules(4)["raspasy_talon"] == "dealer" and SOCHI.deal_rules(3)["raspasy_talon"] == "suit"
+    assert SOCHI.raspasy_talon(4) == "dealer" and SOCHI.raspasy_talon(3) == "suit"
     assert make_variant("sochi", raspasy_prices=(1, 1, 1)).raspasy_price(3) == 1  # footnote [3]
     # a closed pulya «помогает» with the zero-trick points
     es = score_deal(mk("raspasy", tricks={0: 0, 1: 3, 2: 7}, raspasy_round=3), SOCHI, state_with(3, (20, 4, 8)))

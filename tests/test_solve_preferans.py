@@ -25,7 +25,8 @@ from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, car
 from cardroom.core.errors import CardroomError, ParseError
 from cardroom.core.tricks import natural_winner
 from cardroom.games.preferans.calls import MISERE, PASS, WHIST, PrefCall
-from cardroom.games.preferans.rules import PH_PLAY, PrefDeal, PrefRules
+from cardroom.games.preferans.rules import PH_PLAY, PrefDeal
+from cardroom.games.preferans.variants import PrefVariant, make_variant
 from cardroom.solve import tricks
 from cardroom.solve.preferans import position_of, solve_deal, solve_state
 from cardroom.solve.tricks import Position, TalonLeads
@@ -36,6 +37,9 @@ PURE = bool(os.environ.get("CARDROOM_PURE_PYTHON"))
 so the slow checks run fewer examples or none. Otherwise the compiled core is used: it is built by
 `make test`'s install step, and the tests that need it fail (not skip) when it is missing."""
 CORE_MISSING = "the compiled core is not built (make test's install step builds it)"
+ENGINE = PrefVariant(ten_whisted=True, concede_max=0, misere_invitation=False)
+"""The plain deal these tests were written for (a ten is whisted, no concession offered, no invitation to a
+misère)."""
 
 
 def _legal(hand: int, led: int | None, trump: int | None) -> int:
@@ -79,7 +83,7 @@ def minimax(hands: tuple[int, ...], order: tuple[int, ...], leader: int, trick: 
 def reach_play(rng: random.Random, kind: str, players: int = 3, **opts: object) -> PrefDeal:
     """A real deal driven to its play: the first hand bids and plays a random game, or misère; or all pass."""
     d = PrefDeal(None, dealer=rng.randrange(players), raspasy_round=1,  # type: ignore[arg-type]
-                 rules=PrefRules(players=players, **opts))  # type: ignore[arg-type]
+                 rules=make_variant(ENGINE, **opts), players=players)
     d.apply(d.sample_chance(rng))
     bid = False
     while d.phase != PH_PLAY:
@@ -242,7 +246,7 @@ def test_talon_tricks_follow_the_engine(seed: int, setup: tuple[int, str]) -> No
     assert tricks.backend() == "c", CORE_MISSING
     players, mode = setup
     rng = random.Random(seed)
-    d = reach_play(rng, "raspasy", players, raspasy_talon=mode)
+    d = reach_play(rng, "raspasy", players, raspasy_talon_four=mode)  # three players: "suit" (the default)
     play_random(d, rng, 2 + 3 * rng.randrange(2))
     if not d.talon_order or len(d.tricks) >= 2:
         return
@@ -321,7 +325,7 @@ def test_bad_input_is_refused_clearly() -> None:
         solve_deal(hands, "raspasy", talon="QH 7D")
     with pytest.raises(CardroomError, match="leader"):
         solve_deal(hands, "7H", 0, leader=5)
-    d = PrefDeal(None, dealer=0, raspasy_round=1, rules=PrefRules())  # type: ignore[arg-type]
+    d = PrefDeal(None, dealer=0, raspasy_round=1, rules=ENGINE, players=3)  # type: ignore[arg-type]
     with pytest.raises(CardroomError, match="play phase"):
         solve_state(d)
     assert CardSet.parse("QH").mask  # the hands are parsed by CardSet

@@ -162,14 +162,14 @@ def _setup_state(state: PrefDeal) -> _Setup:
         done = len(state.tricks)
         leads = tuple((10 - t, int(state.talon_order[t])) for t in range(done, min(2, len(state.talon_order))))
         if leads:
-            dealer_mode = state.rules.raspasy_talon == "dealer" and state.players == 4
+            dealer_mode = state.rules.raspasy_talon(state.players) == "dealer" and state.players == 4
             talon = TalonLeads(leads, "dealer" if dealer_mode else "suit", state.dealer if dealer_mode else -1,
                                state.first_hand)
     declarer = state.declarer if kind != "raspasy" else None
     trump = state._trump() if kind == "game" else None
     if kind == "raspasy":
         scored: tuple[int, ...] = order
-        if state.talon_order and state.rules.raspasy_talon == "dealer" and state.players == 4:
+        if state.talon_order and state.rules.raspasy_talon(state.players) == "dealer" and state.players == 4:
             scored = (*order, state.dealer)  # the talon cards are his and may take tricks
     else:
         assert declarer is not None

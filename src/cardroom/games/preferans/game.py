@@ -13,7 +13,7 @@ from cardroom.core.match import Match
 from cardroom.core.options import Schema
 from cardroom.games.preferans.pulka import PulkaSheet
 from cardroom.games.preferans.result import PrefDealResult
-from cardroom.games.preferans.rules import PrefDeal, PrefRules, PrefView
+from cardroom.games.preferans.rules import PrefDeal, PrefView
 
 
 class Preferans(Game):
@@ -35,7 +35,7 @@ class Preferans(Game):
         self.variant = make_variant(variant, **options)
         self.players = players
         self.num_seats = players
-        self.rules = PrefRules(players=players, **self.variant.deal_rules(players))
+        self.rules = self.variant  # the deal reads the variant's options by their own names
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:

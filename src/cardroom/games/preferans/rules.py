@@ -25,19 +25,19 @@ and common practice, with the surviving rules of the document on top (docs/rules
   winner of a trick leads to the next. On misère the defenders' cards are opened after the
   first trick.
 * Raspasy: no trumps; the talon cards are turned for the first two tricks and set their suit
-  (option ``raspasy_talon``).
+  (options ``raspasy_talon_three`` / ``raspasy_talon_four``).
 * On a whisted game the declarer may concede N tricks down before the opening lead («без одной» …,
   option ``concede_max``): the deal ends without play, the defence credited the rest.
 * Four players: the misère winner may invite the dealer, showing him his cards; an accepted
   invitation shares the misère's result (document 004 §2.3 item 5, option ``misere_invitation``).
 * Before his first discard the talon-taker of a game may declare «преферанс» (Sochi §3.11, option
   ``preferans_declaration``; the hand is shown to all, a qualifying one ends the deal — ``declaration.py``)
-  or refuse the talon (Sochi C9, option ``talon_refusal``: the deal is annulled, the penalty scored).
-* Ural whisting (§7.3, option ``ural_whist``): «Вист – Пас – Полвиста – Вист/Пас», «Пас – Пас – Вист», and the
-  4-player dealer choosing a defender's hand (``hand-S``) for an open or closed whist when nobody whists.
+  or refuse the talon (Sochi C9, option ``talon_refusal_penalty``: the deal is annulled, the penalty scored).
+* Ural whisting (§7.3, option ``whist_sequences="ural"``): «Вист – Пас – Полвиста – Вист/Пас», «Пас – Пас – Вист»,
+  and the 4-player dealer choosing a defender's hand (``hand-S``) for an open or closed whist when nobody whists.
 * Raspasy with passing (Kazakh §8 item 8, option ``raspasy_with_passing``): the first hand takes the talon
   unseen, two cards are passed face down twice to the left, the third hand discards two.
-* Piter (§9.2, §9.4, option ``player_choices``): after an unwhisted game, a made misère, or raspasy with no
+* Piter (§9.2, §9.4, option ``choices_by_player``): after an unwhisted game, a made misère, or raspasy with no
   trick taken, the player chooses ``pulya`` or ``gora`` (double off the gora) before the deal is over.
 """
 
@@ -84,47 +84,12 @@ from cardroom.i18n import Where
 if TYPE_CHECKING:
     from cardroom.games.preferans.game import Preferans
     from cardroom.games.preferans.laws import PrefDirector
+    from cardroom.games.preferans.variants import PrefVariant
 
 (PH_DEAL, PH_AUCTION, PH_DISCARD, PH_DECLARE, PH_WHIST, PH_DEFENCE, PH_PLAY, PH_OVER, PH_CONCEDE,
  PH_INVITE, PH_PASSING, PH_CHOICE) = range(12)
 PHASE_NAMES = ("deal", "auction", "discard", "declare", "whist", "defence", "play", "over", "concede", "invite",
                "passing", "choice")
-
-
-@dataclass(frozen=True)
-class PrefRules:
-    """Options of the deal that the rules engine needs (the scoring's options live in variants.py)."""
-
-    players: int = 3
-    misere_without_talon: bool = True  # document 004 §2.3 (example of two misères)
-    half_whist: bool = True  # Code: on six and seven the second defender may half-whist
-    dealer_returns_whist: bool = False  # Sochi §3.8 (four players): the dealer may return the whist
-    whist_ten: bool = True  # "the ten is whisted" (Ural, Piter); False: a ten is never whisted
-    raspasy_talon: str = "suit"  # "suit" (talon cards set the suit of tricks 1–2), "dealer" (they
-    # are the 4-player dealer's cards and can win, Sochi), "closed" (never opened, Moscow, Kazakh)
-    concede_max: int = 0  # tricks a declarer may concede without play on a whisted game (0: not offered)
-    misere_invitation: bool = False  # four players: the misère winner may invite the dealer (004 §2.3 item 5)
-    preferans_declaration: bool = False  # Sochi §3.11: the talon-taker may declare «преферанс»
-    talon_refusal: bool = False  # Sochi C9 (§3.10 item 2): the talon-taker may refuse the shown talon
-    ural_whist: bool = False  # Ural §7.3: the complete lists of whisting sequences
-    raspasy_with_passing: bool = False  # Kazakh §8 item 8: raspasy «с передачей»
-    player_choices: bool = False  # Piter §9.2, §9.4: the player chooses pulya or double off the gora
-    choice_dealer: bool = False  # the 4-player dealer is scored on raspasy (and so chooses for his zero)
-    # laws mode (games/preferans/laws.py; off for casual play): irregular actions accepted and ruled on
-    laws: bool = False
-    laws_misdeal_down: int = 2  # P2 «без двух в гору» (club rule)
-    laws_discard_down: int = 1  # P3 a wrong discard: the game lost by this many tricks
-    laws_discard_consolation: bool = False  # P3: consolation written on the lost game
-    laws_revoke_tricks: int = 2  # P5 transfer: tricks the revoke costs
-    laws_online: bool = False  # dealt by a server: no faulty deal, `misdeal` (P1, P2) refused
-
-    def __post_init__(self) -> None:
-        if self.players not in (3, 4):
-            raise IllegalAction(f"preferans is played by 3 or 4 players, not {self.players}")
-        if self.raspasy_talon not in ("suit", "dealer", "closed"):
-            raise IllegalAction(f"unknown raspasy_talon {self.raspasy_talon!r}")
-        if not 0 <= self.concede_max <= 10:
-            raise IllegalAction(f"concede_max must be 0–10, not {self.concede_max}")
 
 
 def deal_in_twos(pack: Sequence[Card], active: Sequence[int], players: int) -> Deal:
@@ -145,16 +110,19 @@ def deal_in_twos(pack: Sequence[Card], active: Sequence[int], players: int) -> D
 
 
 class PrefDeal(State):
-    """One deal of preferans."""
+    """One deal of preferans. ``rules``: its options, the variant itself (:class:`PrefVariant`, read by its
+    own option names; the game's when not given); ``players``: 3 or 4 (the game's when not given)."""
 
     game: Preferans
 
     def __init__(self, game: Preferans, dealer: int = 0, raspasy_round: int = 1,
-                 rules: PrefRules | None = None, forbid_six: bool = False,
-                 forced_raspasy: bool = False) -> None:
+                 rules: PrefVariant | None = None, forbid_six: bool = False,
+                 forced_raspasy: bool = False, players: int | None = None) -> None:
         self.game = game
-        self.rules = rules if rules is not None else game.rules
-        n = self.rules.players
+        self.rules = rules if rules is not None else game.variant  # the options: the variant itself
+        n = players if players is not None else game.players
+        if n not in (3, 4):
+            raise IllegalAction(f"preferans is played by 3 or 4 players, not {n}")
         self.players = n
         self.dealer = dealer % n
         if n == 4:
@@ -396,7 +364,7 @@ class PrefDeal(State):
         out: list[PrefCall] = []
         if self.rules.preferans_declaration:
             out.append(PREFERANS)
-        if self.rules.talon_refusal:
+        if self.rules.talon_refusal_penalty != "none":
             out.append(REFUSE_TALON)
         return out
 
@@ -454,7 +422,7 @@ class PrefDeal(State):
             self._start_play()
             return
         self.kind = "game"
-        if self.contract.level == 10 and not self.rules.whist_ten:
+        if self.contract.level == 10 and not self.rules.ten_whisted:
             self._finish_unplayed()
             return
         d = self.declarer
@@ -479,13 +447,13 @@ class PrefDeal(State):
         assert self.contract is not None and self.declarer is not None
         level = self.contract.level
         if seat == self.dealer and self.players == 4:
-            if self.rules.ural_whist:  # §7.3: the dealer chooses a defender's hand for a possible whist
+            if self.rules.whist_sequences == "ural":  # §7.3: the dealer chooses a defender's hand for a possible whist
                 first, second = self._defenders()
                 return [PASS, hand_call(first), hand_call(second)]
             return [WHIST, PASS]
         seq = self._whist_seq()
         if len(seq) == 1 and seq[0] == PASS and self.rules.half_whist and level in (6, 7):
-            if self.rules.ural_whist:
+            if self.rules.whist_sequences == "ural":
                 return [WHIST, HALF_WHIST]  # §7.3: no «Пас – Пас» on six and seven (the list is complete)
             return [WHIST, PASS, HALF_WHIST]
         return [WHIST, PASS]
@@ -516,7 +484,7 @@ class PrefDeal(State):
             self.half_whister = seat
             self.next_seat = first  # the first defender may return the whist
         elif seq == (P, P):
-            if self.rules.ural_whist:
+            if self.rules.whist_sequences == "ural":
                 self.next_seat = first  # §7.3 «Пас – Пас – Вист»: the first defender may return the whist
             else:
                 self._after_whists()
@@ -524,7 +492,7 @@ class PrefDeal(State):
             self._returned(first)
         elif seq == (W, P, H, W):
             self._returned(second)  # §7.3: the second returns the whist the first reduced to a half-whist
-        elif seq == (P, H, P) and not self.rules.ural_whist:
+        elif seq == (P, H, P) and self.rules.whist_sequences != "ural":
             self._finish_unplayed()  # the Code: the half-whist stands
         else:  # («Пас – Полвиста – Пас», «Вист – Пас – Полвиста – Пас», «Пас – Пас – Пас»)
             self._nobody_whists()
@@ -574,7 +542,7 @@ class PrefDeal(State):
         alone may instead reduce to a half-whist after the second passed."""
         out = [CLOSED, OPEN]
         assert self.contract is not None
-        if (self.rules.ural_whist and self.rules.half_whist and self.contract.level in (6, 7)
+        if (self.rules.whist_sequences == "ural" and self.rules.half_whist and self.contract.level in (6, 7)
                 and self._whist_seq() == (WHIST, PASS) and self.defence_chooser == self._defenders()[0]):
             out.append(HALF_WHIST)
         return out
@@ -673,7 +641,7 @@ class PrefDeal(State):
             self.phase = PH_PASSING
             self.next_seat = self.first_hand
             return
-        if self.rules.raspasy_talon != "closed":
+        if self.rules.raspasy_talon(self.players) != "closed":
             self.talon_order = cards_of_mask(self.talon)
         self._start_play()
 
@@ -783,7 +751,7 @@ class PrefDeal(State):
 
     def _close_trick(self) -> None:
         cards = [c for _, c in self.trick]
-        if self.trick[0][0] == -1 and self.rules.raspasy_talon == "dealer" and self.players == 4:
+        if self.trick[0][0] == -1 and self.rules.raspasy_talon(self.players) == "dealer" and self.players == 4:
             # Sochi, four players: the talon card is the dealer's and may take the trick
             w = natural_winner(cards, None)
         elif self.trick[0][0] == -1:
@@ -823,7 +791,7 @@ class PrefDeal(State):
             from cardroom.games.preferans import laws as lawplay
 
             lawplay.on_finish(self)  # established revokes transfer tricks
-        self.choice_queue = self._choosers() if self.rules.player_choices else []
+        self.choice_queue = self._choosers() if self.rules.choices_by_player else []
         self.phase = PH_CHOICE if self.choice_queue else PH_OVER
 
     def _choosers(self) -> list[int]:
@@ -835,7 +803,7 @@ class PrefDeal(State):
             return [self.declarer]
         if self.kind == "raspasy":
             seats = list(self.active)
-            if self.players == 4 and self.rules.choice_dealer:
+            if self.rules.choice_dealer(self.players):
                 seats.append(self.dealer)
             return [s for s in seats if self.won[s] == 0]
         return []
@@ -934,7 +902,7 @@ class PrefDeal(State):
         are kept; nothing is scored for the void deal)."""
         history, laws = self._history, self.laws
         PrefDeal.__init__(self, self.game, self.dealer, self.raspasy_round, self.rules, self.forbid_six,
-                          self.forced_raspasy)
+                          self.forced_raspasy, self.players)
         self._history, self.laws = history, laws
 
     # ----------------------------------------------------------------- results

@@ -31,9 +31,15 @@ PLAYERS = (3, 4)
 
 @dataclass(frozen=True)
 class PrefVariant:
-    """Every option of the scoring (and the few deal options the rules engine takes from the variant).
+    """Every option of preferans: the scoring's and the deal's. The rules engine reads this object itself
+    (``PrefDeal.rules``, with the number of players beside it): an option has one name, the one the lobby,
+    the command line and the records use; what depends on the number of players is a method
+    (:meth:`raspasy_talon`, :meth:`choice_dealer`).
 
     Amounts are in points (pulya, gora) or whists; a *price* is the points of a game (§2.8).
+
+    >>> PrefVariant.preset("sochi", ten_whisted=True).raspasy_talon(4)
+    'dealer'
     """
 
     name: str = "sochi"
@@ -162,6 +168,11 @@ class PrefVariant:
     def __post_init__(self) -> None:
         check_field_rules(self)  # the choices, ranges and lengths in the fields' metadata
 
+    @classmethod
+    def preset(cls, name: str = DEFAULT_VARIANT, **overrides: Any) -> PrefVariant:
+        """The preset ``name`` (or an alias) with ``overrides`` (:func:`make_variant`)."""
+        return make_variant(name, **overrides)
+
     # ------------------------------------------------------------------ prices
     def price(self, level: int) -> int:
         """Points of a game of ``level`` tricks (§2.8)."""
@@ -192,31 +203,19 @@ class PrefVariant:
         i = min(max(round_no, 1), len(self.raspasy_zero_points)) - 1
         return self.raspasy_zero_points[i]
 
-    # ------------------------------------------------------------------ engine, records
-    def deal_rules(self, players: int) -> dict[str, Any]:
-        """The options of :class:`cardroom.games.preferans.rules.PrefRules` this variant sets."""
-        talon = self.raspasy_talon_four if players == 4 else self.raspasy_talon_three
-        return {
-            "misere_without_talon": self.misere_without_talon,
-            "half_whist": self.half_whist,
-            "dealer_returns_whist": self.dealer_returns_whist and players == 4,
-            "whist_ten": self.ten_whisted,
-            "raspasy_talon": talon,
-            "concede_max": self.concede_max,
-            "misere_invitation": self.misere_invitation and players == 4,
-            "preferans_declaration": self.preferans_declaration,
-            "talon_refusal": self.talon_refusal_penalty != "none",
-            "ural_whist": self.whist_sequences == "ural",
-            "raspasy_with_passing": self.raspasy_with_passing,
-            "player_choices": self.choices_by_player,
-            "choice_dealer": players == 4 and self.raspasy_dealer in ("talon", "zero"),
-            **({} if not self.laws else {
-                "laws": True, "laws_misdeal_down": self.laws_misdeal_down,
-                "laws_discard_down": self.laws_discard_down,
-                "laws_discard_consolation": self.laws_discard_consolation,
-                "laws_revoke_tricks": self.laws_revoke_tricks, "laws_online": self.laws_online}),
-        }
+    # ------------------------------------------------------------------ the deal (what depends on the players)
+    def raspasy_talon(self, players: int) -> str:
+        """How the talon serves on raspasy with ``players`` players: "suit" (its cards set the suit of
+        tricks 1–2), "dealer" (four players: they are the dealer's cards and can win, Sochi item 7) or
+        "closed" (never opened, Moscow and Kazakh item 7)."""
+        return self.raspasy_talon_four if players == 4 else self.raspasy_talon_three
 
+    def choice_dealer(self, players: int) -> bool:
+        """The four-player dealer is scored on raspasy (``raspasy_dealer`` "talon" or "zero"), and so
+        chooses for his zero when ``choices_by_player`` asks the player."""
+        return players == 4 and self.raspasy_dealer in ("talon", "zero")
+
+    # ------------------------------------------------------------------ records
     def overrides(self) -> dict[str, Any]:
         """The options that differ from the preset of the same name (empty for a preset)."""
         base = VARIANTS.get(self.name)
