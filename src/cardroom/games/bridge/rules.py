@@ -12,14 +12,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
+from cardroom.core.cards import Card, CardSet, cards_of_mask
+from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
-from cardroom.core.tricks import natural_winner
+from cardroom.core.tricks import Trick, TrickPlay
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
@@ -31,58 +32,8 @@ if TYPE_CHECKING:
 
 PHASE_DEAL, PHASE_AUCTION, PHASE_PLAY, PHASE_OVER = 0, 1, 2, 3
 _SEATS = tuple(Seat)
-
-
-@dataclass(frozen=True)
-class Trick:
-    leader: Seat
-    cards: tuple[Card, ...]
-    winner: Seat
-
-    def seats(self) -> list[Seat]:
-        return [self.leader.next(i) for i in range(len(self.cards))]
-
-
-class PlayTable(Protocol):
-    """What the play with dummy keeps: the hands, the trick in progress and the tricks played."""
-
-    hands: list[int]
-    played: int
-    trick: list[Card]
-    trump: int | None
-    leader: Seat
-    tricks: list[Trick]
-    won: list[int]
-    next_seat: Seat
-
-
-def legal_cards(hand: int, trick: Sequence[Card]) -> list[Card]:
-    """The cards ``hand`` may play to ``trick``: one of the suit led if it holds any, else any card."""
-    if trick:
-        led = trick[0] // 13
-        if hand & SUIT_MASKS[led]:
-            return list(cards_of_suit_mask(hand, led))
-    return cards_of_mask(hand)
-
-
-def enter_card(table: PlayTable, card: Card) -> bool:
-    """Play ``card`` from the hand of ``next_seat`` (already found acceptable); a fourth card closes the
-    trick and its winner leads. True when that closes the thirteenth trick."""
-    seat = table.next_seat
-    table.hands[seat] &= ~(1 << card)
-    table.played |= 1 << card
-    table.trick.append(card)
-    if len(table.trick) == 4:
-        w = natural_winner(table.trick, table.trump)
-        winner = table.leader.next(w)
-        table.tricks.append(Trick(table.leader, tuple(table.trick), winner))
-        table.won[winner & 1] += 1
-        table.trick = []
-        table.leader = winner
-        table.next_seat = winner
-        return len(table.tricks) == 13
-    table.next_seat = seat.lho
-    return False
+_AFTER = tuple(s.lho for s in Seat)
+_ORDER = tuple(tuple(s.next(i) for i in range(4)) for s in Seat)
 
 
 def table_card_places(hands: Sequence[int], trick: Sequence[Card], played: int) -> dict[str, int]:
@@ -106,7 +57,7 @@ class DealResult:
     calls: tuple[Call, ...]
     contract: Contract | None
     declarer_tricks: int
-    tricks: tuple[Trick, ...]
+    tricks: tuple[Trick[Seat], ...]
     entries: tuple[Entry, ...] = field(default=())
 
     @property
@@ -121,7 +72,7 @@ class DealResult:
         return f"{self.contract} {'=' if diff == 0 else f'{diff:+d}'}"
 
 
-def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick], legal: Sequence[Any]) -> int:
+def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick[Seat]], legal: Sequence[Any]) -> int:
     """The cards a view of the play shows: ``held`` (hands seen), the trick, the tricks played, the
     legal cards."""
     m = held
@@ -136,7 +87,7 @@ def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick], l
     return m
 
 
-def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick], won: tuple[int, int],
+def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick[Seat]], won: tuple[int, int],
               to_act: int | None, hand_to_play: Seat | None, legal: Sequence[Any]) -> dict[str, Any]:
     """The play part of a view as a dict (the trick, the tricks, the turn, the legal actions)."""
     return {
@@ -150,11 +101,11 @@ def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick]
     }
 
 
-class DealWithDummy(State):
+class DealWithDummy(Cloneable, TrickPlay, State):
     """What one deal of the bridges shares: the deal of 13 cards each, the turn, the play with dummy.
 
     A subclass names its phases (``_DEAL``, ``_CALL_PHASES``, ``_PLAY``, ``_OVER``) and its call type
-    (``_CALL_TYPE``), and provides :meth:`_call` and :meth:`_play`.
+    (``_CALL_TYPE``), and provides :meth:`_call`.
     """
 
     _DEAL = PHASE_DEAL
@@ -173,11 +124,31 @@ class DealWithDummy(State):
     trump: int | None
     trick: list[Card]
     leader: Seat
-    tricks: list[Trick]
+    tricks: list[Trick[Seat]]
     won: list[int]
     played: int
     next_seat: Seat
     _history: list[Any]
+
+    # ----------------------------------------------------------------- trick play: four hands, partners
+    LEAD_AFTER_LAST = True
+    order = _ORDER  # four hands, each playing to every trick from the leader
+    credit = (0, 1, 0, 1)  # partners: a trick counts for the side, NS or EW
+
+    def _init_play(self) -> None:
+        self.init_play([0, 0, 0, 0], self.dealer, _AFTER)
+
+    def _who_plays(self, seat: Seat) -> str:
+        """How a message about a card names the hand that plays it."""
+        return f"{seat} (dummy)" if seat == self.dummy else str(seat)
+
+    def _revoke_text(self, seat: Seat, card: Card, holds: CardSet) -> str:
+        return (f"{seat} must follow suit: {Card(self.trick[0]).suit.name.lower()} were led and {seat} holds "
+                f"{holds}, but played {card} (a revoke)")
+
+    def _where_text(self) -> str:
+        """Where the deal stands, for messages about a card ('' or ' (trick 3)')."""
+        return ""
 
     @property
     def to_act(self) -> int | None:
@@ -241,7 +212,26 @@ class DealWithDummy(State):
         raise NotImplementedError
 
     def _play(self, card: Card) -> None:
-        raise NotImplementedError
+        """Play ``card`` from the hand to play, if it holds it and follows suit; else IllegalAction."""
+        seat = self.next_seat
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            who = self._who_plays(seat)
+            if self.played >> card & 1:
+                raise IllegalAction(f"{card} was already played; {who} cannot play it again{self._where_text()}",
+                                    seat=seat, action=card)
+            raise IllegalAction(f"{who} does not hold {card}{self._where_text()}", seat=seat, action=card)
+        t = self.trick
+        # the bridges' cards keep their printed suits: a card of the suit led always follows
+        if t and card // 13 != t[0] // 13 and not self.follow.follows(hand, t[0], card, self.trump):
+            holds = CardSet(self.follow.suit_mask(hand, t[0], self.trump))
+            raise IllegalAction(self._revoke_text(seat, card, holds), seat=seat, action=card)
+        self._enter_card(card)
+
+    def _enter_card(self, card: Card) -> None:
+        """Play ``card`` from the hand of ``next_seat`` (already found acceptable) and move on."""
+        if self.enter_card(self.next_seat, card) and len(self.tricks) == 13:
+            self.phase = self._OVER
 
     def card_places(self) -> Mapping[str, int]:
         if self.phase == self._DEAL:
@@ -263,7 +253,6 @@ class BridgeDeal(DealWithDummy):
         self._history: list[Any] = []
         self.phase = PHASE_DEAL
         self.original: tuple[int, ...] = (0, 0, 0, 0)
-        self.hands: list[int] = [0, 0, 0, 0]
         self.calls: list[Call] = []
         self.last_bid: Call | None = None
         self.last_bid_seat: Seat | None = None
@@ -274,13 +263,7 @@ class BridgeDeal(DealWithDummy):
         self.contract: Contract | None = None
         self.declarer: Seat | None = None
         self.dummy: Seat | None = None
-        self.trump: int | None = None
-        self.trick: list[Card] = []
-        self.leader: Seat = self.dealer
-        self.tricks: list[Trick] = []
-        self.won = [0, 0]
-        self.played = 0
-        self.next_seat: Seat = self.dealer
+        self._init_play()
         # laws mode (document 002): the director's state; None in casual play
         self.laws: Director | None = None
         if self.rules.laws:
@@ -305,7 +288,8 @@ class BridgeDeal(DealWithDummy):
 
             return lawplay.legal_actions(self)
         if self.phase == PHASE_PLAY:
-            return legal_cards(self.hands[self.next_seat], self.trick)
+            t = self.trick
+            return self.follow.legal_cards(self.hands[self.next_seat], t[0] if t else None, self.trump)
         if self.phase == PHASE_AUCTION:
             return self.legal_calls()
         return []
@@ -426,28 +410,10 @@ class BridgeDeal(DealWithDummy):
 
                 lawplay.on_auction_end(self)
 
-    def _play(self, card: Card) -> None:
-        seat = self.next_seat
-        hand = self.hands[seat]
-        if not hand >> card & 1:
-            who = f"{seat} (dummy)" if seat == self.dummy else str(seat)
-            if self.played >> card & 1:
-                raise IllegalAction(f"{card} was already played; {who} cannot play it again", seat=seat,
-                                    action=card)
-            raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=card)
-        if self.trick:
-            led = self.trick[0] // 13
-            if card // 13 != led and hand & SUIT_MASKS[led]:
-                raise IllegalAction(
-                    f"{seat} must follow suit: {self.trick[0].suit.name.lower()} were led and {seat} holds "
-                    f"{CardSet(hand & SUIT_MASKS[led])}, but played {card} (a revoke)", seat=seat, action=card)
-        self._enter_card(card)
-
     def _enter_card(self, card: Card) -> None:
-        """Play ``card`` from the hand of ``next_seat`` (already found acceptable) and move on."""
         seat = self.next_seat
         was_lead = not self.trick
-        if enter_card(self, card):
+        if self.enter_card(seat, card) and len(self.tricks) == 13:
             self.phase = PHASE_OVER
         if self.laws is not None:
             from cardroom.games.bridge import laws as lawplay
@@ -540,20 +506,6 @@ class BridgeDeal(DealWithDummy):
         except ParseError:
             return Card.parse(t)
 
-    def clone(self) -> BridgeDeal:
-        new = object.__new__(BridgeDeal)
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.hands = list(self.hands)
-        new.calls = list(self.calls)
-        new.first_namer = dict(self.first_namer)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.won = list(self.won)
-        if self.laws is not None:
-            new.laws = self.laws.clone()
-        return new
-
 
 @dataclass(frozen=True)
 class BridgeView(View):
@@ -570,7 +522,7 @@ class BridgeView(View):
     contract: Contract | None
     trick_leader: Seat
     trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
+    tricks: tuple[Trick[Seat], ...]
     won: tuple[int, int]
     to_act: int | None
     hand_to_play: Seat | None

@@ -67,6 +67,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask, piquet_pack
+from cardroom.core.clone import Cloneable
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
@@ -437,7 +438,7 @@ class EuchreHandResult:
 # ----------------------------------------------------------------------------- the hand
 
 
-class EuchreHand(State):
+class EuchreHand(Cloneable, State):
     """One hand of euchre, from the deal to the fifth trick (or to the throw-in)."""
 
     game: Euchre
@@ -928,20 +929,6 @@ class EuchreHand(State):
 
     def action_text(self, action: Any) -> str:
         return action_text(action)
-
-    def clone(self) -> EuchreHand:
-        new = object.__new__(EuchreHand)
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.hands = list(self.hands)
-        new.calls = list(self.calls)
-        new.passed = set(self.passed)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.won = list(self.won)
-        if self.laws is not None:
-            new.laws = self.laws.clone()
-        return new
 
     # ------------------------------------------------------------- helpers for callers
     def hand_text(self, seat: Seat) -> str:

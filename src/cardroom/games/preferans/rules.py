@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
+from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
@@ -144,7 +145,7 @@ def deal_in_twos(pack: Sequence[Card], active: Sequence[int], players: int) -> D
     return Deal(tuple(hands), talon)
 
 
-class PrefDeal(State):
+class PrefDeal(Cloneable, State):
     """One deal of preferans."""
 
     game: Preferans
@@ -1099,18 +1100,6 @@ class PrefDeal(State):
         if isinstance(action, Action):
             return action.to_text()  # laws mode: irregular actions and rulings
         return str(action)
-
-    def clone(self) -> PrefDeal:
-        new = object.__new__(PrefDeal)
-        new.__dict__.update(self.__dict__)
-        for k in ("_history", "hands", "calls", "whist_calls", "whisters", "whist_queue", "trick", "tricks", "won",
-                  "talon_order", "passes", "choice_queue", "choices"):
-            setattr(new, k, list(getattr(self, k)))
-        for k in ("passed", "misere_bidders", "has_bid"):
-            setattr(new, k, set(getattr(self, k)))
-        if self.laws is not None:
-            new.laws = self.laws.clone()
-        return new
 
 
 @dataclass(frozen=True)
