@@ -234,7 +234,7 @@ class TrickPlay:
         self.trick = []
         self.leader = leader
         self.tricks = []
-        self.won = [0] * (max(self.credit) + 1)
+        self.won = [0] * (max(self.credit[s] for s in range(len(hands))) + 1)
         self.next_seat = leader
         self.trump = None
         self.follow = follow
