@@ -193,7 +193,8 @@ class TrickPlay:
     (seat, card) pairs; where every seat plays to every trick in turn from its leader — the bridges,
     ``order`` given — its cards alone, the seats following from ``leader``), ``leader``, ``tricks`` (the
     finished tricks, :class:`Trick` records), ``won`` (tricks won, indexed by ``credit``), ``next_seat``
-    (the hand to play: a dummy is a hand like any other, whoever is to act for it) and ``trump``.
+    (the hand to play: a dummy is a hand like any other; :meth:`controller` says who plays it) and
+    ``trump``.
 
     A game gives, as data: ``follow`` (its policy), ``trump``, ``after`` and ``trick_size`` (the seats
     in play: ``after[seat]`` plays after ``seat``; a seat that sits out is skipped) — instance fields,
@@ -240,6 +241,12 @@ class TrickPlay:
         self.follow = follow
         self.after = after
         self.trick_size = len(after) if trick_size is None else trick_size
+
+    # ----------------------------------------------------------------- who plays a hand
+    def controller(self, seat: Any) -> Any:
+        """Who decides for the hand of ``seat``: by default its own player; a dummy is played by its
+        partner, an open defence by the whister (the game overrides)."""
+        return seat
 
     # ----------------------------------------------------------------- the trick in progress
     def led_card(self) -> Card | None:

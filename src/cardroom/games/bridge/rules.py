@@ -138,6 +138,10 @@ class DealWithDummy(Cloneable, TrickPlay, State):
     def _init_play(self) -> None:
         self.init_play([0, 0, 0, 0], self.dealer, _AFTER)
 
+    def controller(self, seat: Seat) -> Seat:
+        """The declarer plays the dummy's cards."""
+        return self.declarer if seat == self.dummy and self.declarer is not None else seat
+
     def _who_plays(self, seat: Seat) -> str:
         """How a message about a card names the hand that plays it."""
         return f"{seat} (dummy)" if seat == self.dummy else str(seat)
@@ -153,8 +157,7 @@ class DealWithDummy(Cloneable, TrickPlay, State):
     @property
     def to_act(self) -> int | None:
         if self.phase == self._PLAY:
-            s = self.next_seat
-            return self.declarer if s == self.dummy else s
+            return self.controller(self.next_seat)
         if self.phase in self._CALL_PHASES:
             return self.next_seat
         if self.phase == self._DEAL:
