@@ -2,12 +2,13 @@
 the tricks won, whose turn, and the follow policy.
 
 A game's deal inherits :class:`TrickPlay` and keeps only what differs: its follow policy (follow
-suit, must trump, the bowers), its trump, the seats in play (a seat that sits out: euchre's lone
-hands, preferans' four-player dealer; the dummy is a hand played by its partner, which is a matter of
-who is *to act*, not of the trick), its partnership function (who a won trick counts for) and what it
-scores from the tricks.
+suit, must trump, the bowers: a :class:`FollowPolicy`), its trump, the seats in play (a seat that
+sits out: euchre's lone hands, preferans' four-player dealer), who plays a hand (the dummy by its
+partner: :meth:`TrickPlay.controller`), its partnership function (who a won trick counts for) and
+what it scores from the tricks.
 
-The functions below the policies are the fast paths the solvers and bots use directly.
+The plain functions first (``natural_winner``, ``follow_mask``, ``must_trump_mask``, ``winning_index``)
+are the fast paths that the policies, the solvers and the bots use directly.
 """
 
 from __future__ import annotations
@@ -198,7 +199,8 @@ class TrickPlay:
 
     A game gives, as data: ``follow`` (its policy), ``trump``, ``after`` and ``trick_size`` (the seats
     in play: ``after[seat]`` plays after ``seat``; a seat that sits out is skipped) — instance fields,
-    read at every card —, and as class attributes ``credit`` (its partnership function: a trick won by
+    read at every card —, and as class attributes ``credit`` (its partnership function, a side per seat:
+    the same table as the bridge auction's ``Partnership.sides``; a trick won by
     ``seat`` counts in ``won[credit[seat]]``: ``(0, 1, 0, 1)`` for fixed pairs, ``range(n)`` for each
     for himself), ``TRICKS`` (tricks in a deal), ``order`` and ``trick_record`` (what a finished trick
     is kept as); where its tricks are won otherwise (a talon card in the trick) it overrides
@@ -207,8 +209,9 @@ class TrickPlay:
 
     TRICKS: ClassVar[int] = 13
     LEAD_AFTER_LAST: ClassVar[bool] = False  # whether the winner of the last trick becomes the leader
-    # the partnership function: a trick won by seat counts in won[credit[seat]]
-    credit: ClassVar[Sequence[int]] = (0, 1, 0, 1)
+    # the partnership function: a trick won by seat counts in won[credit[seat]] (a deal whose partnership
+    # is made in the deal, e.g. a dummy hand of three-handed bridge, sets its own before the play)
+    credit: Sequence[int] = (0, 1, 0, 1)
     # where every seat plays to every trick in turn: order[leader] is the seats from the leader, and the
     # trick in progress holds cards alone (None: it holds (seat, card) pairs)
     order: ClassVar[Sequence[tuple[Any, ...]] | None] = None

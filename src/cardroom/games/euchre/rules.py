@@ -386,10 +386,7 @@ def read_declaration(text: str) -> ParsedDeclaration:
                      f"turn down, alone at H, take it from you, make H, discard 8S, or a card such as JD)")
 
 
-# ----------------------------------------------------------------------------- results
-
-
-TrickRecord = Trick  # a finished trick: leader, plays as (seat, card), winner
+# ----------------------------------------------------------------------------- trick play
 
 
 def _bower_suit_mask(hand: int, led: Card, trump: Suit) -> int:
@@ -399,6 +396,9 @@ def _bower_suit_mask(hand: int, led: Card, trump: Suit) -> int:
 # the bowers: the left bower belongs to the trump suit for following and winning (Law 62); no duty to trump
 BOWERS = FollowPolicy.of_suits("bowers", legal_plays, _bower_suit_mask, trick_winner)
 _AFTER = tuple(s.lho for s in Seat)
+
+
+# ----------------------------------------------------------------------------- results
 
 
 @dataclass(frozen=True)
