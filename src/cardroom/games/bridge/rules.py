@@ -12,14 +12,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
+from cardroom.core.cards import Card, CardSet, cards_of_mask
+from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
-from cardroom.core.tricks import natural_winner
+from cardroom.core.tricks import Trick, TrickPlay
 from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionCall, AuctionParams, Partnership
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
@@ -32,58 +33,8 @@ if TYPE_CHECKING:
 
 PHASE_DEAL, PHASE_AUCTION, PHASE_PLAY, PHASE_OVER = 0, 1, 2, 3
 _SEATS = tuple(Seat)
-
-
-@dataclass(frozen=True)
-class Trick:
-    leader: Seat
-    cards: tuple[Card, ...]
-    winner: Seat
-
-    def seats(self) -> list[Seat]:
-        return [self.leader.next(i) for i in range(len(self.cards))]
-
-
-class PlayTable(Protocol):
-    """What the play with dummy keeps: the hands, the trick in progress and the tricks played."""
-
-    hands: list[int]
-    played: int
-    trick: list[Card]
-    trump: int | None
-    leader: Seat
-    tricks: list[Trick]
-    won: list[int]
-    next_seat: Seat
-
-
-def legal_cards(hand: int, trick: Sequence[Card]) -> list[Card]:
-    """The cards ``hand`` may play to ``trick``: one of the suit led if it holds any, else any card."""
-    if trick:
-        led = trick[0] // 13
-        if hand & SUIT_MASKS[led]:
-            return list(cards_of_suit_mask(hand, led))
-    return cards_of_mask(hand)
-
-
-def enter_card(table: PlayTable, card: Card) -> bool:
-    """Play ``card`` from the hand of ``next_seat`` (already found acceptable); a fourth card closes the
-    trick and its winner leads. True when that closes the thirteenth trick."""
-    seat = table.next_seat
-    table.hands[seat] &= ~(1 << card)
-    table.played |= 1 << card
-    table.trick.append(card)
-    if len(table.trick) == 4:
-        w = natural_winner(table.trick, table.trump)
-        winner = table.leader.next(w)
-        table.tricks.append(Trick(table.leader, tuple(table.trick), winner))
-        table.won[winner & 1] += 1
-        table.trick = []
-        table.leader = winner
-        table.next_seat = winner
-        return len(table.tricks) == 13
-    table.next_seat = seat.lho
-    return False
+_AFTER = tuple(s.lho for s in Seat)
+_ORDER = tuple(tuple(s.next(i) for i in range(4)) for s in Seat)
 
 
 def table_card_places(hands: Sequence[int], trick: Sequence[Card], played: int) -> dict[str, int]:
@@ -107,7 +58,7 @@ class DealResult:
     calls: tuple[Call, ...]
     contract: Contract | None
     declarer_tricks: int
-    tricks: tuple[Trick, ...]
+    tricks: tuple[Trick[Seat], ...]
     entries: tuple[Entry, ...] = field(default=())
 
     @property
@@ -122,7 +73,7 @@ class DealResult:
         return f"{self.contract} {'=' if diff == 0 else f'{diff:+d}'}"
 
 
-def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick], legal: Sequence[Any]) -> int:
+def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick[Seat]], legal: Sequence[Any]) -> int:
     """The cards a view of the play shows: ``held`` (hands seen), the trick, the tricks played, the
     legal cards."""
     m = held
@@ -137,7 +88,7 @@ def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick], l
     return m
 
 
-def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick], won: tuple[int, int],
+def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick[Seat]], won: tuple[int, int],
               to_act: int | None, hand_to_play: Seat | None, legal: Sequence[Any]) -> dict[str, Any]:
     """The play part of a view as a dict (the trick, the tricks, the turn, the legal actions)."""
     return {
@@ -151,11 +102,11 @@ def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick]
     }
 
 
-class DealWithDummy(State):
+class DealWithDummy(Cloneable, TrickPlay, State):
     """What one deal of the bridges shares: the deal of 13 cards each, the turn, the play with dummy.
 
     A subclass names its phases (``_DEAL``, ``_CALL_PHASES``, ``_PLAY``, ``_OVER``) and its call type
-    (``_CALL_TYPE``), and provides :meth:`_call` and :meth:`_play`.
+    (``_CALL_TYPE``), and provides :meth:`_call`.
     """
 
     _DEAL = PHASE_DEAL
@@ -177,17 +128,41 @@ class DealWithDummy(State):
     trump: int | None
     trick: list[Card]
     leader: Seat
-    tricks: list[Trick]
+    tricks: list[Trick[Seat]]
     won: list[int]
     played: int
     next_seat: Seat
     _history: list[Any]
 
+    # ----------------------------------------------------------------- trick play: four hands, partners
+    LEAD_AFTER_LAST = True
+    order = _ORDER  # four hands, each playing to every trick from the leader
+    credit = FIXED_PAIRS.sides  # a trick counts for the side of the partnership (NS or EW); a game with another
+    # partnership sets credit = its partnership.sides too
+
+    def _init_play(self) -> None:
+        self.init_play([0, 0, 0, 0], self.dealer, _AFTER)
+
+    def controller(self, seat: Seat) -> Seat:
+        """The declarer plays the dummy's cards."""
+        return self.declarer if seat == self.dummy and self.declarer is not None else seat
+
+    def _who_plays(self, seat: Seat) -> str:
+        """How a message about a card names the hand that plays it."""
+        return f"{seat} (dummy)" if seat == self.dummy else str(seat)
+
+    def _revoke_text(self, seat: Seat, card: Card, holds: CardSet) -> str:
+        return (f"{seat} must follow suit: {Card(self.trick[0]).suit.name.lower()} were led and {seat} holds "
+                f"{holds}, but played {card} (a revoke)")
+
+    def _where_text(self) -> str:
+        """Where the deal stands, for messages about a card ('' or ' (trick 3)')."""
+        return ""
+
     @property
     def to_act(self) -> int | None:
         if self.phase == self._PLAY:
-            s = self.next_seat
-            return self.declarer if s == self.dummy else s
+            return self.controller(self.next_seat)
         if self.phase in self._CALL_PHASES:
             return self.next_seat
         if self.phase == self._DEAL:
@@ -255,7 +230,26 @@ class DealWithDummy(State):
         self.next_seat = self.leader
 
     def _play(self, card: Card) -> None:
-        raise NotImplementedError
+        """Play ``card`` from the hand to play, if it holds it and follows suit; else IllegalAction."""
+        seat = self.next_seat
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            who = self._who_plays(seat)
+            if self.played >> card & 1:
+                raise IllegalAction(f"{card} was already played; {who} cannot play it again{self._where_text()}",
+                                    seat=seat, action=card)
+            raise IllegalAction(f"{who} does not hold {card}{self._where_text()}", seat=seat, action=card)
+        t = self.trick
+        # the bridges' cards keep their printed suits: a card of the suit led always follows
+        if t and card // 13 != t[0] // 13 and not self.follow.follows(hand, t[0], card, self.trump):
+            holds = CardSet(self.follow.suit_mask(hand, t[0], self.trump))
+            raise IllegalAction(self._revoke_text(seat, card, holds), seat=seat, action=card)
+        self._enter_card(card)
+
+    def _enter_card(self, card: Card) -> None:
+        """Play ``card`` from the hand of ``next_seat`` (already found acceptable) and move on."""
+        if self.enter_card(self.next_seat, card) and len(self.tricks) == 13:
+            self.phase = self._OVER
 
     def where(self) -> Where:
         if self.phase == self._DEAL:
@@ -321,19 +315,12 @@ class BridgeDeal(Auction[Call], DealWithDummy):
         self._history: list[Any] = []
         self.phase = PHASE_DEAL
         self.original: tuple[int, ...] = (0, 0, 0, 0)
-        self.hands: list[int] = [0, 0, 0, 0]
         self.calls: list[Call] = []
         self.start_auction(CONTRACT_AUCTION, self.dealer)
         self.contract: Contract | None = None
         self.declarer: Seat | None = None
         self.dummy: Seat | None = None
-        self.trump: int | None = None
-        self.trick: list[Card] = []
-        self.leader: Seat = self.dealer
-        self.tricks: list[Trick] = []
-        self.won = [0, 0]
-        self.played = 0
-        self.next_seat: Seat = self.dealer
+        self._init_play()
         # laws mode (document 002): the director's state; None in casual play
         self.laws: Director | None = None
         if self.rules.laws:
@@ -358,7 +345,8 @@ class BridgeDeal(Auction[Call], DealWithDummy):
 
             return lawplay.legal_actions(self)
         if self.phase == PHASE_PLAY:
-            return legal_cards(self.hands[self.next_seat], self.trick)
+            t = self.trick
+            return self.follow.legal_cards(self.hands[self.next_seat], t[0] if t else None, self.trump)
         if self.phase == PHASE_AUCTION:
             return self.legal_calls()
         return []
@@ -431,28 +419,10 @@ class BridgeDeal(Auction[Call], DealWithDummy):
 
             lawplay.on_auction_end(self)
 
-    def _play(self, card: Card) -> None:
-        seat = self.next_seat
-        hand = self.hands[seat]
-        if not hand >> card & 1:
-            who = f"{seat} (dummy)" if seat == self.dummy else str(seat)
-            if self.played >> card & 1:
-                raise IllegalAction(f"{card} was already played; {who} cannot play it again", seat=seat,
-                                    action=card)
-            raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=card)
-        if self.trick:
-            led = self.trick[0] // 13
-            if card // 13 != led and hand & SUIT_MASKS[led]:
-                raise IllegalAction(
-                    f"{seat} must follow suit: {self.trick[0].suit.name.lower()} were led and {seat} holds "
-                    f"{CardSet(hand & SUIT_MASKS[led])}, but played {card} (a revoke)", seat=seat, action=card)
-        self._enter_card(card)
-
     def _enter_card(self, card: Card) -> None:
-        """Play ``card`` from the hand of ``next_seat`` (already found acceptable) and move on."""
         seat = self.next_seat
         was_lead = not self.trick
-        if enter_card(self, card):
+        if self.enter_card(seat, card) and len(self.tricks) == 13:
             self.phase = PHASE_OVER
         if self.laws is not None:
             from cardroom.games.bridge import laws as lawplay
@@ -526,20 +496,6 @@ class BridgeDeal(Auction[Call], DealWithDummy):
 
         return lawplay.parse_law_action(text)
 
-    def clone(self) -> BridgeDeal:
-        new = object.__new__(BridgeDeal)
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.hands = list(self.hands)
-        new.calls = list(self.calls)
-        new.first_namer = dict(self.first_namer)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.won = list(self.won)
-        if self.laws is not None:
-            new.laws = self.laws.clone()
-        return new
-
     # ----------------------------------------------------------------- laws port
     # What the laws (games/bridge/laws) do to the deal, as methods: no laws code writes the deal's fields.
     def laws_call(self, call: Call) -> None:
@@ -587,7 +543,7 @@ class BridgeDeal(Auction[Call], DealWithDummy):
         Returns the (seat, card) taken back, in the order played."""
         if not self.trick and self.tricks:
             last = self.tricks.pop()
-            self.won[last.winner & 1] -= 1
+            self.won[self.credit[last.winner]] -= 1
             self.trick = list(last.cards)
             self.leader = last.leader
             self.phase = PHASE_PLAY
@@ -642,7 +598,7 @@ class BridgeView(View):
     contract: Contract | None
     trick_leader: Seat
     trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
+    tricks: tuple[Trick[Seat], ...]
     won: tuple[int, int]
     to_act: int | None
     hand_to_play: Seat | None

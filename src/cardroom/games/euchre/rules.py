@@ -67,11 +67,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask, piquet_pack
+from cardroom.core.clone import Cloneable
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
+from cardroom.core.tricks import FollowPolicy, Trick, TrickPlay
 from cardroom.games.euchre.ranks import (
     effective_suit,
+    effective_suit_mask,
     legal_plays,
     order_key,
     same_colour,
@@ -383,18 +386,19 @@ def read_declaration(text: str) -> ParsedDeclaration:
                      f"turn down, alone at H, take it from you, make H, discard 8S, or a card such as JD)")
 
 
+# ----------------------------------------------------------------------------- trick play
+
+
+def _bower_suit_mask(hand: int, led: Card, trump: Suit) -> int:
+    return hand & effective_suit_mask(effective_suit(led, trump), trump)
+
+
+# the bowers: the left bower belongs to the trump suit for following and winning (Law 62); no duty to trump
+BOWERS = FollowPolicy.of_suits("bowers", legal_plays, _bower_suit_mask, trick_winner)
+_AFTER = tuple(s.lho for s in Seat)
+
+
 # ----------------------------------------------------------------------------- results
-
-
-@dataclass(frozen=True)
-class TrickRecord:
-    leader: Seat
-    plays: tuple[tuple[Seat, Card], ...]
-    winner: Seat
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(c for _, c in self.plays)
 
 
 @dataclass(frozen=True)
@@ -410,7 +414,7 @@ class EuchreHandResult:
     lone: Seat | None = None
     round: int = 0  # 1: the turn-up suit; 2: a suit named
     makers_tricks: int = 0
-    tricks: tuple[TrickRecord, ...] = ()
+    tricks: tuple[Trick[Seat], ...] = ()
     score: HandScore | None = None
     points: tuple[int, int] = (0, 0)  # (NS, EW)
     call: str = ""  # the maker's declaration: order up, assist, take up, make H, alone at H
@@ -437,10 +441,15 @@ class EuchreHandResult:
 # ----------------------------------------------------------------------------- the hand
 
 
-class EuchreHand(State):
+class EuchreHand(Cloneable, TrickPlay, State):
     """One hand of euchre, from the deal to the fifth trick (or to the throw-in)."""
 
     game: Euchre
+    TRICKS = 5
+    trick: list[tuple[Seat, Card]]
+    leader: Seat
+    tricks: list[Trick[Seat]]
+    next_seat: Seat
 
     def __init__(self, game: Euchre | None = None, dealer: Seat = Seat.NORTH,
                  rules: EuchreRules | None = None) -> None:
@@ -453,7 +462,6 @@ class EuchreHand(State):
         self.dealer = Seat(dealer)
         self._history: list[Any] = []
         self.phase = PH_DEAL
-        self.hands: list[int] = [0, 0, 0, 0]
         self.original: tuple[int, int, int, int] = (0, 0, 0, 0)
         self.turn_up: Card | None = None
         self.turn_up_state = "none"  # on pack, taken up, turned down, dead, played
@@ -462,16 +470,11 @@ class EuchreHand(State):
         self.calls: list[tuple[Seat, Any]] = []
         self.passed: set[Seat] = set()
         self.round = 0
-        self.next_seat: Seat = self.dealer.lho
+        self.init_play([0, 0, 0, 0], self.dealer.lho, _AFTER, follow=BOWERS)
         self.trump: Suit | None = None
         self.maker: Seat | None = None
-        self.lone: Seat | None = None
+        self.lone = None
         self.declared_alone: Seat | None = None  # who declared alone (before any take-over)
-        self.trick_leader: Seat = self.dealer.lho
-        self.trick: list[tuple[Seat, Card]] = []
-        self.tricks: list[TrickRecord] = []
-        self.won = [0, 0]
-        self.played = 0
         self._result: EuchreHandResult | None = None
         # laws mode (document 003, Laws 46-105): the director's state; None in casual play
         self.laws: Director | None = None
@@ -481,6 +484,27 @@ class EuchreHand(State):
             self.laws = Director()
 
     # ------------------------------------------------------------- seats
+    @property
+    def trick_leader(self) -> Seat:
+        """The leader of the trick in progress (the trick play's ``leader``)."""
+        leader: Seat = self.leader
+        return leader
+
+    @trick_leader.setter
+    def trick_leader(self, seat: Seat) -> None:
+        self.leader = seat
+
+    @property
+    def lone(self) -> Seat | None:
+        """The lone player, if any; his partner sits out of the trick play (Law 101)."""
+        return self._lone
+
+    @lone.setter
+    def lone(self, seat: Seat | None) -> None:
+        self._lone = seat
+        self.after = tuple(self._next_active(s) for s in _SEATS)
+        self.trick_size = len(self.active_seats())
+
     @property
     def eldest(self) -> Seat:
         return self.dealer.lho
@@ -565,8 +589,7 @@ class EuchreHand(State):
             return out
         if ph == PH_PLAY:
             assert self.trump is not None
-            led = self.trick[0][1] if self.trick else None
-            return cards_of_mask(legal_plays(self.hands[s], led, self.trump))
+            return self.legal_cards()
         return []
 
     def sample_chance(self, rng: random.Random) -> EuchreDeal:
@@ -697,24 +720,10 @@ class EuchreHand(State):
 
     def _play(self, card: Card) -> None:
         assert self.trump is not None and self.turn_up is not None
-        seat = self.next_seat
-        self.hands[seat] &= ~card.mask
-        self.played |= card.mask
         if card == self.turn_up:
             self.turn_up_state = "played"
-        self.trick.append((seat, card))
-        if len(self.trick) < len(self.active_seats()):
-            self.next_seat = self._next_active(seat)
-            return
-        w = self.trick[trick_winner([c for _, c in self.trick], self.trump)][0]
-        self.tricks.append(TrickRecord(self.trick_leader, tuple(self.trick), w))
-        self.won[w.side] += 1
-        self.trick = []
-        if len(self.tricks) == 5:
+        if self.enter_card(self.next_seat, card) and len(self.tricks) == 5:
             self._finish(thrown_in=False)
-            return
-        self.trick_leader = w
-        self.next_seat = w
 
     def _finish(self, thrown_in: bool) -> None:
         assert self.turn_up is not None
@@ -929,20 +938,6 @@ class EuchreHand(State):
     def action_text(self, action: Any) -> str:
         return action_text(action)
 
-    def clone(self) -> EuchreHand:
-        new = object.__new__(EuchreHand)
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.hands = list(self.hands)
-        new.calls = list(self.calls)
-        new.passed = set(self.passed)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.won = list(self.won)
-        if self.laws is not None:
-            new.laws = self.laws.clone()
-        return new
-
     # ------------------------------------------------------------- helpers for callers
     def hand_text(self, seat: Seat) -> str:
         """A seat's cards, trumps first, high to low."""
@@ -1050,7 +1045,7 @@ class EuchreView(View):
     calls: tuple[tuple[Seat, str], ...]
     trick_leader: Seat
     trick: tuple[tuple[Seat, Card], ...]
-    tricks: tuple[TrickRecord, ...]
+    tricks: tuple[Trick[Seat], ...]
     won: tuple[int, int]
     to_act: Seat | None
     legal: tuple[Any, ...] = field(default=())

@@ -28,12 +28,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask
+from cardroom.core.cards import Card, CardSet, cards_of_mask
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
+from cardroom.core.tricks import Trick
 from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams, DoublingLimit
-from cardroom.games.bridge.rules import DealWithDummy, Trick, enter_card, legal_cards, play_dict, play_shown_mask
+from cardroom.games.bridge.rules import DealWithDummy, play_dict, play_shown_mask
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.calls import (
     BIDS,
@@ -96,7 +97,7 @@ class OldDealResult:
     calls: tuple[tuple[Seat, OldCall], ...]
     contract: AuctionContract | StraightMake | None  # None: four passes (auction, dealer may pass)
     won: tuple[int, int]  # tricks by side NS, EW
-    tricks: tuple[Trick, ...]
+    tricks: tuple[Trick[Seat], ...]
     entries: tuple[Entry, ...] = field(default=())
     void: bool = False  # a new deal by the same dealer (laws mode)
     revokes: tuple[int, ...] = ()  # the revoking side of each revoke (laws mode, B-9)
@@ -140,17 +141,10 @@ class OldDeal(DealWithDummy):
         self._history: list[Any] = []
         self.phase = PHASE_DEAL
         self.original: tuple[int, ...] = (0, 0, 0, 0)
-        self.hands: list[int] = [0, 0, 0, 0]
         self.calls: list[tuple[Seat, OldCall]] = []
         self.declarer: Seat | None = None  # who plays the two hands
         self.dummy: Seat | None = None
-        self.trump: int | None = None
-        self.trick: list[Card] = []
-        self.leader: Seat = self.dealer
-        self.tricks: list[Trick] = []
-        self.won = [0, 0]
-        self.played = 0
-        self.next_seat: Seat = self.dealer
+        self._init_play()
 
     # ----------------------------------------------------------------- protocol
     @property
@@ -169,7 +163,7 @@ class OldDeal(DealWithDummy):
         if d is not None and d.pending is not None:
             return list(d.pending.actions())
         if self.phase == PHASE_PLAY:
-            return legal_cards(self.hands[self.next_seat], self.trick)
+            return self.legal_cards()
         if self.phase in (PHASE_CALLS, PHASE_DOUBLING):
             return list(self.legal_calls())
         return []
@@ -206,29 +200,19 @@ class OldDeal(DealWithDummy):
     def _who(self, seat: Seat) -> str:
         return f"{seat} ({document_letter(seat, self.dealer)})"
 
-    def _play(self, card: Card) -> None:
-        seat = self.next_seat
-        hand = self.hands[seat]
-        if not hand >> card & 1:
-            who = f"{self._who(seat)}, dummy," if seat == self.dummy else self._who(seat)
-            if self.played >> card & 1:
-                raise IllegalAction(f"{card} was already played; {who} cannot play it again ({self.position()})",
-                                    seat=seat, action=card)
-            raise IllegalAction(f"{who} does not hold {card} ({self.position()})", seat=seat, action=card)
-        if self.trick:
-            led = self.trick[0] // 13
-            if card // 13 != led and hand & SUIT_MASKS[led]:
-                raise IllegalAction(
-                    f"{self._who(seat)} must follow suit: {self.trick[0].suit.name.lower()} were led and he holds "
-                    f"{CardSet(hand & SUIT_MASKS[led])}, but played {card} (a revoke, {self.position()})",
-                    seat=seat, action=card)
-        if enter_card(self, card):
-            self.phase = PHASE_OVER
+    def _who_plays(self, seat: Seat) -> str:
+        return f"{self._who(seat)}, dummy," if seat == self.dummy else self._who(seat)
+
+    def _where_text(self) -> str:
+        return f" ({self.position()})"
+
+    def _revoke_text(self, seat: Seat, card: Card, holds: CardSet) -> str:
+        return (f"{self._who(seat)} must follow suit: {Card(self.trick[0]).suit.name.lower()} were led and he holds "
+                f"{holds}, but played {card} (a revoke, {self.position()})")
 
     def _enter(self, card: Card) -> None:
         """Play ``card`` from ``next_seat``'s hand without the follow-suit check (a revoke accepted)."""
-        if enter_card(self, card):
-            self.phase = PHASE_OVER
+        self._enter_card(card)
         self._after_action()
 
     def _after_action(self) -> None:
@@ -322,15 +306,6 @@ class OldDeal(DealWithDummy):
 
     def action_text(self, action: Any) -> str:
         return action.to_text() if isinstance(action, Action) else str(action)
-
-    def _copy_into(self, new: OldDeal) -> None:
-        new.__dict__.update(self.__dict__)
-        new._history = list(self._history)
-        new.hands = list(self.hands)
-        new.calls = list(self.calls)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.won = list(self.won)
 
     # ----------------------------------------------------------------- laws port
     # What the laws (straight_laws.py) do to an old bridge deal, as methods: no laws code writes its fields.
@@ -461,14 +436,6 @@ class AuctionDeal(Auction[OldCall], OldDeal):
 
     def face_up_mask(self) -> int:
         return 0
-
-    def clone(self) -> AuctionDeal:
-        new = object.__new__(AuctionDeal)
-        self._copy_into(new)
-        new.first_namer = dict(self.first_namer)
-        if self.director is not None:
-            new.director = self.director.clone()
-        return new
 
 
 _NOT_DOUBLED_YET = "{who} may not double now: only the opponents of the last bidder may double a bid not yet doubled"
@@ -688,14 +655,6 @@ class StraightDeal(OldDeal):
             snap["laws"] = self.director.snapshot()
         return snap
 
-    def clone(self) -> StraightDeal:
-        new = object.__new__(StraightDeal)
-        self._copy_into(new)
-        new.queue = list(self.queue)
-        if self.director is not None:
-            new.director = self.director.clone()
-        return new
-
     # ----------------------------------------------------------------- laws port (straight bridge's own)
     def laws_enter_call(self, seat: Seat, call: OldCall) -> None:
         """Enter a make, double or redouble the laws let stand, as if made in turn."""
@@ -731,7 +690,7 @@ class OldBridgeView(View):
     trump: int | None
     trick_leader: Seat
     trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
+    tricks: tuple[Trick[Seat], ...]
     won: tuple[int, int]
     to_act: int | None
     hand_to_play: Seat | None

@@ -48,11 +48,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
+from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask
+from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
-from cardroom.core.tricks import natural_winner
+from cardroom.core.table import Table
+from cardroom.core.tricks import MUST_TRUMP, TrickPlay, natural_winner
 from cardroom.games.preferans.calls import (
     ACCEPT,
     CLOSED,
@@ -109,11 +111,22 @@ def deal_in_twos(pack: Sequence[Card], active: Sequence[int], players: int) -> D
     return Deal(tuple(hands), talon)
 
 
-class PrefDeal(State):
+def _pref_trick(leader: int, plays: tuple[tuple[int, Card], ...], winner: int, cards: tuple[Card, ...]) -> Any:
+    return (plays, winner)
+
+
+class PrefDeal(Cloneable, TrickPlay, State):
     """One deal of preferans. ``rules``: its options, the variant itself (:class:`PrefVariant`, read by its
     own option names; the game's when not given); ``players``: 3 or 4 (the game's when not given)."""
 
     game: Preferans
+    TRICKS = 10
+    credit = (0, 1, 2, 3)  # each for himself
+    trick_record = staticmethod(_pref_trick)  # a finished trick: (plays, winner seat)
+    trick: list[tuple[int, Card]]
+    tricks: list[tuple[tuple[tuple[int, Card], ...], int]]
+    next_seat: int
+    trump: int | None
 
     def __init__(self, game: Preferans, dealer: int = 0, raspasy_round: int = 1,
                  rules: PrefVariant | None = None, forbid_six: bool = False,
@@ -125,16 +138,13 @@ class PrefDeal(State):
             raise IllegalAction(f"preferans is played by 3 or 4 players, not {n}")
         self.players = n
         self.dealer = dealer % n
-        if n == 4:
-            self.active = tuple((self.dealer + i) % n for i in range(1, 4))
-        else:
-            self.active = tuple((self.dealer + i) % n for i in range(1, 4))
+        # three play a deal, from the dealer's left; the fourth player's dealer sits out
+        self.active = tuple(Table(n, partnerships=False).active_seats(self.dealer, 3))
         self.raspasy_round = raspasy_round  # the round these raspasy would be, if all pass
         self.forbid_six = forbid_six
         self.forced_raspasy = forced_raspasy  # Piter races: mandatory raspasy, no auction
         self._history: list[Any] = []
         self.phase = PH_DEAL
-        self.hands: list[int] = [0] * n
         self.original: tuple[int, ...] = ()
         self.talon = 0
         self.talon_shown = False
@@ -163,12 +173,10 @@ class PrefDeal(State):
         # the dealer's invitation to a misère: None (not asked), "asked", "accepted", "declined"
         self.invitation: str | None = None
         # play
-        self.trick: list[tuple[int, Card]] = []  # (seat or -1 for a talon card, card)
-        self.tricks: list[tuple[tuple[tuple[int, Card], ...], int]] = []  # (plays, winner seat or -1)
-        self.won = [0] * n
+        # the trick play: (seat or -1 for a talon card, card) pairs; each player for himself
+        self.init_play([0] * n, self.active[0], tuple(self._next_active(x) if x in self.active else self.active[0]
+                                                      for x in range(n)), follow=MUST_TRUMP, trick_size=3)
         self.talon_tricks = 0
-        self.played = 0
-        self.next_seat = self.active[0]
         self.talon_order: list[Card] = []
         self.defenders_open = False
         # the «преферанс» declaration (§3.11): the twelve cards shown to all, 0 if not declared
@@ -673,8 +681,9 @@ class PrefDeal(State):
 
     def _start_play(self) -> None:
         self.phase = PH_PLAY
-        self.next_seat = self.first_hand
+        self.leader = self.next_seat = self.first_hand
         self.trick = []
+        self.trump = self._trump()
         self._maybe_talon_card()
 
     def _maybe_talon_card(self) -> None:
@@ -682,6 +691,7 @@ class PrefDeal(State):
         if self.kind == "raspasy" and self.talon_order and len(self.tricks) < 2 and not self.trick:
             card = self.talon_order[len(self.tricks)]
             self.trick.append((-1, card))
+            self.trick_size = 4  # the talon card and the three players' cards
             self.talon_shown = True
             self.played |= 1 << card
 
@@ -695,19 +705,7 @@ class PrefDeal(State):
 
     def _plain_legal_cards(self) -> list[Card]:
         """Follow suit, else trump (the rules without the laws' penalty cards)."""
-        hand = self.hands[self.next_seat]
-        if not self.trick:
-            return cards_of_mask(hand)
-        led = self.trick[0][1] // 13
-        same = hand & SUIT_MASKS[led]
-        if same:
-            return list(cards_of_suit_mask(hand, led))
-        trump = self._trump()
-        if trump is not None:
-            t = hand & SUIT_MASKS[trump]
-            if t:
-                return list(cards_of_suit_mask(hand, trump))
-        return cards_of_mask(hand)
+        return self.legal_cards()
 
     def _trump(self) -> int | None:
         if self.kind == "game" and self.contract is not None:
@@ -739,44 +737,35 @@ class PrefDeal(State):
 
     def _enter_card(self, seat: int, card: Card) -> None:
         """Play ``card`` from ``seat``'s hand (already found acceptable) and move on."""
-        hand = self.hands[seat]
-        self.hands[seat] = hand & ~(1 << card)
-        self.played |= 1 << card
-        self.trick.append((seat, card))
-        players_in_trick = sum(1 for s, _ in self.trick if s >= 0)
-        if players_in_trick == 3:
-            self._close_trick()
-        else:
-            self.next_seat = self._next_active(seat)
+        if self.enter_card(seat, card):
+            self._after_trick()
 
-    def _close_trick(self) -> None:
-        cards = [c for _, c in self.trick]
-        if self.trick[0][0] == -1 and self.rules.raspasy_talon(self.players) == "dealer" and self.players == 4:
+    def trick_winner(self, plays: Sequence[tuple[int, Card]], cards: Sequence[Card]) -> int:
+        if plays[0][0] == -1 and self.rules.raspasy_talon(self.players) == "dealer" and self.players == 4:
             # Sochi, four players: the talon card is the dealer's and may take the trick
             w = natural_winner(cards, None)
-        elif self.trick[0][0] == -1:
+        elif plays[0][0] == -1:
             # the talon card sets the suit and takes nothing; if nobody has the suit, the first
             # hand's card sets it (documented choice)
             suit = cards[0] // 13
             followers = [i for i in range(1, len(cards)) if cards[i] // 13 == suit]
             w = max(followers, key=lambda i: cards[i]) if followers else 1 + natural_winner(cards[1:], None)
         else:
-            w = natural_winner(cards, self._trump())
-        winner = self.trick[w][0]
-        if winner == -1:
+            w = natural_winner(cards, self.trump)
+        winner = plays[w][0]
+        return self.dealer if winner == -1 else winner
+
+    def _after_trick(self) -> None:
+        if self.tricks[-1][1] not in self.active:  # the talon card took it, for the dealer who sits out
             self.talon_tricks += 1
-            winner_seat = self.dealer
-        else:
-            winner_seat = winner
-        self.tricks.append((tuple(self.trick), winner_seat))
-        self.won[winner_seat] += 1
-        self.trick = []
         if self.kind == "misere" and len(self.tricks) == 1:
             self.defenders_open = True
         if len(self.tricks) == 10:
             self._finish()
             return
-        self.next_seat = winner_seat if winner_seat in self.active else self.first_hand
+        if self.next_seat not in self.active:
+            self.leader = self.next_seat = self.first_hand
+        self.trick_size = 3
         self._maybe_talon_card()
 
     def _finish_unplayed(self) -> None:
@@ -1069,18 +1058,6 @@ class PrefDeal(State):
         if isinstance(action, Action):
             return action.to_text()  # laws mode: irregular actions and rulings
         return str(action)
-
-    def clone(self) -> PrefDeal:
-        new = object.__new__(PrefDeal)
-        new.__dict__.update(self.__dict__)
-        for k in ("_history", "hands", "calls", "whist_calls", "whisters", "whist_queue", "trick", "tricks", "won",
-                  "talon_order", "passes", "choice_queue", "choices"):
-            setattr(new, k, list(getattr(self, k)))
-        for k in ("passed", "misere_bidders", "has_bid"):
-            setattr(new, k, set(getattr(self, k)))
-        if self.laws is not None:
-            new.laws = self.laws.clone()
-        return new
 
     # ----------------------------------------------------------------- laws port
     # What the laws (games/preferans/laws.py) do to the deal, as methods: no laws code writes its fields.
