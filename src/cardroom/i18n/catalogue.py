@@ -30,16 +30,22 @@ def form(forms: Forms, lang: str) -> str:
     return forms.get(lang, forms["en"])
 
 
+class Localized:
+    """A value that writes itself in any language (a position, a reason, an error that carries one)."""
+
+    __slots__ = ()
+
+    def text(self, lang: str = "en") -> str:
+        raise NotImplementedError
+
+
 def localized(value: object, lang: str) -> object:
-    """A parameter as the reader of ``lang`` sees it: a value that can write itself in a language (a
-    position, a reason, an error that carries one) written in ``lang``; any other value as it is."""
-    text = getattr(value, "text", None)
-    if callable(text) and not isinstance(value, str):
-        return text(lang)
-    return value
+    """A parameter as the reader of ``lang`` sees it: a :class:`Localized` value written in ``lang``;
+    any other value as it is."""
+    return value.text(lang) if isinstance(value, Localized) else value
 
 
-class Reason:
+class Reason(Localized):
     """Why the rules refuse something, as a structure: a key of the ``errors`` section and its
     parameters. ``str()`` is the English text; :meth:`text` writes it in any language (a parameter that
     is itself a reason or a position in that language too)."""

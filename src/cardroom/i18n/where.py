@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from cardroom.i18n.catalogue import SECTIONS, form
+from cardroom.i18n.catalogue import SECTIONS, Localized, form
 
 POSITIONS: dict[str, dict[str, str]] = SECTIONS["positions"]
 """The parts of a position (the catalogue's ``positions`` section, ``pos.`` keys of :func:`~cardroom.i18n.t`)."""
@@ -32,7 +32,7 @@ def _render(parts: Parts, lang: str) -> str:
     return ", ".join(out)
 
 
-class Where:
+class Where(Localized):
     """Parts of a position, each a :data:`POSITIONS` key and its parameters; ``+`` joins two."""
 
     __slots__ = ("parts",)

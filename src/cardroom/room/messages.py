@@ -1,7 +1,9 @@
 """The card room's messages to people, in English and Russian.
 
 :func:`msg` shows the error messages of the catalogue (:data:`cardroom.i18n.MESSAGES`), every value a
-client sent cut short, a position (a :class:`~cardroom.i18n.Where`) written in the reader's language.
+client sent cut short; a position (a :class:`~cardroom.i18n.Where`), a reason
+(:class:`~cardroom.i18n.Reason`) and an engine's error (a ``CardroomError``, which carries its reason's
+key and parameters) are written in the reader's language.
 The reasons a preferans sheet writes in English are translated by :func:`localize_sheet` with the
 ``why.`` keys of :mod:`cardroom.i18n` (a reason the table does not know is left in English, never
 dropped).
@@ -14,7 +16,8 @@ from functools import lru_cache
 from typing import Any
 
 from cardroom.core.options import BOOL, CHOICE, FLOAT, INT, OptionSpec, quote
-from cardroom.i18n import MESSAGES, Where, t
+from cardroom.i18n import MESSAGES, t
+from cardroom.i18n.catalogue import form, localized
 
 QUOTE_MAX = 40
 """A message quotes at most this many characters of any value it names (then "…")."""
@@ -89,9 +92,8 @@ def msg(key: str, lang: str = "en", **kw: Any) -> str:
     """The message ``key`` in ``lang`` (English when the language is unknown). Every parameter is cut
     to :data:`QUOTE_MAX` characters (the server's own texts to :data:`TEXT_MAX`): a message never
     echoes more than a short prefix of what a client sent."""
-    entry = MESSAGES[key]
-    kw = {name: value.text(lang) if isinstance(value, Where) else value for name, value in kw.items()}
-    return entry.get(lang, entry["en"]).format(**_params(key, kw))
+    kw = {name: localized(value, lang) for name, value in kw.items()}
+    return form(MESSAGES[key], lang).format(**_params(key, kw))
 
 
 def option_accepts(spec: OptionSpec, lang: str = "en") -> str:
