@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.games.preferans.calls import MISERE_NO_TALON, PrefCall
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.variants import PrefVariant
@@ -57,9 +57,9 @@ class PrefEntry:
 
     def __post_init__(self) -> None:
         if self.kind not in ENTRY_KINDS:
-            raise CardroomError(f"unknown entry kind {self.kind!r}")
+            raise CardroomError(Reason("pref.entry_kind", kind=self.kind))
         if (self.kind == "whists") != (self.on is not None):
-            raise CardroomError("whists are written on another player; pulya and gora entries are not")
+            raise CardroomError(Reason("pref.entry_on"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "on": self.on, "points": num(self.points),
@@ -94,7 +94,7 @@ class SheetState:
     @classmethod
     def empty(cls, players: int) -> SheetState:
         if players not in (3, 4):
-            raise CardroomError(f"preferans is played by 3 or 4 players, not {players}")
+            raise CardroomError(Reason("pref.players", n=players))
         z = _zeros(players)
         return cls(players, z, z, z, z, tuple(z for _ in range(players)), reached_at=tuple(None for _ in z))
 
@@ -413,7 +413,7 @@ def _score_game(b: _Book) -> None:
     v, r = b.v, b.r
     decl = r.declarer
     if decl is None:
-        raise CardroomError("a game without a declarer")
+        raise CardroomError(Reason("pref.game_no_declarer"))
     level = r.level
     p = Fraction(v.price(level))
     under = r.undertricks
@@ -478,7 +478,7 @@ def _score_unplayed(b: _Book) -> None:
     v, r = b.v, b.r
     decl = r.declarer
     if decl is None:
-        raise CardroomError("an unplayed game without a declarer")
+        raise CardroomError(Reason("pref.unplayed_no_declarer"))
     level = r.level
     p = Fraction(v.price(level))
     b.award_choice(decl, p, f"{level} not whisted", "game", _help_excluded(b))
@@ -497,10 +497,10 @@ def _score_misere(b: _Book) -> None:
     v, r = b.v, b.r
     decl = r.declarer
     if decl is None:
-        raise CardroomError("a misère without a declarer")
+        raise CardroomError(Reason("pref.misere_no_declarer"))
     partner = r.partner
     if partner is not None and (partner == decl or partner in r.active or not 0 <= partner < b.n):
-        raise CardroomError(f"a misère partner must be the 4-player dealer, not seat {partner}")
+        raise CardroomError(Reason("pref.misere_partner", seat=partner))
     sharers = [decl] if partner is None else [decl, partner]
     share = Fraction(1, len(sharers))
     how = "" if partner is None else f" (shared by seats {decl} and {partner})"
@@ -571,7 +571,7 @@ def _score_preferans(b: _Book) -> None:
     v, r = b.v, b.r
     decl = r.declarer
     if decl is None:
-        raise CardroomError("a preferans declaration without a declarer")
+        raise CardroomError(Reason("pref.declaration_no_declarer"))
     if b.gora[decl] > 0:
         b.to_gora(decl, -b.gora[decl], "preferans: the gora written off", "preferans")
     for x in range(b.n):
@@ -618,9 +618,9 @@ def score_deal(result: PrefDealResult, variant: PrefVariant, sheet_state: SheetS
     """The entries one deal writes on the sheet (pure: the state is not changed)."""
     state = sheet_state if sheet_state is not None else SheetState.empty(result.players)
     if state.players != result.players:
-        raise CardroomError(f"a {result.players}-player deal on a {state.players}-player sheet")
+        raise CardroomError(Reason("pref.sheet_players", deal=result.players, sheet=state.players))
     if len(result.tricks) != result.players:
-        raise CardroomError(f"tricks {result.tricks} do not name {result.players} players")
+        raise CardroomError(Reason("pref.tricks_players", tricks=result.tricks, n=result.players))
     b = _Book(state, variant, result)
     if result.kind == "game":
         _score_game(b)
@@ -634,10 +634,10 @@ def score_deal(result: PrefDealResult, variant: PrefVariant, sheet_state: SheetS
         _score_preferans(b)
     elif result.kind == "talon-refused":
         if result.declarer is None or not 6 <= result.level <= 10:
-            raise CardroomError("a refused talon needs the refuser and the level of his bid")
+            raise CardroomError(Reason("pref.refused_talon"))
         b.entries.extend(talon_refusal_entries(variant, result.dealer, result.declarer, result.level))
     else:
-        raise CardroomError(f"unknown deal kind {result.kind!r}")
+        raise CardroomError(Reason("pref.deal_kind", kind=result.kind))
     _law_penalties(b)
     _ural_prizes(b)
     return b.entries
