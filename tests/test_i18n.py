@@ -140,3 +140,26 @@ def test_every_reason_renders_in_both_languages_with_the_same_parameters() -> No
     for key, forms in ERRORS.items():
         assert set(forms) == {"en", "ru"}, key
         assert fields(forms["ru"]) <= fields(forms["en"]) | extra.get(key, set()), key
+
+
+def test_a_sheet_reason_is_a_phrase_translated_by_its_key() -> None:
+    """A preferans sheet's reason is its English text (records and sheets compare as before) that keeps
+    its key and parameters through copies and pickles; the room translates it from them."""
+    import copy
+    import pickle
+
+    from cardroom.i18n.catalogue import Phrase
+    from cardroom.room.messages import localize_sheet
+
+    p = Phrase("on_down", level=7, n=1, why=Phrase.joined([Phrase("tricks", n=2), Phrase("consolation")]))
+    assert isinstance(p, str) and p == "on a 7 down 1: 2 trick(s), consolation" and str(p) == p
+    assert (p.key, p.params["level"]) == ("on_down", 7)
+    assert p.text("ru") == "7 без 1: взяток 2, консоляция" and p.text("de") == p
+    for again in (copy.deepcopy(p), pickle.loads(pickle.dumps(p))):
+        assert isinstance(again, Phrase) and again == p and again.text("ru") == p.text("ru")
+    sheet = {"lines": [{"reason": p}, {"reason": "written by hand"}, {"points": 1}]}
+    assert localize_sheet(sheet, "ru")["lines"] == [{"reason": "7 без 1: взяток 2, консоляция"},
+                                                    {"reason": "written by hand"}, {"points": 1}]
+    assert localize_sheet(sheet, "en") is sheet
+    with pytest.raises(KeyError):
+        Phrase("no_such_reason")

@@ -11,7 +11,7 @@ section only; each key has an ``en`` and a ``ru`` form, formatted with :meth:`st
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,8 @@ SECTIONS: dict[str, dict[str, Forms]] = json.loads(_PATH.read_text(encoding="utf
 """Every section of the catalogue by name (``SECTIONS["terminal"]["deal"]["ru"]``)."""
 ERRORS: dict[str, Forms] = SECTIONS.setdefault("errors", {})
 """The reasons of a refusal (:class:`Reason`), by key."""
+REASONS: dict[str, Forms] = SECTIONS["reasons"]
+"""What a preferans sheet writes (:class:`Phrase`), by key."""
 
 
 def form(forms: Forms, lang: str) -> str:
@@ -75,3 +77,38 @@ class Reason(Localized):
         return isinstance(other, Reason) and (other.key, dict(other.params)) == (self.key, dict(self.params))
 
     __hash__ = None  # type: ignore[assignment]  # the parameters may be anything
+
+
+class Phrase(str, Localized):
+    """A text of the catalogue's ``reasons`` section (what a preferans sheet writes, ``why.`` keys) that
+    is a ``str`` — its English text, so records, sheets and their comparisons are unchanged — and keeps
+    its key and parameters, so :meth:`text` writes it in any language (a parameter that is itself a
+    phrase in that language too). :meth:`joined` lists phrases (", ")."""
+
+    key: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, key: str, /, **params: Any) -> Phrase:
+        english = ", ".join(params["parts"]) if key == "" else form(REASONS[key], "en").format(**params)
+        self = super().__new__(cls, english)
+        self.key = key
+        self.params = params
+        return self
+
+    @classmethod
+    def joined(cls, parts: Sequence[str]) -> Phrase:
+        """Several reasons in one text, ``", "`` between them."""
+        return cls("", parts=tuple(parts))
+
+    def text(self, lang: str = "en") -> str:
+        """The phrase in ``lang`` (English when the language is unknown)."""
+        if self.key == "":
+            return ", ".join(str(localized(p, lang)) for p in self.params["parts"])
+        return form(REASONS[self.key], lang).format(**{k: localized(v, lang) for k, v in self.params.items()})
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the key and the parameters
+        return (_phrase, (self.key, dict(self.params)))
+
+
+def _phrase(key: str, params: dict[str, Any]) -> Phrase:
+    return Phrase(key, **params)
