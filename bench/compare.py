@@ -112,8 +112,11 @@ def ratio_lines(name: str, bench: Bench, ref: list[dict[str, float]], this: list
             continue
         old = statistics.median(r[figure] for r in ref)
         new = statistics.median(r[figure] for r in this)
-        ratio = new / old if old else float("nan")
         higher = figure in bench.higher
+        if not old or not new:  # below what the benchmark prints (0.0 ms): no ratio to speak of
+            lines.append(f"  {name}.{figure}: {new:,.3f} / {old:,.3f}: below the printed resolution")
+            continue
+        ratio = new / old
         worse = ratio < 1 - WORSE if higher else ratio > 1 + WORSE
         lines.append(f"  {name}.{figure}: {new:,.3f} / {old:,.3f} = {ratio:.3f} "
                      f"({'higher' if higher else 'lower'} is better){'  << more than 10 % worse' if worse else ''}")
