@@ -179,3 +179,18 @@ def test_no_chance_action_is_accepted_twice_and_cards_are_ints(game_name: str) -
     assert state.legal_actions() == []
     with pytest.raises(IllegalAction):
         state.apply(Card.parse("AS"))
+
+
+def test_the_view_dict_reader_finds_cards_and_only_cards() -> None:
+    """The reader of a view's dict (else the view check above could not fail): a card's whole text in
+    any form, in values and keys, at any depth; not a call, not prose, not legal calls."""
+    def m(*cards: str) -> int:
+        return sum(1 << Card.parse(c) for c in cards)
+
+    d = {"deal": {"hand": ["AS", "10h", "♦Q"], "trick": {"cards": [["N", "tc"]]}, "faced": {"KC": 1},
+                  "auction": ["7S", "Pass"], "calls": [{"call": "6D"}], "contract": "4H",
+                  "note": "2C on a H lead", "legal": ["9D"]}, "sheet": {"lines": [{"reason": "JS"}]}}
+    assert cards_mask_of_view_dict(d, legal_cards=False) == m("AS", "10H", "QD", "10C", "KC", "JS")
+    assert cards_mask_of_view_dict(d, legal_cards=True) == m("AS", "10H", "QD", "10C", "KC", "JS", "9D")
+    visible = m("AS", "10H", "QD", "10C", "JS")
+    assert unseen_cards_of_view_dict(d, False, visible) == ["/deal/faced: KC"]
