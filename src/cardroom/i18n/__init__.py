@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from cardroom.i18n.catalogue import ERRORS, Reason, form
+from cardroom.i18n.catalogue import ERRORS, Reason, form, localized
 from cardroom.i18n.room import MESSAGES, REASONS
 from cardroom.i18n.terminal import TERMINAL
 from cardroom.i18n.where import POSITIONS, Where
@@ -40,5 +40,6 @@ def default_lang() -> str:
 
 
 def t(key: str, lang: str, **kw: object) -> str:
-    """The text ``key`` in ``lang`` (English when the language is unknown), formatted with ``kw``."""
-    return form(STRINGS[key], lang).format(**kw)
+    """The text ``key`` in ``lang`` (English when the language is unknown), formatted with ``kw``; a
+    parameter that writes itself in a language (an engine's error, a reason, a position) in ``lang`` too."""
+    return form(STRINGS[key], lang).format(**{k: localized(v, lang) for k, v in kw.items()})
