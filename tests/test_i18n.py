@@ -6,9 +6,12 @@ import random
 
 import pytest
 
+from cardroom.core.cards import Card
+from cardroom.core.errors import CardroomError, ParseError, RecordError
 from cardroom.core.game import CHANCE, Game, State
 from cardroom.games import load
-from cardroom.i18n import MESSAGES, STRINGS, Where, t
+from cardroom.i18n import ERRORS, MESSAGES, STRINGS, Reason, Where, t
+from cardroom.i18n.catalogue import SECTIONS
 from cardroom.i18n.room import REASONS
 from cardroom.i18n.terminal import TERMINAL
 from cardroom.i18n.where import POSITIONS
@@ -86,7 +89,9 @@ def test_a_refusal_names_the_position_in_the_readers_language() -> None:
 def test_each_text_is_in_one_table_only() -> None:
     """A key lives in one table; the same English and Russian pair is not written twice across the
     terminal's, the positions', the sheet reasons' and the room's tables."""
-    tables = {"terminal": TERMINAL, "positions": POSITIONS, "reasons": REASONS, "messages": MESSAGES}
+    tables = {"terminal": TERMINAL, "positions": POSITIONS, "reasons": REASONS, "messages": MESSAGES,
+              "errors": ERRORS}
+    assert tables == SECTIONS  # one data structure: every table is a section of the catalogue's file
     assert len(STRINGS) == len(TERMINAL) + len(POSITIONS) + len(REASONS)
     owner: dict[tuple[str, str], str] = {}
     twice = []
@@ -98,3 +103,66 @@ def test_each_text_is_in_one_table_only() -> None:
                 twice.append((owner[pair], table, key))
     assert twice == []
     assert t("pos.trick_n", "ru", n=4) == "взятка 4" and t("why.made", "en", level="6♠") == "6♠ made"
+
+
+def test_an_engines_refusal_carries_its_key_and_is_translated_by_it() -> None:
+    """An error made from a reason keeps the English text it always had; the room writes it in the
+    reader's language from its key and parameters, not by parsing the English back."""
+    with pytest.raises(ParseError) as caught:
+        Card.parse("ZZ")
+    e = caught.value
+    assert str(e) == e.text() == e.text("de") == "not a card: 'ZZ' (expected rank and suit, e.g. AS, 10H, ♠A)"
+    assert (e.key, dict(e.params)) == ("card.expected", {"text": "ZZ"})
+    assert e.text("ru") == "не карта: 'ZZ' (ожидаются достоинство и масть, напр. AS, 10H, ♠A)"
+    room = RoomError(400, "unreadable", action="ZZ", why=e)
+    assert str(room) == "cannot read 'ZZ': not a card: 'ZZ' (expected rank and suit, e.g. AS, 10H, ♠A)"
+    assert room.text("ru") == "не понимаю 'ZZ': не карта: 'ZZ' (ожидаются достоинство и масть, напр. AS, 10H, ♠A)"
+    # the terminal's texts write it in the reader's language too
+    assert t("unreadable", "ru", what="ZZ", why=e) == ("Не понимаю 'ZZ': не карта: 'ZZ' (ожидаются достоинство и "
+                                                       "масть, напр. AS, 10H, ♠A)")
+    # prose not converted yet stays English in every language, with no key
+    prose = CardroomError("something plain")
+    assert (str(prose), prose.text("ru"), prose.key, dict(prose.params)) == ("something plain",) * 2 + ("", {})
+    # a record error names where it happened in front of the reason, in each language
+    rec = RecordError(Reason("record.utf8"), where="x.json")
+    assert (str(rec), rec.text("ru"), rec.detail) == ("x.json: the file is not UTF-8 text",
+                                                      "x.json: файл — не текст UTF-8", "the file is not UTF-8 text")
+    with pytest.raises(KeyError, match=r"no reason 'no\.such'"):
+        Reason("no.such")
+
+
+def test_every_reason_renders_in_both_languages_with_the_same_parameters() -> None:
+    """Each reason's Russian form asks only for parameters a raise site gives to its English form
+    (a Russian form may write a parameter of its own kind, such as a suit's symbol, named in ``ERRORS``)."""
+    import string
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    extra = {"deal.hand_rank": {"sym"}, "dds.revoke": {"sym"}}
+    for key, forms in ERRORS.items():
+        assert set(forms) == {"en", "ru"}, key
+        assert fields(forms["ru"]) <= fields(forms["en"]) | extra.get(key, set()), key
+
+
+def test_a_sheet_reason_is_a_phrase_translated_by_its_key() -> None:
+    """A preferans sheet's reason is its English text (records and sheets compare as before) that keeps
+    its key and parameters through copies and pickles; the room translates it from them."""
+    import copy
+    import pickle
+
+    from cardroom.i18n.catalogue import Phrase
+    from cardroom.room.messages import localize_sheet
+
+    p = Phrase("on_down", level=7, n=1, why=Phrase.joined([Phrase("tricks", n=2), Phrase("consolation")]))
+    assert isinstance(p, str) and p == "on a 7 down 1: 2 trick(s), consolation" and str(p) == p
+    assert (p.key, p.params["level"]) == ("on_down", 7)
+    assert p.text("ru") == "7 без 1: взяток 2, консоляция" and p.text("de") == p
+    for again in (copy.deepcopy(p), pickle.loads(pickle.dumps(p))):
+        assert isinstance(again, Phrase) and again == p and again.text("ru") == p.text("ru")
+    sheet = {"lines": [{"reason": p}, {"reason": "written by hand"}, {"points": 1}]}
+    assert localize_sheet(sheet, "ru")["lines"] == [{"reason": "7 без 1: взяток 2, консоляция"},
+                                                    {"reason": "written by hand"}, {"points": 1}]
+    assert localize_sheet(sheet, "en") is sheet
+    with pytest.raises(KeyError):
+        Phrase("no_such_reason")

@@ -7,11 +7,12 @@ so that matches finish) plays whole matches; at every step the invariants are ch
 from __future__ import annotations
 
 import random
+from itertools import product
 from typing import Any
 
 import pytest
 
-from cardroom.core.cards import Card
+from cardroom.core.cards import _RANK_NAMES, _SUIT_NAMES, Card
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import CHANCE, State
 from cardroom.core.match import Match
@@ -27,14 +28,73 @@ def _check_places(state: State) -> None:
     assert seen == state.game.pack_mask(), "some card is nowhere"
 
 
-def _check_views(state: State, seats: int) -> None:
+CARD_TEXTS: dict[str, int] = {
+    "".join(letters): 1 << Card.parse(text)
+    for rank, suit in product(_RANK_NAMES, _SUIT_NAMES) for text in (rank + suit, suit + rank)
+    for letters in product(*({ch.lower(), ch.upper()} for ch in text))
+}
+"""Every whole text the card parser reads as a card (rank and suit either way round, letters and symbols,
+``T`` for ten, in any case) to its card's mask: a view's strings are looked up here, not parsed."""
+CALL_FIELDS = frozenset({"calls", "auction", "contract"})
+"""Fields of a view's dict that hold calls, never cards: bids such as bridge's ``7S`` or preferans's ``10C``
+read as cards but are not."""
+
+
+def cards_mask_of_view_dict(x: object, legal_cards: bool) -> int:
+    """The cards a view's dict shows, as a mask (what a client receives, not the view's own bookkeeping):
+    every string, keys included, that is a card's whole text, anywhere in the dict except under
+    :data:`CALL_FIELDS`; under ``legal`` (actions) only when the state's legal actions hold a card (else a
+    text such as ``7S`` there is a call). Prose ("2C on a H lead") is not a card."""
+    get = CARD_TEXTS.get
+    mask = 0
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if k in CALL_FIELDS or (k == "legal" and not legal_cards):
+                continue
+            if isinstance(k, str):
+                mask |= get(k, 0)
+            if isinstance(v, str):
+                mask |= get(v, 0)
+            elif isinstance(v, dict | list | tuple):
+                mask |= cards_mask_of_view_dict(v, legal_cards)
+    else:
+        assert isinstance(x, list | tuple)
+        for v in x:
+            if isinstance(v, str):
+                mask |= get(v, 0)
+            elif isinstance(v, dict | list | tuple):
+                mask |= cards_mask_of_view_dict(v, legal_cards)
+    return mask
+
+
+def unseen_cards_of_view_dict(x: object, legal_cards: bool, visible: int, field: str = "") -> list[str]:
+    """Where a view's dict shows a card outside ``visible`` (``"deal/hand: KS"``), read as
+    :func:`cards_mask_of_view_dict` reads it: the message of a failure."""
+    out: list[str] = []
+    items = x.items() if isinstance(x, dict) else ((None, v) for v in x) if isinstance(x, list | tuple) else ()
+    for k, v in items:
+        if k in CALL_FIELDS or (k == "legal" and not legal_cards):
+            continue
+        for text in (k, v):
+            mask = CARD_TEXTS.get(text, 0) if isinstance(text, str) else 0
+            if mask & ~visible:
+                out.append(f"{field}: {Card(mask.bit_length() - 1)}")
+        out.extend(unseen_cards_of_view_dict(v, legal_cards, visible, field if k is None else f"{field}/{k}"))
+    return out
+
+
+def _check_views(state: State, seats: int, read_dicts: bool) -> None:
+    legal_cards = read_dicts and any(isinstance(a, Card) for a in state.legal_actions())
     for seat in range(seats):
         view = state.view(seat)
         shown = view.shown_mask()
         visible = state.visible_mask(seat)
         assert shown & ~visible == 0, f"seat {seat} is shown cards it may not see"
-        # never another hand's unplayed cards beyond what the rules expose
-        view.to_dict()
+        # what the seat receives: never another hand's unplayed cards beyond what the rules expose
+        d = view.to_dict()
+        if read_dicts and cards_mask_of_view_dict(d, legal_cards) & ~visible:
+            unseen = unseen_cards_of_view_dict(d, legal_cards, visible)
+            raise AssertionError(f"seat {seat}'s view dict holds cards it may not see: {unseen}")
 
 
 def _configurations() -> list[tuple[str, dict[str, Any]]]:
@@ -47,6 +107,10 @@ def _configurations() -> list[tuple[str, dict[str, Any]]]:
 
 CONFIGS = _configurations()
 MAX_DEALS = 120
+DICT_DEALS = 1
+"""The view dicts are read for cards (:func:`cards_mask_of_view_dict`) at every state of a match's first
+deal (a match of one deal: every state), and after it at every :data:`DICT_EVERY`-th decision."""
+DICT_EVERY = 8
 
 
 def _play_match(game_name: str, options: dict[str, Any], seed: int, check_refusals: bool) -> Match[Any, Any, Any, Any]:
@@ -65,7 +129,8 @@ def _play_match(game_name: str, options: dict[str, Any], seed: int, check_refusa
             continue
         legal = list(state.legal_actions())
         assert legal, "no legal action before the end"
-        _check_views(state, game.num_seats)
+        _check_views(state, game.num_seats,
+                     len(getattr(state, "results", ())) < DICT_DEALS or steps % DICT_EVERY == 0)
         if check_refusals and steps % 7 == 0:
             before = state.snapshot()
             listed = set(legal)
@@ -115,3 +180,18 @@ def test_no_chance_action_is_accepted_twice_and_cards_are_ints(game_name: str) -
     assert state.legal_actions() == []
     with pytest.raises(IllegalAction):
         state.apply(Card.parse("AS"))
+
+
+def test_the_view_dict_reader_finds_cards_and_only_cards() -> None:
+    """The reader of a view's dict (else the view check above could not fail): a card's whole text in
+    any form, in values and keys, at any depth; not a call, not prose, not legal calls."""
+    def m(*cards: str) -> int:
+        return sum(1 << Card.parse(c) for c in cards)
+
+    d = {"deal": {"hand": ["AS", "10h", "♦Q"], "trick": {"cards": [["N", "tc"]]}, "faced": {"KC": 1},
+                  "auction": ["7S", "Pass"], "calls": [{"call": "6D"}], "contract": "4H",
+                  "note": "2C on a H lead", "legal": ["9D"]}, "sheet": {"lines": [{"reason": "JS"}]}}
+    assert cards_mask_of_view_dict(d, legal_cards=False) == m("AS", "10H", "QD", "10C", "KC", "JS")
+    assert cards_mask_of_view_dict(d, legal_cards=True) == m("AS", "10H", "QD", "10C", "KC", "JS", "9D")
+    visible = m("AS", "10H", "QD", "10C", "JS")
+    assert unseen_cards_of_view_dict(d, False, visible) == ["/deal/faced: KC"]

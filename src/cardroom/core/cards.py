@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import ParseError, Reason
 
 
 class Suit(IntEnum):
@@ -42,7 +42,7 @@ class Suit(IntEnum):
         t = text.strip().upper()
         if t in _SUIT_NAMES:
             return _SUIT_NAMES[t]
-        raise ParseError(f"not a suit: {text!r} (expected one of S H D C, ♠ ♥ ♦ ♣)")
+        raise ParseError(Reason("card.not_suit", text=text))
 
 
 _SUIT_NAMES: dict[str, Suit] = {}
@@ -81,7 +81,7 @@ class Rank(IntEnum):
         t = text.strip().upper()
         if t in _RANK_NAMES:
             return _RANK_NAMES[t]
-        raise ParseError(f"not a rank: {text!r} (expected A K Q J 10 (or T) 9 … 2)")
+        raise ParseError(Reason("card.not_rank", text=text))
 
 
 _RANK_TEXT = {r: str(r.value) for r in Rank if r <= 10}
@@ -101,7 +101,7 @@ class Card(int):
         if type(index) is Card:
             return index
         if not 0 <= index < 52:
-            raise ParseError(f"card index out of range: {index}")
+            raise ParseError(Reason("card.index", index=index))
         return _CARDS[index]
 
     @classmethod
@@ -147,10 +147,10 @@ class Card(int):
         Anything else raises :class:`ParseError` naming the text.
         """
         if not isinstance(text, str):
-            raise ParseError(f"not a card: {text!r}")
+            raise ParseError(Reason("card.not_card", text=text))
         t = text.strip().upper().replace(" ", "")
         if len(t) < 2 or len(t) > 3:
-            raise ParseError(f"not a card: {text!r} (expected rank and suit, e.g. AS, 10H, ♠A)")
+            raise ParseError(Reason("card.expected", text=text))
         # rank then suit
         head, tail = t[:-1], t[-1]
         if tail in _SUIT_NAMES and head in _RANK_NAMES:
@@ -158,7 +158,7 @@ class Card(int):
         head, tail = t[0], t[1:]
         if head in _SUIT_NAMES and tail in _RANK_NAMES:
             return cls.of(_SUIT_NAMES[head], _RANK_NAMES[tail])
-        raise ParseError(f"not a card: {text!r} (expected rank and suit, e.g. AS, 10H, ♠A)")
+        raise ParseError(Reason("card.expected", text=text))
 
 
 _SUITS = tuple(Suit)
@@ -202,14 +202,14 @@ class CardSet:
     def __init__(self, cards: Iterable[Card | str] | int = 0) -> None:
         if isinstance(cards, int):
             if cards < 0 or cards >> 52:
-                raise ParseError(f"not a card-set mask: {cards}")
+                raise ParseError(Reason("card.mask", mask=cards))
             self.mask = cards
             return
         m = 0
         for c in cards:
             card = Card.parse(c) if isinstance(c, str) else Card(c)
             if m >> card & 1:
-                raise ParseError(f"card {card} appears twice")
+                raise ParseError(Reason("card.twice", card=card))
             m |= 1 << card
         self.mask = m
 

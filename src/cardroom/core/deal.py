@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from cardroom.core.cards import FULL_PACK_MASK, Card, CardSet, Suit, cards_of_mask, full_pack
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import ParseError, Reason
 from cardroom.core.game import Action
 
 
@@ -26,7 +26,7 @@ def parse_hand(text: str) -> int:
         return 0
     parts = t.split(".")
     if len(parts) != 4:
-        raise ParseError(f"not a hand: {text!r} (expected four suits separated by dots, spades first)")
+        raise ParseError(Reason("deal.hand_suits", text=text))
     mask = 0
     for suit, ranks in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts, strict=True):
         r = ranks.upper().replace("10", "T")
@@ -34,9 +34,10 @@ def parse_hand(text: str) -> int:
             try:
                 card = Card.parse(("10" if ch == "T" else ch) + suit.letter)
             except ParseError:
-                raise ParseError(f"not a hand: {text!r} (bad rank {ch!r} in {suit.name.lower()})") from None
+                raise ParseError(Reason("deal.hand_rank", text=text, rank=ch, suit=suit.name.lower(),
+                                        sym=suit.symbol)) from None
             if mask >> card & 1:
-                raise ParseError(f"not a hand: {text!r} ({card} twice)")
+                raise ParseError(Reason("deal.hand_twice", text=text, card=card))
             mask |= 1 << card
     return mask
 
@@ -53,7 +54,7 @@ class Deal(Action):
         for h in (*self.hands, self.rest):
             if seen & h:
                 dup = CardSet(seen & h)
-                raise ParseError(f"a card is dealt twice: {dup}")
+                raise ParseError(Reason("deal.dealt_twice", cards=dup))
             seen |= h
 
     def to_text(self) -> str:
@@ -66,7 +67,7 @@ class Deal(Action):
     def from_text(cls, text: str) -> Deal:
         t = text.strip()
         if not t.lower().startswith("deal "):
-            raise ParseError(f"not a deal: {text!r}")
+            raise ParseError(Reason("deal.not_deal", text=text))
         body = t[5:]
         rest = 0
         if "|" in body:
@@ -107,7 +108,7 @@ class Draw(Action):
 
     def __post_init__(self) -> None:
         if len(set(self.cards)) != len(self.cards):
-            raise ParseError("the same card drawn twice")
+            raise ParseError(Reason("deal.drawn_twice"))
 
     def to_text(self) -> str:
         return "draw " + " ".join(str(c) for c in self.cards)
@@ -116,7 +117,7 @@ class Draw(Action):
     def from_text(cls, text: str) -> Draw:
         t = text.strip()
         if not t.lower().startswith("draw "):
-            raise ParseError(f"not a draw: {text!r}")
+            raise ParseError(Reason("deal.not_draw", text=text))
         return cls(tuple(Card.parse(p) for p in t[5:].split()))
 
     def winner(self) -> int:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from io import StringIO
 from typing import Any, TypeGuard, TypeVar
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 
 BOOL = "bool"
 INT = "int"
@@ -443,19 +443,19 @@ def check_field_rules(obj: object) -> None:
         if v is None and optional:
             continue
         if choices and v not in choices:
-            raise CardroomError(f"{name} must be one of {', '.join(map(str, choices))}, not {quote(v)}")
+            raise CardroomError(Reason("option.one_of", name=name, choices=", ".join(map(str, choices)), got=quote(v)))
         if length is not None:
             lo, hi = length
             if not isinstance(v, tuple | list) or not lo <= len(v) <= hi:
                 count = str(lo) if lo == hi else f"{lo} to {hi}"
-                raise CardroomError(f"{name} needs {count} numbers, not {quote(v)}")
+                raise CardroomError(Reason("option.count", name=name, count=count, got=quote(v)))
         if rng is not None:
             lo, hi = rng
             items = v if isinstance(v, tuple | list) else (v,)
             for x in items:
                 if not isinstance(x, int | float) or not lo <= x <= hi:
                     what = "every number of " + name if isinstance(v, tuple | list) else name
-                    raise CardroomError(f"{what} must be {_range_text(lo, hi)}, not {quote(v)}")
+                    raise CardroomError(Reason("option.range", what=what, range=_range_text(lo, hi), got=quote(v)))
 
 
 # ---------------------------------------------------------------------- descriptions from the source

@@ -1,21 +1,24 @@
 """The catalogue: every text cardroom shows people, in English and Russian, below both the command
 line (:mod:`cardroom.cli`) and the card room (:mod:`cardroom.room`).
 
-:func:`t` looks a key up (``t("trick", "ru", n=4)``); the tables are :mod:`.terminal` (the terminal's
-keys), :mod:`.where` (the parts of a position, ``pos.`` keys, rendered by :class:`Where`) and
-:mod:`.room` (the card room's messages, shown by ``cardroom.room.messages.msg``, and the reasons of a
-preferans sheet, ``why.`` keys). A key is in one table only.
+:func:`t` looks a key up (``t("trick", "ru", n=4)``). Every text is in one data file, read by
+:mod:`.catalogue`, in sections: the terminal's keys (:mod:`.terminal`), the parts of a position
+(``pos.`` keys, rendered by :class:`Where`, :mod:`.where`), the card room's messages (shown by
+``cardroom.room.messages.msg``) and the reasons of a preferans sheet (``why.`` keys; both :mod:`.room`),
+and the reasons of a refusal (:class:`Reason`, carried by every ``CardroomError``). A key is in one
+section only.
 """
 
 from __future__ import annotations
 
 import os
 
+from cardroom.i18n.catalogue import ERRORS, Reason, form, localized
 from cardroom.i18n.room import MESSAGES, REASONS
 from cardroom.i18n.terminal import TERMINAL
 from cardroom.i18n.where import POSITIONS, Where
 
-__all__ = ["MESSAGES", "SEAT_NAMES", "STRINGS", "Where", "default_lang", "t"]
+__all__ = ["ERRORS", "MESSAGES", "SEAT_NAMES", "STRINGS", "Reason", "Where", "default_lang", "t"]
 
 STRINGS: dict[str, dict[str, str]] = {
     **TERMINAL,
@@ -37,6 +40,6 @@ def default_lang() -> str:
 
 
 def t(key: str, lang: str, **kw: object) -> str:
-    """The text ``key`` in ``lang`` (English when the language is unknown), formatted with ``kw``."""
-    table = STRINGS[key]
-    return table.get(lang, table["en"]).format(**kw)
+    """The text ``key`` in ``lang`` (English when the language is unknown), formatted with ``kw``; a
+    parameter that writes itself in a language (an engine's error, a reason, a position) in ``lang`` too."""
+    return form(STRINGS[key], lang).format(**{k: localized(v, lang) for k, v in kw.items()})

@@ -11,37 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-POSITIONS: dict[str, dict[str, str]] = {
-    "action": {"en": "action {n}", "ru": "ход {n}"},
-    "draw": {"en": "the draw", "ru": "жеребьёвка"},
-    "the_deal": {"en": "the deal", "ru": "сдача карт"},
-    "deal_n": {"en": "deal {n}", "ru": "сдача {n}"},
-    "hand_n": {"en": "hand {n}", "ru": "сдача {n}"},
-    "game_n": {"en": "game {n}", "ru": "партия {n}"},
-    "call_n": {"en": "call {n}", "ru": "заявка {n}"},
-    "trick_n": {"en": "trick {n}", "ru": "взятка {n}"},
-    "auction": {"en": "auction", "ru": "торговля"},
-    "making_trump": {"en": "making the trump", "ru": "назначение козыря"},
-    "first_round": {"en": "first round", "ru": "первый круг"},
-    "second_round": {"en": "second round", "ru": "второй круг"},
-    "dealer_discard": {"en": "the dealer's discard", "ru": "снос сдающего"},
-    "hand_over": {"en": "the hand is over", "ru": "сдача окончена"},
-    "cut": {"en": "the cut for the deal", "ru": "снятие для сдачи"},
-    "the_cut": {"en": "the cut", "ru": "снятие"},
-    "doubling": {"en": "doubling", "ru": "удвоения"},
-    "recut": {"en": "the cut for the deal (recut by {seats})", "ru": "снятие для сдачи (снова снимают {seats})"},
-    "deal": {"en": "deal", "ru": "сдача карт"},
-    "discard": {"en": "discard", "ru": "снос"},
-    "declare": {"en": "declare", "ru": "заказ игры"},
-    "whist": {"en": "whist", "ru": "вист"},
-    "defence": {"en": "defence", "ru": "в светлую или втемную"},
-    "play": {"en": "play", "ru": "розыгрыш"},
-    "over": {"en": "over", "ru": "сдача окончена"},
-    "concede": {"en": "concede", "ru": "играю или без взяток"},
-    "invite": {"en": "invite", "ru": "приглашение в мизер"},
-    "passing": {"en": "passing", "ru": "передача карт"},
-    "choice": {"en": "choice", "ru": "в пулю или с горы"},
-}
+from cardroom.i18n.catalogue import SECTIONS, Localized, form
+
+POSITIONS: dict[str, dict[str, str]] = SECTIONS["positions"]
+"""The parts of a position (the catalogue's ``positions`` section, ``pos.`` keys of :func:`~cardroom.i18n.t`)."""
 
 
 Parts = tuple[tuple[str, tuple[tuple[str, object], ...]], ...]
@@ -55,12 +28,11 @@ def _remembered(parts: Parts, lang: str) -> str:
 def _render(parts: Parts, lang: str) -> str:
     out = []
     for key, params in parts:
-        forms = POSITIONS[key]
-        out.append(forms.get(lang, forms["en"]).format(**dict(params)))
+        out.append(form(POSITIONS[key], lang).format(**dict(params)))
     return ", ".join(out)
 
 
-class Where:
+class Where(Localized):
     """Parts of a position, each a :data:`POSITIONS` key and its parameters; ``+`` joins two."""
 
     __slots__ = ("parts",)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardroom.core.errors import RecordError
+from cardroom.core.errors import Reason, RecordError
 from cardroom.core.table import Side
 from cardroom.games.bridge.game import ContractBridge
 from cardroom.games.bridge.rubber import RubberState
@@ -64,7 +64,7 @@ def _format_of(path: Path) -> str:
         return "pbn"
     if ext == ".json":
         return "json"
-    raise RecordError(f"{path}: unknown record type {ext or '(none)'!r}; expected .pbn or .json")
+    raise RecordError(Reason("record.type", ext=ext or "(none)"), where=str(path))
 
 
 def _board_label(board: PbnBoard, index: int) -> str:
@@ -79,9 +79,9 @@ def load_record(path: str | Path) -> LoadedRecord:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
-        raise RecordError(f"{p}: cannot read the file: {e.strerror}") from None
+        raise RecordError(Reason("record.read", why=e.strerror), where=str(p)) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{p}: the file is not UTF-8 text") from None
+        raise RecordError(Reason("record.utf8"), where=str(p)) from None
     if fmt == "pbn":
         return _replay_boards(p, fmt, read_pbn(text), ContractBridge())
     data = loads(text)
@@ -284,4 +284,4 @@ def convert_file(in_path: str | Path, out_path: str | Path) -> None:
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as e:
-        raise RecordError(f"{out}: cannot write the file: {e.strerror}") from None
+        raise RecordError(Reason("record.write", why=e.strerror), where=str(out)) from None

@@ -865,7 +865,7 @@ class Room:
             try:
                 probe.abandon()
             except CardroomError as e:
-                raise RoomError(409, "cannot_abandon", why=str(e)) from None
+                raise RoomError(409, "cannot_abandon", why=e) from None
             await self.store.call(self.store.store.add_seat_events, rt.id,
                                   [SeatEvent(seat, "abandon", rt.seats[seat].name, None)])
             rt.state.abandon()
@@ -906,9 +906,9 @@ class Room:
         try:
             a = state.parse_action(action)
         except ParseError as e:
-            raise RoomError(400, "unreadable", action=action, why=str(e)) from None
+            raise RoomError(400, "unreadable", action=action, why=e) from None
         except CardroomError as e:
-            raise RoomError(400, "unreadable", action=action, why=str(e)) from None
+            raise RoomError(400, "unreadable", action=action, why=e) from None
         if a not in legal:
             texts = ", ".join(state.action_text(x) for x in legal[:40])
             raise RoomError(409, "illegal", action=action, where=state.where(), legal=texts)
@@ -988,7 +988,7 @@ class Room:
         try:
             a = state.parse_action(text)
         except CardroomError as e:
-            raise RoomError(400, "unreadable", action=text, why=str(e)) from None
+            raise RoomError(400, "unreadable", action=text, why=e) from None
         claim = hasattr(a, "tricks") and hasattr(a, "concede") and hasattr(a, "seat")  # bridge's Claim
         if not isinstance(a, Irregular) and not claim:
             raise RoomError(400, "unreadable", action=text, why="not an irregular action ('!SEAT ACTION')")
@@ -1003,9 +1003,9 @@ class Room:
         try:
             probe.apply(a)
         except ParseError as e:  # the game reads what the seat does only when it applies it
-            raise RoomError(400, "unreadable", action=text, why=str(e)) from None
+            raise RoomError(400, "unreadable", action=text, why=e) from None
         except CardroomError as e:
-            raise RoomError(409, "irregular_refused", action=text, where=state.where(), why=str(e)) from None
+            raise RoomError(409, "irregular_refused", action=text, where=state.where(), why=e) from None
         return a
 
     async def _commit_apply(self, rt: TableRuntime, action: Any) -> None:

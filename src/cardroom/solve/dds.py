@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import FULL_PACK_MASK, SUIT_MASKS, Card, CardSet
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Strain
 
@@ -171,16 +171,16 @@ def set_gate(new: DDSGate) -> DDSGate:
 
 def _check_hands(hands: Sequence[int]) -> tuple[int, int, int, int]:
     if len(hands) != 4:
-        raise CardroomError(f"double-dummy analysis needs four hands, not {len(hands)}")
+        raise CardroomError(Reason("dds.four_hands", n=len(hands)))
     seen = 0
     for seat, h in zip(Seat, hands, strict=True):
         if h.bit_count() != 13:
-            raise CardroomError(f"double-dummy analysis needs 13 cards in each hand; {seat} has {h.bit_count()}")
+            raise CardroomError(Reason("dds.thirteen", seat=seat, n=h.bit_count()))
         if seen & h:
-            raise CardroomError("double-dummy analysis needs a deal of one pack: a card is in two hands")
+            raise CardroomError(Reason("dds.one_pack"))
         seen |= h
     if seen != FULL_PACK_MASK:
-        raise CardroomError("double-dummy analysis needs the whole pack dealt")
+        raise CardroomError(Reason("dds.whole_pack"))
     return (hands[0], hands[1], hands[2], hands[3])
 
 
@@ -215,7 +215,7 @@ def _hands_of(source: Sequence[int] | BridgeDeal) -> tuple[int, int, int, int]:
 
     if isinstance(source, BridgeDeal):
         if not any(source.original):
-            raise CardroomError("double-dummy analysis needs a dealt deal; this one is not dealt yet")
+            raise CardroomError(Reason("dds.not_dealt"))
         return _check_hands(source.original)
     return _check_hands(source)
 
@@ -272,7 +272,7 @@ def par_result(hands: Sequence[int] | BridgeDeal, dealer: Seat | int | None = No
         dealer = hands.dealer if dealer is None else dealer
         vulnerable = hands.vulnerable if vulnerable is None else vulnerable
     if dealer is None or vulnerable is None:
-        raise CardroomError("par needs the dealer and the vulnerability")
+        raise CardroomError(Reason("dds.par"))
     return par_from_table(_endplay_table(_hands_of(hands)), dealer, vulnerable)
 
 
@@ -332,8 +332,7 @@ def position_of(state: BridgeDeal) -> BridgePosition:
     from cardroom.games.bridge.rules import PHASE_PLAY
 
     if state.phase != PHASE_PLAY or state.declarer is None:
-        raise CardroomError("a double-dummy position needs a deal in its play phase (after the auction, "
-                            "before the last card)")
+        raise CardroomError(Reason("dds.play_phase"))
     h = state.hands
     return BridgePosition((h[0], h[1], h[2], h[3]), Seat(state.leader), Seat(state.declarer),
                           tuple(int(c) for c in state.trick), state.trump)
@@ -342,43 +341,43 @@ def position_of(state: BridgeDeal) -> BridgePosition:
 def check_position(pos: BridgePosition) -> None:
     """Raise CardroomError naming what makes ``pos`` impossible (see :func:`solve`)."""
     if len(pos.hands) != 4:
-        raise CardroomError(f"a bridge position needs four hands, not {len(pos.hands)}")
+        raise CardroomError(Reason("dds.pos_hands", n=len(pos.hands)))
     if pos.trump is not None and not 0 <= int(pos.trump) <= 3:
-        raise CardroomError(f"not a trump suit: {pos.trump!r} (a Suit value 0-3 or None for no-trump)")
+        raise CardroomError(Reason("dds.trump", trump=pos.trump))
     if not 0 <= int(pos.leader) <= 3 or not 0 <= int(pos.declarer) <= 3:
-        raise CardroomError("the leader and declarer must be seats 0-3 (N, E, S, W)")
+        raise CardroomError(Reason("dds.seats"))
     k = len(pos.trick)
     if k > 3:
-        raise CardroomError(f"a trick in progress holds 0 to 3 cards, not {k} (a fourth card completes it)")
+        raise CardroomError(Reason("dds.trick", k=k))
     seen = 0
     for seat, h in zip(_SEATS, pos.hands, strict=True):
         if h < 0 or h & ~FULL_PACK_MASK:
-            raise CardroomError(f"{seat}'s hand is not a set of cards")
+            raise CardroomError(Reason("dds.hand_set", seat=seat))
         if seen & h:
-            raise CardroomError(f"impossible position: {CardSet(seen & h)} in two hands ({seat}'s and another)")
+            raise CardroomError(Reason("dds.two_hands", cards=CardSet(seen & h), seat=seat))
         seen |= h
     for i, c in enumerate(pos.trick):
         if not 0 <= int(c) < 52:
-            raise CardroomError(f"not a card on the trick: {c!r}")
+            raise CardroomError(Reason("dds.trick_card", card=c))
         if seen >> c & 1:
-            raise CardroomError(f"impossible position: {Card(c)} is on the trick and still in a hand")
+            raise CardroomError(Reason("dds.trick_held", card=Card(c)))
         seen |= 1 << c
         if i:
             led = pos.trick[0] // 13
             seat = Seat(pos.leader).next(i)
             if c // 13 != led and pos.hands[seat] & SUIT_MASKS[led]:
                 suit = Card(pos.trick[0]).suit.name.lower()
-                raise CardroomError(f"impossible position: {seat} played {Card(c)} to a {suit} lead while "
-                                    f"holding {CardSet(pos.hands[seat] & SUIT_MASKS[led])} (a revoke)")
+                raise CardroomError(Reason("dds.revoke", seat=seat, card=Card(c), suit=suit,
+                                           sym=Card(pos.trick[0]).suit.symbol,
+                                           held=CardSet(pos.hands[seat] & SUIT_MASKS[led])))
     n = pos.hands[pos.leader].bit_count() + (1 if k else 0)  # cards each seat still to play holds
     for i in range(4):
         seat = Seat(pos.leader).next(i)
         want = n - 1 if i < k else n
         have = pos.hands[seat].bit_count()
         if have != want or want > 13:
-            raise CardroomError(
-                f"impossible position: {seat} holds {have} cards but should hold {want} "
-                f"({n} tricks left, {k} card(s) on the trick led by {Seat(pos.leader)})")
+            raise CardroomError(Reason("dds.holds", seat=seat, have=have, want=want, n=n, k=k,
+                                        leader=Seat(pos.leader)))
 
 
 def _as_position(position: BridgePosition | BridgeDeal) -> BridgePosition:
@@ -397,7 +396,7 @@ def _solve_board(pos: BridgePosition) -> Any:
         with gate().one() as index:  # endplay's solve_board, on a slot of its own
             SolveBoard(deal._data, 0, 3, 1, fut, index)  # target 0, solutions 3 (every card), mode 1
     except DDSError as e:
-        raise CardroomError(f"DDS refused the position: {e}") from None
+        raise CardroomError(Reason("dds.refused", why=e)) from None
     return fut
 
 

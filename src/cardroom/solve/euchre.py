@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Rank, Suit
-from cardroom.core.errors import CardroomError, ParseError
+from cardroom.core.errors import CardroomError, ParseError, Reason
 from cardroom.core.table import Seat
 from cardroom.games.euchre.ranks import left_bower, right_bower
 from cardroom.solve import tricks
@@ -92,7 +92,7 @@ class EuchreSolution:
 
 def _mask(h: int | CardSet | str | Sequence[Card]) -> int:
     if isinstance(h, bool):
-        raise ParseError(f"not a hand: {h!r}")
+        raise ParseError(Reason("solve.not_hand", hand=h))
     if isinstance(h, int):
         return h
     if isinstance(h, CardSet):
@@ -134,7 +134,7 @@ def _from_state(state: EuchreHand) -> tuple[Position, int]:
     from cardroom.games.euchre.rules import PH_PLAY
 
     if state.phase != PH_PLAY:
-        raise CardroomError(f"the hand is not in its play phase ({state.position()}): nothing to solve")
+        raise CardroomError(Reason("solve.euchre_not_play", where=state.where()))
     assert state.trump is not None and state.maker is not None
     trick = [c for _, c in state.trick]
     pos = _position(state.hands, state.trump, int(state.maker), None if state.lone is None else int(state.lone),
@@ -165,25 +165,25 @@ def solve_deal(hands: Sequence[int | CardSet | str | Sequence[Card]], trump: Sui
     else:
         lo = None if lone is None else Seat.parse(lone) if isinstance(lone, str) else Seat(lone)
     if lo is not None and lo.side != mk.side:
-        raise CardroomError(f"the lone player {lo.name.lower()} is not one of the makers")
+        raise CardroomError(Reason("solve.euchre_lone", seat=lo.name.lower()))
     masks = [_mask(h) for h in hands]
     if len(masks) != 4:
-        raise CardroomError(f"euchre has four hands (N E S W), not {len(masks)}")
+        raise CardroomError(Reason("solve.euchre_hands", n=len(masks)))
     out = lo.partner if lo is not None else None
     if out is not None:
         masks[out] = 0
         if ld == out:
-            raise CardroomError(f"the leader {ld.name.lower()} sits out: his partner plays alone")
+            raise CardroomError(Reason("solve.euchre_leader", seat=ld.name.lower()))
     for s in range(4):
         if masks[s] & ~PIQUET_PACK_MASK:
-            raise CardroomError(f"seat {Seat(s).name.lower()} holds {CardSet(masks[s] & ~PIQUET_PACK_MASK)}, "
-                                "not in the euchre pack (7 to A)")
+            raise CardroomError(Reason("solve.euchre_pack", seat=Seat(s).name.lower(),
+                                       cards=CardSet(masks[s] & ~PIQUET_PACK_MASK)))
         if s != out and masks[s].bit_count() != 5:
-            raise CardroomError(f"seat {Seat(s).name.lower()} holds {masks[s].bit_count()} cards, not 5")
+            raise CardroomError(Reason("solve.euchre_five", seat=Seat(s).name.lower(), n=masks[s].bit_count()))
     seen = 0
     for s in range(4):
         if masks[s] & seen:
-            raise CardroomError(f"{CardSet(masks[s] & seen)} held by two hands")
+            raise CardroomError(Reason("solve.euchre_two", cards=CardSet(masks[s] & seen)))
         seen |= masks[s]
     lone_i = None if lo is None else int(lo)
     pos = _position(masks, t, int(mk), lone_i, int(ld), ())

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardroom.core.cards import Card, CardSet, cards_of_mask
-from cardroom.core.errors import CardroomError, ParseError
+from cardroom.core.errors import CardroomError, ParseError, Reason
 from cardroom.games.preferans.calls import PrefCall
 from cardroom.solve import tricks
 from cardroom.solve.tricks import Position, TalonLeads
@@ -68,7 +68,7 @@ class _Setup:
 
 def _mask(h: int | CardSet | str | Sequence[Card]) -> int:
     if isinstance(h, bool):
-        raise ParseError(f"not a hand: {h!r}")
+        raise ParseError(Reason("solve.not_hand", hand=h))
     if isinstance(h, int):
         return h
     if isinstance(h, CardSet):
@@ -94,14 +94,13 @@ def _contract(contract: PrefCall | str | None) -> tuple[str, int | None]:
         try:
             contract = PrefCall.parse(contract)
         except ParseError as e:
-            raise ParseError(f"not a preferans contract: {contract!r} (a game such as 7S or 6NT, misere, raspasy)") \
-                from e
+            raise ParseError(Reason("solve.pref_contract_text", contract=contract)) from e
     call = PrefCall(contract)
     if call.is_misere:
         return "misere", None
     if call.is_game:
         return "game", call.trump
-    raise ParseError(f"not a preferans contract: {call} (a game, misère or raspasy)")
+    raise ParseError(Reason("solve.pref_contract", call=call))
 
 
 def _positions(st: _Setup) -> dict[int, Position]:
@@ -119,7 +118,7 @@ def position_of(state: PrefDeal, seat: int | None = None) -> Position:
     st = _setup_state(state)
     who = st.declarer if seat is None else seat
     if who is None:
-        raise CardroomError("raspasy: name the player whose tricks are counted")
+        raise CardroomError(Reason("solve.raspasy_who"))
     return _positions(_Setup(st.kind, st.declarer, st.trump, st.hands, st.order, st.leader, st.trick, st.talon,
                              st.won, (who,)))[who]
 
@@ -149,10 +148,10 @@ def _setup_state(state: PrefDeal) -> _Setup:
     from cardroom.games.preferans.rules import PH_PLAY
 
     if state.phase != PH_PLAY:
-        raise CardroomError(f"the deal is not in its play phase ({state.position()}): nothing to solve")
+        raise CardroomError(Reason("solve.pref_not_play", where=state.where()))
     kind = state.kind
     if kind not in OBJECTIVES:
-        raise CardroomError(f"cannot solve a deal of kind {kind!r}")
+        raise CardroomError(Reason("solve.pref_kind", kind=kind))
     order = tuple(sorted(state.active))
     players = [c for s, c in state.trick if s >= 0]
     seats = [s for s, _ in state.trick if s >= 0]
@@ -198,28 +197,28 @@ def solve_deal(hands: Sequence[int | CardSet | str | Sequence[Card]], contract: 
     """
     masks = tuple(_mask(h) for h in hands)
     if len(masks) not in (3, 4):
-        raise CardroomError(f"preferans has 3 or 4 seats, not {len(masks)}")
+        raise CardroomError(Reason("solve.pref_seats", n=len(masks)))
     order = tuple(s for s, h in enumerate(masks) if h)
     if len(order) != 3:
-        raise CardroomError(f"preferans is played by three hands; {len(order)} seats hold cards")
+        raise CardroomError(Reason("solve.pref_hands", n=len(order)))
     sizes = {masks[s].bit_count() for s in order}
     if len(sizes) != 1:
-        raise CardroomError(f"the three hands must hold as many cards each, not {sorted(sizes)}")
+        raise CardroomError(Reason("solve.pref_sizes", sizes=sorted(sizes)))
     n = sizes.pop()
     kind, trump = _contract(contract)
     if kind != "raspasy":
         if declarer is None or declarer not in order:
-            raise CardroomError(f"the declarer must be a seat in play {order}, not {declarer!r}")
+            raise CardroomError(Reason("solve.pref_declarer", order=order, got=declarer))
     elif declarer is not None:
-        raise CardroomError("raspasy have no declarer")
+        raise CardroomError(Reason("solve.raspasy_declarer"))
     lead = order[0] if leader is None else leader
     if lead not in order:
-        raise CardroomError(f"the leader must be a seat in play {order}, not {leader!r}")
+        raise CardroomError(Reason("solve.pref_leader", order=order, got=leader))
     talon_mask = _mask(talon)
     if talon_mask & sum(masks):
-        raise CardroomError(f"the talon {CardSet(talon_mask)} shares cards with a hand")
+        raise CardroomError(Reason("solve.pref_talon", talon=CardSet(talon_mask)))
     if raspasy_talon not in ("suit", "dealer", "closed"):
-        raise CardroomError(f"unknown raspasy_talon {raspasy_talon!r} (suit, dealer, closed)")
+        raise CardroomError(Reason("solve.raspasy_talon", got=raspasy_talon))
     leads: TalonLeads | None = None
     scored: tuple[int, ...] = order if kind == "raspasy" else (declarer,)  # type: ignore[assignment]
     if kind == "raspasy" and talon_mask and raspasy_talon != "closed":
@@ -229,7 +228,7 @@ def solve_deal(hands: Sequence[int | CardSet | str | Sequence[Card]], contract: 
         if dealer_mode:
             owner = dealer if dealer is not None else next(s for s in range(4) if s not in order)
             if owner in order:
-                raise CardroomError(f"the dealer {owner} sits out on four players and holds no cards")
+                raise CardroomError(Reason("solve.pref_dealer", dealer=owner))
             scored = (*order, owner)
         leads = TalonLeads(tuple((n - t, int(tcards[t])) for t in range(min(2, len(tcards)))),
                            "dealer" if dealer_mode else "suit", owner, lead)

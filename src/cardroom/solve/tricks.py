@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 
 __all__ = [
     "Position",
@@ -111,57 +111,55 @@ def _cards_text(mask: int) -> str:
 def validate(pos: Position) -> None:
     """Raise :class:`CardroomError` naming what is wrong with ``pos``; return if it can be solved."""
     if not isinstance(pos, Position):
-        raise CardroomError(f"not a Position: {pos!r}")
+        raise CardroomError(Reason("solve.not_position", pos=pos))
     hands, order = pos.hands, pos.order
     if not 2 <= len(order) <= 4:
-        raise CardroomError(f"a position needs 2 to 4 hands in play, not {len(order)} (order {order})")
+        raise CardroomError(Reason("solve.hands_in_play", n=len(order), order=order))
     if len(set(order)) != len(order):
-        raise CardroomError(f"a seat appears twice in the order {order}")
+        raise CardroomError(Reason("solve.seat_twice", order=order))
     for s in order:
         if not isinstance(s, int) or not 0 <= s < len(hands):
-            raise CardroomError(f"seat {s!r} of the order has no hand (there are {len(hands)} hands)")
+            raise CardroomError(Reason("solve.order_no_hand", seat=s, n=len(hands)))
     for s, h in enumerate(hands):
         if not isinstance(h, int) or h < 0 or h & ~_ALL:
-            raise CardroomError(f"the hand of seat {s} is not a mask of the 52 cards: {h!r}")
+            raise CardroomError(Reason("solve.hand_mask", seat=s, hand=h))
         if h and s not in order:
-            raise CardroomError(f"seat {s} is not in play but holds {_cards_text(h)}")
+            raise CardroomError(Reason("solve.not_in_play", seat=s, cards=_cards_text(h)))
     if pos.leader not in order:
-        raise CardroomError(f"the leader {pos.leader} is not a seat in play {order}")
+        raise CardroomError(Reason("solve.leader", leader=pos.leader, order=order))
     if pos.trump is not None and pos.trump not in (0, 1, 2, 3):
-        raise CardroomError(f"trump must be a suit 0-3 or None, not {pos.trump!r}")
+        raise CardroomError(Reason("solve.trump", trump=pos.trump))
     for s in pos.side:
         if not isinstance(s, int) or not 0 <= s < len(hands):
-            raise CardroomError(f"seat {s!r} of the side has no hand (there are {len(hands)} hands)")
+            raise CardroomError(Reason("solve.side_no_hand", seat=s, n=len(hands)))
     seen = 0
     for s in order:
         if hands[s] & seen:
-            raise CardroomError(f"{_cards_text(hands[s] & seen)} held by two hands (seat {s} and another)")
+            raise CardroomError(Reason("solve.two_hands", cards=_cards_text(hands[s] & seen), seat=s))
         seen |= hands[s]
     if len(pos.trick) >= len(order):
-        raise CardroomError(f"the current trick has {len(pos.trick)} cards; a trick of {len(order)} hands is "
-                            "complete with fewer")
+        raise CardroomError(Reason("solve.trick_full", n=len(pos.trick), hands=len(order)))
     for c in pos.trick:
         if not isinstance(c, int) or not 0 <= c < 52:
-            raise CardroomError(f"not a card of the trick: {c!r}")
+            raise CardroomError(Reason("solve.trick_card", card=c))
         if seen >> c & 1:
-            raise CardroomError(f"{_cards_text(1 << c)} is in the current trick and still held")
+            raise CardroomError(Reason("solve.trick_held", card=_cards_text(1 << c)))
         seen |= 1 << c
     if len(set(pos.trick)) != len(pos.trick):
-        raise CardroomError("a card appears twice in the current trick")
+        raise CardroomError(Reason("solve.trick_twice"))
     i = order.index(pos.leader)
     seats = [order[(i + k) % len(order)] for k in range(len(order))]
     played, to_play = seats[: len(pos.trick)], seats[len(pos.trick):]
     n = hands[to_play[0]].bit_count()
     for s in to_play:
         if hands[s].bit_count() != n:
-            raise CardroomError(f"hands of unequal length: seat {to_play[0]} holds {n} cards, seat {s} "
-                                f"holds {hands[s].bit_count()} (all who have not played to the trick hold the same)")
+            raise CardroomError(Reason("solve.unequal", first=to_play[0], n=n, seat=s,
+                                           holds=hands[s].bit_count()))
     for s in played:
         if hands[s].bit_count() != n - 1:
-            raise CardroomError(f"seat {s} has played to the trick and should hold {n - 1} cards, not "
-                                f"{hands[s].bit_count()}")
+            raise CardroomError(Reason("solve.played_holds", seat=s, want=n - 1, holds=hands[s].bit_count()))
     if pos.trick and n == 0:
-        raise CardroomError("the current trick cannot be finished: the hands still to play are empty")
+        raise CardroomError(Reason("solve.trick_unfinishable"))
 
 
 # --------------------------------------------------------------------------- the search
@@ -218,7 +216,7 @@ class _Search:
         self.talon_low = min(talon_at) if talon_at else 0
         self.talon_low_or_all = self.talon_low if talon_at else 99
         if owner >= len(self.h):
-            raise CardroomError(f"the talon's owner {owner} has no seat")
+            raise CardroomError(Reason("solve.talon_owner", owner=owner))
 
     # ------------------------------------------------------------ move generation
     def _reps(self, legal: int, others: int) -> list[int]:
@@ -773,7 +771,7 @@ def _call_core(fn: Callable[..., Any], pos: Position) -> Any:
     try:
         return fn(*_core_args(pos))
     except ValueError as e:
-        raise CardroomError(f"the solver core refused the position: {e}") from e
+        raise CardroomError(Reason("solve.core_refused", why=e)) from e
 
 
 def solve_stats(pos: Position) -> tuple[int, int]:
@@ -801,7 +799,7 @@ def best_moves(pos: Position) -> dict[int, int]:
 def solve_stats_core(pos: Position) -> tuple[int, int]:
     """:func:`solve_stats` by the compiled core, whatever ``CARDROOM_PURE_PYTHON`` says (for cross-checks)."""
     if _core is None:
-        raise CardroomError("the compiled solver core cardroom.solve._core is not built")
+        raise CardroomError(Reason("solve.no_core"))
     v, n = _call_core(_core.solve, _checked(pos))
     return int(v), int(n)
 
@@ -809,7 +807,7 @@ def solve_stats_core(pos: Position) -> tuple[int, int]:
 def best_moves_core(pos: Position) -> dict[int, int]:
     """:func:`best_moves` by the compiled core, whatever ``CARDROOM_PURE_PYTHON`` says."""
     if _core is None:
-        raise CardroomError("the compiled solver core cardroom.solve._core is not built")
+        raise CardroomError(Reason("solve.no_core"))
     return {int(c): int(v) for c, v in _call_core(_core.best_moves, _checked(pos))}
 
 
@@ -830,9 +828,9 @@ def best_moves_python(pos: Position) -> dict[int, int]:
 
 def _checked_talon(pos: Position, talon: TalonLeads) -> None:
     if talon.mode not in ("suit", "dealer"):
-        raise CardroomError(f"talon leads: unknown mode {talon.mode!r} (suit or dealer)")
+        raise CardroomError(Reason("solve.talon_mode", mode=talon.mode))
     if pos.trump is not None:
-        raise CardroomError("talon leads are a raspasy rule: the position must be no-trump")
+        raise CardroomError(Reason("solve.talon_trump"))
     held = 0
     for s in pos.order:
         held |= pos.hands[s]
@@ -840,15 +838,15 @@ def _checked_talon(pos: Position, talon: TalonLeads) -> None:
         held |= 1 << c
     for k, c in talon.cards:
         if not isinstance(c, int) or not 0 <= c < 52:
-            raise CardroomError(f"talon leads: not a card: {c!r}")
+            raise CardroomError(Reason("solve.talon_card", card=c))
         if held >> c & 1:
-            raise CardroomError(f"talon leads: {_cards_text(1 << c)} is also held or in the trick")
+            raise CardroomError(Reason("solve.talon_held", card=_cards_text(1 << c)))
         if not 1 <= k <= 13:
-            raise CardroomError(f"talon leads: {k} tricks left is not a trick of the deal")
+            raise CardroomError(Reason("solve.talon_trick", k=k))
     if talon.mode == "dealer" and not 0 <= talon.owner < len(pos.hands):
-        raise CardroomError(f"talon leads: the owner {talon.owner} of the talon cards has no seat")
+        raise CardroomError(Reason("solve.talon_leads_owner", owner=talon.owner))
     if talon.first_hand not in pos.order:
-        raise CardroomError(f"talon leads: the first hand {talon.first_hand} is not a seat in play")
+        raise CardroomError(Reason("solve.talon_first", first=talon.first_hand))
 
 
 def _core_exact(pos: Position, counter: list[int]) -> Callable[[list[int], int], int] | None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
 from cardroom.core.cards import Card
-from cardroom.core.errors import CardroomError, ParseError
+from cardroom.core.errors import CardroomError, ParseError, Reason
 from cardroom.core.table import Seat
 from cardroom.games.euchre.ranks import cut_rank
 
@@ -66,7 +66,7 @@ def parse_cut_card(card: CardLike) -> Card:
     try:
         cut_rank(c)
     except ValueError as e:
-        raise ParseError(f"{c} is not in the euchre pack (7 to A): it cannot be cut") from e
+        raise ParseError(Reason("club.not_in_pack", card=c)) from e
     return c
 
 
@@ -75,8 +75,7 @@ def _cards(cuts: Mapping[T, CardLike]) -> dict[T, Card]:
     seen: dict[Card, T] = {}
     for p, c in out.items():
         if c in seen:
-            raise CardroomError(
-                f"{c} was cut by both {seen[c]} and {p}: everyone cuts from the same pack (Law 9)")
+            raise CardroomError(Reason("club.cut_twice", card=c, first=seen[c], second=p))
         seen[c] = p
     return out
 
@@ -100,7 +99,7 @@ def check_cut_card(cards_shown: int) -> bool:
 
     Returns ``True`` if the cut stands, ``False`` if the player must cut again."""
     if cards_shown < 1:
-        raise CardroomError(f"a cut shows at least one card, not {cards_shown}")
+        raise CardroomError(Reason("club.cut_shows", n=cards_shown))
     return cards_shown == 1
 
 
@@ -141,9 +140,9 @@ def cut_for_table(
     """
     names = list(cuts)
     if len(names) < TABLE_PLAYERS:
-        raise CardroomError(f"a euchre table needs four players; {len(names)} candidates cannot form one")
+        raise CardroomError(Reason("club.four_players", n=len(names)))
     if arrival is not None and sorted(map(str, arrival)) != sorted(map(str, names)):
-        raise CardroomError("the arrival order must list exactly the candidates who cut")
+        raise CardroomError(Reason("club.arrival"))
     if len(names) == TABLE_PLAYERS:
         return TableCut(tuple(names), (), ())
     groups = cut_groups(cuts)
@@ -197,7 +196,7 @@ class PartnersCut(Generic[T]):
         """The dealer chooses his seat (Law 11), his partner sits opposite. Which adversary sits on the
         dealer's left is not stated; cardroom seats the higher cut there (the eldest hand)."""
         if self.partnerships is None or self.dealer is None:
-            raise CardroomError("the cut for partners and the deal is not decided yet")
+            raise CardroomError(Reason("club.undecided"))
         (a, b), (c, d) = self.partnerships
         partner = b if a == self.dealer else a
         return {dealer_seat: self.dealer, dealer_seat.partner: partner, dealer_seat.lho: c, dealer_seat.rho: d}
@@ -205,8 +204,7 @@ class PartnersCut(Generic[T]):
 
 def _refine(groups: list[list[T]], recut: Mapping[T, CardLike], need: Sequence[T]) -> list[list[T]]:
     if set(recut) != set(need):
-        raise CardroomError(
-            f"the recut must be made by exactly {[str(p) for p in need]}, not {[str(p) for p in recut]}")
+        raise CardroomError(Reason("club.recut_by", need=[str(p) for p in need], got=[str(p) for p in recut]))
     order = cut_groups(recut)
     out: list[list[T]] = []
     for g in groups:
@@ -232,7 +230,7 @@ def cut_for_partners(
     again (not stated in the document; the same rule). A recut ranks only the players who made it.
     """
     if len(cuts) != TABLE_PLAYERS:
-        raise CardroomError(f"the cut for partners is made by four players, not {len(cuts)}")
+        raise CardroomError(Reason("club.partners_four", n=len(cuts)))
     groups = cut_groups(cuts)
     pending = list(recuts)
     # Laws 13-14: settle the middle.
@@ -265,7 +263,7 @@ def cut_for_partners(
             groups = _refine(groups, pending.pop(0), list(groups[0]))
         dealer = groups[0][0]
     if pending:
-        raise CardroomError(f"{len(pending)} recut(s) more than the cut needed")
+        raise CardroomError(Reason("club.recuts_more", n=len(pending)))
     return PartnersCut(partnerships=(high, low), dealer=dealer)
 
 
@@ -291,13 +289,12 @@ def cutting_out(
     with the same count, that group cuts and the lowest cut(s) go out (equal lowest cuts cut again).
     """
     if len(consecutive_rubbers) != TABLE_PLAYERS:
-        raise CardroomError(f"cutting out is among the four players, not {len(consecutive_rubbers)}")
+        raise CardroomError(Reason("club.out_four", n=len(consecutive_rubbers)))
     if candidates not in (1, 2):
-        raise CardroomError(
-            f"Law 15 covers one or two candidates (a table has six members at most), not {candidates}")
+        raise CardroomError(Reason("club.law15", n=candidates))
     for p, n in consecutive_rubbers.items():
         if n < 1:
-            raise CardroomError(f"{p} has played {n} rubbers: a player at the table has played at least one")
+            raise CardroomError(Reason("club.rubbers", player=p, n=n))
     counts = sorted(set(consecutive_rubbers.values()), reverse=True)
     out: list[T] = []
     pending = list(cuts)
@@ -315,7 +312,7 @@ def cutting_out(
                 return CuttingOut(tuple(out), tuple(group))
             cut = pending.pop(0)
             if set(cut) != set(group):
-                raise CardroomError(f"the cut for going out must be made by exactly {[str(p) for p in group]}")
+                raise CardroomError(Reason("club.out_by", need=[str(p) for p in group]))
             low_first = list(reversed(cut_groups(cut)))
             chosen: list[T] = []
             tied: list[T] = []
@@ -357,7 +354,7 @@ def new_table_entry(belonged_elsewhere: Mapping[T, bool], places: int) -> NewTab
     """Law 17: candidates who have not belonged to or played at any other table come in first; the
     others cut for the places left. ``belonged_elsewhere[p]`` is True for a player who has."""
     if places < 0:
-        raise CardroomError(f"a table cannot have {places} places")
+        raise CardroomError(Reason("club.places", n=places))
     fresh = [p for p, b in belonged_elsewhere.items() if not b]
     others = [p for p, b in belonged_elsewhere.items() if b]
     if len(fresh) > places:  # more fresh candidates than places: they cut among themselves (Law 11)
@@ -372,14 +369,14 @@ def substitute_allowed(consents: Sequence[bool]) -> bool:
     """Law 18: a player leaving during a rubber may name a substitute with the consent of the other
     three («с согласия трех других игроков»)."""
     if len(consents) != 3:
-        raise CardroomError(f"the consent of the three other players is asked, not of {len(consents)}")
+        raise CardroomError(Reason("club.consents", n=len(consents)))
     return all(consents)
 
 
 def replacement_for(candidates_in_order: Sequence[T]) -> T:
     """Law 19: «его место занимает следующий по очереди кандидат» — the next candidate in order."""
     if not candidates_in_order:
-        raise CardroomError("no candidate is waiting to take the place")
+        raise CardroomError(Reason("club.no_candidate"))
     return candidates_in_order[0]
 
 
@@ -387,7 +384,7 @@ def replacement_term(rubbers_played: int, entitled: int = CONSECUTIVE_RUBBERS) -
     """Law 19: the candidate who replaces a player leaving a full table stays only for the rubbers
     that player still had: after one of two, the replacement goes out after one rubber."""
     if not 0 <= rubbers_played < entitled:
-        raise CardroomError(f"a player who has played {rubbers_played} of {entitled} rubbers leaves no term")
+        raise CardroomError(Reason("club.term", played=rubbers_played, entitled=entitled))
     return entitled - rubbers_played
 
 
@@ -410,9 +407,9 @@ def breakup_priority(remaining: Sequence[T], breaker: T, vacancies: int) -> Brea
     """Law 21: the players left by one who breaks up a table have a prior right over him to any other
     table; if there are fewer vacancies than they are, they cut for precedence."""
     if breaker in remaining:
-        raise CardroomError(f"{breaker} broke up the table: he is not one of the players left")
+        raise CardroomError(Reason("club.breaker", player=breaker))
     if vacancies < 0:
-        raise CardroomError(f"{vacancies} vacancies")
+        raise CardroomError(Reason("club.vacancies", n=vacancies))
     rem = tuple(remaining)
     cut = rem if len(rem) > vacancies else ()
     return BreakupPriority(() if cut else rem, cut, (breaker,))

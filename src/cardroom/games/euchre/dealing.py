@@ -37,7 +37,7 @@ from enum import Enum
 from typing import Literal
 
 from cardroom.core.cards import Card
-from cardroom.core.errors import CardroomError, ParseError
+from cardroom.core.errors import CardroomError, ParseError, Reason
 from cardroom.core.table import Seat
 
 PACK_SIZE = 32
@@ -124,9 +124,9 @@ def check_shuffles(shuffles: Sequence[Seat | str], dealer: Seat | str) -> None:
     seen: set[Seat] = set()
     for i, s in enumerate(seq):
         if s in seen:
-            raise CardroomError(f"{s} shuffles a second time: each player may shuffle only once (Law 24)")
+            raise CardroomError(Reason("euchre.shuffle_twice", seat=s))
         if s == d and i != len(seq) - 1:
-            raise CardroomError(f"the dealer {d} shuffled before {seq[i + 1]}: the dealer shuffles last (Law 27)")
+            raise CardroomError(Reason("euchre.dealer_shuffle", dealer=d, before=seq[i + 1]))
         seen.add(s)
 
 
@@ -157,10 +157,9 @@ def check_cut(packet_sizes: Sequence[int], pack_size: int = PACK_SIZE, *, expose
     """Law 29: each packet must hold at least four cards; a card exposed while cutting or putting the
     packets together, confusion, or doubt where the pack was divided → a fresh cut."""
     if len(packet_sizes) != 2:
-        raise CardroomError(f"a cut makes two packets, not {len(packet_sizes)}")
+        raise CardroomError(Reason("euchre.cut_two", n=len(packet_sizes)))
     if sum(packet_sizes) != pack_size or min(packet_sizes) < 0:
-        raise CardroomError(f"packets of {packet_sizes[0]} and {packet_sizes[1]} cards do not make a "
-                            f"pack of {pack_size}")
+        raise CardroomError(Reason("euchre.cut_sizes", a=packet_sizes[0], b=packet_sizes[1], n=pack_size))
     if min(packet_sizes) < MIN_PACKET:
         return CutCheck(False, f"a packet of {min(packet_sizes)} cards: at least {MIN_PACKET} must be "
                                f"left in each (Law 29)", "fresh cut")
@@ -177,7 +176,7 @@ def cut_pack(pack: Sequence[Card], at: int) -> list[Card]:
     Raises :class:`CardroomError` if a packet would have fewer than four cards (Law 29)."""
     check = check_cut((at, len(pack) - at), len(pack))
     if not check.valid:
-        raise CardroomError(f"cut at {at} of {len(pack)}: {check.reason}")
+        raise CardroomError(Reason("euchre.cut_at", at=at, n=len(pack), why=check.reason))
     return list(pack[at:]) + list(pack[:at])
 
 
@@ -207,13 +206,12 @@ def deal_from_pack(pack: Sequence[Card | str], dealer: Seat | str, first_round: 
     cards = [Card.parse(c) if isinstance(c, str) else Card(c) for c in pack]
     if len(set(cards)) != len(cards):
         dup = next(c for c in cards if cards.count(c) > 1)
-        raise CardroomError(f"the pack holds {dup} twice")
+        raise CardroomError(Reason("euchre.pack_twice", card=dup))
     if first_round not in (2, 3):
-        raise CardroomError(f"the first round of a deal gives 2 or 3 cards to each player, not {first_round} "
-                            "(Law 42)")
+        raise CardroomError(Reason("euchre.first_round", n=first_round))
     need = 4 * HAND_SIZE + 1
     if len(cards) < need:
-        raise CardroomError(f"a pack of {len(cards)} cards cannot give five cards to four players and a turn-up")
+        raise CardroomError(Reason("euchre.pack_size", n=len(cards)))
     hands: dict[Seat, list[Card]] = {s: [] for s in recipients(d)}
     packets: list[tuple[Seat, int]] = []
     pos = 0
@@ -239,7 +237,7 @@ def check_cards_received(counts: Mapping[Seat, int] | Mapping[str, int]) -> Deal
     has begun Law 90 applies instead)."""
     c = {parse_seat(s): n for s, n in counts.items()}
     if set(c) != set(Seat):
-        raise CardroomError(f"the deal is to four players; counts were given for {sorted(map(str, c))}")
+        raise CardroomError(Reason("euchre.deal_four", seats=sorted(map(str, c))))
     wrong = [f"{s} {n}" for s, n in c.items() if n != HAND_SIZE]
     if wrong:
         return DealCheck(True, "not five cards each: " + ", ".join(wrong), c)
@@ -256,7 +254,7 @@ def check_packets(packets: Sequence[tuple[Seat | str, int]], dealer: Seat | str)
     seq = [(parse_seat(s), n) for s, n in packets]
     for s, n in seq:
         if n < 1:
-            raise CardroomError(f"a packet of {n} cards to {s}")
+            raise CardroomError(Reason("euchre.packet", n=n, seat=s))
     counts = {s: 0 for s in Seat}
     for s, n in seq:
         counts[s] += n
@@ -408,7 +406,7 @@ def deal_out_of_turn(rightful: Seat | str, actual: Seat | str, trump_turned: boo
     player who dealt, ``"restore"`` gives it to the player whose turn it was."""
     r, a = parse_seat(rightful), parse_seat(actual)
     if r == a:
-        raise CardroomError(f"{a} dealt in turn: nothing to rule")
+        raise CardroomError(Reason("euchre.dealt_in_turn", seat=a))
     if not trump_turned:
         return OutOfTurnRuling(True, False, None, True)
     nxt = a.lho if rotation == "continue" else r
@@ -429,7 +427,7 @@ def partner_dealt_misdeal(rightful: Seat | str, actual: Seat | str) -> PartnerDe
     должен был сдавать»)."""
     r, a = parse_seat(rightful), parse_seat(actual)
     if a != r.partner:
-        raise ParseError(f"Law 45 is about a player taking his partner's deal; {a} is not {r}'s partner")
+        raise ParseError(Reason("euchre.law45", seat=a, rightful=r))
     return PartnerDealRuling(r, r.lho)
 
 

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from cardroom.core.errors import CardroomError, IllegalAction
+from cardroom.core.errors import CardroomError, IllegalAction, Reason
 from cardroom.core.table import Side
 
 GAME_POINTS = 5
@@ -164,7 +164,7 @@ class RubberScore:
     def add(self, ns: int, ew: int, first: Side = Side.NS) -> None:
         """Score one hand: ``ns`` points to North–South, ``ew`` to East–West."""
         if self._over:
-            raise IllegalAction("the rubber is over; no more hands can be scored")
+            raise IllegalAction(Reason("euchre.rubber_over"))
         if ns < 0 or ew < 0:
             raise ValueError(f"hand points must not be negative: NS {ns}, EW {ew}")
         self.hands.append((ns, ew))
@@ -182,12 +182,12 @@ class RubberScore:
         stopping at 0 with ``below_zero="floor"``, going below with ``"negative"``. The hand is
         recorded in ``hands`` as its net points (NS, EW) and its entries in ``penalties``."""
         if self._over:
-            raise IllegalAction("the rubber is over; no more hands can be scored")
+            raise IllegalAction(Reason("euchre.rubber_over"))
         if below_zero not in _BELOW:
-            raise CardroomError(f"below_zero must be one of {', '.join(_BELOW)}, not {below_zero!r}")
+            raise CardroomError(Reason("value.one_of", name="below_zero", choices=", ".join(_BELOW), got=below_zero))
         for e in entries:
             if not isinstance(e, ScoreEntry) or not isinstance(e.side, Side) or not e.points:
-                raise CardroomError(f"not a score entry with points for NS or EW: {e!r}")
+                raise CardroomError(Reason("euchre.entry", entry=e))
         index = len(self.hands)
         self.hands.append((sum(e.points for e in entries if e.side == Side.NS),
                            sum(e.points for e in entries if e.side == Side.EW)))
@@ -310,11 +310,11 @@ class PenaltyRules:
         for name, allowed in (("revoke_reading", _READINGS), ("unequal_revokes", _UNEQUAL),
                               ("below_zero", _BELOW)):
             if getattr(self, name) not in allowed:
-                raise CardroomError(f"euchre penalty option {name} must be one of {', '.join(allowed)}, "
-                                    f"not {getattr(self, name)!r}")
+                raise CardroomError(Reason("euchre.penalty_option", why=Reason(
+                    "value.one_of", name=name, choices=", ".join(allowed), got=getattr(self, name))))
         if not isinstance(self.revoke_hand_points, bool):
-            raise CardroomError(f"euchre penalty option revoke_hand_points must be true or false, "
-                                f"not {self.revoke_hand_points!r}")
+            raise CardroomError(Reason("euchre.penalty_option", why=Reason(
+                "value.bool", name="revoke_hand_points", got=self.revoke_hand_points)))
 
 
 DEFAULT_PENALTY_RULES = PenaltyRules()
@@ -337,18 +337,18 @@ class ScoreEntry:
 def _pair(counts: Mapping[Side, int] | tuple[int, int], what: str) -> tuple[int, int]:
     if isinstance(counts, tuple):
         if len(counts) != 2:
-            raise CardroomError(f"{what}: two counts (NS, EW) are needed, not {len(counts)}")
+            raise CardroomError(Reason("euchre.two_counts", what=what, n=len(counts)))
         ns, ew = counts
     else:
         unknown = [k for k in counts if not isinstance(k, Side)]
         if unknown:
-            raise CardroomError(f"{what}: sides must be NS or EW, not {unknown!r}")
+            raise CardroomError(Reason("euchre.sides", what=what, got=unknown))
         ns, ew = counts.get(Side.NS, 0), counts.get(Side.EW, 0)
     for side, n in (("NS", ns), ("EW", ew)):
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise CardroomError(f"{what}: {side} must be a whole number of 0 or more, not {n!r}")
+            raise CardroomError(Reason("euchre.count", what=what, side=side, got=n))
         if n > 10:
-            raise CardroomError(f"{what}: {side} made {n} revokes; a side plays at most ten cards a hand")
+            raise CardroomError(Reason("euchre.revokes", what=what, side=side, n=n))
     return ns, ew
 
 
@@ -402,7 +402,8 @@ def revoke_penalty(revokes: Mapping[Side, int] | tuple[int, int], *, lone: bool,
     ``"surplus"`` unequal numbers cancel pairwise too and only the surplus pays; with ``"each"`` only
     equal numbers cancel and otherwise each side pays for all its revokes."""
     if unequal_revokes not in _UNEQUAL:
-        raise CardroomError(f"unequal_revokes must be one of {', '.join(_UNEQUAL)}, not {unequal_revokes!r}")
+        raise CardroomError(Reason("value.one_of", name="unequal_revokes", choices=", ".join(_UNEQUAL),
+                                   got=unequal_revokes))
     ns, ew = _pair(revokes, "revokes")
     if ns == ew:
         charged = (0, 0)
@@ -457,12 +458,12 @@ class HandOutcome:
 
     def __post_init__(self) -> None:
         if not isinstance(self.makers, Side):
-            raise CardroomError(f"makers must be a side (NS or EW), not {self.makers!r}")
+            raise CardroomError(Reason("euchre.side", name="makers", got=self.makers))
         _pair(self.revokes, "revokes")
         if self.wrong_cards is not None and not isinstance(self.wrong_cards, Side):
-            raise CardroomError(f"wrong_cards must be a side (NS or EW) or None, not {self.wrong_cards!r}")
+            raise CardroomError(Reason("euchre.side_or_none", name="wrong_cards", got=self.wrong_cards))
         if self.abandoned and not self.lone:
-            raise CardroomError("Law 50 (an adversary abandons his hand) applies to a lone hand only")
+            raise CardroomError(Reason("euchre.law50"))
 
     @classmethod
     def from_tricks(cls, makers: Side, makers_tricks: int | None, *, lone: bool = False,
@@ -530,6 +531,6 @@ def apply_to_scores(before: tuple[int, int], outcome: HandOutcome, rules: Penalt
     low = None if rules.below_zero == "negative" else 0
     for side in Side:
         if before[side] >= game_points or (low is not None and before[side] < low):
-            raise CardroomError(f"a score in a game in progress is 0 to {game_points - 1}, not {before[side]}")
+            raise CardroomError(Reason("euchre.score", most=game_points - 1, got=before[side]))
     r.score = [before[0], before[1]]
     return r.add_entries(hand_entries(outcome, rules), below_zero=rules.below_zero)

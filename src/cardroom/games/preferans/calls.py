@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import ParseError, Reason
 
 # strain order in preferans bidding: spades lowest, then clubs, diamonds, hearts, no-trump
 PREF_STRAINS = ("S", "C", "D", "H", "NT")
@@ -30,7 +30,7 @@ class PrefCall(int):
         if type(value) is PrefCall:
             return value
         if value not in _BY_VALUE:
-            raise ParseError(f"not a preferans call value: {value}")
+            raise ParseError(Reason("pref.call_value", value=value))
         return _BY_VALUE[value]
 
     @classmethod
@@ -91,7 +91,7 @@ class PrefCall(int):
         ``vist``/``вист``/``whist``, ``half``/``полвиста``, ``open``/``closed``, ``10h-nt`` (without talon),
         ``concede 2``/``без2``/``без двух``, ``play``/``играю``, ``invite``, ``accept``, ``decline``."""
         if not isinstance(text, str):
-            raise ParseError(f"not a call: {text!r}")
+            raise ParseError(Reason("pref.not_call", text=text))
         t = text.strip().lower().replace(" ", "").replace("ё", "е")
         if t in _WORDS:
             return _BY_VALUE[_WORDS[t]]
@@ -103,7 +103,7 @@ class PrefCall(int):
                 if m.group(3):
                     return game_bid(level, strain, without_talon=True)
                 return game_bid(level, strain)
-        raise ParseError(f"not a preferans call: {text!r} (expected e.g. 6s, 7♥, 8nt, misere, pass, здесь, вист)")
+        raise ParseError(Reason("pref.not_pref_call", text=text))
 
 
 _BID_RE = re.compile(r"^(10|[6-9])(nt|бк|б/к|n|[scdh♠♣♦♥пктбч])(бп|б/п|wt|-wt|!)?$")
@@ -201,7 +201,7 @@ _WORDS.update({
 def concede(n: int) -> PrefCall:
     """The call conceding ``n`` tricks down without play (1–10)."""
     if not 1 <= n <= 10:
-        raise ParseError(f"one may concede 1 to 10 tricks, not {n}")
+        raise ParseError(Reason("pref.concede", n=n))
     return CONCEDES[n - 1]
 
 
@@ -217,7 +217,7 @@ LADDER: tuple[PrefCall, ...] = tuple(_BY_VALUE[_BASE + i] for i in range(_LADDER
 
 def game_bid(level: int, strain: int, without_talon: bool = False) -> PrefCall:
     if not 6 <= level <= 10 or not 0 <= strain <= 4:
-        raise ParseError(f"no such game: level {level}, strain {strain}")
+        raise ParseError(Reason("pref.no_game", level=level, strain=strain))
     for v, (lv, st) in _GAME_INFO.items():
         if lv == level and st == strain:
             if without_talon:
@@ -279,7 +279,7 @@ _WORDS.update({
 def hand_call(seat: int) -> PrefCall:
     """The Ural dealer's call whisting with ``seat``'s hand (§7.3 «сдатчик выбирает руку»)."""
     if not 0 <= seat <= 3:
-        raise ParseError(f"no seat {seat}")
+        raise ParseError(Reason("pref.no_seat", seat=seat))
     return HANDS[seat]
 
 

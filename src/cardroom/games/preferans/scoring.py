@@ -18,10 +18,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.games.preferans.calls import MISERE_NO_TALON, PrefCall
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.variants import PrefVariant
+from cardroom.i18n.catalogue import Phrase
 
 ZERO = Fraction(0)
 ENTRY_KINDS = ("pulya", "gora", "whists")
@@ -57,9 +58,9 @@ class PrefEntry:
 
     def __post_init__(self) -> None:
         if self.kind not in ENTRY_KINDS:
-            raise CardroomError(f"unknown entry kind {self.kind!r}")
+            raise CardroomError(Reason("pref.entry_kind", kind=self.kind))
         if (self.kind == "whists") != (self.on is not None):
-            raise CardroomError("whists are written on another player; pulya and gora entries are not")
+            raise CardroomError(Reason("pref.entry_on"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "on": self.on, "points": num(self.points),
@@ -94,7 +95,7 @@ class SheetState:
     @classmethod
     def empty(cls, players: int) -> SheetState:
         if players not in (3, 4):
-            raise CardroomError(f"preferans is played by 3 or 4 players, not {players}")
+            raise CardroomError(Reason("pref.players", n=players))
         z = _zeros(players)
         return cls(players, z, z, z, z, tuple(z for _ in range(players)), reached_at=tuple(None for _ in z))
 
@@ -277,15 +278,15 @@ class _Book:
             x = min(cands, key=lambda c: (-self.pulya[c], self.gora[c] if self.v.help_tiebreak_gora else 0,
                                           self._left(seat, c)))
             give = min(rem, self.L - self.pulya[x])
-            self.to_pulya(x, give, f"help from seat {seat} ({reason})", "help")
-            self.whist(seat, x, give * rate, f"help: {fmt(give)} into seat {x}'s pulya", "help")
+            self.to_pulya(x, give, Phrase("help_from", seat=seat, why=reason), "help")
+            self.whist(seat, x, give * rate, Phrase("help_into", pts=fmt(give), seat=x), "help")
             rem -= give
         return rem
 
     def _own_gora(self, seat: int, rem: Fraction, reason: str) -> Fraction:
         cut = min(rem, self.gora[seat])
         if cut > 0:
-            self.to_gora(seat, -cut, f"{reason}: written off the gora", "help")
+            self.to_gora(seat, -cut, Phrase("off_gora", why=reason), "help")
         return rem - cut
 
     def award(self, seat: int, pts: Fraction, reason: str, tag: str, excluded: set[int]) -> None:
@@ -311,7 +312,7 @@ class _Book:
             # §3.3 point 4: «остаток записывается каждым из игроков, кроме сыгравшего, в гору»
             for y in range(self.n):
                 if y != seat:
-                    self.to_gora(y, rem, f"remainder of seat {seat}'s {reason} nobody could take", "help")
+                    self.to_gora(y, rem, Phrase("remainder", seat=seat, why=reason), "help")
             return
         # Ural §7.5: a closed gora helps the player with the smallest gora (written off, 10 whists/point)
         rate = v.help_whists_per_point
@@ -321,8 +322,8 @@ class _Book:
                 break
             x = min(cands, key=lambda c: (self.gora[c], self._left(seat, c)))
             give = min(rem, self.gora[x])
-            self.to_gora(x, -give, f"help from seat {seat} ({reason}): off the gora", "help")
-            self.whist(seat, x, give * rate, f"help: {fmt(give)} off seat {x}'s gora", "help")
+            self.to_gora(x, -give, Phrase("help_from_gora", seat=seat, why=reason), "help")
+            self.whist(seat, x, give * rate, Phrase("help_off", pts=fmt(give), seat=x), "help")
             rem -= give
         # what is left burns (§7.4 «очки сгорают»)
 
@@ -350,7 +351,7 @@ class _Book:
         want = 2 * pts
         cut = min(want, self.gora[seat])
         if cut > 0:
-            self.to_gora(seat, -cut, f"{reason} (double, off the gora)", tag)
+            self.to_gora(seat, -cut, Phrase("double", why=reason), tag)
         rest = (want - cut) / 2
         if rest > 0:
             self.award(seat, rest, reason, tag, excluded)
@@ -406,14 +407,14 @@ def _talon_bonus(b: _Book, price: int) -> None:
     per = v.talon_bonus_flat if v.talon_bonus_flat is not None else price
     for w in _talon_writers(b):
         if w != r.declarer:
-            b.whist(w, r.declarer, Fraction(tricks * per), f"talon bonus: {tricks} trick(s) in the talon", "talon")
+            b.whist(w, r.declarer, Fraction(tricks * per), Phrase("talon_bonus", n=tricks), "talon")
 
 
 def _score_game(b: _Book) -> None:
     v, r = b.v, b.r
     decl = r.declarer
     if decl is None:
-        raise CardroomError("a game without a declarer")
+        raise CardroomError(Reason("pref.game_no_declarer"))
     level = r.level
     p = Fraction(v.price(level))
     under = r.undertricks
@@ -422,11 +423,11 @@ def _score_game(b: _Book) -> None:
     failed = [w for w, s in shorts.items() if s > 0]
     resp = {"full": Fraction(1), "half": Fraction(1, 2), "none": ZERO}[v.responsibility]
     if under == 0:
-        b.award(decl, p, f"{level} made", "game", _help_excluded(b, failed))
+        b.award(decl, p, Phrase("made", level=level), "game", _help_excluded(b, failed))
         for w, t in cred.items():
-            b.whist(w, decl, p * t * v.trick_whist_factor, f"{t} trick(s) whisting on a {level}", "tricks")
+            b.whist(w, decl, p * t * v.trick_whist_factor, Phrase("whisting", n=t, level=level), "tricks")
     else:
-        b.to_gora(decl, p * under, f"{level} down {under}", "game")
+        b.to_gora(decl, p * under, Phrase("down", level=level, n=under), "game")
         if v.consolation_per_undertrick is not None:
             per = v.consolation_per_undertrick
             if b.n == 3 and v.consolation_per_undertrick_three is not None:
@@ -437,14 +438,14 @@ def _score_game(b: _Book) -> None:
         if getattr(r, "no_consolation", False):
             cons = ZERO  # laws P3: a game lost by a wrong discard writes no consolation (option)
         amounts: dict[int, Fraction] = {}
-        reasons: dict[int, list[str]] = {}
+        reasons: dict[int, list[Phrase]] = {}
 
-        def add(writer: int, amt: Fraction, why: str) -> None:
+        def add(writer: int, amt: Fraction, why: Phrase) -> None:
             amounts[writer] = amounts.get(writer, ZERO) + amt
             reasons.setdefault(writer, []).append(why)
 
         for w, t in cred.items():
-            add(w, p * t * v.trick_whist_factor, f"{t} trick(s)")
+            add(w, p * t * v.trick_whist_factor, Phrase("tricks", n=t))
         receivers = [s for s in range(b.n) if s != decl]
         if v.consolation == "incomplete":
             receivers = [s for s in receivers if s in cred]
@@ -457,20 +458,20 @@ def _score_game(b: _Book) -> None:
                 writer = r.returned_by  # §3.7: also the consolation of the one who went «за свои»
             elif v.passer_consolation_by_whister and lone is not None and s in r.defenders and s not in cred:
                 writer = lone  # Ural §7.1
-            add(writer, cons, f"consolation of seat {s}" if writer != s else "consolation")
+            add(writer, cons, Phrase("consolation_of", seat=s) if writer != s else Phrase("consolation"))
         if (v.whist_regime == "gentleman" and r.returned_by is None and len(r.whisters) == 1
                 and len(r.passers) == 1):
             w, pa = r.whisters[0], r.passers[0]
             total = amounts.get(w, ZERO) + amounts.get(pa, ZERO)
             amounts[w] = amounts[pa] = total / 2
-            reasons[w] = reasons[pa] = ["gentleman's whist: whister and passer share in halves"]
+            reasons[w] = reasons[pa] = [Phrase("gentleman")]
         for writer in sorted(amounts):
-            why = ", ".join(reasons[writer])
+            why = Phrase.joined(reasons[writer])
             b.whist(writer, decl, amounts[writer] * v.failure_whist_factor,
-                    f"on a {level} down {under}: {why}", "consolation")
+                    Phrase("on_down", level=level, n=under, why=why), "consolation")
     for w in sorted(shorts):
         if shorts[w]:
-            b.to_gora(w, p * shorts[w] * resp, f"whister {shorts[w]} trick(s) short on a {level}", "shortfall")
+            b.to_gora(w, p * shorts[w] * resp, Phrase("short", n=shorts[w], level=level), "shortfall")
     _talon_bonus(b, int(p))
 
 
@@ -478,14 +479,14 @@ def _score_unplayed(b: _Book) -> None:
     v, r = b.v, b.r
     decl = r.declarer
     if decl is None:
-        raise CardroomError("an unplayed game without a declarer")
+        raise CardroomError(Reason("pref.unplayed_no_declarer"))
     level = r.level
     p = Fraction(v.price(level))
-    b.award_choice(decl, p, f"{level} not whisted", "game", _help_excluded(b))
+    b.award_choice(decl, p, Phrase("not_whisted", level=level), "game", _help_excluded(b))
     if r.half_whister is not None:
         half = v.obligation(level) // 2
         b.whist(r.half_whister, decl, p * half * v.trick_whist_factor,
-                f"half-whist: {half} trick(s) on a {level}", "half-whist")
+                Phrase("half_whist", n=half, level=level), "half-whist")
     _talon_bonus(b, int(p))
 
 
@@ -497,33 +498,36 @@ def _score_misere(b: _Book) -> None:
     v, r = b.v, b.r
     decl = r.declarer
     if decl is None:
-        raise CardroomError("a misère without a declarer")
+        raise CardroomError(Reason("pref.misere_no_declarer"))
     partner = r.partner
     if partner is not None and (partner == decl or partner in r.active or not 0 <= partner < b.n):
-        raise CardroomError(f"a misère partner must be the 4-player dealer, not seat {partner}")
+        raise CardroomError(Reason("pref.misere_partner", seat=partner))
     sharers = [decl] if partner is None else [decl, partner]
     share = Fraction(1, len(sharers))
-    how = "" if partner is None else f" (shared by seats {decl} and {partner})"
+
+    def how(why: Phrase) -> Phrase:
+        return why if partner is None else Phrase("shared", why=why, a=decl, b=partner)
+
     no_talon = r.contract is not None and int(r.contract) == int(MISERE_NO_TALON)
     pts = Fraction(v.misere_points(no_talon))
     k = r.tricks[decl]
     if k == 0:
         for s in sharers:
-            b.award_choice(s, pts * share, "misère made" + how, "misere", _help_excluded(b))
+            b.award_choice(s, pts * share, how(Phrase("misere_made")), "misere", _help_excluded(b))
     else:
         per = v.misere_gora_per_trick if v.misere_gora_per_trick is not None else v.misere_points(no_talon)
         for s in sharers:
-            b.to_gora(s, Fraction(per * k) * share, f"misère: {k} trick(s)" + how, "misere")
+            b.to_gora(s, Fraction(per * k) * share, how(Phrase("misere_tricks", n=k)), "misere")
         for d in r.defenders:
             for s in sharers:
-                b.whist(d, s, Fraction(v.misere_whists_per_trick * k) * share, f"misère: {k} trick(s)" + how,
+                b.whist(d, s, Fraction(v.misere_whists_per_trick * k) * share, how(Phrase("misere_tricks", n=k)),
                         "misere")
     if v.misere_talon_seven_whists and not no_talon:
         sevens = talon_sevens(r.talon)
         for w in _talon_writers(b):
             if w in sharers:
                 continue
-            b.whist(w, decl, Fraction(v.misere_talon_seven_whists * sevens), f"{sevens} seven(s) in the talon",
+            b.whist(w, decl, Fraction(v.misere_talon_seven_whists * sevens), Phrase("sevens", n=sevens),
                     "talon")
 
 
@@ -543,9 +547,9 @@ def _score_raspasy(b: _Book) -> None:
         for s in players:
             t = tricks[s]
             if t == 0:
-                b.award_zero(s, zero, f"no trick on raspasy ({rnd})", excluded)
+                b.award_zero(s, zero, Phrase("no_trick_raspasy", n=rnd), excluded)
             elif t - cut > 0:
-                b.to_gora(s, price * (t - cut), f"{t - cut} trick(s) on raspasy at {fmt(price)}", "raspasy")
+                b.to_gora(s, price * (t - cut), Phrase("raspasy_tricks", n=t - cut, price=fmt(price)), "raspasy")
     else:
         active = {s: r.tricks[s] for s in r.active}
         least = min(active.values())
@@ -554,15 +558,15 @@ def _score_raspasy(b: _Book) -> None:
             for x in r.active:
                 if active[x] > least:
                     b.whist(w, x, price * active[x] / len(winners),
-                            f"raspasy: seat {x} took {active[x]}" + (" (shared)" if len(winners) > 1 else ""),
+                            Phrase("raspasy_took_shared" if len(winners) > 1 else "raspasy_took", seat=x, n=active[x]),
                             "raspasy")
         for s in r.active:
             if active[s] == 0:
-                b.award_zero(s, zero, f"no trick on raspasy ({rnd})", excluded)
+                b.award_zero(s, zero, Phrase("no_trick_raspasy", n=rnd), excluded)
     if dealer is not None and v.raspasy_dealer == "zero":
-        b.award_zero(dealer, zero, "dealer on raspasy, as for no trick", excluded - {dealer})
+        b.award_zero(dealer, zero, Phrase("dealer_raspasy_zero"), excluded - {dealer})
     elif dealer is not None and v.raspasy_dealer == "zero_gora":
-        b._own_gora(dealer, zero, "dealer on raspasy")
+        b._own_gora(dealer, zero, Phrase("dealer_raspasy"))
 
 
 def _score_preferans(b: _Book) -> None:
@@ -571,22 +575,22 @@ def _score_preferans(b: _Book) -> None:
     v, r = b.v, b.r
     decl = r.declarer
     if decl is None:
-        raise CardroomError("a preferans declaration without a declarer")
+        raise CardroomError(Reason("pref.declaration_no_declarer"))
     if b.gora[decl] > 0:
-        b.to_gora(decl, -b.gora[decl], "preferans: the gora written off", "preferans")
+        b.to_gora(decl, -b.gora[decl], Phrase("pref_gora"), "preferans")
     for x in range(b.n):
         need = b.L - b.pulya[x]
         if need <= 0:
             continue
-        b.to_pulya(x, need, "preferans: pulya closed", "preferans")
+        b.to_pulya(x, need, Phrase("pref_pulya"), "preferans")
         if x != decl:
-            b.whist(decl, x, need * v.help_whists_per_point, "preferans: closing the pulya", "preferans")
+            b.whist(decl, x, need * v.help_whists_per_point, Phrase("pref_closing"), "preferans")
     for x in range(b.n):
         if x == decl:
             continue
-        b.whist(decl, x, Fraction(v.preferans_bonus), "preferans", "preferans")
+        b.whist(decl, x, Fraction(v.preferans_bonus), Phrase("pref"), "preferans")
         if v.preferans_takes_whists and b.state.whists[x][decl]:
-            b.whist(decl, x, b.state.whists[x][decl], "preferans: the whists on him taken over", "preferans")
+            b.whist(decl, x, b.state.whists[x][decl], Phrase("pref_whists"), "preferans")
 
 
 def _ural_prizes(b: _Book) -> None:
@@ -604,13 +608,13 @@ def _ural_prizes(b: _Book) -> None:
     if v.prize_first_pulya and "prize-first-pulya" not in st.prizes:
         who = [s for s in range(b.n) if b.pulya[s] >= L > st.pulya[s]]
         if who:
-            give(who, v.prize_first_pulya, "prize-first-pulya", "prize: first to close the pulya")
+            give(who, v.prize_first_pulya, "prize-first-pulya", Phrase("prize_pulya"))
     prize = v.prize_first_gora[0 if b.n == 4 else 1]
     if prize and "prize-first-gora" not in st.prizes:
         who = [s for s in range(b.n) if b.pulya[s] >= L and b.gora[s] <= 0
                and not (st.pulya[s] >= L and st.gora[s] <= 0)]
         if who:
-            give(who, prize, "prize-first-gora", "prize: first to close the gora")
+            give(who, prize, "prize-first-gora", Phrase("prize_gora"))
 
 
 def score_deal(result: PrefDealResult, variant: PrefVariant, sheet_state: SheetState | None = None
@@ -618,9 +622,9 @@ def score_deal(result: PrefDealResult, variant: PrefVariant, sheet_state: SheetS
     """The entries one deal writes on the sheet (pure: the state is not changed)."""
     state = sheet_state if sheet_state is not None else SheetState.empty(result.players)
     if state.players != result.players:
-        raise CardroomError(f"a {result.players}-player deal on a {state.players}-player sheet")
+        raise CardroomError(Reason("pref.sheet_players", deal=result.players, sheet=state.players))
     if len(result.tricks) != result.players:
-        raise CardroomError(f"tricks {result.tricks} do not name {result.players} players")
+        raise CardroomError(Reason("pref.tricks_players", tricks=result.tricks, n=result.players))
     b = _Book(state, variant, result)
     if result.kind == "game":
         _score_game(b)
@@ -634,10 +638,10 @@ def score_deal(result: PrefDealResult, variant: PrefVariant, sheet_state: SheetS
         _score_preferans(b)
     elif result.kind == "talon-refused":
         if result.declarer is None or not 6 <= result.level <= 10:
-            raise CardroomError("a refused talon needs the refuser and the level of his bid")
+            raise CardroomError(Reason("pref.refused_talon"))
         b.entries.extend(talon_refusal_entries(variant, result.dealer, result.declarer, result.level))
     else:
-        raise CardroomError(f"unknown deal kind {result.kind!r}")
+        raise CardroomError(Reason("pref.deal_kind", kind=result.kind))
     _law_penalties(b)
     _ural_prizes(b)
     return b.entries
@@ -648,7 +652,7 @@ def _law_penalties(b: _Book) -> None:
     from cardroom.games.preferans.laws import penalty_points
 
     for p in getattr(b.r, "penalties", ()):
-        b.to_gora(p.seat, penalty_points(p, b.v, b.r.raspasy_round), f"law {p.law}: penalty of seat {p.seat}",
+        b.to_gora(p.seat, penalty_points(p, b.v, b.r.raspasy_round), Phrase("law_penalty", law=p.law, seat=p.seat),
                   f"law-{p.law}")
 
 
@@ -661,7 +665,7 @@ def talon_refusal_entries(variant: PrefVariant, dealer: int, refuser: int, level
         return []
     pts = variant.price(level) if variant.talon_refusal_penalty == "game" else variant.talon_refusal_fixed
     seat = dealer if variant.talon_refusal_gora == "dealer" else refuser
-    return [PrefEntry("gora", seat, None, Fraction(pts), f"seat {refuser} refused the talon", "talon-refusal")]
+    return [PrefEntry("gora", seat, None, Fraction(pts), Phrase("refused", seat=refuser), "talon-refusal")]
 
 
 # ---------------------------------------------------------------------- rounds (Piter races §9)
@@ -699,10 +703,10 @@ def round_end_entries(state: SheetState, variant: PrefVariant) -> list[PrefEntry
         if marks:
             first = min(marks)
             give([s for s in range(n) if state.reached_at[s] == first], prize_pulya,
-                 f"round {state.round_no}: first to reach the pulya")
+                 Phrase("round_first", n=state.round_no))
     if prize_gora:
         low = min(state.gora)
-        give([s for s in range(n) if state.gora[s] == low], prize_gora, f"round {state.round_no}: smallest gora")
+        give([s for s in range(n) if state.gora[s] == low], prize_gora, Phrase("round_gora", n=state.round_no))
     return out
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.options import CHOICE, INT, OptionSpec, Schema, check_field_rules, one_of, ranged, sized
 
 DEFAULT_VARIANT = "sochi"
@@ -177,7 +177,7 @@ class PrefVariant:
     def price(self, level: int) -> int:
         """Points of a game of ``level`` tricks (§2.8)."""
         if not 6 <= level <= 10:
-            raise CardroomError(f"no game of level {level}")
+            raise CardroomError(Reason("pref.no_level", level=level))
         return self.game_price[level - 6]
 
     def misere_points(self, without_talon: bool = False) -> int:
@@ -387,12 +387,12 @@ def make_variant(name: str | PrefVariant = DEFAULT_VARIANT, **overrides: Any) ->
     else:
         key = str(name).strip().lower()
         if key not in _ALIASES:
-            raise CardroomError(f"unknown preferans variant {name!r}; known: {', '.join(VARIANTS)}")
+            raise CardroomError(Reason("pref.unknown_variant", name=name, known=", ".join(VARIANTS)))
         base = VARIANTS[_ALIASES[key]]
     known = {f.name for f in fields(PrefVariant)} - {"name"}
     bad = sorted(set(overrides) - known)
     if bad:
-        raise CardroomError(f"unknown preferans option(s): {', '.join(bad)}; known: {', '.join(sorted(known))}")
+        raise CardroomError(Reason("pref.unknown_options", options=", ".join(bad), known=", ".join(sorted(known))))
     fixed: dict[str, Any] = {}
     for k, v in overrides.items():
         cur = getattr(base, k)

@@ -116,7 +116,8 @@ class PreferansRenderer(Renderer):
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
         done, r = len(state.results), state.results[-1]
-        kind_key = f"pref.kind.{r.kind}"
+        # the «преферанс» declaration is named by the sheet reasons' key; the other kinds by the terminal's
+        kind_key = "pref" if r.kind == "preferans" else f"pref.kind.{r.kind}"
         kind = t(kind_key, lang) if kind_key in STRINGS else r.kind
         desc = self.tr("result_tricks", lang, kind=kind, tricks=list(r.tricks)) if r.contract is None else \
             self.tr("result_contract", lang, kind=kind, c=self.pretty(PrefCall(r.contract), lang), p=r.declarer,

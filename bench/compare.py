@@ -1,0 +1,168 @@
+"""The benchmarks of this tree against another commit's, measured in the same run, as ratios.
+
+    .venv/bin/python bench/compare.py --ref 56ed541 [--rounds 2] [--bench engine,solve,room]
+        [--seconds 5] [--deals 20] [--tables 200] [--room-seconds 15] [--think 0] [--game bridge]
+
+The other commit is checked out into a temporary git worktree (the compiled solver core copied in);
+each side runs its own ``bench/engine.py``, ``bench/solve.py`` and ``bench/room.py`` (so the room's
+server and clients speak that commit's protocol) with its own ``src`` first on the path. The sides
+take turns, bench by bench (ref, this, this, ref, …), so that a drift of the machine's load falls on
+both. Prints each run's figures and, for every figure, the median of this tree's runs over the
+median of the reference's, with the way that is better (a throughput higher, a time lower) and a
+mark on a figure more than 10 % worse.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORSE = 0.10
+"""A figure more than this much worse than the reference's is marked."""
+
+
+@dataclass(frozen=True)
+class Bench:
+    """One benchmark script: its arguments from the options, and how its figures are read from its output
+    (a name to a value; ``higher`` says which names are better higher, the others are better lower)."""
+
+    script: str
+    args: Callable[[argparse.Namespace], list[str]]
+    read: Callable[[str], dict[str, float]]
+    higher: frozenset[str]
+
+
+def _patterns(patterns: dict[str, str]) -> Callable[[str], dict[str, float]]:
+    """A reader of figures each matched by its own pattern (the first group, thousands commas allowed)."""
+    compiled = {name: re.compile(p) for name, p in patterns.items()}
+
+    def read(out: str) -> dict[str, float]:
+        figures: dict[str, float] = {}
+        for name, rx in compiled.items():
+            m = rx.search(out)
+            if m is None:
+                raise ValueError(f"no {name} in the output")
+            figures[name] = float(m.group(1).replace(",", ""))
+        return figures
+
+    return read
+
+
+_SOLVE_ROW = re.compile(r"^(?P<kind>[a-z][a-z -]*?)\s+(?P<backend>core|python)\s+\d+\s+(?P<median>[\d.]+)\s+"
+                        r"(?P<p95>[\d.]+)", re.MULTILINE)
+
+
+def _solve_figures(out: str) -> dict[str, float]:
+    """bench/solve.py's table: the median and the 95th percentile (ms) of each contract type and backend."""
+    figures: dict[str, float] = {}
+    for m in _SOLVE_ROW.finditer(out):
+        name = f"{m['kind'].replace(' ', '_')}_{m['backend']}"
+        figures[f"{name}_median_ms"] = float(m["median"])
+        figures[f"{name}_p95_ms"] = float(m["p95"])
+    if not figures:
+        raise ValueError("no solver figures in the output")
+    return figures
+
+
+BENCHES: dict[str, Bench] = {
+    "engine": Bench("engine.py", lambda a: ["--seconds", str(a.seconds)],
+                    _patterns({"deals_per_s": r"cardroom:\s+([\d.,]+) random legal"}), frozenset({"deals_per_s"})),
+    "solve": Bench("solve.py", lambda a: ["--deals", str(a.deals), "--core"], _solve_figures, frozenset()),
+    "room": Bench("room.py", lambda a: ["--tables", str(a.tables), "--seconds", str(a.room_seconds),
+                                        "--think", str(a.think), "--game", a.game],
+                  _patterns({
+                      "actions_per_s": r"actions/s: ([\d,]+)",
+                      "p50_ms": r"p50 ([\d.]+) ms",
+                      "p99_ms": r"p99 ([\d.]+) ms",
+                      "server_ms_per_action": r"CPU per action: server ([\d.]+) ms",
+                      "path_us_per_action": r"no network: ([\d,]+) µs",
+                  }), frozenset({"actions_per_s"})),
+}
+
+
+def run_side(tree: Path, bench: Bench, args: argparse.Namespace) -> dict[str, float]:
+    """One run of ``tree``'s copy of ``bench`` with ``tree``'s sources first on the path."""
+    env = dict(os.environ, PYTHONPATH=str(tree / "src"))
+    cmd = [sys.executable, str(tree / "bench" / bench.script), *bench.args(args)]
+    out = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"{tree}: bench/{bench.script} failed ({out.returncode}):\n"
+                         f"{out.stdout[-2000:]}{out.stderr[-2000:]}")
+    try:
+        return bench.read(out.stdout)
+    except ValueError as e:
+        raise SystemExit(f"{tree}: bench/{bench.script}: {e}:\n{out.stdout}") from None
+
+
+def ratio_lines(name: str, bench: Bench, ref: list[dict[str, float]], this: list[dict[str, float]]) -> list[str]:
+    """Each figure's median over the reference's median, the better way, a mark when more than 10 % worse."""
+    lines = []
+    for figure in ref[0]:
+        if not all(figure in r for r in (*ref, *this)):
+            continue
+        old = statistics.median(r[figure] for r in ref)
+        new = statistics.median(r[figure] for r in this)
+        higher = figure in bench.higher
+        if not old or not new:  # below what the benchmark prints (0.0 ms): no ratio to speak of
+            lines.append(f"  {name}.{figure}: {new:,.3f} / {old:,.3f}: below the printed resolution")
+            continue
+        ratio = new / old
+        worse = ratio < 1 - WORSE if higher else ratio > 1 + WORSE
+        lines.append(f"  {name}.{figure}: {new:,.3f} / {old:,.3f} = {ratio:.3f} "
+                     f"({'higher' if higher else 'lower'} is better){'  << more than 10 % worse' if worse else ''}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--ref", required=True, help="the commit to compare with (e.g. the one before a change)")
+    p.add_argument("--rounds", type=int, default=2, help="runs of each side per benchmark (default 2)")
+    p.add_argument("--bench", default=",".join(BENCHES), help=f"which benchmarks (default {','.join(BENCHES)})")
+    p.add_argument("--seconds", type=float, default=5.0, help="bench/engine.py: seconds per engine")
+    p.add_argument("--deals", type=int, default=20, help="bench/solve.py: deals per contract type (compiled core)")
+    p.add_argument("--tables", type=int, default=200, help="bench/room.py: tables")
+    p.add_argument("--room-seconds", type=float, default=15.0, help="bench/room.py: seconds measured")
+    p.add_argument("--think", type=float, default=0.0, help="bench/room.py: think time")
+    p.add_argument("--game", default="bridge", help="bench/room.py: the game")
+    args = p.parse_args(argv)
+    chosen = [b.strip() for b in args.bench.split(",") if b.strip()]
+    unknown = [b for b in chosen if b not in BENCHES]
+    if unknown:
+        p.error(f"unknown benchmark(s) {', '.join(unknown)}; known: {', '.join(BENCHES)}")
+
+    tmp = Path(tempfile.mkdtemp(prefix="cardroom-ref-"))
+    ref_tree = tmp / "ref"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(ref_tree), args.ref], check=True,
+                   capture_output=True)
+    for so in (ROOT / "src" / "cardroom" / "solve").glob("_core*.so"):  # the compiled core, if built
+        shutil.copy(so, ref_tree / "src" / "cardroom" / "solve" / so.name)
+    runs: dict[str, dict[str, list[dict[str, float]]]] = {b: {"ref": [], "this": []} for b in chosen}
+    try:
+        order = (["ref", "this", "this", "ref"] * ((args.rounds + 1) // 2))[: 2 * args.rounds]
+        for side in order:
+            for name in chosen:
+                figures = run_side(ref_tree if side == "ref" else ROOT, BENCHES[name], args)
+                runs[name][side].append(figures)
+                print(f"{side:>4} {name}: " + ", ".join(f"{k} {v:,.3f}" for k, v in figures.items()), flush=True)
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(ref_tree)], check=False,
+                       capture_output=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"\nthis tree / {args.ref} (medians of {args.rounds} runs each, interleaved):")
+    for name in chosen:
+        print("\n".join(ratio_lines(name, BENCHES[name], runs[name]["ref"], runs[name]["this"])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

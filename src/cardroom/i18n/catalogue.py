@@ -1,0 +1,114 @@
+"""The catalogue's one table: every text cardroom shows people, in English and Russian, read from
+``catalogue.json`` (a data file beside this module, so the texts are written once and never as code).
+
+The file has one section per reader: ``terminal`` (the command line's texts), ``positions`` (the parts
+of a position, :class:`~cardroom.i18n.where.Where`), ``reasons`` (what a preferans sheet writes, ``why.``
+keys), ``messages`` (the card room's messages) and ``errors`` (the reasons the engines give for a
+refusal, :class:`Reason`, carried by :class:`cardroom.core.errors.CardroomError`). A key is in one
+section only; each key has an ``en`` and a ``ru`` form, formatted with :meth:`str.format`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+Forms = dict[str, str]
+"""One text in each language: ``{"en": …, "ru": …}``."""
+
+_PATH = Path(__file__).with_name("catalogue.json")
+SECTIONS: dict[str, dict[str, Forms]] = json.loads(_PATH.read_text(encoding="utf-8"))
+"""Every section of the catalogue by name (``SECTIONS["terminal"]["deal"]["ru"]``)."""
+ERRORS: dict[str, Forms] = SECTIONS.setdefault("errors", {})
+"""The reasons of a refusal (:class:`Reason`), by key."""
+REASONS: dict[str, Forms] = SECTIONS["reasons"]
+"""What a preferans sheet writes (:class:`Phrase`), by key."""
+
+
+def form(forms: Forms, lang: str) -> str:
+    """The text in ``lang``; English when the language is unknown."""
+    return forms.get(lang, forms["en"])
+
+
+class Localized:
+    """A value that writes itself in any language (a position, a reason, an error that carries one)."""
+
+    __slots__ = ()
+
+    def text(self, lang: str = "en") -> str:
+        raise NotImplementedError
+
+
+def localized(value: object, lang: str) -> object:
+    """A parameter as the reader of ``lang`` sees it: a :class:`Localized` value written in ``lang``;
+    any other value as it is."""
+    return value.text(lang) if isinstance(value, Localized) else value
+
+
+class Reason(Localized):
+    """Why the rules refuse something, as a structure: a key of the ``errors`` section and its
+    parameters. ``str()`` is the English text; :meth:`text` writes it in any language (a parameter that
+    is itself a reason or a position in that language too)."""
+
+    __slots__ = ("key", "params")
+
+    key: str
+    params: Mapping[str, Any]
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        if key not in ERRORS:
+            raise KeyError(f"no reason {key!r} in the catalogue")
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (English when the language is unknown)."""
+        return form(ERRORS[self.key], lang).format(**{k: localized(v, lang) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __repr__(self) -> str:
+        return f"Reason({self.key!r}{''.join(f', {k}={v!r}' for k, v in self.params.items())})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reason) and (other.key, dict(other.params)) == (self.key, dict(self.params))
+
+    __hash__ = None  # type: ignore[assignment]  # the parameters may be anything
+
+
+class Phrase(str, Localized):
+    """A text of the catalogue's ``reasons`` section (what a preferans sheet writes, ``why.`` keys) that
+    is a ``str`` — its English text, so records, sheets and their comparisons are unchanged — and keeps
+    its key and parameters, so :meth:`text` writes it in any language (a parameter that is itself a
+    phrase in that language too). :meth:`joined` lists phrases (", ")."""
+
+    key: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, key: str, /, **params: Any) -> Phrase:
+        english = ", ".join(params["parts"]) if key == "" else form(REASONS[key], "en").format(**params)
+        self = super().__new__(cls, english)
+        self.key = key
+        self.params = params
+        return self
+
+    @classmethod
+    def joined(cls, parts: Sequence[str]) -> Phrase:
+        """Several reasons in one text, ``", "`` between them."""
+        return cls("", parts=tuple(parts))
+
+    def text(self, lang: str = "en") -> str:
+        """The phrase in ``lang`` (English when the language is unknown)."""
+        if self.key == "":
+            return ", ".join(str(localized(p, lang)) for p in self.params["parts"])
+        return form(REASONS[self.key], lang).format(**{k: localized(v, lang) for k, v in self.params.items()})
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copies and pickles keep the key and the parameters
+        return (_phrase, (self.key, dict(self.params)))
+
+
+def _phrase(key: str, params: dict[str, Any]) -> Phrase:
+    return Phrase(key, **params)
