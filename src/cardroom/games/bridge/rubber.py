@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import CHANCE, State, View
 from cardroom.core.table import Seat, Side
+from cardroom.core.view import TableView, match_table
 from cardroom.games.bridge.rules import PHASE_OVER, BridgeDeal, BridgeView, DealResult
 from cardroom.games.bridge.scoring import Entry, back_score_points
 from cardroom.games.bridge.variants import DOC001, ScoringRules
@@ -410,7 +412,7 @@ class RubberState(RubberBase):
 
     def view(self, seat: int) -> RubberView:
         dv = self.deal.view(seat) if self.deal is not None else None
-        return RubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number())
+        return RubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number(), over=self.is_over)
 
     def clone(self) -> RubberState:
         new = object.__new__(RubberState)
@@ -425,6 +427,12 @@ class RubberView(View):
     sheet: ScoreSheet
     draw: Draw | None
     deal_number: int
+    over: bool = False
+
+    @cached_property
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`): the deal's."""
+        return match_table(int(self.seat), 4, None if self.deal is None else self.deal.table, self.over)
 
     def shown_mask(self) -> int:
         m = self.deal.shown_mask() if self.deal is not None else 0
@@ -438,4 +446,5 @@ class RubberView(View):
             "deal_number": self.deal_number,
             "deal": None if self.deal is None else self.deal.to_dict(),
             "sheet": self.sheet.to_dict(),
+            "table": self.table.to_dict(),
         }

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
@@ -20,6 +21,16 @@ from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
+from cardroom.core.view import (
+    LawsState,
+    Phase,
+    PlayedTrick,
+    TableView,
+    action_texts,
+    phase_of,
+    trick_in_order,
+    won_by_seat,
+)
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
@@ -28,6 +39,7 @@ from cardroom.i18n import Where
 if TYPE_CHECKING:
     from cardroom.games.bridge.game import ContractBridge
     from cardroom.games.bridge.laws import Director
+    from cardroom.games.oldbridge.rules import OldBridgeView
 
 PHASE_DEAL, PHASE_AUCTION, PHASE_PLAY, PHASE_OVER = 0, 1, 2, 3
 _SEATS = tuple(Seat)
@@ -555,6 +567,31 @@ class BridgeDeal(DealWithDummy):
         return new
 
 
+DUMMY_PLAY_PHASES: Mapping[str, Phase] = {"deal": Phase.DEAL, "auction": Phase.AUCTION, "doubling": Phase.AUCTION,
+                                          "play": Phase.PLAY, "over": Phase.DEAL_OVER}
+"""The common phases of the bridges' own phase names (contract, auction and straight bridge)."""
+
+
+def dummy_play_table(v: BridgeView | OldBridgeView, declarer: Seat | None, trump: int | None,
+                     laws: LawsState | None, ruling: object) -> TableView:
+    """The :class:`TableView` of a bridge deal's view (contract, auction or straight bridge): four hands,
+    dummy faced after the opening lead and played by declarer, tricks counted by side."""
+    me = int(v.seat)
+    hands = {me: v.hand} if v.phase != "deal" else {}
+    if v.dummy is not None and v.dummy_hand is not None:
+        hands[int(v.dummy)] = v.dummy_hand
+    tricks = tuple(PlayedTrick(int(t.leader), trick_in_order(int(t.leader), t.cards), int(t.winner))
+                   for t in v.tricks)
+    plays_for = (me,) if v.dummy is None or declarer != v.seat else (me, int(v.dummy))
+    return TableView(
+        seat=me, seats=4, phase=phase_of(v.phase, ruling, DUMMY_PLAY_PHASES), step=v.phase, dealer=int(v.dealer),
+        to_act=None if v.to_act is None or v.to_act < 0 else v.to_act,
+        hand_to_play=None if v.hand_to_play is None else int(v.hand_to_play), plays_for=plays_for, hands=hands,
+        dummy=None if v.dummy is None else int(v.dummy), declarer=None if declarer is None else int(declarer),
+        trump=trump, leader=int(v.trick_leader), trick=trick_in_order(int(v.trick_leader), v.trick),
+        tricks=tricks, won=won_by_seat(4, tricks), side_won=v.won, legal=action_texts(v.legal), laws=laws)
+
+
 @dataclass(frozen=True)
 class BridgeView(View):
     """What one seat sees of a bridge deal: own hand, dummy once exposed, the auction, the tricks."""
@@ -593,6 +630,15 @@ class BridgeView(View):
     def side(self) -> Side:
         return self.seat.side
 
+    @cached_property
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`)."""
+        c = self.contract
+        laws = None if not self.laws else LawsState(
+            self.ruling, LawsState.by_seat(self.face_up), (), self.restrictions, self.irregularities)
+        return dummy_play_table(self, None if c is None else c.declarer, None if c is None else c.strain.trump,
+                                laws, self.ruling)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat.letter,
@@ -613,4 +659,5 @@ class BridgeView(View):
                             if m},
                 "restrictions": list(self.restrictions),
                 "irregularities": list(self.irregularities)}}),
+            "table": self.table.to_dict(),
         }

@@ -20,12 +20,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, piquet_pack
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
+from cardroom.core.view import TableView, match_table
 from cardroom.games.euchre import club
 from cardroom.games.euchre.ranks import cut_rank
 from cardroom.games.euchre.rules import EuchreHand, EuchreHandResult, EuchreView, action_text
@@ -345,7 +347,7 @@ class EuchreRubberState(State):
 
     def view(self, seat: int) -> EuchreMatchView:
         hv = None if self.hand is None else self.hand.view(seat)
-        return EuchreMatchView(seat, hv, self.score.to_dict())
+        return EuchreMatchView(seat, hv, self.score.to_dict(), over=self.is_over)
 
     def visible_mask(self, seat: int) -> int:
         return 0 if self.hand is None else self.hand.visible_mask(seat)
@@ -440,10 +442,16 @@ class EuchreMatchView(View):
     seat: int
     hand: EuchreView | None
     sheet: Mapping[str, Any]
+    over: bool = False
+
+    @cached_property
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`): the deal's."""
+        return match_table(int(self.seat), 4, None if self.hand is None else self.hand.table, self.over)
 
     def shown_mask(self) -> int:
         return 0 if self.hand is None else self.hand.shown_mask()
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": Seat(self.seat).letter, "hand": None if self.hand is None else self.hand.to_dict(),
-                "sheet": dict(self.sheet)}
+                "sheet": dict(self.sheet), "table": self.table.to_dict()}

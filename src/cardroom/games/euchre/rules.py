@@ -64,12 +64,14 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask, piquet_pack
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
+from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, action_texts, phase_of, won_by_seat
 from cardroom.games.euchre.ranks import (
     effective_suit,
     legal_plays,
@@ -957,6 +959,12 @@ class EuchreHand(State):
         return "next" if suit == same_colour(self.turn_up.suit) else "cross"
 
 
+EUCHRE_PHASES: Mapping[str, Phase] = {
+    PH_DEAL: Phase.DEAL, PH_ROUND1: Phase.AUCTION, PH_ROUND2: Phase.AUCTION, PH_TAKEOVER: Phase.AUCTION,
+    PH_DISCARD: Phase.DISCARD, PH_PLAY: Phase.PLAY, PH_OVER: Phase.DEAL_OVER}
+"""The common phases of a hand's own phase names."""
+
+
 @dataclass(frozen=True)
 class EuchreView(View):
     """What one seat sees of a hand."""
@@ -1004,6 +1012,26 @@ class EuchreView(View):
             m |= f
         return m
 
+    @cached_property
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`)."""
+        me = int(self.seat)
+        tricks = tuple(PlayedTrick(int(t.leader), tuple((int(s), c) for s, c in t.plays), int(t.winner))
+                       for t in self.tricks)
+        to_act = None if self.to_act is None else int(self.to_act)
+        laws = None if not self.laws else LawsState(
+            self.ruling, LawsState.by_seat(self.face_up), (), self.restrictions, self.irregularities)
+        return TableView(
+            seat=me, seats=4, phase=phase_of(self.phase, self.ruling, EUCHRE_PHASES), step=self.phase,
+            dealer=int(self.dealer), to_act=to_act, hand_to_play=to_act if self.phase == PH_PLAY else None,
+            plays_for=(me,), hands={me: self.hand} if self.hand else {},
+            out=() if self.sitting_out is None else (int(self.sitting_out),),
+            declarer=None if self.maker is None else int(self.maker),
+            trump=None if self.trump is None else int(self.trump),
+            open=() if self.turn_up is None else (("turn_up", self.turn_up.mask),),
+            leader=int(self.trick_leader), trick=tuple((int(s), c) for s, c in self.trick), tricks=tricks,
+            won=won_by_seat(4, tricks), side_won=self.won, legal=action_texts(self.legal), laws=laws)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat.letter, "dealer": self.dealer.letter, "phase": self.phase,
@@ -1026,6 +1054,7 @@ class EuchreView(View):
                 "face_up": {Seat(i).letter: [str(c) for c in cards_of_mask(m)]
                             for i, m in enumerate(self.face_up) if m},
             }}),
+            "table": self.table.to_dict(),
         }
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from cardroom.core.cards import Card, Rank
@@ -24,6 +25,7 @@ from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import Game, View
 from cardroom.core.table import Seat, Side
+from cardroom.core.view import TableView, match_table
 from cardroom.games.bridge.rubber import SHEET_WIDTH, RubberBase, sheet_columns, sheet_head
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.rules import PHASE_OVER, AuctionDeal, OldBridgeView, OldDeal, OldDealResult, StraightDeal
@@ -252,7 +254,7 @@ class OldRubberState(RubberBase):
 
     def view(self, seat: int) -> OldRubberView:
         dv = self.deal.view(seat) if self.deal is not None else None
-        return OldRubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number())
+        return OldRubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number(), over=self.is_over)
 
     def action_text(self, action: Any) -> str:
         if isinstance(action, Draw):
@@ -280,6 +282,12 @@ class OldRubberView(View):
     sheet: OldSheet
     draw: Draw | None
     deal_number: int
+    over: bool = False
+
+    @cached_property
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`): the deal's."""
+        return match_table(int(self.seat), 4, None if self.deal is None else self.deal.table, self.over)
 
     @property
     def legal(self) -> tuple[Any, ...]:
@@ -294,4 +302,5 @@ class OldRubberView(View):
             "deal_number": self.deal_number,
             "deal": None if self.deal is None else self.deal.to_dict(),
             "sheet": self.sheet.to_dict(),
+            "table": self.table.to_dict(),
         }

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of_mask
@@ -32,7 +33,16 @@ from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
-from cardroom.games.bridge.rules import DealWithDummy, Trick, enter_card, legal_cards, play_dict, play_shown_mask
+from cardroom.core.view import LawsState, TableView
+from cardroom.games.bridge.rules import (
+    DealWithDummy,
+    Trick,
+    dummy_play_table,
+    enter_card,
+    legal_cards,
+    play_dict,
+    play_shown_mask,
+)
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.calls import (
     BIDS,
@@ -1103,6 +1113,18 @@ class OldBridgeView(View):
     def side(self) -> Side:
         return self.seat.side
 
+    @cached_property
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`); the laws' face-up cards are not by seat."""
+        lw = self.laws
+        laws = None
+        if lw is not None:
+            restriction = lw.get("restriction")
+            laws = LawsState(lw.get("ruling"), ((None, self.face_up),) if self.face_up else (), (),
+                             tuple(lw.get("restrictions", ())) + (() if restriction is None else (restriction,)),
+                             tuple(lw.get("irregularities", ())))
+        return dummy_play_table(self, self.declarer, self.trump, laws, None if lw is None else lw.get("ruling"))
+
     def to_dict(self) -> dict[str, Any]:
         c = self.contract
         return {
@@ -1125,4 +1147,5 @@ class OldBridgeView(View):
             **play_dict(self.trick_leader, self.trick, self.tricks, self.won, self.to_act, self.hand_to_play,
                         self.legal),
             **({} if self.laws is None else {"laws": self.laws}),
+            "table": self.table.to_dict(),
         }

@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.game import Game, State, View
 from cardroom.core.options import Schema
+from cardroom.core.view import TableView, match_table
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PH_OVER, PrefDeal, PrefRules, PrefView
 from cardroom.i18n import Where
@@ -187,7 +189,7 @@ class PulkaState(State):
         return self.sheet
 
     def view(self, seat: int) -> PulkaView:
-        return PulkaView(seat, self.deal.view(seat), MappingProxyType(self.sheet_dict()))
+        return PulkaView(seat, self.deal.view(seat), MappingProxyType(self.sheet_dict()), over=self.is_over)
 
     def visible_mask(self, seat: int) -> int:
         return self.deal.visible_mask(seat)
@@ -235,9 +237,16 @@ class PulkaView(View):
     seat: int
     deal: PrefView
     sheet: Mapping[str, Any]
+    over: bool = False
+
+    @cached_property
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`): the deal's."""
+        return match_table(self.seat, self.deal.players, self.deal.table, self.over)
 
     def shown_mask(self) -> int:
         return self.deal.shown_mask()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "deal": self.deal.to_dict(), "sheet": dict(self.sheet)}
+        return {"seat": self.seat, "deal": self.deal.to_dict(), "sheet": dict(self.sheet),
+                "table": self.table.to_dict()}

@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
@@ -53,6 +54,7 @@ from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.tricks import natural_winner
+from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, action_texts, phase_of
 from cardroom.games.preferans.calls import (
     ACCEPT,
     CLOSED,
@@ -1113,6 +1115,13 @@ class PrefDeal(State):
         return new
 
 
+PREF_PHASES: Mapping[str, Phase] = {
+    "deal": Phase.DEAL, "auction": Phase.AUCTION, "discard": Phase.DISCARD, "declare": Phase.DECLARE,
+    "invite": Phase.DECLARE, "concede": Phase.DECLARE, "whist": Phase.DEFENCE, "defence": Phase.DEFENCE,
+    "play": Phase.PLAY, "passing": Phase.PLAY, "over": Phase.DEAL_OVER, "choice": Phase.DEAL_OVER}
+"""The common phases of a preferans deal's own phase names."""
+
+
 @dataclass(frozen=True)
 class PrefView(View):
     """What one seat sees of a preferans deal."""
@@ -1166,6 +1175,27 @@ class PrefView(View):
                 m |= 1 << a
         return m
 
+    @cached_property
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`): the talon once shown lies open; the seats
+        outside ``active`` sit the deal out; a trick's seat -1 is a card of the talon (raspasy)."""
+        me = self.seat
+        hands = {me: self.hand} if self.phase != "deal" else {}
+        hands.update({s: h for s, h in self.exposed.items() if h})
+        c = self.contract
+        laws = None if not self.laws else LawsState(
+            self.ruling, LawsState.by_seat(self.face_up), LawsState.by_seat(self.penalty_cards), (),
+            self.irregularities)
+        return TableView(
+            seat=me, seats=self.players, phase=phase_of(self.phase, self.ruling, PREF_PHASES), step=self.phase,
+            dealer=self.dealer, to_act=self.to_act, hand_to_play=self.hand_to_play, plays_for=(me,), hands=hands,
+            out=tuple(s for s in range(self.players) if s not in self.active), declarer=self.declarer,
+            trump=c.trump if self.kind == "game" and c is not None and c.is_game else None,
+            open=(("talon", self.talon),) if self.talon else (),
+            leader=self.trick[0][0] if self.trick else self.hand_to_play, trick=self.trick,
+            tricks=tuple(PlayedTrick(plays[0][0], plays, w) for plays, w in self.tricks if plays),
+            won=self.won, side_won=None, legal=action_texts(self.legal), laws=laws)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat, "players": self.players, "dealer": self.dealer, "active": list(self.active),
@@ -1189,4 +1219,5 @@ class PrefView(View):
                 "penalty_cards": {str(s): [str(c) for c in cards_of_mask(m)] for s, m in enumerate(self.penalty_cards)
                                   if m},
                 "irregularities": list(self.irregularities)}}),
+            "table": self.table.to_dict(),
         }

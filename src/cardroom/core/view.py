@@ -1,0 +1,221 @@
+"""The common table view: what one seat sees of the table, in one shape for every game.
+
+Every game's view (a deal's: ``BridgeView``, ``OldBridgeView``, ``EuchreView``, ``PrefView``; a
+match's: ``RubberView``, ``OldRubberView``, ``EuchreMatchView``, ``PulkaView``) carries a
+:class:`TableView` as its ``table`` attribute and in its ``to_dict()`` as ``"table"``, next to the
+game's own keys. Whatever reads a view without knowing the game — the card room's messages and its
+browser client, the search bot's sampling — reads this part:
+
+* ``seat``, ``seats`` (the number of seats), ``dealer``;
+* ``phase``, one :class:`Phase` for every game, and ``step``, the game's own name of it;
+* ``to_act`` (who decides now), ``hand_to_play`` (whose cards are played now: bridge's declarer plays
+  dummy's), ``plays_for`` (the hands this seat plays: its own, and dummy's when it is declarer);
+* ``hands``: every hand this seat sees, by seat (its own, dummy once faced, an open defence…);
+  ``out``: the seats sitting this deal out; ``dummy`` and ``declarer`` where the game has them;
+  ``trump`` (a suit index, None: no trumps or not yet known); ``open``: cards lying face up on the table
+  outside the hands and the tricks (preferans' talon, euchre's turn-up), by name;
+* ``leader`` and ``trick``: the trick in progress as (seat, card) pairs (seat -1: a talon card, in
+  preferans' raspasy); ``tricks``: the finished tricks (:class:`PlayedTrick`); ``won``: the tricks each
+  seat won; ``side_won``: the tricks each side won, as a partnership game counts them (else None);
+* ``legal``: the seat's legal actions as their canonical texts (empty when it is not its turn);
+* ``laws``: the laws state in laws mode (:class:`LawsState`: the pending ruling, cards face up by the
+  laws and penalty cards, the restrictions in force, the irregularities so far), else None.
+
+Seats are indices (0 … seats-1) everywhere here; the game's own keys keep their letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any, Protocol
+
+from cardroom.core.cards import Card, cards_of_mask
+from cardroom.core.game import Action
+
+__all__ = ["LawsState", "Phase", "PlayedTrick", "TableView", "Tabled", "action_texts", "match_table", "phase_of",
+           "table_of", "trick_in_order", "won_by_seat"]
+
+
+class Phase(Enum):
+    """The stage of a table, the same words for every game (the game's own word is ``TableView.step``)."""
+
+    DRAW = "draw"  # the opening chance of a match: the draw for deal, the cut
+    DEAL = "deal"  # before the cards are dealt
+    AUCTION = "auction"  # calls: the bridge auction, straight bridge's make and doubling, the euchre rounds
+    DISCARD = "discard"  # the talon or the turn-up taken, cards laid away
+    DECLARE = "declare"  # the contract named after the talon (preferans; its invitation and concession)
+    DEFENCE = "defence"  # the defenders decide to whist, and whether to play open or closed
+    PLAY = "play"  # the tricks
+    RULING = "ruling"  # laws mode: a ruling awaits a player's choice
+    DEAL_OVER = "deal_over"  # the deal played (a choice of how to score it may remain)
+    MATCH_OVER = "match_over"  # the match over
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """A finished trick: its leader, its plays as (seat, card) in the order played, its winner."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"leader": self.leader, "plays": [[s, str(c)] for s, c in self.plays], "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class LawsState:
+    """The laws part of a table (laws mode): the pending ruling (as the game's director writes it),
+    cards face up by the laws as (seat, mask) — seat None where the game does not say whose —, the
+    penalty cards among them by seat, the restrictions in force and the irregularities so far."""
+
+    ruling: Mapping[str, Any] | None = None
+    face_up: tuple[tuple[int | None, int], ...] = ()
+    penalty_cards: tuple[tuple[int, int], ...] = ()
+    restrictions: tuple[str, ...] = ()
+    irregularities: tuple[str, ...] = ()
+
+    @staticmethod
+    def by_seat(masks: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        """Per-seat masks as (seat, mask) pairs, the empty ones left out."""
+        return tuple((s, m) for s, m in enumerate(masks) if m)
+
+    def mask(self) -> int:
+        m = 0
+        for _, x in self.face_up:
+            m |= x
+        for _, x in self.penalty_cards:
+            m |= x
+        return m
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruling": None if self.ruling is None else dict(self.ruling),
+            "face_up": [[s, _cards(m)] for s, m in self.face_up],
+            "penalty_cards": [[s, _cards(m)] for s, m in self.penalty_cards],
+            "restrictions": list(self.restrictions),
+            "irregularities": list(self.irregularities),
+        }
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One seat's table, the same shape for every game (module docstring)."""
+
+    seat: int
+    seats: int
+    phase: Phase
+    step: str
+    dealer: int | None = None
+    to_act: int | None = None
+    hand_to_play: int | None = None
+    plays_for: tuple[int, ...] = ()
+    hands: Mapping[int, int] = field(default_factory=dict)
+    out: tuple[int, ...] = ()
+    dummy: int | None = None
+    declarer: int | None = None
+    trump: int | None = None
+    open: tuple[tuple[str, int], ...] = ()
+    leader: int | None = None
+    trick: tuple[tuple[int, Card], ...] = ()
+    tricks: tuple[PlayedTrick, ...] = ()
+    won: tuple[int, ...] = ()
+    side_won: tuple[int, ...] | None = None
+    legal: tuple[str, ...] = ()
+    laws: LawsState | None = None
+
+    def shown_mask(self) -> int:
+        """Every card this table shows, as a bitmask (no more than the game's view shows)."""
+        m = 0
+        for h in self.hands.values():
+            m |= h
+        for _, x in self.open:
+            m |= x
+        for _, c in self.trick:
+            m |= 1 << c
+        for t in self.tricks:
+            for _, c in t.plays:
+                m |= 1 << c
+        if self.laws is not None:
+            m |= self.laws.mask()
+        return m
+
+    def played_by(self) -> list[int]:
+        """The cards each seat has played this deal, a mask per seat (the talon's leads left out)."""
+        out = [0] * self.seats
+        for plays in [t.plays for t in self.tricks] + [self.trick]:
+            for s, c in plays:
+                if s >= 0:
+                    out[s] |= 1 << c
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "seats": self.seats, "phase": self.phase.value, "step": self.step,
+            "dealer": self.dealer, "to_act": self.to_act, "hand_to_play": self.hand_to_play,
+            "plays_for": list(self.plays_for),
+            "hands": {str(s): _cards(m) for s, m in sorted(self.hands.items())},
+            "out": list(self.out), "dummy": self.dummy, "declarer": self.declarer,
+            "trump": None if self.trump is None else "CDHS"[self.trump],
+            "open": {name: _cards(m) for name, m in self.open},
+            "trick": {"leader": self.leader, "plays": [[s, str(c)] for s, c in self.trick]},
+            "tricks": [t.to_dict() for t in self.tricks],
+            "won": list(self.won), "side_won": None if self.side_won is None else list(self.side_won),
+            "legal": list(self.legal),
+            "laws": None if self.laws is None else self.laws.to_dict(),
+        }
+
+
+class Tabled(Protocol):
+    """A view that carries a table (every game's view, a deal's or a match's)."""
+
+    @property
+    def table(self) -> TableView: ...
+
+
+def table_of(view: Any) -> TableView:
+    """The :class:`TableView` of any game's view."""
+    t = getattr(view, "table", None)
+    if not isinstance(t, TableView):
+        raise TypeError(f"{type(view).__name__} has no table view")
+    return t
+
+
+def _cards(mask: int) -> list[str]:
+    return [str(c) for c in cards_of_mask(mask)]
+
+
+def action_texts(legal: Iterable[Any]) -> tuple[str, ...]:
+    """The canonical texts of actions (an :class:`Action`'s ``to_text()``, else its ``str``)."""
+    return tuple(a.to_text() if isinstance(a, Action) else str(a) for a in legal)
+
+
+def trick_in_order(leader: int, cards: Sequence[Card], seats: int = 4) -> tuple[tuple[int, Card], ...]:
+    """A trick written as its cards in the order played from ``leader``, as (seat, card) pairs."""
+    return tuple(((leader + i) % seats, c) for i, c in enumerate(cards))
+
+
+def won_by_seat(seats: int, tricks: Iterable[PlayedTrick]) -> tuple[int, ...]:
+    """The tricks each seat won, counted from the finished tricks."""
+    out = [0] * seats
+    for t in tricks:
+        if 0 <= t.winner < seats:
+            out[t.winner] += 1
+    return tuple(out)
+
+
+def phase_of(step: str, ruling: object, phases: Mapping[str, Phase]) -> Phase:
+    """The :class:`Phase` of a game's own phase name (a pending ruling makes it RULING)."""
+    if ruling is not None:
+        return Phase.RULING
+    return phases[step]
+
+
+def match_table(seat: int, seats: int, deal: TableView | None, over: bool) -> TableView:
+    """A match view's table: its deal's (MATCH_OVER once the match is over), or, between the deals —
+    the draw for deal, the cut —, an empty table at DRAW."""
+    if deal is None:
+        return TableView(seat, seats, Phase.MATCH_OVER if over else Phase.DRAW, "over" if over else "draw")
+    return replace(deal, phase=Phase.MATCH_OVER) if over else deal
