@@ -26,16 +26,54 @@ Seats are indices (0 … seats-1) everywhere here; the game's own keys keep thei
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, Protocol
+from functools import lru_cache
+from typing import Any, Generic, Protocol, TypeVar
 
 from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.game import Action
 
-__all__ = ["LawsState", "Phase", "PlayedTrick", "TableView", "Tabled", "action_texts", "match_table", "phase_of",
-           "table_of", "trick_in_order", "won_by_seat"]
+__all__ = [
+    "LawsState",
+    "Phase",
+    "PlayedTrick",
+    "TableView",
+    "Tabled",
+    "action_texts",
+    "match_table",
+    "memo",
+    "phase_of",
+    "table_of",
+    "trick_in_order",
+    "tricks_of",
+    "won_by_seat",
+]
+
+
+T = TypeVar("T")
+
+
+class memo(Generic[T]):
+    """A computed attribute, computed once per object on first use and then stored in the object (like
+    :func:`functools.cached_property`, without its lock: views are built and read by one thread; it
+    works on frozen dataclasses too)."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> T:
+        if obj is None:  # looked up on the class
+            return self  # type: ignore[return-value]
+        value = self.func(obj)
+        obj.__dict__[self.name] = value
+        return value
 
 
 class Phase(Enum):
@@ -100,9 +138,10 @@ class LawsState:
         }
 
 
-@dataclass(frozen=True)
+@dataclass
 class TableView:
-    """One seat's table, the same shape for every game (module docstring)."""
+    """One seat's table, the same shape for every game (module docstring). Read it, do not change it
+    (it is not frozen only because building it is on the card room's hot path)."""
 
     seat: int
     seats: int
@@ -152,16 +191,21 @@ class TableView:
         return out
 
     def to_dict(self) -> dict[str, Any]:
+        """The table as JSON (built once per table view: a match view and its deal's view share it)."""
+        return self._dict
+
+    @memo
+    def _dict(self) -> dict[str, Any]:
         return {
-            "seat": self.seat, "seats": self.seats, "phase": self.phase.value, "step": self.step,
+            "seat": self.seat, "seats": self.seats, "phase": self.phase._value_, "step": self.step,
             "dealer": self.dealer, "to_act": self.to_act, "hand_to_play": self.hand_to_play,
             "plays_for": list(self.plays_for),
-            "hands": {str(s): _cards(m) for s, m in sorted(self.hands.items())},
+            "hands": {str(s): _cards(m) for s, m in self.hands.items()},
             "out": list(self.out), "dummy": self.dummy, "declarer": self.declarer,
             "trump": None if self.trump is None else "CDHS"[self.trump],
             "open": {name: _cards(m) for name, m in self.open},
             "trick": {"leader": self.leader, "plays": [[s, str(c)] for s, c in self.trick]},
-            "tricks": [t.to_dict() for t in self.tricks],
+            "tricks": list(_derived(self.tricks)[0]) if self.tricks else [],
             "won": list(self.won), "side_won": None if self.side_won is None else list(self.side_won),
             "legal": list(self.legal),
             "laws": None if self.laws is None else self.laws.to_dict(),
@@ -184,7 +228,71 @@ def table_of(view: Any) -> TableView:
 
 
 def _cards(mask: int) -> list[str]:
-    return [str(c) for c in cards_of_mask(mask)]
+    return list(_card_texts(mask))
+
+
+@lru_cache(maxsize=4096)
+def _card_texts(mask: int) -> tuple[str, ...]:
+    return tuple(str(c) for c in cards_of_mask(mask))
+
+
+R = TypeVar("R")
+
+_CONVERTED: dict[int, tuple[object, PlayedTrick]] = {}
+"""A game's trick records already converted, by identity (a record is kept alive with its conversion, so an
+id is never mistaken): every view of a deal shows the same finished tricks until the deal ends."""
+
+_LISTS: dict[tuple[int, int], tuple[object, tuple[PlayedTrick, ...]]] = {}
+"""The finished tricks of a deal so far, by their number and the identity of the last record (the records of
+a deal are kept in one list, appended to, so these two name the list)."""
+
+_DERIVED: dict[int, tuple[tuple[PlayedTrick, ...], list[dict[str, Any]], tuple[int, ...]]] = {}
+"""What is derived from such a list of tricks, by its identity: its JSON and the tricks won by seat."""
+
+_CACHE_SIZE = 8192
+
+
+def tricks_of(records: Sequence[R], convert: Callable[[R], PlayedTrick]) -> tuple[PlayedTrick, ...]:
+    """A deal's finished tricks (its immutable records, in order) as :class:`PlayedTrick` s, each record
+    converted once, the whole list once per trick played (the card room builds every seat's view after
+    every action)."""
+    if not records:
+        return ()
+    last = records[-1]
+    key = (len(records), id(last))
+    hit = _LISTS.get(key)
+    if hit is not None and hit[0] is last:
+        return hit[1]
+    out = []
+    for r in records:
+        e = _CONVERTED.get(id(r))
+        if e is None or e[0] is not r:
+            if len(_CONVERTED) > _CACHE_SIZE:
+                _CONVERTED.clear()
+            e = _CONVERTED[id(r)] = (r, convert(r))
+        out.append(e[1])
+    tricks = tuple(out)
+    if len(_LISTS) > _CACHE_SIZE:
+        _LISTS.clear()
+        _DERIVED.clear()
+    _LISTS[key] = (last, tricks)
+    return tricks
+
+
+def _derived(tricks: tuple[PlayedTrick, ...]) -> tuple[list[dict[str, Any]], tuple[int, ...]]:
+    """The JSON of finished tricks and the tricks won by seat (by the winners' numbers; the table's
+    ``seats`` pads it), computed once per list :func:`tricks_of` made."""
+    hit = _DERIVED.get(id(tricks))
+    if hit is not None and hit[0] is tricks:
+        return hit[1], hit[2]
+    won = [0] * (1 + max((t.winner for t in tricks), default=-1))
+    for t in tricks:
+        if t.winner >= 0:
+            won[t.winner] += 1
+    got = ([t.to_dict() for t in tricks], tuple(won))
+    if tricks:
+        _DERIVED[id(tricks)] = (tricks, *got)
+    return got
 
 
 def action_texts(legal: Iterable[Any]) -> tuple[str, ...]:
@@ -194,16 +302,15 @@ def action_texts(legal: Iterable[Any]) -> tuple[str, ...]:
 
 def trick_in_order(leader: int, cards: Sequence[Card], seats: int = 4) -> tuple[tuple[int, Card], ...]:
     """A trick written as its cards in the order played from ``leader``, as (seat, card) pairs."""
-    return tuple(((leader + i) % seats, c) for i, c in enumerate(cards))
+    return tuple([((leader + i) % seats, c) for i, c in enumerate(cards)]) if cards else ()
 
 
-def won_by_seat(seats: int, tricks: Iterable[PlayedTrick]) -> tuple[int, ...]:
+def won_by_seat(seats: int, tricks: tuple[PlayedTrick, ...]) -> tuple[int, ...]:
     """The tricks each seat won, counted from the finished tricks."""
-    out = [0] * seats
-    for t in tricks:
-        if 0 <= t.winner < seats:
-            out[t.winner] += 1
-    return tuple(out)
+    if not tricks:
+        return (0,) * seats
+    won = _derived(tricks)[1]
+    return won[:seats] + (0,) * (seats - len(won))
 
 
 def phase_of(step: str, ruling: object, phases: Mapping[str, Phase]) -> Phase:

@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import CHANCE, State, View
 from cardroom.core.table import Seat, Side
-from cardroom.core.view import TableView, match_table
+from cardroom.core.view import TableView, match_table, memo
 from cardroom.games.bridge.rules import PHASE_OVER, BridgeDeal, BridgeView, DealResult
 from cardroom.games.bridge.scoring import Entry, back_score_points
 from cardroom.games.bridge.variants import DOC001, ScoringRules
@@ -429,7 +428,7 @@ class RubberView(View):
     deal_number: int
     over: bool = False
 
-    @cached_property
+    @memo
     def table(self) -> TableView:
         """The common table view (:mod:`cardroom.core.view`): the deal's."""
         return match_table(int(self.seat), 4, None if self.deal is None else self.deal.table, self.over)

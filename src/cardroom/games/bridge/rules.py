@@ -12,25 +12,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from cardroom.core import view as tv
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
-from cardroom.core.game import CHANCE, Action, State, View
+from cardroom.core.game import CHANCE, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
-from cardroom.core.view import (
-    LawsState,
-    Phase,
-    PlayedTrick,
-    TableView,
-    action_texts,
-    phase_of,
-    trick_in_order,
-    won_by_seat,
-)
+from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, memo
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
@@ -149,8 +140,8 @@ def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick], l
 
 
 def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick], won: tuple[int, int],
-              to_act: int | None, hand_to_play: Seat | None, legal: Sequence[Any]) -> dict[str, Any]:
-    """The play part of a view as a dict (the trick, the tricks, the turn, the legal actions)."""
+              to_act: int | None, hand_to_play: Seat | None, legal: Sequence[str]) -> dict[str, Any]:
+    """The play part of a view as a dict (the trick, the tricks, the turn, the legal actions' texts)."""
     return {
         "trick": {"leader": trick_leader.letter, "cards": [str(c) for c in trick]},
         "tricks": [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
@@ -158,7 +149,7 @@ def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick]
         "won": {"NS": won[0], "EW": won[1]},
         "to_act": None if to_act is None or to_act < 0 else Seat(to_act).letter,
         "hand_to_play": None if hand_to_play is None else hand_to_play.letter,
-        "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in legal],
+        "legal": list(legal),
     }
 
 
@@ -580,21 +571,24 @@ def dummy_play_table(v: BridgeView | OldBridgeView, declarer: Seat | None, trump
     hands = {me: v.hand} if v.phase != "deal" else {}
     if v.dummy is not None and v.dummy_hand is not None:
         hands[int(v.dummy)] = v.dummy_hand
-    tricks = tuple(PlayedTrick(int(t.leader), trick_in_order(int(t.leader), t.cards), int(t.winner))
-                   for t in v.tricks)
+    tricks = tv.tricks_of(v.tricks, lambda t: PlayedTrick(int(t.leader), tv.trick_in_order(int(t.leader), t.cards),
+                                                       int(t.winner)))
     plays_for = (me,) if v.dummy is None or declarer != v.seat else (me, int(v.dummy))
     return TableView(
-        seat=me, seats=4, phase=phase_of(v.phase, ruling, DUMMY_PLAY_PHASES), step=v.phase, dealer=int(v.dealer),
+        seat=me, seats=4, phase=tv.phase_of(v.phase, ruling, DUMMY_PLAY_PHASES), step=v.phase, dealer=int(v.dealer),
         to_act=None if v.to_act is None or v.to_act < 0 else v.to_act,
         hand_to_play=None if v.hand_to_play is None else int(v.hand_to_play), plays_for=plays_for, hands=hands,
         dummy=None if v.dummy is None else int(v.dummy), declarer=None if declarer is None else int(declarer),
-        trump=trump, leader=int(v.trick_leader), trick=trick_in_order(int(v.trick_leader), v.trick),
-        tricks=tricks, won=won_by_seat(4, tricks), side_won=v.won, legal=action_texts(v.legal), laws=laws)
+        trump=trump, leader=int(v.trick_leader), trick=tv.trick_in_order(int(v.trick_leader), v.trick),
+        tricks=tricks, won=tv.won_by_seat(4, tricks), side_won=v.won, legal=tv.action_texts(v.legal), laws=laws)
 
 
 @dataclass(frozen=True)
 class BridgeView(View):
     """What one seat sees of a bridge deal: own hand, dummy once exposed, the auction, the tricks."""
+
+    search_adapter: ClassVar[str] = "cardroom.games.bridge.search:ADAPTER"
+    """The search bot's adapter for this game (:class:`cardroom.bots.sampling.SearchAdapter`)."""
 
     seat: Seat
     dealer: Seat
@@ -630,7 +624,7 @@ class BridgeView(View):
     def side(self) -> Side:
         return self.seat.side
 
-    @cached_property
+    @memo
     def table(self) -> TableView:
         """The common table view (:mod:`cardroom.core.view`)."""
         c = self.contract
@@ -652,7 +646,7 @@ class BridgeView(View):
             "contract": None if self.contract is None else self.contract.text,
             "declarer": None if self.contract is None else self.contract.declarer.letter,
             **play_dict(self.trick_leader, self.trick, self.tricks, self.won, self.to_act, self.hand_to_play,
-                        self.legal),
+                        self.table.legal),
             **({} if not self.laws else {"laws": {
                 "ruling": self.ruling,
                 "face_up": {Seat(i).letter: [str(c) for c in cards_of_mask(m)] for i, m in enumerate(self.face_up)

@@ -20,14 +20,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, piquet_pack
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
-from cardroom.core.view import TableView, match_table
+from cardroom.core.view import TableView, match_table, memo
 from cardroom.games.euchre import club
 from cardroom.games.euchre.ranks import cut_rank
 from cardroom.games.euchre.rules import EuchreHand, EuchreHandResult, EuchreView, action_text
@@ -444,7 +443,7 @@ class EuchreMatchView(View):
     sheet: Mapping[str, Any]
     over: bool = False
 
-    @cached_property
+    @memo
     def table(self) -> TableView:
         """The common table view (:mod:`cardroom.core.view`): the deal's."""
         return match_table(int(self.seat), 4, None if self.hand is None else self.hand.table, self.over)

@@ -64,14 +64,14 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from cardroom.core import view as tv
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask, piquet_pack
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
-from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, action_texts, phase_of, won_by_seat
+from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, memo
 from cardroom.games.euchre.ranks import (
     effective_suit,
     legal_plays,
@@ -969,6 +969,9 @@ EUCHRE_PHASES: Mapping[str, Phase] = {
 class EuchreView(View):
     """What one seat sees of a hand."""
 
+    search_adapter: ClassVar[str] = "cardroom.games.euchre.search:ADAPTER"
+    """The search bot's adapter for this game (:class:`cardroom.bots.sampling.SearchAdapter`)."""
+
     seat: Seat
     dealer: Seat
     phase: str
@@ -1012,25 +1015,25 @@ class EuchreView(View):
             m |= f
         return m
 
-    @cached_property
+    @memo
     def table(self) -> TableView:
         """The common table view (:mod:`cardroom.core.view`)."""
         me = int(self.seat)
-        tricks = tuple(PlayedTrick(int(t.leader), tuple((int(s), c) for s, c in t.plays), int(t.winner))
-                       for t in self.tricks)
+        tricks = tv.tricks_of(self.tricks, lambda t: PlayedTrick(int(t.leader), tuple((int(s), c) for s, c in t.plays),
+                                                              int(t.winner)))
         to_act = None if self.to_act is None else int(self.to_act)
         laws = None if not self.laws else LawsState(
             self.ruling, LawsState.by_seat(self.face_up), (), self.restrictions, self.irregularities)
         return TableView(
-            seat=me, seats=4, phase=phase_of(self.phase, self.ruling, EUCHRE_PHASES), step=self.phase,
+            seat=me, seats=4, phase=tv.phase_of(self.phase, self.ruling, EUCHRE_PHASES), step=self.phase,
             dealer=int(self.dealer), to_act=to_act, hand_to_play=to_act if self.phase == PH_PLAY else None,
             plays_for=(me,), hands={me: self.hand} if self.hand else {},
             out=() if self.sitting_out is None else (int(self.sitting_out),),
             declarer=None if self.maker is None else int(self.maker),
             trump=None if self.trump is None else int(self.trump),
             open=() if self.turn_up is None else (("turn_up", self.turn_up.mask),),
-            leader=int(self.trick_leader), trick=tuple((int(s), c) for s, c in self.trick), tricks=tricks,
-            won=won_by_seat(4, tricks), side_won=self.won, legal=action_texts(self.legal), laws=laws)
+            leader=int(self.trick_leader), trick=tuple([(int(s), c) for s, c in self.trick]), tricks=tricks,
+            won=tv.won_by_seat(4, tricks), side_won=self.won, legal=tv.action_texts(self.legal), laws=laws)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -1047,7 +1050,7 @@ class EuchreView(View):
                         "winner": t.winner.letter} for t in self.tricks],
             "won": {"NS": self.won[0], "EW": self.won[1]},
             "to_act": None if self.to_act is None else self.to_act.letter,
-            "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in self.legal],
+            "legal": list(self.table.legal),
             **({} if not self.laws else {"laws": {
                 "ruling": self.ruling, "restrictions": list(self.restrictions),
                 "irregularities": list(self.irregularities),

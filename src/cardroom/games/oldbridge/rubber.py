@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from cardroom.core.cards import Card, Rank
@@ -25,7 +24,7 @@ from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import Game, View
 from cardroom.core.table import Seat, Side
-from cardroom.core.view import TableView, match_table
+from cardroom.core.view import TableView, match_table, memo
 from cardroom.games.bridge.rubber import SHEET_WIDTH, RubberBase, sheet_columns, sheet_head
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.rules import PHASE_OVER, AuctionDeal, OldBridgeView, OldDeal, OldDealResult, StraightDeal
@@ -284,7 +283,7 @@ class OldRubberView(View):
     deal_number: int
     over: bool = False
 
-    @cached_property
+    @memo
     def table(self) -> TableView:
         """The common table view (:mod:`cardroom.core.view`): the deal's."""
         return match_table(int(self.seat), 4, None if self.deal is None else self.deal.table, self.over)

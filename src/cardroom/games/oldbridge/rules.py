@@ -25,15 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit, cards_of_mask
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
-from cardroom.core.view import LawsState, TableView
+from cardroom.core.view import LawsState, TableView, memo
 from cardroom.games.bridge.rules import (
     DealWithDummy,
     Trick,
@@ -1084,6 +1083,9 @@ def _call_arg(text: str, action: Any) -> OldCall:
 class OldBridgeView(View):
     """What one seat sees of an old-bridge deal: own hand, dummy once exposed, calls, tricks."""
 
+    search_adapter: ClassVar[str] = "cardroom.games.oldbridge.search:ADAPTER"
+    """The search bot's adapter for this game (:class:`cardroom.bots.sampling.SearchAdapter`)."""
+
     seat: Seat
     kind: str
     dealer: Seat
@@ -1113,7 +1115,7 @@ class OldBridgeView(View):
     def side(self) -> Side:
         return self.seat.side
 
-    @cached_property
+    @memo
     def table(self) -> TableView:
         """The common table view (:mod:`cardroom.core.view`); the laws' face-up cards are not by seat."""
         lw = self.laws
@@ -1145,7 +1147,7 @@ class OldBridgeView(View):
                                                    else c.trick_value),
             "trump": None if self.trump is None else MAKE_LETTERS[self.trump],
             **play_dict(self.trick_leader, self.trick, self.tricks, self.won, self.to_act, self.hand_to_play,
-                        self.legal),
+                        self.table.legal),
             **({} if self.laws is None else {"laws": self.laws}),
             "table": self.table.to_dict(),
         }

@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.game import Game, State, View
 from cardroom.core.options import Schema
-from cardroom.core.view import TableView, match_table
+from cardroom.core.view import TableView, match_table, memo
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PH_OVER, PrefDeal, PrefRules, PrefView
 from cardroom.i18n import Where
@@ -239,7 +238,7 @@ class PulkaView(View):
     sheet: Mapping[str, Any]
     over: bool = False
 
-    @cached_property
+    @memo
     def table(self) -> TableView:
         """The common table view (:mod:`cardroom.core.view`): the deal's."""
         return match_table(self.seat, self.deal.players, self.deal.table, self.over)

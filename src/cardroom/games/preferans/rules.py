@@ -46,15 +46,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask, cards_of_suit_mask
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.tricks import natural_winner
-from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, action_texts, phase_of
+from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, action_texts, memo, phase_of, tricks_of
 from cardroom.games.preferans.calls import (
     ACCEPT,
     CLOSED,
@@ -1126,6 +1125,9 @@ PREF_PHASES: Mapping[str, Phase] = {
 class PrefView(View):
     """What one seat sees of a preferans deal."""
 
+    search_adapter: ClassVar[str] = "cardroom.games.preferans.search:ADAPTER"
+    """The search bot's adapter for this game (:class:`cardroom.bots.sampling.SearchAdapter`)."""
+
     seat: int
     players: int
     dealer: int
@@ -1175,7 +1177,7 @@ class PrefView(View):
                 m |= 1 << a
         return m
 
-    @cached_property
+    @memo
     def table(self) -> TableView:
         """The common table view (:mod:`cardroom.core.view`): the talon once shown lies open; the seats
         outside ``active`` sit the deal out; a trick's seat -1 is a card of the talon (raspasy)."""
@@ -1193,7 +1195,7 @@ class PrefView(View):
             trump=c.trump if self.kind == "game" and c is not None and c.is_game else None,
             open=(("talon", self.talon),) if self.talon else (),
             leader=self.trick[0][0] if self.trick else self.hand_to_play, trick=self.trick,
-            tricks=tuple(PlayedTrick(plays[0][0], plays, w) for plays, w in self.tricks if plays),
+            tricks=tricks_of(self.tricks, lambda t: PlayedTrick(t[0][0][0] if t[0] else -1, t[0], t[1])),
             won=self.won, side_won=None, legal=action_texts(self.legal), laws=laws)
 
     def to_dict(self) -> dict[str, Any]:
@@ -1209,7 +1211,7 @@ class PrefView(View):
             "trick": [[s, str(c)] for s, c in self.trick],
             "tricks": [{"plays": [[s, str(c)] for s, c in plays], "winner": w} for plays, w in self.tricks],
             "won": list(self.won), "to_act": self.to_act, "hand_to_play": self.hand_to_play,
-            "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in self.legal],
+            "legal": list(self.table.legal),
             "raspasy_round": self.raspasy_round,
             "passed": [str(c) for c in cards_of_mask(self.passed)],
             "choices": [[s, str(c)] for s, c in self.choices],
