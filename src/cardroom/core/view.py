@@ -191,25 +191,52 @@ class TableView:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        """The table as JSON (built once per table view: a match view and its deal's view share it)."""
+        """The table as JSON (built once per table view: a match view and its deal's view share it; its
+        values are shared with other views of the same moment: read them, do not change them)."""
         return self._dict
 
     @memo
     def _dict(self) -> dict[str, Any]:
         return {
-            "seat": self.seat, "seats": self.seats, "phase": self.phase._value_, "step": self.step,
-            "dealer": self.dealer, "to_act": self.to_act, "hand_to_play": self.hand_to_play,
-            "plays_for": list(self.plays_for),
+            "seat": self.seat, "seats": self.seats, "plays_for": list(self.plays_for),
             "hands": {str(s): _cards(m) for s, m in self.hands.items()},
-            "out": list(self.out), "dummy": self.dummy, "declarer": self.declarer,
-            "trump": None if self.trump is None else "CDHS"[self.trump],
+            "legal": list(self.legal),
+            **self._common(),
+        }
+
+    def _common(self) -> dict[str, Any]:
+        """The part of the table's JSON every seat's view of one moment shares (not the seat, the hands it
+        sees, what it plays and may do): built once for all the seats (the card room builds every seat's
+        view after every action), in laws mode every time."""
+        if self.laws is not None:
+            return self._common_dict()
+        key = (self.phase._value_, self.step, self.dealer, self.to_act, self.hand_to_play, self.out, self.dummy,
+               self.declarer, self.trump, self.open, self.leader, self.trick, id(self.tricks), self.won,
+               self.side_won)
+        hit = _COMMON.get(key)
+        if hit is not None and hit[0] is self.tricks:
+            return hit[1]
+        got = self._common_dict()
+        if len(_COMMON) > _CACHE_SIZE:
+            _COMMON.clear()
+        _COMMON[key] = (self.tricks, got)
+        return got
+
+    def _common_dict(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase._value_, "step": self.step, "dealer": self.dealer, "to_act": self.to_act,
+            "hand_to_play": self.hand_to_play, "out": list(self.out), "dummy": self.dummy,
+            "declarer": self.declarer, "trump": None if self.trump is None else "CDHS"[self.trump],
             "open": {name: _cards(m) for name, m in self.open},
             "trick": {"leader": self.leader, "plays": [[s, str(c)] for s, c in self.trick]},
-            "tricks": list(_derived(self.tricks)[0]) if self.tricks else [],
+            "tricks": _derived(self.tricks)[0] if self.tricks else [],
             "won": list(self.won), "side_won": None if self.side_won is None else list(self.side_won),
-            "legal": list(self.legal),
             "laws": None if self.laws is None else self.laws.to_dict(),
         }
+
+
+_COMMON: dict[tuple[Any, ...], tuple[tuple[PlayedTrick, ...], dict[str, Any]]] = {}
+"""The shared parts of tables' JSON (:meth:`TableView._common`), by what they are made of."""
 
 
 class Tabled(Protocol):

@@ -415,14 +415,20 @@ class TableRuntime:
         return [{"seat": i, "label": self.labels[i], **s.public()} for i, s in enumerate(self.seats)]
 
     def message_for(self, seat: int | None, lang: str = "en", views: dict[int, dict[str, Any]] | None = None,
-                    seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                    seats: list[dict[str, Any]] | None = None,
+                    positions: dict[str, str] | None = None) -> dict[str, Any]:
         """The state message for one seat (or a spectator), built from that seat's view alone; its
         texts (``position``, the sheet's reasons) in ``lang``. ``views``: a cache of this state's
         seat views shared by the messages of one broadcast (a spectator's public view is built from
-        the seats' views)."""
+        the seats' views); ``positions``: the position's text by language, shared likewise."""
         state = self.state
         if views is None:
             views = {}
+        position = None if positions is None else positions.get(lang)
+        if position is None:
+            position = state.where().text(lang)
+            if positions is not None:
+                positions[lang] = position
 
         def view_of(s: int) -> dict[str, Any]:
             v = views.get(s)
@@ -453,7 +459,7 @@ class TableRuntime:
             "abandoned": state.abandoned,
             "laws": self.laws,
             "practice": self.practice,
-            "position": state.where().text(lang),
+            "position": position,
             "seats": self.seat_list() if seats is None else seats,
             "next": self.child,
         }
@@ -462,11 +468,12 @@ class TableRuntime:
         """Send the new state to every subscriber: one message built and encoded per seat and
         language, whatever the number of connections; the seats' views built once."""
         views: dict[int, dict[str, Any]] = {}
+        positions: dict[str, str] = {}
         seats = self.seat_list()
         for (seat, lang), subs in list(self.subscribers.items()):
             if not subs:
                 continue
-            m = self.message_for(seat, lang, views, seats)
+            m = self.message_for(seat, lang, views, seats, positions)
             if observer is not None:
                 observer(seat, m, self.state)
             text = dumps(m)

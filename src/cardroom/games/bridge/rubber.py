@@ -411,7 +411,7 @@ class RubberState(RubberBase):
 
     def view(self, seat: int) -> RubberView:
         dv = self.deal.view(seat) if self.deal is not None else None
-        return RubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number(), over=self.is_over)
+        return RubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number())
 
     def clone(self) -> RubberState:
         new = object.__new__(RubberState)
@@ -426,12 +426,12 @@ class RubberView(View):
     sheet: ScoreSheet
     draw: Draw | None
     deal_number: int
-    over: bool = False
 
     @memo
     def table(self) -> TableView:
-        """The common table view (:mod:`cardroom.core.view`): the deal's."""
-        return match_table(int(self.seat), 4, None if self.deal is None else self.deal.table, self.over)
+        """The common table view (:mod:`cardroom.core.view`): the deal's (MATCH_OVER once the sheet says
+        the match is over)."""
+        return match_table(int(self.seat), 4, None if self.deal is None else self.deal.table, self.sheet.is_over)
 
     def shown_mask(self) -> int:
         m = self.deal.shown_mask() if self.deal is not None else 0

@@ -346,7 +346,7 @@ class EuchreRubberState(State):
 
     def view(self, seat: int) -> EuchreMatchView:
         hv = None if self.hand is None else self.hand.view(seat)
-        return EuchreMatchView(seat, hv, self.score.to_dict(), over=self.is_over)
+        return EuchreMatchView(seat, hv, self.score.to_dict())
 
     def visible_mask(self, seat: int) -> int:
         return 0 if self.hand is None else self.hand.visible_mask(seat)
@@ -441,12 +441,13 @@ class EuchreMatchView(View):
     seat: int
     hand: EuchreView | None
     sheet: Mapping[str, Any]
-    over: bool = False
 
     @memo
     def table(self) -> TableView:
-        """The common table view (:mod:`cardroom.core.view`): the deal's."""
-        return match_table(int(self.seat), 4, None if self.hand is None else self.hand.table, self.over)
+        """The common table view (:mod:`cardroom.core.view`): the deal's (MATCH_OVER once the sheet says
+        the match is over)."""
+        hand = None if self.hand is None else self.hand.table
+        return match_table(int(self.seat), 4, hand, bool(self.sheet.get("over")))
 
     def shown_mask(self) -> int:
         return 0 if self.hand is None else self.hand.shown_mask()

@@ -253,7 +253,7 @@ class OldRubberState(RubberBase):
 
     def view(self, seat: int) -> OldRubberView:
         dv = self.deal.view(seat) if self.deal is not None else None
-        return OldRubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number(), over=self.is_over)
+        return OldRubberView(Seat(seat), dv, self.sheet, self.draw, self._deal_number())
 
     def action_text(self, action: Any) -> str:
         if isinstance(action, Draw):
@@ -281,12 +281,12 @@ class OldRubberView(View):
     sheet: OldSheet
     draw: Draw | None
     deal_number: int
-    over: bool = False
 
     @memo
     def table(self) -> TableView:
-        """The common table view (:mod:`cardroom.core.view`): the deal's."""
-        return match_table(int(self.seat), 4, None if self.deal is None else self.deal.table, self.over)
+        """The common table view (:mod:`cardroom.core.view`): the deal's (MATCH_OVER once the sheet says
+        the match is over)."""
+        return match_table(int(self.seat), 4, None if self.deal is None else self.deal.table, self.sheet.is_over)
 
     @property
     def legal(self) -> tuple[Any, ...]:

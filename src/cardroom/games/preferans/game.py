@@ -188,7 +188,7 @@ class PulkaState(State):
         return self.sheet
 
     def view(self, seat: int) -> PulkaView:
-        return PulkaView(seat, self.deal.view(seat), MappingProxyType(self.sheet_dict()), over=self.is_over)
+        return PulkaView(seat, self.deal.view(seat), MappingProxyType(self.sheet_dict()))
 
     def visible_mask(self, seat: int) -> int:
         return self.deal.visible_mask(seat)
@@ -236,12 +236,12 @@ class PulkaView(View):
     seat: int
     deal: PrefView
     sheet: Mapping[str, Any]
-    over: bool = False
 
     @memo
     def table(self) -> TableView:
-        """The common table view (:mod:`cardroom.core.view`): the deal's."""
-        return match_table(self.seat, self.deal.players, self.deal.table, self.over)
+        """The common table view (:mod:`cardroom.core.view`): the deal's (MATCH_OVER once the sheet says
+        the pulka is over)."""
+        return match_table(self.seat, self.deal.players, self.deal.table, bool(self.sheet.get("over")))
 
     def shown_mask(self) -> int:
         return self.deal.shown_mask()
