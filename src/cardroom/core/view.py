@@ -276,7 +276,8 @@ a deal are kept in one list, appended to, so these two name the list)."""
 _DERIVED: dict[int, tuple[tuple[PlayedTrick, ...], list[dict[str, Any]], tuple[int, ...]]] = {}
 """What is derived from such a list of tricks, by its identity: its JSON and the tricks won by seat."""
 
-_CACHE_SIZE = 8192
+_CACHE_SIZE = 1024
+"""Entries each cache keeps at most (then it starts again): the recent moments of a few hundred tables."""
 
 
 def tricks_of(records: Sequence[R], convert: Callable[[R], PlayedTrick]) -> tuple[PlayedTrick, ...]:
