@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cardroom.bots.bridge import BridgeBot
 from cardroom.bots.preferans import PreferansBot
 from cardroom.bots.sampling import Sample, constraints
-from cardroom.bots.search import SearchBot, dds_best_moves, euchre_card_map, game_kind
+from cardroom.bots.search import SearchBot, game_kind
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, Suit
 from cardroom.core.deal import Deal
 from cardroom.core.errors import CardroomError
@@ -23,8 +23,10 @@ from cardroom.core.game import CHANCE
 from cardroom.core.table import Seat
 from cardroom.core.tricks import natural_winner
 from cardroom.games import load
+from cardroom.games.bridge.search import dds_best_moves
 from cardroom.games.euchre.ranks import trick_winner
 from cardroom.games.euchre.rules import ALONE, BID_PASS, EuchreDeal, EuchreHand
+from cardroom.games.euchre.search import euchre_card_map
 from cardroom.games.preferans.calls import PASS, WHIST, PrefCall
 from cardroom.games.preferans.rules import PrefDeal
 

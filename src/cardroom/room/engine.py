@@ -38,6 +38,7 @@ from cardroom.core.game import CHANCE, Game, State
 from cardroom.core.laws import Irregular
 from cardroom.core.match import Match
 from cardroom.core.options import OptionError, OptionSpec, quote
+from cardroom.core.view import table_of
 from cardroom.games import load, names
 from cardroom.records.registry import record_dict
 from cardroom.room.messages import Own, localize_sheet, msg, option_accepts
@@ -101,15 +102,23 @@ def accepts_laws(game_name: str) -> bool:
     return "laws" in type(load(game_name)).option_schema()
 
 
-def pbn_record(state: State, players: dict[str, str]) -> str | None:
-    """The PBN text of a bridge match, None for games PBN cannot hold."""
+def has_pbn(state: State) -> bool:
+    """Whether a match can be written as PBN (a contract-bridge rubber: the room's one record format
+    beyond JSON that belongs to a game; the table's ``records`` tell the client)."""
     from cardroom.games.bridge.rubber import RubberState
 
-    if isinstance(state, RubberState):
-        from cardroom.records.replay import rubber_to_pbn
+    return isinstance(state, RubberState)
 
-        return rubber_to_pbn(state, players)
-    return None
+
+def pbn_record(state: State, players: dict[str, str]) -> str | None:
+    """The PBN text of a bridge match, None for games PBN cannot hold."""
+    if not has_pbn(state):
+        return None
+    from cardroom.games.bridge.rubber import RubberState
+    from cardroom.records.replay import rubber_to_pbn
+
+    assert isinstance(state, RubberState)
+    return rubber_to_pbn(state, players)
 
 
 class LegalRandomBot:
@@ -389,6 +398,7 @@ class TableRuntime:
             "position": self.state.where().text(lang),
             "parent": self.parent,
             "next": self.child,
+            "records": ["json", "pbn"] if has_pbn(self.state) else ["json"],
         }
 
     def seat_of_token(self, token: str) -> int | None:
@@ -406,14 +416,20 @@ class TableRuntime:
         return [{"seat": i, "label": self.labels[i], **s.public()} for i, s in enumerate(self.seats)]
 
     def message_for(self, seat: int | None, lang: str = "en", views: dict[int, dict[str, Any]] | None = None,
-                    seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                    seats: list[dict[str, Any]] | None = None,
+                    positions: dict[str, str] | None = None) -> dict[str, Any]:
         """The state message for one seat (or a spectator), built from that seat's view alone; its
         texts (``position``, the sheet's reasons) in ``lang``. ``views``: a cache of this state's
         seat views shared by the messages of one broadcast (a spectator's public view is built from
-        the seats' views)."""
+        the seats' views); ``positions``: the position's text by language, shared likewise."""
         state = self.state
         if views is None:
             views = {}
+        position = None if positions is None else positions.get(lang)
+        if position is None:
+            position = state.where().text(lang)
+            if positions is not None:
+                positions[lang] = position
 
         def view_of(s: int) -> dict[str, Any]:
             v = views.get(s)
@@ -444,7 +460,7 @@ class TableRuntime:
             "abandoned": state.abandoned,
             "laws": self.laws,
             "practice": self.practice,
-            "position": state.where().text(lang),
+            "position": position,
             "seats": self.seat_list() if seats is None else seats,
             "next": self.child,
         }
@@ -453,11 +469,12 @@ class TableRuntime:
         """Send the new state to every subscriber: one message built and encoded per seat and
         language, whatever the number of connections; the seats' views built once."""
         views: dict[int, dict[str, Any]] = {}
+        positions: dict[str, str] = {}
         seats = self.seat_list()
         for (seat, lang), subs in list(self.subscribers.items()):
             if not subs:
                 continue
-            m = self.message_for(seat, lang, views, seats)
+            m = self.message_for(seat, lang, views, seats, positions)
             if observer is not None:
                 observer(seat, m, self.state)
             text = dumps(m)
@@ -956,27 +973,16 @@ class Room:
 
     @staticmethod
     def _plays_for(rt: TableRuntime, seat: int, other: int) -> bool:
-        """Whether ``seat`` acts for ``other``'s cards: its own, or dummy's when it is declarer (as its
-        own view says: a ``dummy`` and ``declarer`` of the deal)."""
-        if seat == other:
-            return True
-        v = rt.state.view(seat).to_dict()
-        for part in (v, v.get("deal"), v.get("hand")):
-            if isinstance(part, dict) and part.get("dummy") == rt.labels[other] \
-                    and part.get("declarer") == rt.labels[seat]:
-                return True
-        return False
+        """Whether ``seat`` acts for ``other``'s cards: its own, or another hand its own table view says
+        it plays (dummy's, for declarer)."""
+        return seat == other or other in table_of(rt.state.view(seat)).plays_for
 
     @staticmethod
     def _sees_hand(rt: TableRuntime, seat: int, other: int) -> bool:
-        """Whether ``seat``'s own view shows ``other``'s hand: its own, or dummy's once it is faced (after
-        the opening lead; before, the view's ``dummy_hand`` is null). Any answer about the cards of a
+        """Whether ``seat``'s own view shows ``other``'s hand: its own, or one among the hands its table
+        view shows (dummy's once it is faced, after the opening lead). Any answer about the cards of a
         hand the sender cannot see would tell it those cards, so the room refuses before the rules look."""
-        if seat == other:
-            return True
-        v = rt.state.view(seat).to_dict()
-        return any(isinstance(part, dict) and part.get("dummy") == rt.labels[other]
-                   and part.get("dummy_hand") is not None for part in (v, v.get("deal"), v.get("hand")))
+        return seat == other or other in table_of(rt.state.view(seat)).hands
 
     def _resolve_irregular(self, rt: TableRuntime, seat: int, text: str) -> Any:
         """An irregular action (laws mode only): read by the game, for the token's seat (or, for

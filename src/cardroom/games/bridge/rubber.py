@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import View
 from cardroom.core.match import DrawOpening, Match
 from cardroom.core.table import Seat, Side
+from cardroom.core.view import TableView, match_table, memo
 from cardroom.games.bridge.rules import BridgeDeal, BridgeView, DealResult
 from cardroom.games.bridge.scoring import Entry, back_score_points
 from cardroom.games.bridge.variants import DOC001, ScoringRules
@@ -352,6 +353,13 @@ def draw_of(state: Match[Any, Any, Any, Any]) -> Draw | None:
     return opening.draw if isinstance(opening, DrawOpening) else None
 
 
+class _WithTable(Protocol):
+    """A deal's view that carries the common table (every bridge deal's view does)."""
+
+    @property
+    def table(self) -> TableView: ...
+
+
 DV = TypeVar("DV", bound=View)
 SH = TypeVar("SH", bound=RubberSheet)
 
@@ -367,6 +375,13 @@ class RubberSeatView(View, Generic[DV, SH]):
     draw: Draw | None
     deal_number: int
 
+    @memo
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`): the deal's (MATCH_OVER once the sheet says
+        the match is over)."""
+        deal = None if self.deal is None else cast(_WithTable, self.deal).table
+        return match_table(int(self.seat), 4, deal, self.sheet.is_over)
+
     def shown_mask(self) -> int:
         return self.deal.shown_mask() if self.deal is not None else 0
 
@@ -376,6 +391,7 @@ class RubberSeatView(View, Generic[DV, SH]):
             "deal_number": self.deal_number,
             "deal": None if self.deal is None else self.deal.to_dict(),
             "sheet": self.sheet.to_dict(),
+            "table": self.table.to_dict(),
         }
 
 

@@ -12,15 +12,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from cardroom.core import view as tv
 from cardroom.core.cards import Card, CardSet, cards_of_mask
 from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError
-from cardroom.core.game import CHANCE, Action, State, View
+from cardroom.core.game import CHANCE, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick, TrickPlay
+from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, memo
 from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionCall, AuctionParams, Partnership
 from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
@@ -30,6 +32,7 @@ from cardroom.i18n import Where
 if TYPE_CHECKING:
     from cardroom.games.bridge.game import ContractBridge
     from cardroom.games.bridge.laws import Director
+    from cardroom.games.oldbridge.rules import OldBridgeView
 
 PHASE_DEAL, PHASE_AUCTION, PHASE_PLAY, PHASE_OVER = 0, 1, 2, 3
 _SEATS = tuple(Seat)
@@ -89,8 +92,8 @@ def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick[Sea
 
 
 def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick[Seat]], won: tuple[int, int],
-              to_act: int | None, hand_to_play: Seat | None, legal: Sequence[Any]) -> dict[str, Any]:
-    """The play part of a view as a dict (the trick, the tricks, the turn, the legal actions)."""
+              to_act: int | None, hand_to_play: Seat | None, legal: Sequence[str]) -> dict[str, Any]:
+    """The play part of a view as a dict (the trick, the tricks, the turn, the legal actions' texts)."""
     return {
         "trick": {"leader": trick_leader.letter, "cards": [str(c) for c in trick]},
         "tricks": [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
@@ -98,7 +101,7 @@ def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick[
         "won": {"NS": won[0], "EW": won[1]},
         "to_act": None if to_act is None or to_act < 0 else Seat(to_act).letter,
         "hand_to_play": None if hand_to_play is None else hand_to_play.letter,
-        "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in legal],
+        "legal": list(legal),
     }
 
 
@@ -583,9 +586,37 @@ _REFUSALS = {
 """Contract bridge's words for the auction's refusals (:meth:`Auction.call_refusal`)."""
 
 
+DUMMY_PLAY_PHASES: Mapping[str, Phase] = {"deal": Phase.DEAL, "auction": Phase.AUCTION, "doubling": Phase.AUCTION,
+                                          "play": Phase.PLAY, "over": Phase.DEAL_OVER}
+"""The common phases of the bridges' own phase names (contract, auction and straight bridge)."""
+
+
+def dummy_play_table(v: BridgeView | OldBridgeView, declarer: Seat | None, trump: int | None,
+                     laws: LawsState | None, ruling: object) -> TableView:
+    """The :class:`TableView` of a bridge deal's view (contract, auction or straight bridge): four hands,
+    dummy faced after the opening lead and played by declarer, tricks counted by side."""
+    me = int(v.seat)
+    hands = {me: v.hand} if v.phase != "deal" else {}
+    if v.dummy is not None and v.dummy_hand is not None:
+        hands[int(v.dummy)] = v.dummy_hand
+    tricks = tv.tricks_of(v.tricks, lambda t: PlayedTrick(int(t.leader), tv.trick_in_order(int(t.leader), t.cards),
+                                                       int(t.winner)))
+    plays_for = (me,) if v.dummy is None or declarer != v.seat else (me, int(v.dummy))
+    return TableView(
+        seat=me, seats=4, phase=tv.phase_of(v.phase, ruling, DUMMY_PLAY_PHASES), step=v.phase, dealer=int(v.dealer),
+        to_act=None if v.to_act is None or v.to_act < 0 else v.to_act,
+        hand_to_play=None if v.hand_to_play is None else int(v.hand_to_play), plays_for=plays_for, hands=hands,
+        dummy=None if v.dummy is None else int(v.dummy), declarer=None if declarer is None else int(declarer),
+        trump=trump, leader=int(v.trick_leader), trick=tv.trick_in_order(int(v.trick_leader), v.trick),
+        tricks=tricks, won=tv.won_by_seat(4, tricks), side_won=v.won, legal=tv.action_texts(v.legal), laws=laws)
+
+
 @dataclass(frozen=True)
 class BridgeView(View):
     """What one seat sees of a bridge deal: own hand, dummy once exposed, the auction, the tricks."""
+
+    search_adapter: ClassVar[str] = "cardroom.games.bridge.search:ADAPTER"
+    """The search bot's adapter for this game (:class:`cardroom.bots.sampling.SearchAdapter`)."""
 
     seat: Seat
     dealer: Seat
@@ -621,6 +652,15 @@ class BridgeView(View):
     def side(self) -> Side:
         return self.seat.side
 
+    @memo
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`)."""
+        c = self.contract
+        laws = None if not self.laws else LawsState(
+            self.ruling, LawsState.by_seat(self.face_up), (), self.restrictions, self.irregularities)
+        return dummy_play_table(self, None if c is None else c.declarer, None if c is None else c.strain.trump,
+                                laws, self.ruling)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat.letter,
@@ -634,11 +674,12 @@ class BridgeView(View):
             "contract": None if self.contract is None else self.contract.text,
             "declarer": None if self.contract is None else self.contract.declarer.letter,
             **play_dict(self.trick_leader, self.trick, self.tricks, self.won, self.to_act, self.hand_to_play,
-                        self.legal),
+                        self.table.legal),
             **({} if not self.laws else {"laws": {
                 "ruling": self.ruling,
                 "face_up": {Seat(i).letter: [str(c) for c in cards_of_mask(m)] for i, m in enumerate(self.face_up)
                             if m},
                 "restrictions": list(self.restrictions),
                 "irregularities": list(self.irregularities)}}),
+            "table": self.table.to_dict(),
         }

@@ -27,6 +27,7 @@ from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import Action, View
 from cardroom.core.match import Match, Opening
 from cardroom.core.table import Seat, Side
+from cardroom.core.view import TableView, match_table, memo
 from cardroom.games.euchre import club
 from cardroom.games.euchre.ranks import cut_rank
 from cardroom.games.euchre.rules import EuchreHand, EuchreHandResult, EuchreView
@@ -433,9 +434,16 @@ class EuchreMatchView(View):
     hand: EuchreView | None
     sheet: Mapping[str, Any]
 
+    @memo
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`): the deal's (MATCH_OVER once the sheet says
+        the match is over)."""
+        hand = None if self.hand is None else self.hand.table
+        return match_table(int(self.seat), 4, hand, bool(self.sheet.get("over")))
+
     def shown_mask(self) -> int:
         return 0 if self.hand is None else self.hand.shown_mask()
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": Seat(self.seat).letter, "hand": None if self.hand is None else self.hand.to_dict(),
-                "sheet": dict(self.sheet)}
+                "sheet": dict(self.sheet), "table": self.table.to_dict()}

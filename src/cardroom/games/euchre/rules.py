@@ -64,14 +64,16 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from cardroom.core import view as tv
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask, piquet_pack
 from cardroom.core.clone import Cloneable
 from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import FollowPolicy, Trick, TrickPlay
+from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, memo
 from cardroom.games.euchre.ranks import (
     effective_suit,
     effective_suit_mask,
@@ -1028,9 +1030,18 @@ class EuchreHand(Cloneable, TrickPlay, State):
         self._start_play()
 
 
+EUCHRE_PHASES: Mapping[str, Phase] = {
+    PH_DEAL: Phase.DEAL, PH_ROUND1: Phase.AUCTION, PH_ROUND2: Phase.AUCTION, PH_TAKEOVER: Phase.AUCTION,
+    PH_DISCARD: Phase.DISCARD, PH_PLAY: Phase.PLAY, PH_OVER: Phase.DEAL_OVER}
+"""The common phases of a hand's own phase names."""
+
+
 @dataclass(frozen=True)
 class EuchreView(View):
     """What one seat sees of a hand."""
+
+    search_adapter: ClassVar[str] = "cardroom.games.euchre.search:ADAPTER"
+    """The search bot's adapter for this game (:class:`cardroom.bots.sampling.SearchAdapter`)."""
 
     seat: Seat
     dealer: Seat
@@ -1075,6 +1086,26 @@ class EuchreView(View):
             m |= f
         return m
 
+    @memo
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`)."""
+        me = int(self.seat)
+        tricks = tv.tricks_of(self.tricks, lambda t: PlayedTrick(int(t.leader), tuple((int(s), c) for s, c in t.plays),
+                                                              int(t.winner)))
+        to_act = None if self.to_act is None else int(self.to_act)
+        laws = None if not self.laws else LawsState(
+            self.ruling, LawsState.by_seat(self.face_up), (), self.restrictions, self.irregularities)
+        return TableView(
+            seat=me, seats=4, phase=tv.phase_of(self.phase, self.ruling, EUCHRE_PHASES), step=self.phase,
+            dealer=int(self.dealer), to_act=to_act, hand_to_play=to_act if self.phase == PH_PLAY else None,
+            plays_for=(me,), hands={me: self.hand} if self.hand else {},
+            out=() if self.sitting_out is None else (int(self.sitting_out),),
+            declarer=None if self.maker is None else int(self.maker),
+            trump=None if self.trump is None else int(self.trump),
+            open=() if self.turn_up is None else (("turn_up", self.turn_up.mask),),
+            leader=int(self.trick_leader), trick=tuple([(int(s), c) for s, c in self.trick]), tricks=tricks,
+            won=tv.won_by_seat(4, tricks), side_won=self.won, legal=tv.action_texts(self.legal), laws=laws)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat.letter, "dealer": self.dealer.letter, "phase": self.phase,
@@ -1090,13 +1121,14 @@ class EuchreView(View):
                         "winner": t.winner.letter} for t in self.tricks],
             "won": {"NS": self.won[0], "EW": self.won[1]},
             "to_act": None if self.to_act is None else self.to_act.letter,
-            "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in self.legal],
+            "legal": list(self.table.legal),
             **({} if not self.laws else {"laws": {
                 "ruling": self.ruling, "restrictions": list(self.restrictions),
                 "irregularities": list(self.irregularities),
                 "face_up": {Seat(i).letter: [str(c) for c in cards_of_mask(m)]
                             for i, m in enumerate(self.face_up) if m},
             }}),
+            "table": self.table.to_dict(),
         }
 
 

@@ -24,7 +24,13 @@ from cardroom.core.deal import Draw
 from cardroom.core.game import Game
 from cardroom.core.match import DrawOpening, Match
 from cardroom.core.table import Seat, Side
-from cardroom.games.bridge.rubber import SHEET_WIDTH, RubberSeatView, RubberSheet, SheetLine, draw_of
+from cardroom.games.bridge.rubber import (
+    SHEET_WIDTH,
+    RubberSeatView,
+    RubberSheet,
+    SheetLine,
+    draw_of,
+)
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.rules import AuctionDeal, OldBridgeView, OldDeal, OldDealResult, StraightDeal
 from cardroom.games.oldbridge.scoring import AuctionContract

@@ -26,15 +26,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.cards import Card, CardSet, cards_of_mask
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick
+from cardroom.core.view import LawsState, TableView, memo
 from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams, DoublingLimit
-from cardroom.games.bridge.rules import DealWithDummy, play_dict, play_shown_mask
+from cardroom.games.bridge.rules import (
+    DealWithDummy,
+    dummy_play_table,
+    play_dict,
+    play_shown_mask,
+)
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.calls import (
     BIDS,
@@ -677,6 +683,9 @@ class StraightDeal(OldDeal):
 class OldBridgeView(View):
     """What one seat sees of an old-bridge deal: own hand, dummy once exposed, calls, tricks."""
 
+    search_adapter: ClassVar[str] = "cardroom.games.oldbridge.search:ADAPTER"
+    """The search bot's adapter for this game (:class:`cardroom.bots.sampling.SearchAdapter`)."""
+
     seat: Seat
     kind: str
     dealer: Seat
@@ -706,6 +715,18 @@ class OldBridgeView(View):
     def side(self) -> Side:
         return self.seat.side
 
+    @memo
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`); the laws' face-up cards are not by seat."""
+        lw = self.laws
+        laws = None
+        if lw is not None:
+            restriction = lw.get("restriction")
+            laws = LawsState(lw.get("ruling"), ((None, self.face_up),) if self.face_up else (), (),
+                             tuple(lw.get("restrictions", ())) + (() if restriction is None else (restriction,)),
+                             tuple(lw.get("irregularities", ())))
+        return dummy_play_table(self, self.declarer, self.trump, laws, None if lw is None else lw.get("ruling"))
+
     def to_dict(self) -> dict[str, Any]:
         c = self.contract
         return {
@@ -726,6 +747,7 @@ class OldBridgeView(View):
                                                    else c.trick_value),
             "trump": None if self.trump is None else MAKE_LETTERS[self.trump],
             **play_dict(self.trick_leader, self.trick, self.tricks, self.won, self.to_act, self.hand_to_play,
-                        self.legal),
+                        self.table.legal),
             **({} if self.laws is None else {"laws": self.laws}),
+            "table": self.table.to_dict(),
         }

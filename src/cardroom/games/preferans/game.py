@@ -11,6 +11,7 @@ from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game, View
 from cardroom.core.match import Match
 from cardroom.core.options import Schema
+from cardroom.core.view import TableView, match_table, memo
 from cardroom.games.preferans.pulka import PulkaSheet
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PrefDeal, PrefView
@@ -125,8 +126,15 @@ class PulkaView(View):
     deal: PrefView
     sheet: Mapping[str, Any]
 
+    @memo
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`): the deal's (MATCH_OVER once the sheet says
+        the pulka is over)."""
+        return match_table(self.seat, self.deal.players, self.deal.table, bool(self.sheet.get("over")))
+
     def shown_mask(self) -> int:
         return self.deal.shown_mask()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "deal": self.deal.to_dict(), "sheet": dict(self.sheet)}
+        return {"seat": self.seat, "deal": self.deal.to_dict(), "sheet": dict(self.sheet),
+                "table": self.table.to_dict()}

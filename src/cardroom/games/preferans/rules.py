@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask
 from cardroom.core.clone import Cloneable
@@ -55,6 +55,7 @@ from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Table
 from cardroom.core.tricks import MUST_TRUMP, TrickPlay, natural_winner
+from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, action_texts, memo, phase_of, tricks_of
 from cardroom.games.preferans.calls import (
     ACCEPT,
     CLOSED,
@@ -1114,9 +1115,19 @@ class PrefDeal(Cloneable, TrickPlay, State):
         self._finish()
 
 
+PREF_PHASES: Mapping[str, Phase] = {
+    "deal": Phase.DEAL, "auction": Phase.AUCTION, "discard": Phase.DISCARD, "declare": Phase.DECLARE,
+    "invite": Phase.DECLARE, "concede": Phase.DECLARE, "whist": Phase.DEFENCE, "defence": Phase.DEFENCE,
+    "play": Phase.PLAY, "passing": Phase.PLAY, "over": Phase.DEAL_OVER, "choice": Phase.DEAL_OVER}
+"""The common phases of a preferans deal's own phase names."""
+
+
 @dataclass(frozen=True)
 class PrefView(View):
     """What one seat sees of a preferans deal."""
+
+    search_adapter: ClassVar[str] = "cardroom.games.preferans.search:ADAPTER"
+    """The search bot's adapter for this game (:class:`cardroom.bots.sampling.SearchAdapter`)."""
 
     seat: int
     players: int
@@ -1167,6 +1178,27 @@ class PrefView(View):
                 m |= 1 << a
         return m
 
+    @memo
+    def table(self) -> TableView:
+        """The common table view (:mod:`cardroom.core.view`): the talon once shown lies open; the seats
+        outside ``active`` sit the deal out; a trick's seat -1 is a card of the talon (raspasy)."""
+        me = self.seat
+        hands = {me: self.hand} if self.phase != "deal" else {}
+        hands.update({s: h for s, h in self.exposed.items() if h})
+        c = self.contract
+        laws = None if not self.laws else LawsState(
+            self.ruling, LawsState.by_seat(self.face_up), LawsState.by_seat(self.penalty_cards), (),
+            self.irregularities)
+        return TableView(
+            seat=me, seats=self.players, phase=phase_of(self.phase, self.ruling, PREF_PHASES), step=self.phase,
+            dealer=self.dealer, to_act=self.to_act, hand_to_play=self.hand_to_play, plays_for=(me,), hands=hands,
+            out=tuple(s for s in range(self.players) if s not in self.active), declarer=self.declarer,
+            trump=c.trump if self.kind == "game" and c is not None and c.is_game else None,
+            open=(("talon", self.talon),) if self.talon else (),
+            leader=self.trick[0][0] if self.trick else self.hand_to_play, trick=self.trick,
+            tricks=tricks_of(self.tricks, lambda t: PlayedTrick(t[0][0][0] if t[0] else -1, t[0], t[1])),
+            won=self.won, side_won=None, legal=action_texts(self.legal), laws=laws)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat, "players": self.players, "dealer": self.dealer, "active": list(self.active),
@@ -1180,7 +1212,7 @@ class PrefView(View):
             "trick": [[s, str(c)] for s, c in self.trick],
             "tricks": [{"plays": [[s, str(c)] for s, c in plays], "winner": w} for plays, w in self.tricks],
             "won": list(self.won), "to_act": self.to_act, "hand_to_play": self.hand_to_play,
-            "legal": [a.to_text() if isinstance(a, Action) else str(a) for a in self.legal],
+            "legal": list(self.table.legal),
             "raspasy_round": self.raspasy_round,
             "passed": [str(c) for c in cards_of_mask(self.passed)],
             "choices": [[s, str(c)] for s, c in self.choices],
@@ -1190,4 +1222,5 @@ class PrefView(View):
                 "penalty_cards": {str(s): [str(c) for c in cards_of_mask(m)] for s, m in enumerate(self.penalty_cards)
                                   if m},
                 "irregularities": list(self.irregularities)}}),
+            "table": self.table.to_dict(),
         }

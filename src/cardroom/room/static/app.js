@@ -1,23 +1,13 @@
 // The card room's browser client: lobby, table, records. Protocol: docs/room.md.
 import { t, tp, getLang, setLang, callText, seatLabel, positionText, rulingOptionText, lawTitle, irregularityKind, effectText } from "./i18n.js";
-import { cardEl, isCard, sortHand, trumpOf } from "./cards.js";
+import { cardEl, isCard, sortHand } from "./cards.js";
 import { renderSheet } from "./sheets.js";
+import { h } from "./dom.js";
+import { kindOf, rendererFor } from "./render/index.js";
 
 const app = document.getElementById("app");
 const params = new URLSearchParams(location.search);
 const debug = (window.__cardroom = { state: null, errors: [] });
-
-function h(tag, attrs = {}, ...kids) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (v !== false && v != null) el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const k of kids) if (k != null) el.append(k);
-  return el;
-}
 
 // ------------------------------------------------------------------ storage of tokens
 const store = {
@@ -86,14 +76,6 @@ function frame() {
 let catalogue = null;
 async function games() { catalogue = catalogue || (await api("GET", "/api/games")).games; return catalogue; }
 
-// How a game is drawn: by its family (a game added later draws like its family: auction and straight
-// bridge like contract bridge); a family the client does not know is drawn generically.
-const DRAWN_LIKE = { oldbridge: "bridge" };
-function kindOf(gs, name) {
-  const g = (gs || []).find((x) => x.name === name);
-  const fam = g ? g.family || g.name : name;
-  return DRAWN_LIKE[fam] || fam;
-}
 function titleOf(gs, name) {
   const g = (gs || []).find((x) => x.name === name);
   return g ? g.title[getLang()] || g.title.en : tp("gameTitle_", name);
@@ -225,14 +207,10 @@ function displayName(s) {
   return name || seatLabel(s.label);
 }
 
-// Who sits this deal out: the dealer of a four-handed preferans deal, the partner of a lone euchre hand.
-function sittingOut(game, d, labels) {
-  if (game === "euchre") return d.sitting_out != null ? seatIndex(d.sitting_out, labels) : null;
-  if (game === "preferans" && Array.isArray(d.active) && d.active.length < labels.length) {
-    const out = labels.map((_, i) => i).filter((i) => !d.active.includes(i));
-    return out.length === 1 ? out[0] : null;
-  }
-  return null;
+// Who sits this deal out (the common table's ``out``: the dealer of a four-handed preferans deal, the
+// partner of a lone euchre hand), when one seat does.
+function sittingOut(tb) {
+  return Array.isArray(tb.out) && tb.out.length === 1 ? tb.out[0] : null;
 }
 
 function seatIndex(ref, labels) {
@@ -242,23 +220,15 @@ function seatIndex(ref, labels) {
   return i >= 0 ? i : null;
 }
 
-// Plays of a trick as [{seat, card}] whatever the game's form.
-function plays(trick, labels, game) {
-  if (!trick) return [];
-  if (Array.isArray(trick)) return trick.map(([s, c]) => ({ seat: s, card: c })); // preferans
-  if (trick.plays) return trick.plays.map(([s, c]) => ({ seat: s, card: c }));
-  const cards = trick.cards || [];
-  if (cards.length && Array.isArray(cards[0])) return cards.map(([s, c]) => ({ seat: seatIndex(s, labels), card: c }));
-  const lead = seatIndex(trick.leader, labels) ?? 0;
-  const n = game === "bridge" ? 4 : labels.length;
-  return cards.map((c, i) => ({ seat: (lead + i) % n, card: c }));
+// Plays of a trick of the common table as [{seat, card}] (seat -1: a card of the talon).
+function plays(trick) {
+  return ((trick && trick.plays) || []).map(([s, c]) => ({ seat: s, card: c }));
 }
 
 // Whether a state message's deal has any card played (a deal worth showing once it is over).
 function hadPlay(m) {
-  const v = m.view || {}, d = v.deal || v.hand || {};
-  const tr = d.trick;
-  return (d.tricks || []).length > 0 || (Array.isArray(tr) ? tr.length > 0 : !!(tr && ((tr.cards || tr.plays || []).length)));
+  const tb = (m.view || {}).table || {};
+  return (tb.tricks || []).length > 0 || plays(tb.trick).length > 0;
 }
 
 // Which deal a state message belongs to (a new key means a new deal).
@@ -288,6 +258,7 @@ class TableView {
     }
     if (this.seat != null && !this.token) { this.seat = null; history.replaceState(null, "", `/?table=${this.table}`); }
     try { const gs = await games(); this.kind = kindOf(gs, this.info.game); this.title = titleOf(gs, this.info.game); } catch { /* drawn by name */ }
+    this.renderer = rendererFor(this.kind || this.info.game);
     this.connect();
   }
 
@@ -346,9 +317,10 @@ class TableView {
     this.ws.send(JSON.stringify({ type: "act", irregular: text, seq: this.msg.seq }));
   }
 
-  lawsPanel(game, d, labels, names, rulingLegal) {
+  lawsPanel(R, ctx, rulingLegal) {
+    const { labels, names } = ctx;
     const m = this.msg;
-    const laws = d.laws || {};
+    const laws = ctx.tb.laws || {};
     const who = (ref) => { const i = typeof ref === "number" ? ref : seatIndex(ref, labels); return i == null ? String(ref) : `${seatLabel(labels[i])}${names[i] !== seatLabel(labels[i]) ? " (" + names[i] + ")" : ""}`; };
     const sec = h("section", { class: "panel laws", id: "laws-panel" }, h("h3", { text: t("lawsMode") }));
     const r = laws.ruling;
@@ -380,12 +352,11 @@ class TableView {
       }
       sec.append(box);
     }
-    const faceUp = laws.face_up || {};
-    const fu = Object.entries(faceUp).filter(([, cs]) => cs && cs.length);
+    const fu = (laws.face_up || []).filter(([, cs]) => cs && cs.length);
     if (fu.length) {
       const box = h("div", { class: "face-up", id: "face-up" }, h("div", { class: "small", text: t("faceUp") }));
-      for (const [seat, cs] of fu) {
-        const row = h("div", { class: "hand", "data-face-up": seat }, h("small", { text: who(seat) + ": " }));
+      for (const [seat, cs] of fu) { // seat null: the game does not say whose
+        const row = h("div", { class: "hand", "data-face-up": seat == null ? "" : labels[seat] }, seat == null ? null : h("small", { text: who(seat) + ": " }));
         for (const c of cs) row.append(cardEl(c));
         box.append(row);
       }
@@ -405,22 +376,13 @@ class TableView {
       sec.append(h("label", { class: "irregular-toggle" },
         h("input", { type: "checkbox", id: "irregular-toggle", checked: !!this.irregular, onchange: (e) => { this.irregular = e.target.checked; this.render(); } }),
         " " + t("irregularToggle")));
-      // claims and concessions of the remaining tricks (bridge laws 32–33): the other side rules
-      if (game === "bridge" && d.phase === "play" && Array.isArray(d.tricks)) {
-        const left = 13 - d.tricks.length;
-        const sel = h("select", { id: "claim-tricks", "aria-label": t("claimTricks") });
-        for (let k = left; k >= 0; k--) sel.append(h("option", { value: String(k), text: String(k) }));
-        sec.append(h("div", { class: "claims", id: "claims" }, h("span", { class: "small", text: t("claimTricks") + " " }), sel, " ",
-          h("button", { id: "claim", text: t("claim"), onclick: () => this.sendIrregular(`claim ${labels[this.seat]} ${sel.value}`) }), " ",
-          h("button", { id: "concede", text: t("concede"), onclick: () => this.sendIrregular(`concede ${labels[this.seat]} ${sel.value}`) })));
-      }
+      sec.append(...R.lawsExtras(ctx));
       if (this.irregular) {
         sec.append(h("div", { class: "small", id: "irregular-on", text: t("irregularOn") }));
         const me = labels[this.seat];
-        if ((game === "bridge" || game === "oldbridge") && d.phase === "auction") {
+        const all = R.irregularCalls(ctx);
+        if (all) {
           const calls = h("div", { class: "actions irregular-calls", id: "irregular-calls" }, h("div", { class: "small", text: t("irregularCalls") }));
-          const all = ["Pass", "X", "XX"];
-          for (let lv = 1; lv <= 7; lv++) for (const st of ["C", "D", "H", "S", "NT"]) all.push(`${lv}${st}`);
           for (const c of all) calls.append(h("button", { class: "call irregular", "data-irregular": `!${me} ${c}`, text: callText(c), onclick: () => this.sendIrregular(`!${me} ${c}`) }));
           sec.append(calls);
         }
@@ -506,7 +468,7 @@ class TableView {
   }
 
   // --- hint (issue 6): what the strongest bot would do, asked for this seat's turn only
-  hintButton(game, m) {
+  hintButton(m) {
     if (this.seat == null || !this.token || m.over || m.to_act !== this.seat || !(m.legal || []).length) return null;
     if (m.legal.every((l) => String(l.text).startsWith("ruling "))) return null; // a ruling: the search bot does not weigh those
     const busy = this.hintPending === m.seq;
@@ -558,10 +520,12 @@ class TableView {
   render() {
     const m = this.msg;
     const game = this.kind || this.info.game;
+    const R = this.renderer || rendererFor(game);
     const labels = this.labels(), names = this.names();
     const view = m.view || {};
-    const d = view.deal || view.hand || {};
-    const trump = trumpOf(game, d);
+    const d = view.deal || view.hand || {}; // the game's own part, for its renderer
+    const tb = view.table || {}; // the common table
+    const trump = tb.trump || null;
     const n = labels.length;
     const me = this.seat ?? 0;
     const legal = m.legal || [];
@@ -581,75 +545,55 @@ class TableView {
       m.practice ? h("span", { class: "badge practice-badge", id: "practice", "data-practice": "", title: t("practiceHint"), text: t("practiceBadge") }) : null,
       h("span", { id: "turn", class: toAct === this.seat && this.seat != null ? "badge turn" : "badge", text:
         m.over ? t("matchOver") : toAct == null ? (m.chance_next ? t("chance") : t("waiting")) : toAct === this.seat ? t("yourTurn") : `${names[toAct]} ${t("toAct")}` }),
-      this.hintButton(game, m)));
+      this.hintButton(m)));
 
     if (!m.seq && m.seats.some((s) => s.kind === "empty" || s.kind === "invited")) root.append(h("p", { class: "waiting", text: t("waiting") }));
     root.append(this.seatsPanel());
 
-    // facts of the deal
+    // facts of the deal: the dealer, the game's own (its renderer's), the phase
     const facts = h("div", { class: "facts" });
     const fact = (k, v) => { if (v != null && v !== "" && v !== false) facts.append(h("span", { class: "fact" }, h("small", { text: t(k) + ": " }), h("b", { text: String(v) }))); };
     const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${seatLabel(labels[i])} ${names[i] !== seatLabel(labels[i]) ? "(" + names[i] + ")" : ""}`.trim(); };
+    const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : seatLabel(labels[i]); };
+    const ctx = { d, tb, view, labels, names, seat: this.seat, fact, nameOf, nm,
+      phaseFact: () => { if (tb.step) fact("phase", tp("phase_", tb.step)); },
+      sendIrregular: (text) => this.sendIrregular(text) };
     if (d.dealer != null) fact("dealer", nameOf(d.dealer));
-    if (game === "bridge") {
-      if (view.deal_number) fact("deal", view.deal_number);
-      if (d.vulnerable) fact("vulnerable", Object.entries(d.vulnerable).filter(([, v]) => v).map(([k]) => seatLabel(k)).join(", ") || "—");
-      const by = d.declarer ?? d.contract_by;
-      if (d.contract) fact("contract", callText(d.contract) + (by ? " " + seatLabel(by) : ""));
-    }
-    if (game === "preferans") {
-      if (d.contract) fact("contract", callText(d.contract));
-      if (d.declarer != null) fact("declarer", nameOf(d.declarer));
-      if (d.kind) fact("kind", callText(d.kind));
-    }
-    if (game === "euchre") {
-      if (d.trump) fact("trump", callText(d.trump));
-      if (d.maker) fact("maker", nameOf(d.maker));
-      if (d.lone) fact("factAlone", nameOf(d.lone));
-      if (d.sitting_out) fact("sittingOut", nameOf(d.sitting_out));
-    }
-    if (d.phase) fact("phase", tp("phase_", d.phase));
-    if (game === "preferans" && Array.isArray(d.active) && d.active.length < n && d.dealer != null) fact("sittingOut", nameOf(d.dealer));
+    R.facts(ctx);
     root.append(facts);
-    const out = sittingOut(game, d, labels);
-    if (out != null && out === this.seat) root.append(h("p", { class: "note sit-out-note", id: "sit-out-note", text: game === "euchre" ? t("sitsOutAlone") : t("youSitOut") }));
+    const out = sittingOut(tb);
+    if (out != null && out === this.seat) root.append(h("p", { class: "note sit-out-note", id: "sit-out-note", text: t(R.sitOutNote()) }));
 
     // the board: seats around, trick in the middle
     const board = h("div", { class: `board seats-${n}` });
     const places = n === 4 ? ["south", "west", "north", "east"] : n === 3 ? ["south", "west", "east"] : ["south", "west", "north", "east", "northeast"];
-    const won = d.won;
-    const exposedOf = (i) => {
-      if (game === "bridge" && d.dummy != null && seatIndex(d.dummy, labels) === i && d.dummy_hand) return d.dummy_hand;
-      if (d.exposed) { const e = d.exposed[String(i)] ?? d.exposed[labels[i]]; if (e) return e; }
+    const hands = tb.hands || {};
+    const playsFor = Array.isArray(tb.plays_for) ? tb.plays_for : [];
+    const sideWon = Array.isArray(tb.side_won) ? tb.side_won : null;
+    const handOf = (i) => {
+      if (i === this.seat) return hands[String(i)] || [];
+      if (hands[String(i)]) return hands[String(i)];
       if (this.extraHands && this.extraHands[i]) return this.extraHands[i]; // replay: hands from the record
       return null;
     };
     for (let k = 0; k < n; k++) {
       const i = (me + k) % n;
       const box = h("div", { class: `seat-box ${places[k]}${toAct === i ? " to-act" : ""}${out === i ? " sitting-out" : ""}`, "data-seat-box": i });
-      let tricksWon = null;
-      if (Array.isArray(won)) tricksWon = won[i];
+      const tricksWon = sideWon == null && Array.isArray(tb.won) ? tb.won[i] : null;
       box.append(h("div", { class: "seat-name" }, h("b", { text: seatLabel(labels[i]) }), " ", names[i] !== seatLabel(labels[i]) ? h("span", { "data-raw": "", text: names[i] }) : "",
         i === this.seat ? h("em", { text: ` (${t("you")})` }) : null,
         toAct === i ? h("span", { class: "dot", text: " ●" }) : null,
         tricksWon != null && out !== i ? h("span", { class: "small", text: ` · ${t("tricks")}: ${tricksWon}` }) : null));
-      if (out === i) box.append(h("div", { class: "small sit-out", "data-sit-out": i, text: game === "euchre" ? t("sitsOutAlone") : t("dealerSitsOut") }));
-      if (game === "euchre" && d.lone != null && seatIndex(d.lone, labels) === i) box.append(h("div", { class: "small plays-alone", "data-alone": i, text: t("playsAlone") }));
-      let cards = null;
-      let label = null;
-      if (out === i) cards = null; // sitting out: no cards shown, none playable
-      else if (i === this.seat && Array.isArray(d.hand)) cards = d.hand;
-      else {
-        const ex = exposedOf(i);
-        if (ex) { cards = ex; label = game === "bridge" && seatIndex(d.dummy, labels) === i ? t("dummy") : ""; }
-      }
+      if (out === i) box.append(h("div", { class: "small sit-out", "data-sit-out": i, text: t(R.sitOutMark()) }));
+      box.append(R.seatNote(ctx, i) || "");
+      const cards = out === i ? null : handOf(i); // sitting out: no cards shown, none playable
       if (cards) {
         const row = h("div", { class: "hand", "data-hand": i });
-        if (label) box.append(h("div", { class: "small", text: label }));
+        if (i !== this.seat && tb.dummy === i) box.append(h("div", { class: "small", text: t("dummy") }));
         // laws mode, irregular actions on: our own cards (and dummy's, for declarer) may be played anyway
-        const mine = i === this.seat || (game === "bridge" && d.dummy != null && d.declarer != null && seatIndex(d.dummy, labels) === i && seatIndex(d.declarer, labels) === this.seat);
+        const mine = i === this.seat || (this.seat != null && playsFor.includes(i));
         const irregular = m.laws && this.irregular && this.token && !m.over && mine;
-        for (const c of sortHand(cards.filter((x) => x != null), game, trump)) {
+        for (const c of sortHand(cards.filter((x) => x != null), trump, R)) {
           shownCards.add(c);
           const el = cardEl(c, { legalId: legalCard.get(c), trump });
           if (irregular && legalCard.get(c) == null) {
@@ -667,29 +611,30 @@ class TableView {
     }
     // current trick (or the last one, just finished)
     const centre = h("div", { class: "centre" });
-    let cur = plays(d.trick, labels, game);
+    let cur = plays(tb.trick);
     let title = t("trick");
-    const tricks = d.tricks || [];
-    if (!cur.length && tricks.length) { cur = plays(tricks[tricks.length - 1], labels, game); title = t("lastTrick"); }
+    const tricks = tb.tricks || [];
+    if (!cur.length && tricks.length) { cur = plays(tricks[tricks.length - 1]); title = t("lastTrick"); }
     centre.append(h("div", { class: "small", text: title }));
     const tr = h("div", { class: "trick", id: "trick" });
     for (const p of cur) {
       tr.append(h("div", { class: "played", "data-played-by": p.seat }, h("small", { text: p.seat === -1 ? t("talon") : seatLabel(labels[p.seat] ?? p.seat) }), cardEl(p.card)));
     }
     centre.append(tr);
-    if (won && !Array.isArray(won)) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${won.NS ?? 0} — ${seatLabel("EW")} ${won.EW ?? 0}` }));
-    if (game === "euchre" && d.turn_up) centre.append(h("div", { class: "turnup" }, h("small", { text: `${t("turnUp")} (${tp("turnUp_", d.turn_up_state)}): ` }), cardEl(d.turn_up)));
-    if (game === "preferans" && d.talon && d.talon.length) {
-      const tl = h("div", { class: "talon" }, h("small", { text: t("talon") + ": " }));
-      for (const c of d.talon) tl.append(cardEl(c));
-      centre.append(tl);
+    if (sideWon) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}` }));
+    for (const [name, cs] of Object.entries(tb.open || {})) { // cards open on the table: the turn-up, the talon
+      if (!cs || !cs.length) continue;
+      const { cls, text, key } = R.openLabel(name, ctx);
+      const el = h("div", { class: cls }, h("small", { text: text ?? `${t(key)}: ` }));
+      for (const c of cs) el.append(cardEl(c));
+      centre.append(el);
     }
     board.append(centre);
     root.append(board);
 
     // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
     const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
-    if (m.laws) root.append(this.lawsPanel(game, d, labels, names, rulingLegal));
+    if (m.laws) root.append(this.lawsPanel(R, ctx, rulingLegal));
 
     // legal actions that are not cards in a shown hand: calls, bids, whists, choices
     const other = legal.filter((l) => !(legalCard.has(l.text) && shownCards.has(l.text)) && !rulingLegal.includes(l));
@@ -706,12 +651,12 @@ class TableView {
     }
 
     // the bidding
-    root.append(this.bidding(game, d, labels));
-    if (this.prevDeal) root.append(this.previous(game, labels));
+    root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx)));
+    if (this.prevDeal) root.append(this.previous(labels));
 
     // the score sheet
-    const mySide = game === "bridge" && this.seat != null ? (["N", "S"].includes(labels[this.seat]) ? "NS" : "EW") : "NS";
-    root.append(h("section", { class: "panel", id: "sheet" }, h("h3", { text: t("sheet") }), renderSheet(game, m.sheet, { mySide, names, abandoned: !!m.abandoned })));
+    const mySide = R.mySide(labels, this.seat);
+    root.append(h("section", { class: "panel", id: "sheet" }, h("h3", { text: t("sheet") }), renderSheet(m.sheet, R.sheet, { mySide, names, abandoned: !!m.abandoned })));
 
     // a seated person may end the match unfinished (the server scores it by the game's laws)
     if (!m.over && m.seq > 0 && this.seat != null && this.token) {
@@ -723,7 +668,7 @@ class TableView {
     if (m.over) {
       const end = h("section", { class: "panel match-over", id: "match-over" }, h("h3", { text: m.abandoned ? t("abandoned") : t("matchOver") }),
         h("a", { class: "button", id: "download-json", href: `/api/tables/${this.table}/record`, download: `${this.table}.json`, text: t("downloadJson") }), " ",
-        this.info.game === "bridge" ? h("a", { class: "button", id: "download-pbn", href: `/api/tables/${this.table}/record.pbn`, download: `${this.table}.pbn`, text: t("downloadPbn") }) : null, " ",
+        (this.info.records || []).includes("pbn") ? h("a", { class: "button", id: "download-pbn", href: `/api/tables/${this.table}/record.pbn`, download: `${this.table}.pbn`, text: t("downloadPbn") }) : null, " ",
         h("a", { class: "button", href: `/?page=records&table=${this.table}`, text: t("replay") }), " ");
       if (m.next) end.append(h("p", {}, `${t("nextTable")} ${m.next} `, h("a", { href: `/?table=${m.next}${this.seat != null ? "&seat=" + this.seat : ""}`, text: t("goNext"), onclick: () => { if (this.seat != null) store.setToken(m.next, this.seat, this.token); } })));
       else if (this.token || store.anyToken(this.table)) end.append(h("button", { id: "rematch", class: "primary", text: t("anotherMatch"), onclick: () => this.rematch() }));
@@ -736,27 +681,29 @@ class TableView {
   }
 
   // The deal just finished, as it stood after its last card (the next deal follows at once).
-  previous(game, labels) {
+  previous(labels) {
     const pv = this.prevDeal.view || {};
     const d = pv.deal || pv.hand || {};
+    const tb = pv.table || {};
     const sec = h("details", { class: "panel previous", id: "previous", open: true }, h("summary", { text: t("previousDeal") }));
     const facts = [];
     if (d.contract) facts.push(`${t("contract")}: ${callText(d.contract)}${d.declarer != null ? " " + seatLabel(labels[seatIndex(d.declarer, labels)] ?? d.declarer) : ""}`);
     if (d.trump) facts.push(`${t("trump")}: ${callText(d.trump)}`);
     if (d.kind) facts.push(callText(d.kind));
-    const won = d.won;
-    if (won) facts.push(`${t("tricks")}: ` + (Array.isArray(won) ? won.map((w, i) => `${seatLabel(labels[i])} ${w}`).join(", ") : `${seatLabel("NS")} ${won.NS ?? 0} — ${seatLabel("EW")} ${won.EW ?? 0}`));
+    const sideWon = tb.side_won;
+    if (Array.isArray(sideWon)) facts.push(`${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}`);
+    else if (Array.isArray(tb.won)) facts.push(`${t("tricks")}: ` + tb.won.map((w, i) => `${seatLabel(labels[i])} ${w}`).join(", "));
     sec.append(h("p", { text: facts.join(" · ") }));
-    const tricks = d.tricks || [];
+    const tricks = tb.tricks || [];
     const ol = h("ol", { class: "prev-tricks" });
     for (const tr of tricks) {
       const li = h("li");
-      for (const p of plays(tr, labels, game)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
+      for (const p of plays(tr)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
       ol.append(li);
     }
     // The server's next message already shows the next deal, so the last card of the last trick
     // is never seen: the trick shows as it stood before it, the missing card face down.
-    const open = plays(d.trick, labels, game);
+    const open = plays(tb.trick);
     if (open.length) {
       const li = h("li");
       for (const p of open) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
@@ -764,48 +711,6 @@ class TableView {
       ol.append(li);
     }
     sec.append(ol);
-    return sec;
-  }
-
-  bidding(game, d, labels) {
-    const sec = h("section", { class: "panel bidding", id: "bidding" });
-    const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : seatLabel(labels[i]); };
-    if (game === "bridge") {
-      sec.append(h("h3", { text: t("auction") }));
-      const order = ["N", "E", "S", "W"];
-      const tbl = h("table", { class: "auction" }, h("thead", {}, h("tr", {}, ...order.map((s) => h("th", { text: seatLabel(s) })))));
-      const body = h("tbody");
-      const start = order.indexOf(d.dealer);
-      // contract bridge lists the calls from the dealer; the older bridges as [{seat, call}]
-      const calls = d.auction || (d.calls || []).map((c) => (c && typeof c === "object" ? c.call : c));
-      const cells = [...Array(Math.max(start, 0)).fill(""), ...calls];
-      for (let i = 0; i < cells.length; i += 4) body.append(h("tr", {}, ...[0, 1, 2, 3].map((j) => h("td", { text: cells[i + j] != null ? callText(cells[i + j]) : "" }))));
-      tbl.append(body);
-      sec.append(tbl);
-    } else if (game === "preferans") {
-      sec.append(h("h3", { text: t("bidding") }));
-      const ol = h("ol", { class: "calls" });
-      for (const [s, c] of d.auction || []) ol.append(h("li", { text: `${nm(s)}: ${callText(c)}` }));
-      sec.append(ol);
-      if (d.whist && d.whist.length) {
-        sec.append(h("h4", { text: t("whists") }));
-        const wl = h("ol", { class: "calls" });
-        for (const [s, c] of d.whist) wl.append(h("li", { text: `${nm(s)}: ${callText(c)}` }));
-        sec.append(wl);
-      }
-      if (d.discard && d.discard.length) {
-        const dl = h("div", { class: "discard" }, h("small", { text: t("discard") + ": " }));
-        for (const c of d.discard) dl.append(cardEl(c));
-        sec.append(dl);
-      }
-    } else if (game === "euchre") {
-      sec.append(h("h3", { text: t("makingTrump") }));
-      const ol = h("ol", { class: "calls" });
-      for (const [s, c] of d.calls || []) ol.append(h("li", { text: `${nm(s)}: ${callText(c)}` }));
-      sec.append(ol);
-    } else {
-      sec.append(h("pre", { text: JSON.stringify(d.auction || d.calls || null) }));
-    }
     return sec;
   }
 }
@@ -829,13 +734,14 @@ async function records(main) {
   const actions = rec.actions || [];
   const gs = await games();
   const game = kindOf(gs, rec.game);
+  const R = rendererFor(game);
   const labels = info.seats.map((s) => s.label), names = info.seats.map(displayName);
   // deals start at their "deal …" chance action
   const dealSteps = actions.map((a, i) => (/^deal\b/i.test(a) ? i : -1)).filter((i) => i >= 0);
   const sec = h("section", { class: "panel replay", id: "replay" });
   main.append(h("h2", {}, `${t("replay")}: ${titleOf(gs, rec.game)} · `, h("span", { "data-raw": "", text: table })),
     h("p", {}, h("a", { class: "button", href: `/api/tables/${table}/record`, download: `${table}.json`, text: t("downloadJson") }), " ",
-      rec.game === "bridge" ? h("a", { class: "button", href: `/api/tables/${table}/record.pbn`, download: `${table}.pbn`, text: t("downloadPbn") }) : null),
+      (info.records || []).includes("pbn") ? h("a", { class: "button", href: `/api/tables/${table}/record.pbn`, download: `${table}.pbn`, text: t("downloadPbn") }) : null),
     sec);
   let step = actions.length;
   let hasEndpoint = true;
@@ -867,7 +773,8 @@ async function records(main) {
         if (start >= 0) {
           const dealt = parseDeal(actions[start], labels).hands;
           const d = (r.view || {}).deal || (r.view || {}).hand || {};
-          const seen = new Set([...(d.tricks || []).flatMap((x) => plays(x, labels, game)), ...plays(d.trick, labels, game)].map((p) => p.card));
+          const tb = (r.view || {}).table || {};
+          const seen = new Set([...(tb.tricks || []).flatMap((x) => plays(x)), ...plays(tb.trick)].map((p) => p.card));
           for (const c of d.discard || []) if (c) seen.add(c);
           const parsed = parseDeal(actions[start], labels);
           for (const a of actions.slice(start + 1, s)) { // euchre writes the discard in the record
@@ -886,7 +793,7 @@ async function records(main) {
         if (e.status === 404 && e.code !== "unknown_table") hasEndpoint = false; else { showError(e.message); return; }
       }
     }
-    view.replaceChildren(h("p", { class: "note", text: t("noReplay") }), recordStep(game, actions, s, labels, names));
+    view.replaceChildren(h("p", { class: "note", text: t("noReplay") }), recordStep(R, actions, s, labels, names));
   }
   show(step);
 }
@@ -924,7 +831,7 @@ function parseDeal(text, labels) {
 
 // The replay of a record without the server's help: the hands as dealt, less the cards played so far,
 // and the calls and plays of the deal up to the step.
-function recordStep(game, actions, s, labels, names) {
+function recordStep(R, actions, s, labels, names) {
   let start = -1;
   for (let i = 0; i < s; i++) if (/^deal\b/i.test(actions[i])) start = i;
   const box = h("div", { class: "record-step" });
@@ -935,10 +842,7 @@ function recordStep(game, actions, s, labels, names) {
   for (const a of actions.slice(start + 1, s)) {
     const m = /^(?:discard\s+)?((?:10|[2-9JQKAT])[CDHS])$/i.exec(a);
     let c = m ? m[1].toUpperCase().replace(/^T/, "10") : null;
-    if (c && game === "bridge" && isBid(a, calls)) c = null; // "2S" in the auction is a bid
-    // Preferans bids and contracts ("6S", "10H") read like cards and only the rules tell them apart:
-    // without the server's replay the hands are shown as dealt and the actions as recorded.
-    if (c && game === "preferans") c = null;
+    if (c && !R.recordCard(a, calls)) c = null; // "2S" in a bridge auction is a bid, a preferans "6S" always
     const k = c ? owner(c) : undefined;
     if (c && k !== undefined) {
       hands[k] = hands[k].filter((x) => x !== c);
@@ -950,7 +854,7 @@ function recordStep(game, actions, s, labels, names) {
   labels.forEach((l, i) => {
     const sb = h("div", { class: `seat-box ${places[i]}` }, h("div", { class: "seat-name" }, h("b", { text: seatLabel(l) }), " ", names[i] !== seatLabel(l) ? names[i] : ""));
     const row = h("div", { class: "hand", "data-hand": i });
-    for (const c of sortHand(hands[i] || [], game, null)) row.append(cardEl(c));
+    for (const c of sortHand(hands[i] || [], null, R)) row.append(cardEl(c));
     sb.append(row);
     board.append(sb);
   });
@@ -961,16 +865,6 @@ function recordStep(game, actions, s, labels, names) {
     h("p", {}, h("b", { text: t("calls") + ": " }), calls.map(callText).join(", ")),
     h("p", {}, h("b", { text: t("tricks") + ": " }), plays.join(" ")));
   return box;
-}
-
-// In a bridge auction "2S" is a bid, not the two of spades: a level-suit text is a bid until the
-// auction has ended (three passes after a bid, or four passes).
-function isBid(a, calls) {
-  const bids = calls.filter((x) => /^[1-7](C|D|H|S|NT)$/.test(x));
-  if (!bids.length) return calls.length < 4;
-  let passes = 0;
-  for (let i = calls.length - 1; i >= 0 && calls[i] === "Pass"; i--) passes++;
-  return passes < 3;
 }
 
 // One step of a replay as the server describes it: {"view", "sheet", "position", …} (public view).

@@ -7,27 +7,17 @@ export function isCard(text) { return typeof text === "string" && CARD_RE.test(t
 export function rank(card) { return CARD_RE.exec(card)[1]; }
 export function suit(card) { return CARD_RE.exec(card)[2]; }
 
-// Suit order per game (alternating colours); the trump suit, when there is one, goes first.
-const SUIT_ORDER = { bridge: ["S", "H", "C", "D"], preferans: ["S", "D", "C", "H"], euchre: ["S", "H", "C", "D"] };
 const SAME_COLOUR = { C: "S", S: "C", D: "H", H: "D" };
 
-// The trump suit of a view, or null (no trump, no contract yet, misère, raspasy).
-export function trumpOf(game, d) {
-  if (!d) return null;
-  if (game === "euchre") return d.trump || null;
-  const c = d.contract;
-  if (typeof c !== "string") return null;
-  const m = /^\d+([CDHS])/.exec(c);
-  return m ? m[1] : null;
-}
-
-export function sortHand(cards, game, trump) {
-  const order = [...(SUIT_ORDER[game] || SUIT_ORDER.bridge)];
+// A hand sorted by suit in ``suitOrder`` (alternating colours; the trump suit, when there is one, first),
+// high cards first; with ``bowers`` (euchre) the knaves of the trump's colour lead the trumps.
+export function sortHand(cards, trump, { suitOrder = ["S", "H", "C", "D"], bowers = false } = {}) {
+  const order = [...suitOrder];
   if (trump) { order.splice(order.indexOf(trump), 1); order.unshift(trump); }
   const key = (c) => {
     let s = suit(c);
     let r = RANKS.indexOf(rank(c));
-    if (game === "euchre" && trump && rank(c) === "J") {
+    if (bowers && trump && rank(c) === "J") {
       if (s === trump) r = 100; // right bower
       else if (s === SAME_COLOUR[trump]) { s = trump; r = 99; } // left bower
     }

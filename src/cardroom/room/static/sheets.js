@@ -12,7 +12,7 @@ function h(tag, attrs = {}, ...kids) {
 
 // Bridge (rubber): "we" and "they" columns, premiums above the line, trick points below it,
 // a line under each game won.
-function bridgeSheet(sheet, mySide) {
+export function bridgeSheet(sheet, mySide) {
   const we = mySide || "NS";
   const they = we === "NS" ? "EW" : "NS";
   const wrap = h("div", { class: "sheet bridge-sheet", "data-sheet": "bridge" });
@@ -54,7 +54,7 @@ function bridgeSheet(sheet, mySide) {
 
 // Preferans pulka: for every player the pulya, the gora and the whists written on each other player,
 // as the running sums written on the paper.
-function prefSheet(sheet, names) {
+export function prefSheet(sheet, names) {
   const n = sheet.players || (sheet.pulya || []).length;
   const wrap = h("div", { class: "sheet pref-sheet", "data-sheet": "preferans" });
   wrap.append(h("p", { text: `${tp("variant_", sheet.variant ?? "")} · ${t("pulyaLength")} ${sheet.pulya_length ?? "?"} · ${t("deals")}: ${sheet.deals ?? 0}` }));
@@ -142,7 +142,7 @@ export function euchreGroups(sheet) {
   return groups;
 }
 
-function euchreSheet(sheet, ctx = {}) {
+export function euchreSheet(sheet, ctx = {}) {
   const unfinished = !!(sheet.unfinished || ctx.abandoned);
   const wrap = h("div", { class: "sheet euchre-sheet", "data-sheet": "euchre" });
   const NS = seatLabel("NS"), EW = seatLabel("EW");
@@ -181,11 +181,10 @@ function euchreSheet(sheet, ctx = {}) {
   return wrap;
 }
 
-export function renderSheet(game, sheet, ctx) {
+// A sheet drawn by ``draw`` (the game's renderer's), or as its JSON when the client has no drawing for it.
+export function renderSheet(sheet, draw, ctx) {
   if (sheet == null) return h("p", { class: "sheet", text: t("noSheet") });
   if (typeof sheet === "string") return h("pre", { class: "sheet", "data-sheet": "text", text: sheet });
-  if (game === "bridge") return bridgeSheet(sheet, ctx.mySide);
-  if (game === "preferans") return prefSheet(sheet, ctx.names);
-  if (game === "euchre") return euchreSheet(sheet, ctx);
+  if (draw) return draw(sheet, ctx);
   return h("pre", { class: "sheet", "data-sheet": "json", text: JSON.stringify(sheet, null, 1) });
 }

@@ -1,0 +1,356 @@
+"""The common table view: what one seat sees of the table, in one shape for every game.
+
+Every game's view (a deal's: ``BridgeView``, ``OldBridgeView``, ``EuchreView``, ``PrefView``; a
+match's: ``RubberView``, ``OldRubberView``, ``EuchreMatchView``, ``PulkaView``) carries a
+:class:`TableView` as its ``table`` attribute and in its ``to_dict()`` as ``"table"``, next to the
+game's own keys. Whatever reads a view without knowing the game — the card room's messages and its
+browser client, the search bot's sampling — reads this part:
+
+* ``seat``, ``seats`` (the number of seats), ``dealer``;
+* ``phase``, one :class:`Phase` for every game, and ``step``, the game's own name of it;
+* ``to_act`` (who decides now), ``hand_to_play`` (whose cards are played now: bridge's declarer plays
+  dummy's), ``plays_for`` (the hands this seat plays: its own, and dummy's when it is declarer);
+* ``hands``: every hand this seat sees, by seat (its own, dummy once faced, an open defence…);
+  ``out``: the seats sitting this deal out; ``dummy`` and ``declarer`` where the game has them;
+  ``trump`` (a suit index, None: no trumps or not yet known); ``open``: cards lying face up on the table
+  outside the hands and the tricks (preferans' talon, euchre's turn-up), by name;
+* ``leader`` and ``trick``: the trick in progress as (seat, card) pairs (seat -1: a talon card, in
+  preferans' raspasy); ``tricks``: the finished tricks (:class:`PlayedTrick`); ``won``: the tricks each
+  seat won; ``side_won``: the tricks each side won, as a partnership game counts them (else None);
+* ``legal``: the seat's legal actions as their canonical texts (empty when it is not its turn);
+* ``laws``: the laws state in laws mode (:class:`LawsState`: the pending ruling, cards face up by the
+  laws and penalty cards, the restrictions in force, the irregularities so far), else None.
+
+Seats are indices (0 … seats-1) everywhere here; the game's own keys keep their letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from functools import lru_cache
+from typing import Any, Generic, Protocol, TypeVar
+
+from cardroom.core.cards import Card, cards_of_mask
+from cardroom.core.game import Action
+
+__all__ = [
+    "LawsState",
+    "Phase",
+    "PlayedTrick",
+    "TableView",
+    "Tabled",
+    "action_texts",
+    "match_table",
+    "memo",
+    "phase_of",
+    "table_of",
+    "trick_in_order",
+    "tricks_of",
+    "won_by_seat",
+]
+
+
+T = TypeVar("T")
+
+
+class memo(Generic[T]):
+    """A computed attribute, computed once per object on first use and then stored in the object (like
+    :func:`functools.cached_property`, without its lock: views are built and read by one thread; it
+    works on frozen dataclasses too)."""
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> T:
+        if obj is None:  # looked up on the class
+            return self  # type: ignore[return-value]
+        value = self.func(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
+class Phase(Enum):
+    """The stage of a table, the same words for every game (the game's own word is ``TableView.step``)."""
+
+    DRAW = "draw"  # the opening chance of a match: the draw for deal, the cut
+    DEAL = "deal"  # before the cards are dealt
+    AUCTION = "auction"  # calls: the bridge auction, straight bridge's make and doubling, the euchre rounds
+    DISCARD = "discard"  # the talon or the turn-up taken, cards laid away
+    DECLARE = "declare"  # the contract named after the talon (preferans; its invitation and concession)
+    DEFENCE = "defence"  # the defenders decide to whist, and whether to play open or closed
+    PLAY = "play"  # the tricks
+    RULING = "ruling"  # laws mode: a ruling awaits a player's choice
+    DEAL_OVER = "deal_over"  # the deal played (a choice of how to score it may remain)
+    MATCH_OVER = "match_over"  # the match over
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """A finished trick: its leader, its plays as (seat, card) in the order played, its winner."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"leader": self.leader, "plays": [[s, str(c)] for s, c in self.plays], "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class LawsState:
+    """The laws part of a table (laws mode): the pending ruling (as the game's director writes it),
+    cards face up by the laws as (seat, mask) — seat None where the game does not say whose —, the
+    penalty cards among them by seat, the restrictions in force and the irregularities so far."""
+
+    ruling: Mapping[str, Any] | None = None
+    face_up: tuple[tuple[int | None, int], ...] = ()
+    penalty_cards: tuple[tuple[int, int], ...] = ()
+    restrictions: tuple[str, ...] = ()
+    irregularities: tuple[str, ...] = ()
+
+    @staticmethod
+    def by_seat(masks: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        """Per-seat masks as (seat, mask) pairs, the empty ones left out."""
+        return tuple((s, m) for s, m in enumerate(masks) if m)
+
+    def mask(self) -> int:
+        m = 0
+        for _, x in self.face_up:
+            m |= x
+        for _, x in self.penalty_cards:
+            m |= x
+        return m
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruling": None if self.ruling is None else dict(self.ruling),
+            "face_up": [[s, _cards(m)] for s, m in self.face_up],
+            "penalty_cards": [[s, _cards(m)] for s, m in self.penalty_cards],
+            "restrictions": list(self.restrictions),
+            "irregularities": list(self.irregularities),
+        }
+
+
+@dataclass
+class TableView:
+    """One seat's table, the same shape for every game (module docstring). Read it, do not change it
+    (it is not frozen only because building it is on the card room's hot path)."""
+
+    seat: int
+    seats: int
+    phase: Phase
+    step: str
+    dealer: int | None = None
+    to_act: int | None = None
+    hand_to_play: int | None = None
+    plays_for: tuple[int, ...] = ()
+    hands: Mapping[int, int] = field(default_factory=dict)
+    out: tuple[int, ...] = ()
+    dummy: int | None = None
+    declarer: int | None = None
+    trump: int | None = None
+    open: tuple[tuple[str, int], ...] = ()
+    leader: int | None = None
+    trick: tuple[tuple[int, Card], ...] = ()
+    tricks: tuple[PlayedTrick, ...] = ()
+    won: tuple[int, ...] = ()
+    side_won: tuple[int, ...] | None = None
+    legal: tuple[str, ...] = ()
+    laws: LawsState | None = None
+
+    def shown_mask(self) -> int:
+        """Every card this table shows, as a bitmask (no more than the game's view shows)."""
+        m = 0
+        for h in self.hands.values():
+            m |= h
+        for _, x in self.open:
+            m |= x
+        for _, c in self.trick:
+            m |= 1 << c
+        for t in self.tricks:
+            for _, c in t.plays:
+                m |= 1 << c
+        if self.laws is not None:
+            m |= self.laws.mask()
+        return m
+
+    def played_by(self) -> list[int]:
+        """The cards each seat has played this deal, a mask per seat (the talon's leads left out)."""
+        out = [0] * self.seats
+        for plays in [t.plays for t in self.tricks] + [self.trick]:
+            for s, c in plays:
+                if s >= 0:
+                    out[s] |= 1 << c
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as JSON (built once per table view: a match view and its deal's view share it; its
+        values are shared with other views of the same moment: read them, do not change them)."""
+        return self._dict
+
+    @memo
+    def _dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "seats": self.seats, "plays_for": list(self.plays_for),
+            "hands": {str(s): _cards(m) for s, m in self.hands.items()},
+            "legal": list(self.legal),
+            **self._common(),
+        }
+
+    def _common(self) -> dict[str, Any]:
+        """The part of the table's JSON every seat's view of one moment shares (not the seat, the hands it
+        sees, what it plays and may do): built once for all the seats (the card room builds every seat's
+        view after every action), in laws mode every time."""
+        if self.laws is not None:
+            return self._common_dict()
+        key = (self.phase._value_, self.step, self.dealer, self.to_act, self.hand_to_play, self.out, self.dummy,
+               self.declarer, self.trump, self.open, self.leader, self.trick, id(self.tricks), self.won,
+               self.side_won)
+        hit = _COMMON.get(key)
+        if hit is not None and hit[0] is self.tricks:
+            return hit[1]
+        got = self._common_dict()
+        if len(_COMMON) > _CACHE_SIZE:
+            _COMMON.clear()
+        _COMMON[key] = (self.tricks, got)
+        return got
+
+    def _common_dict(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase._value_, "step": self.step, "dealer": self.dealer, "to_act": self.to_act,
+            "hand_to_play": self.hand_to_play, "out": list(self.out), "dummy": self.dummy,
+            "declarer": self.declarer, "trump": None if self.trump is None else "CDHS"[self.trump],
+            "open": {name: _cards(m) for name, m in self.open},
+            "trick": {"leader": self.leader, "plays": [[s, str(c)] for s, c in self.trick]},
+            "tricks": _derived(self.tricks)[0] if self.tricks else [],
+            "won": list(self.won), "side_won": None if self.side_won is None else list(self.side_won),
+            "laws": None if self.laws is None else self.laws.to_dict(),
+        }
+
+
+_COMMON: dict[tuple[Any, ...], tuple[tuple[PlayedTrick, ...], dict[str, Any]]] = {}
+"""The shared parts of tables' JSON (:meth:`TableView._common`), by what they are made of."""
+
+
+class Tabled(Protocol):
+    """A view that carries a table (every game's view, a deal's or a match's)."""
+
+    @property
+    def table(self) -> TableView: ...
+
+
+def table_of(view: Any) -> TableView:
+    """The :class:`TableView` of any game's view."""
+    t = getattr(view, "table", None)
+    if not isinstance(t, TableView):
+        raise TypeError(f"{type(view).__name__} has no table view")
+    return t
+
+
+def _cards(mask: int) -> list[str]:
+    return list(_card_texts(mask))
+
+
+@lru_cache(maxsize=4096)
+def _card_texts(mask: int) -> tuple[str, ...]:
+    return tuple(str(c) for c in cards_of_mask(mask))
+
+
+R = TypeVar("R")
+
+_CONVERTED: dict[int, tuple[object, PlayedTrick]] = {}
+"""A game's trick records already converted, by identity (a record is kept alive with its conversion, so an
+id is never mistaken): every view of a deal shows the same finished tricks until the deal ends."""
+
+_LISTS: dict[tuple[int, int], tuple[object, tuple[PlayedTrick, ...]]] = {}
+"""The finished tricks of a deal so far, by their number and the identity of the last record (the records of
+a deal are kept in one list, appended to, so these two name the list)."""
+
+_DERIVED: dict[int, tuple[tuple[PlayedTrick, ...], list[dict[str, Any]], tuple[int, ...]]] = {}
+"""What is derived from such a list of tricks, by its identity: its JSON and the tricks won by seat."""
+
+_CACHE_SIZE = 1024
+"""Entries each cache keeps at most (then it starts again): the recent moments of a few hundred tables."""
+
+
+def tricks_of(records: Sequence[R], convert: Callable[[R], PlayedTrick]) -> tuple[PlayedTrick, ...]:
+    """A deal's finished tricks (its immutable records, in order) as :class:`PlayedTrick` s, each record
+    converted once, the whole list once per trick played (the card room builds every seat's view after
+    every action)."""
+    if not records:
+        return ()
+    last = records[-1]
+    key = (len(records), id(last))
+    hit = _LISTS.get(key)
+    if hit is not None and hit[0] is last:
+        return hit[1]
+    out = []
+    for r in records:
+        e = _CONVERTED.get(id(r))
+        if e is None or e[0] is not r:
+            if len(_CONVERTED) > _CACHE_SIZE:
+                _CONVERTED.clear()
+            e = _CONVERTED[id(r)] = (r, convert(r))
+        out.append(e[1])
+    tricks = tuple(out)
+    if len(_LISTS) > _CACHE_SIZE:
+        _LISTS.clear()
+        _DERIVED.clear()
+    _LISTS[key] = (last, tricks)
+    return tricks
+
+
+def _derived(tricks: tuple[PlayedTrick, ...]) -> tuple[list[dict[str, Any]], tuple[int, ...]]:
+    """The JSON of finished tricks and the tricks won by seat (by the winners' numbers; the table's
+    ``seats`` pads it), computed once per list :func:`tricks_of` made."""
+    hit = _DERIVED.get(id(tricks))
+    if hit is not None and hit[0] is tricks:
+        return hit[1], hit[2]
+    won = [0] * (1 + max((t.winner for t in tricks), default=-1))
+    for t in tricks:
+        if t.winner >= 0:
+            won[t.winner] += 1
+    got = ([t.to_dict() for t in tricks], tuple(won))
+    if tricks:
+        _DERIVED[id(tricks)] = (tricks, *got)
+    return got
+
+
+def action_texts(legal: Iterable[Any]) -> tuple[str, ...]:
+    """The canonical texts of actions (an :class:`Action`'s ``to_text()``, else its ``str``)."""
+    return tuple(a.to_text() if isinstance(a, Action) else str(a) for a in legal)
+
+
+def trick_in_order(leader: int, cards: Sequence[Card], seats: int = 4) -> tuple[tuple[int, Card], ...]:
+    """A trick written as its cards in the order played from ``leader``, as (seat, card) pairs."""
+    return tuple([((leader + i) % seats, c) for i, c in enumerate(cards)]) if cards else ()
+
+
+def won_by_seat(seats: int, tricks: tuple[PlayedTrick, ...]) -> tuple[int, ...]:
+    """The tricks each seat won, counted from the finished tricks."""
+    if not tricks:
+        return (0,) * seats
+    won = _derived(tricks)[1]
+    return won[:seats] + (0,) * (seats - len(won))
+
+
+def phase_of(step: str, ruling: object, phases: Mapping[str, Phase]) -> Phase:
+    """The :class:`Phase` of a game's own phase name (a pending ruling makes it RULING)."""
+    if ruling is not None:
+        return Phase.RULING
+    return phases[step]
+
+
+def match_table(seat: int, seats: int, deal: TableView | None, over: bool) -> TableView:
+    """A match view's table: its deal's (MATCH_OVER once the match is over), or, between the deals —
+    the draw for deal, the cut —, an empty table at DRAW."""
+    if deal is None:
+        return TableView(seat, seats, Phase.MATCH_OVER if over else Phase.DRAW, "over" if over else "draw")
+    return replace(deal, phase=Phase.MATCH_OVER) if over else deal
