@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import FULL_PACK_MASK, SUIT_MASKS, Card, CardSet
 from cardroom.core.deal import Deal, hand_text, parse_hand
-from cardroom.core.errors import IllegalAction, ParseError, RecordError
+from cardroom.core.errors import IllegalAction, ParseError, Reason, RecordError
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
 from cardroom.games.bridge.auction import replay_auction
-from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
+from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain, suit_plural
 from cardroom.games.bridge.rules import (
     CONTRACT_AUCTION,
     PHASE_AUCTION,
@@ -84,7 +84,7 @@ def parse_vulnerable(text: str) -> tuple[bool, bool]:
     """Read a Vulnerable tag value: None/Love/-, NS, EW, All/Both (any case)."""
     key = text.strip().lower()
     if key not in _VUL_NAMES:
-        raise ParseError(f"not a vulnerability: {text!r} (expected None, NS, EW or All)")
+        raise ParseError(Reason("pbn.not_vulnerability", text=text))
     return _VUL_NAMES[key]
 
 
@@ -100,11 +100,11 @@ def _parse_deal_tag(text: str) -> tuple[int | None, int | None, int | None, int 
     """
     t = text.strip()
     if len(t) < 2 or t[1] != ":":
-        raise ParseError(f"not a deal: {text!r} (expected e.g. N:AKQ.T98.765.432 ... with four hands)")
+        raise ParseError(Reason("pbn.not_deal", text=text))
     first = Seat.parse(t[0])
     parts = t[2:].split()
     if len(parts) != 4:
-        raise ParseError(f"not a deal: {text!r} (expected four hands, found {len(parts)})")
+        raise ParseError(Reason("pbn.deal_hands", text=text, n=len(parts)))
     hands: list[int | None] = [None, None, None, None]
     seen = 0
     for i, part in enumerate(parts):
@@ -113,7 +113,7 @@ def _parse_deal_tag(text: str) -> tuple[int | None, int | None, int | None, int 
             continue
         mask = parse_hand(part)
         if mask & seen:
-            raise ParseError(f"not a deal: {text!r} ({CardSet(mask & seen)} dealt twice)")
+            raise ParseError(Reason("pbn.deal_twice", text=text, cards=CardSet(mask & seen)))
         seen |= mask
         hands[seat] = mask
     unknown = [i for i, h in enumerate(hands) if h is None]
@@ -130,7 +130,7 @@ def parse_contract_tag(text: str) -> tuple[int, Strain, int] | None:
         return None
     m = re.match(r"^([1-7])(NT|N|C|D|H|S)(X{0,2})$", t)
     if not m:
-        raise ParseError(f"not a contract: {text!r} (expected e.g. 4S, 3NTX, 6HXX or Pass)")
+        raise ParseError(Reason("pbn.not_contract", text=text))
     return int(m.group(1)), Strain.parse(m.group(2)), len(m.group(3))
 
 
@@ -295,10 +295,10 @@ def _parse_result(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise ParseError(f"not a result: {text!r} (expected the number of tricks declarer took, 0 to 13)") \
+        raise ParseError(Reason("pbn.not_result", text=text)) \
             from None
     if not 0 <= n <= 13:
-        raise ParseError(f"not a result: {text!r} (expected the number of tricks declarer took, 0 to 13)")
+        raise ParseError(Reason("pbn.not_result", text=text))
     return n
 
 
@@ -355,8 +355,7 @@ def _lex(text: str) -> list[list[_Token]]:
             elif ch == "[":
                 m = _TAG_RE.match(line, pos)
                 if not m:
-                    raise ParseError(f"line {lineno}: malformed tag pair {line[pos:].strip()!r} "
-                                     '(expected [Name "value"])')
+                    raise ParseError(Reason("pbn.malformed_tag", line=lineno, pair=line[pos:].strip()))
                 current.append(_Token("tag", lineno, name=m.group(1), value=_unescape(m.group(2))))
                 pos = m.end()
             else:
@@ -366,7 +365,7 @@ def _lex(text: str) -> list[list[_Token]]:
                 current.append(_Token("data", lineno, text=line[pos:end]))
                 pos = end
     if in_comment:
-        raise ParseError(f"line {comment_start}: a comment opened with {{ is never closed")
+        raise ParseError(Reason("pbn.comment_open", line=comment_start))
     if current:
         games.append(current)
     return games
@@ -394,7 +393,7 @@ def _read_game(game: list[_Token], previous: Mapping[str, str]) -> PbnBoard:
             name, value = tok.name, tok.value
             if value == "#":  # PBN §4.8: the value of the previous game
                 if name not in previous:
-                    raise ParseError(f"line {tok.line}: tag {name} has the value '#' but no earlier game gives it")
+                    raise ParseError(Reason("pbn.tag_hash", line=tok.line, name=name))
                 value = previous[name]
             if name == "Note":
                 board.notes.setdefault(last_tag, []).append(value)
@@ -410,7 +409,7 @@ def _read_game(game: list[_Token], previous: Mapping[str, str]) -> PbnBoard:
             data[name] = []
         else:
             if section is None:
-                raise ParseError(f"line {tok.line}: {tok.text!r} is outside any tag's section")
+                raise ParseError(Reason("pbn.outside_section", line=tok.line, text=tok.text))
             data[section].append(tok)
     _check_tags(board, tag_lines)
     if data.get("Auction"):
@@ -442,7 +441,7 @@ def _check_tags(board: PbnBoard, lines: Mapping[str, int]) -> None:
         try:
             fn(v.strip())
         except ParseError as e:
-            raise ParseError(f"line {lines[name]}: {name} tag: {e}") from None
+            raise ParseError(Reason("pbn.bad_tag", line=lines[name], name=name, e=e)) from None
 
     for name in ("Dealer", "Declarer", "Auction", "Play"):
         check(name, Seat.parse)
@@ -452,7 +451,7 @@ def _check_tags(board: PbnBoard, lines: Mapping[str, int]) -> None:
     check("Result", _parse_result)
     dealer, auction = t.get("Dealer", "").strip(), t.get("Auction", "").strip()
     if dealer not in _UNKNOWN and auction not in _UNKNOWN and Seat.parse(dealer) != Seat.parse(auction):
-        raise ParseError(f"line {lines['Auction']}: the Auction tag starts with {auction}, but the dealer is {dealer}")
+        raise ParseError(Reason("pbn.auction_dealer", line=lines['Auction'], auction=auction, dealer=dealer))
 
 
 def _split_marks(text: str) -> tuple[str, str | None]:
@@ -472,7 +471,7 @@ def _read_value(tok: _Token, parse: Callable[[str], Any], section: str) -> tuple
     try:
         return parse(body), suffix
     except ParseError as e:
-        raise ParseError(f"line {tok.line}: in the {section} section, {e}") from None
+        raise ParseError(Reason("pbn.in_section", line=tok.line, section=section, e=e)) from None
 
 
 def _add_mark(marks: dict[int, list[str]], index: int, mark: str | None) -> None:
@@ -487,7 +486,7 @@ def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
         text = tok.text
         if _is_mark(text):
             if not calls:
-                raise ParseError(f"line {tok.line}: annotation {text!r} before the first call")
+                raise ParseError(Reason("pbn.annotation_first", line=tok.line, text=text))
             _add_mark(board.call_marks, len(calls) - 1, text)
             continue
         if text in ("*", "+"):
@@ -498,7 +497,7 @@ def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
                 ended = True
             continue
         if ended or auction_complete(calls):
-            raise ParseError(f"line {tok.line}: call {text!r} after the end of the auction")
+            raise ParseError(Reason("pbn.call_after_end", line=tok.line, text=text))
         if text.upper() == "AP":  # all pass: three passes after the last bid, or four in all
             if any(c.is_bid for c in calls):
                 while calls[-3:] != [PASS, PASS, PASS]:
@@ -528,7 +527,7 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
             ended = True
             continue
         if ended:
-            raise ParseError(f"line {tok.line}: card {text!r} after the end mark * of the Play section")
+            raise ParseError(Reason("pbn.card_after_end", line=tok.line, text=text))
         if text == "-":
             slots.append(None)
             slot_lines.append(tok.line)
@@ -541,13 +540,12 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
         return
     contract = board.contract
     if contract is None:
-        raise ParseError(f"line {tag_line}: the Play section needs the contract (a complete auction, or the "
-                         "Contract and Declarer tags) to know the trumps and who won each trick")
+        raise ParseError(Reason("pbn.play_needs_contract", line=tag_line))
     first = contract.declarer.lho
     named = board.tags["Play"].strip()
     if named not in _UNKNOWN and Seat.parse(named) != first:
-        raise ParseError(f"line {tag_line}: the Play tag names {named} as opening leader, but the contract "
-                         f"{contract} is led by {contract.declarer.lho}")
+        raise ParseError(Reason("pbn.play_leader", line=tag_line, named=named, contract=contract,
+                                leader=contract.declarer.lho))
     trump = contract.strain.trump
     leader = first
     stopped = False
@@ -562,10 +560,9 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
                 break
             cards.append(slot)
         if stopped and any(c is not None for c in row):
-            raise ParseError(f"line {line}: the Play section goes on after an unfinished trick")
+            raise ParseError(Reason("pbn.unfinished_trick", line=line))
         if len(cards) < 4 and any(row[col] is not None for col in order[len(cards):]):
-            raise ParseError(f"line {line}: trick {start // 4 + 1} has a card after a card not played "
-                             f"({leader} led this trick)")
+            raise ParseError(Reason("pbn.card_after_gap", line=line, trick=start // 4 + 1, leader=leader))
         for k, card in enumerate(cards):
             idx = start + order[k]
             if idx in marks:
@@ -609,9 +606,9 @@ def _board_lines(board: PbnBoard) -> list[str]:
     lines.extend(_tag_line("Note", v) for v in board.notes.get("", []))
     names = list(board.tags)
     if board.calls and "Auction" not in board.tags:
-        raise RecordError("the board has calls but no Auction tag (the dealer)", where=board.label)
+        raise RecordError(Reason("pbn.calls_no_auction"), where=board.label)
     if board.plays and "Play" not in board.tags:
-        raise RecordError("the board has a play but no Play tag (the opening leader)", where=board.label)
+        raise RecordError(Reason("pbn.play_no_tag"), where=board.label)
     for name in names:
         value = board.tags[name]
         lines.append(_tag_line(name, value))
@@ -642,8 +639,7 @@ def _play_lines(board: PbnBoard) -> list[str]:
         return ["*"]
     contract = board.contract
     if contract is None:
-        raise RecordError("the board has a play but no contract (a complete auction, or the Contract and "
-                          "Declarer tags)", where=board.label)
+        raise RecordError(Reason("pbn.play_no_contract"), where=board.label)
     first = contract.declarer.lho
     seats = play_seats(board.plays, first, contract.strain.trump)
     rows: list[list[list[str]]] = []
@@ -666,16 +662,13 @@ class ReplayError(RecordError):
     ``played-twice``, ``not-held``, ``out-of-turn``, ``illegal-call``, ``wrong-phase``, ``bad-deal``,
     ``unreadable``, ``mismatch``, ``illegal``."""
 
-    def __init__(self, message: str, *, where: str, kind: str, seat: Seat | None = None,
+    def __init__(self, message: str | Reason, *, where: str, kind: str, seat: Seat | None = None,
                  action: object = None, trick: int | None = None) -> None:
         super().__init__(message, where=where)
         self.kind = kind
         self.seat = seat
         self.action = action
         self.trick = trick
-
-
-_SUIT_PLURAL = ("clubs", "diamonds", "hearts", "spades")
 
 
 def _position(deal: BridgeDeal, label: str) -> tuple[str, int | None]:
@@ -697,52 +690,50 @@ def apply_checked(deal: BridgeDeal, action: Any, label: str, claimed_seat: Seat 
     where, trick = _position(deal, label)
     phase = deal.phase
     if phase == PHASE_OVER:
-        raise ReplayError(f"{action} comes after the end of the deal", where=where, kind="wrong-phase",
+        raise ReplayError(Reason("pbn.after_end", action=action), where=where, kind="wrong-phase",
                           action=action)
     if phase == PHASE_AUCTION:
         seat = deal.next_seat
         if type(action) is Card:
-            raise ReplayError(f"{action} is played before the auction is over ({seat} is to call)", where=where,
+            raise ReplayError(Reason("pbn.played_in_auction", action=action, seat=seat), where=where,
                               kind="wrong-phase", seat=seat, action=action)
         if type(action) is Call:
             where = f"{where}, call {len(deal.calls) + 1}"
             if claimed_seat is not None and claimed_seat != seat:
-                raise ReplayError(f"call out of turn: {claimed_seat} called {action}, but it is {seat}'s turn",
+                raise ReplayError(Reason("pbn.call_out_of_turn", claimed_seat=claimed_seat, action=action, seat=seat),
                                   where=where, kind="out-of-turn", seat=claimed_seat, action=action)
     elif phase == PHASE_PLAY:
         seat = deal.next_seat
         who = f"{seat} (dummy)" if seat == deal.dummy else str(seat)
         if type(action) is Call:
-            raise ReplayError(f"the call {action} comes after the auction is over ({who} is to play)",
+            raise ReplayError(Reason("pbn.call_in_play", action=action, who=who),
                               where=where, kind="wrong-phase", seat=seat, action=action, trick=trick)
         if type(action) is Card:
             card = action
             if claimed_seat is not None and claimed_seat != seat:
-                raise ReplayError(f"card out of turn: {claimed_seat} played {card}, but it is {who}'s turn to play",
+                raise ReplayError(Reason("pbn.card_out_of_turn", claimed_seat=claimed_seat, card=card, who=who),
                                   where=where, kind="out-of-turn", seat=claimed_seat, action=card, trick=trick)
             hand = deal.hands[seat]
             if not hand >> card & 1:
                 if deal.played >> card & 1:
                     when = next((k + 1 for k, t in enumerate(deal.tricks) if card in t.cards), trick)
-                    raise ReplayError(f"{who} played {card}, which was already played in trick {when} "
-                                      "— card played twice", where=where, kind="played-twice", seat=seat,
-                                      action=card, trick=trick)
+                    raise ReplayError(Reason("pbn.card_twice", who=who, card=card, when=when), where=where,
+                                      kind="played-twice", seat=seat, action=card, trick=trick)
                 holder = next((s for s in Seat if deal.hands[s] >> card & 1), None)
-                raise ReplayError(f"{who} played {card}, a card the player does not hold "
-                                  f"({card} is in {holder}'s hand)", where=where, kind="not-held", seat=seat,
-                                  action=card, trick=trick)
+                raise ReplayError(Reason("pbn.card_not_held", who=who, card=card, holder=holder), where=where,
+                                  kind="not-held", seat=seat, action=card, trick=trick)
             if deal.trick:
                 led = deal.trick[0].suit
                 if card.suit != led and deal.hands[seat] & SUIT_MASKS[led]:
-                    raise ReplayError(f"{who} played {card} but holds {_SUIT_PLURAL[led]} ({led.letter} led) "
-                                      "— a revoke", where=where, kind="revoke", seat=seat, action=card,
+                    raise ReplayError(Reason("pbn.revoke", who=who, card=card, suits=suit_plural(led),
+                                             led=led.letter), where=where, kind="revoke", seat=seat, action=card,
                                       trick=trick)
     try:
         (deal if target is None else target).apply(action)
     except IllegalAction as e:
         kind = "illegal-call" if type(action) is Call else "bad-deal" if isinstance(action, Deal) else "illegal"
         s = e.seat if isinstance(e.seat, Seat) else None
-        raise ReplayError(str(e), where=where, kind=kind, seat=s, action=action, trick=trick) from None
+        raise ReplayError(e.reason or str(e), where=where, kind=kind, seat=s, action=action, trick=trick) from None
 
 
 def _stand_in_auction(contract: Contract, dealer: Seat) -> list[Call]:
@@ -775,18 +766,18 @@ def board_to_deal(board: PbnBoard, game: ContractBridge, label: str | None = Non
         vulnerable = board.vulnerable
         tag_contract = board.contract if not (board.calls and board.auction_complete) else None
     except ParseError as e:
-        raise ReplayError(str(e), where=label, kind="unreadable") from None
+        raise ReplayError(e.reason or str(e), where=label, kind="unreadable") from None
     if dealer is None:
-        raise ReplayError("the dealer is not known (no Dealer or Auction tag)", where=label, kind="unreadable")
+        raise ReplayError(Reason("pbn.no_dealer"), where=label, kind="unreadable")
     if hands is None:
-        raise ReplayError("the deal is not known in full (Deal tag missing or partial)", where=label,
+        raise ReplayError(Reason("pbn.deal_partial"), where=label,
                           kind="unreadable")
     state = game.new_deal(dealer, vulnerable)
     apply_checked(state, Deal(hands), label)
     calls = list(board.calls)
     if not calls and board.plays:
         if tag_contract is None:
-            raise ReplayError("the board has a play but neither an auction nor Contract and Declarer tags",
+            raise ReplayError(Reason("pbn.play_no_auction"),
                               where=label, kind="unreadable")
         calls = _stand_in_auction(tag_contract, dealer)
     for call in calls:
@@ -806,17 +797,17 @@ def _check_tags_agree(board: PbnBoard, state: BridgeDeal, label: str) -> None:
             parsed = parse_contract_tag(contract_tag)
             got = None if c is None else (c.level, c.strain, c.doubling)
             if parsed != got:
-                raise ReplayError(f"the Contract tag says {contract_tag} but the auction reaches "
-                                  f"{'Pass' if c is None else c.text}", where=label, kind="mismatch")
+                raise ReplayError(Reason("pbn.contract_mismatch", tag=contract_tag,
+                                         reached='Pass' if c is None else c.text), where=label, kind="mismatch")
         decl = t.get("Declarer", "").strip()
         if c is not None and decl not in _UNKNOWN and Seat.parse(decl) != c.declarer:
-            raise ReplayError(f"the Declarer tag says {decl} but the auction makes {c.declarer} declarer",
+            raise ReplayError(Reason("pbn.declarer_mismatch", tag=decl, declarer=c.declarer),
                               where=label, kind="mismatch")
     if state.phase == PHASE_OVER and state.contract is not None:
         res = board.result
         if res is not None and board.plays and res != state.declarer_tricks:
-            raise ReplayError(f"the Result tag says {res} tricks but declarer took {state.declarer_tricks} "
-                              "in the play", where=label, kind="mismatch")
+            raise ReplayError(Reason("pbn.result_mismatch", tag=res, took=state.declarer_tricks), where=label,
+                              kind="mismatch")
 
 
 def board_score(board: PbnBoard, game: ContractBridge, state: BridgeDeal | None = None) -> list[Entry] | None:

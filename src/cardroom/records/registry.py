@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from cardroom.core.errors import CardroomError, IllegalAction, ParseError, RecordError
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError, Reason, RecordError
 from cardroom.core.match import Match
 from cardroom.games import load
 
@@ -39,11 +39,11 @@ def write_record(state: Match[Any, Any, Any, Any], players: dict[str, str] | Non
 
 def state_from_dict(data: Any) -> Match[Any, Any, Any, Any]:
     if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(Reason("records.not_object"))
     if data.get("format") != FORMAT:
-        raise RecordError(f"not a cardroom record (format {data.get('format')!r}, expected {FORMAT!r})")
+        raise RecordError(Reason("records.format", got=data.get('format'), expected=FORMAT))
     if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r}")
+        raise RecordError(Reason("records.version", got=data.get('version')))
     state = record_state(data)
     for _ in replay_actions(state, data["actions"]):
         pass
@@ -58,11 +58,11 @@ def record_state(data: dict[str, Any]) -> Match[Any, Any, Any, Any]:
     name = data.get("game")
     options = data.get("options", {})
     if not isinstance(name, str) or not isinstance(options, dict) or not isinstance(data.get("actions"), list):
-        raise RecordError("a record needs 'game' (text), 'options' (object) and 'actions' (list)")
+        raise RecordError(Reason("records.fields"))
     try:
         game = load(name, **options)
     except CardroomError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(str(e) if isinstance(e, RecordError) else e.reason or str(e)) from None
     return game.new_initial_state()
 
 
@@ -72,11 +72,11 @@ def replay_actions(state: Match[Any, Any, Any, Any], actions: Sequence[Any]) -> 
     for a text that is not one or an action the state refuses."""
     for i, text in enumerate(actions, 1):
         if not isinstance(text, str):
-            raise RecordError(f"action {i} is not text: {text!r}")
+            raise RecordError(Reason("records.action_text", i=i, text=text))
         try:
             state.apply(state.parse_action(text))
         except (IllegalAction, ParseError) as e:
-            raise RecordError(f"{e} (action {i}, {text!r})", where=state.position()) from None
+            raise RecordError(Reason("records.action", e=e, i=i, text=text), where=state.position()) from None
         yield state
 
 
@@ -84,5 +84,5 @@ def read_record(text: str) -> Match[Any, Any, Any, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e}") from None
+        raise RecordError(Reason("records.not_json", e=e)) from None
     return state_from_dict(data)

@@ -28,7 +28,7 @@ from typing import Any
 
 from cardroom.core.cards import Card
 from cardroom.core.deal import Deal
-from cardroom.core.errors import CardroomError, IllegalAction, ParseError, RecordError
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError, Reason, RecordError
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.game import ContractBridge
@@ -79,41 +79,41 @@ def loads(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ParseError(f"line {e.lineno}: not valid JSON: {e.msg}") from None
+        raise ParseError(Reason("rjson.bad_json", line=e.lineno, msg=e.msg)) from None
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object with format, version, game, …")
+        raise RecordError(Reason("rjson.not_object"))
     return data
 
 
 def record_kind(data: Mapping[str, Any]) -> str:
     """``"bridge"`` (a rubber) or ``"bridge-deals"``; raises RecordError for anything else."""
     if data.get("format") != FORMAT:
-        raise RecordError(f"not a cardroom record: format is {data.get('format')!r}, expected {FORMAT!r}")
+        raise RecordError(Reason("rjson.format", got=data.get('format'), expected=FORMAT))
     if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r} (this reader knows {VERSION})")
+        raise RecordError(Reason("rjson.version", got=data.get('version'), known=VERSION))
     game = data.get("game")
     if game not in (RUBBER_GAME, DEALS_GAME):
-        raise RecordError(f"unknown game {game!r} in the record (expected {RUBBER_GAME!r} or {DEALS_GAME!r})")
+        raise RecordError(Reason("rjson.game", game=game, rubber=RUBBER_GAME, deals=DEALS_GAME))
     return str(game)
 
 
 def _check_keys(data: Mapping[str, Any], allowed: Sequence[str], required: Sequence[str], where: str) -> None:
     extra = [k for k in data if k not in allowed]
     if extra:
-        raise RecordError(f"unknown field(s) {', '.join(map(repr, extra))}", where=where)
+        raise RecordError(Reason("rjson.unknown_fields", fields=', '.join(map(repr, extra))), where=where)
     missing = [k for k in required if k not in data]
     if missing:
-        raise RecordError(f"missing field(s) {', '.join(map(repr, missing))}", where=where)
+        raise RecordError(Reason("rjson.missing_fields", fields=', '.join(map(repr, missing))), where=where)
 
 
 def game_from_options(options: Any) -> ContractBridge:
     """The game a record's options describe."""
     if not isinstance(options, dict):
-        raise RecordError("options must be an object of game options")
+        raise RecordError(Reason("rjson.options"))
     try:
         return ContractBridge(**options)
     except (CardroomError, TypeError, ValueError) as e:
-        raise RecordError(f"bad game options: {e}") from None
+        raise RecordError(Reason("rjson.bad_options", e=e)) from None
 
 
 def split_seat(text: str) -> tuple[Seat | None, str]:
@@ -126,13 +126,13 @@ def split_seat(text: str) -> tuple[Seat | None, str]:
 
 def _string_list(value: Any, what: str, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
-        raise RecordError(f"{what} must be a list of strings", where=where)
+        raise RecordError(Reason("rjson.string_list", what=what), where=where)
     return list(value)
 
 
 def _string_map(value: Any, what: str, where: str) -> dict[str, str]:
     if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        raise RecordError(f"{what} must be an object of strings", where=where)
+        raise RecordError(Reason("rjson.string_object", what=what), where=where)
     return dict(value)
 
 
@@ -168,14 +168,14 @@ def _parse_action(state: RubberState, text: str, where: str) -> Any:
                 return parse(text)
             except ParseError:
                 pass
-        raise ReplayError(f"cannot read the action {text!r}: {first}", where=where, kind="unreadable") from None
+        raise ReplayError(Reason("rjson.read_action", text=text, first=first), where=where, kind="unreadable") from None
 
 
 def replay_rubber(data: Mapping[str, Any]) -> RubberReplay:
     """Check and replay a rubber record; :class:`RecordError` (a :class:`ReplayError` for an
     illegal action) names the deal, the trick, the seat and the card."""
     if record_kind(data) != RUBBER_GAME:
-        raise RecordError("not a rubber record (game is not 'bridge')")
+        raise RecordError(Reason("rjson.not_rubber"))
     _check_keys(data, _RUBBER_KEYS, ("options", "actions"), "record")
     game = game_from_options(data["options"])
     players = _string_map(data.get("players", {}), "players", "record")
@@ -183,29 +183,29 @@ def replay_rubber(data: Mapping[str, Any]) -> RubberReplay:
         try:
             Seat.parse(k)
         except ParseError:
-            raise RecordError(f"players: {k!r} is not a seat (N, E, S, W)") from None
+            raise RecordError(Reason("rjson.player_seat", k=k)) from None
     actions = _string_list(data["actions"], "actions", "record")
     unfinished = data.get("unfinished", False)
     if not isinstance(unfinished, bool):
-        raise RecordError("unfinished must be true or false")
+        raise RecordError(Reason("rjson.unfinished"))
     state = game.new_initial_state()
     deals: list[BridgeDeal] = []
     for raw in actions:
         label = f"deal {len(state.results) + 1}"
         if state.is_over:
-            raise ReplayError(f"{raw!r} comes after the end of the rubber", where=label, kind="wrong-phase")
+            raise ReplayError(Reason("rjson.after_end", raw=raw), where=label, kind="wrong-phase")
         seat, text = split_seat(raw)
         deal = state.deal
         if deal is None:
             if seat is not None:
-                raise ReplayError(f"the draw is nobody's action, but {raw!r} names a seat", where="the draw",
+                raise ReplayError(Reason("rjson.draw_seat", raw=raw), where="the draw",
                                   kind="unreadable")
             try:
                 state.apply(state.parse_action(text))
             except ParseError as e:
-                raise ReplayError(f"cannot read {raw!r}: {e}", where="the draw", kind="unreadable") from None
+                raise ReplayError(Reason("rjson.read", raw=raw, e=e), where="the draw", kind="unreadable") from None
             except IllegalAction as e:
-                raise ReplayError(f"{raw!r}: {e}", where="the draw", kind="illegal") from None
+                raise ReplayError(Reason("rjson.raw", raw=raw, e=e), where="the draw", kind="illegal") from None
             continue
         where = f"{label}, trick {len(deal.tricks) + 1}" if deal.contract is not None else label
         action = _parse_action(state, text, where)
@@ -216,7 +216,7 @@ def replay_rubber(data: Mapping[str, Any]) -> RubberReplay:
         deals.append(state.deal)
     if unfinished:
         if state.is_over:
-            raise RecordError("the record says the rubber is unfinished, but it was played to its end")
+            raise RecordError(Reason("rjson.not_unfinished"))
         state.abandon()
     return RubberReplay(state, deals, players)
 
@@ -272,7 +272,7 @@ def board_from_json(obj: Any, number: int) -> PbnBoard:
     Turn order is checked for actions that name their seat."""
     where = f"board {number}"
     if not isinstance(obj, dict):
-        raise RecordError("a board is a JSON object", where=where)
+        raise RecordError(Reason("rjson.board_object"), where=where)
     _check_keys(obj, _BOARD_KEYS, ("tags", "actions"), where)
     tags = _string_map(obj["tags"], "tags", where)
     board_tag = tags.get("Board", "").strip()
@@ -288,7 +288,7 @@ def board_from_json(obj: Any, number: int) -> PbnBoard:
         if obj.get("vulnerable") is not None:
             set_tag(board.tags, "Vulnerable", vulnerable_text(parse_vulnerable(str(obj["vulnerable"]))))
     except ParseError as e:
-        raise RecordError(str(e), where=where) from None
+        raise RecordError(e.reason or str(e), where=where) from None
     if dealer is None:
         dealer = board.dealer
     i = 0
@@ -296,15 +296,15 @@ def board_from_json(obj: Any, number: int) -> PbnBoard:
         try:
             deal = Deal.from_text(actions[0])
         except ParseError as e:
-            raise ReplayError(str(e), where=f"{where}, the deal", kind="unreadable") from None
+            raise ReplayError(e.reason or str(e), where=f"{where}, the deal", kind="unreadable") from None
         if len(deal.hands) != 4 or any(h.bit_count() != 13 for h in deal.hands) or not deal.is_full_pack:
-            raise ReplayError("a bridge deal gives 13 cards to each of four hands from one 52-card pack",
+            raise ReplayError(Reason("bridge.thirteen_each"),
                               where=f"{where}, the deal", kind="bad-deal")
         set_tag(board.tags, "Deal", format_deal_tag(deal.hands, dealer or Seat.NORTH))
         i = 1
     no_auction = obj.get("no_auction", False)
     if not isinstance(no_auction, bool):
-        raise RecordError("no_auction must be true or false", where=where)
+        raise RecordError(Reason("rjson.no_auction"), where=where)
     index_of: dict[int, tuple[str, int]] = {}
     call_seats: list[tuple[int, Seat]] = []
     while not no_auction and i < len(actions) and not auction_complete(board.calls):
@@ -313,12 +313,12 @@ def board_from_json(obj: Any, number: int) -> PbnBoard:
         try:
             call = Call.parse(text)
         except ParseError as e:
-            raise ReplayError(f"cannot read the call {text!r}: {e}", where=cw, kind="unreadable") from None
+            raise ReplayError(Reason("rjson.read_call", text=text, e=e), where=cw, kind="unreadable") from None
         if dealer is None:
-            raise RecordError("the board has calls but no dealer", where=where)
+            raise RecordError(Reason("rjson.calls_no_dealer"), where=where)
         due = dealer.next(len(board.calls))
         if seat is not None and seat != due:
-            raise ReplayError(f"call out of turn: {seat} called {call}, but it is {due}'s turn", where=cw,
+            raise ReplayError(Reason("rjson.call_out_of_turn", seat=seat, call=call, due=due), where=cw,
                               kind="out-of-turn", seat=seat, action=call)
         index_of[i] = ("call", len(board.calls))
         board.calls.append(call)
@@ -329,7 +329,7 @@ def board_from_json(obj: Any, number: int) -> PbnBoard:
             card = Card.parse(text)
         except ParseError as e:
             what = "the auction is over" if board.calls else "the board has no auction"
-            raise ReplayError(f"cannot read {text!r} as a card ({what}): {e}",
+            raise ReplayError(Reason("rjson.read_card", text=text, what=what, e=e),
                               where=f"{where}, trick {len(board.plays) // 4 + 1}", kind="unreadable") from None
         index_of[j] = ("play", len(board.plays))
         if seat is not None:
@@ -341,19 +341,19 @@ def board_from_json(obj: Any, number: int) -> PbnBoard:
     if board.plays:
         contract = board.contract
         if contract is None:
-            raise RecordError("the board has a play but no contract (an auction, or Contract and Declarer tags)",
+            raise RecordError(Reason("rjson.play_no_contract"),
                               where=where)
         set_tag(board.tags, "Play", contract.declarer.lho.letter)
         seats = play_seats(board.plays, contract.declarer.lho, contract.strain.trump)
         for k, seat in call_seats:
             if seats[k] != seat:
                 card = board.plays[k]
-                raise ReplayError(f"card out of turn: {seat} played {card}, but it is {seats[k]}'s turn to play",
+                raise ReplayError(Reason("rjson.card_out_of_turn", seat=seat, card=card, due=seats[k]),
                                   where=f"{where}, trick {k // 4 + 1}", kind="out-of-turn", seat=seat,
                                   action=card, trick=k // 4 + 1)
     for key, marks in _mark_map(obj.get("marks", {}), where).items():
         if key not in index_of:
-            raise RecordError(f"marks: {key} is not the index of a call or card in actions", where=where)
+            raise RecordError(Reason("rjson.mark_index", key=key), where=where)
         kind, k = index_of[key]
         (board.call_marks if kind == "call" else board.play_marks)[k] = marks
     board.notes = _lists(obj.get("notes", {}), "notes", where)
@@ -366,14 +366,14 @@ def _mark_map(value: Any, where: str) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for k, v in lists.items():
         if not k.isdigit():
-            raise RecordError(f"marks: key {k!r} is not an action index", where=where)
+            raise RecordError(Reason("rjson.mark_key", k=k), where=where)
         out[int(k)] = v
     return out
 
 
 def _lists(value: Any, what: str, where: str) -> dict[str, list[str]]:
     if not isinstance(value, dict):
-        raise RecordError(f"{what} must be an object of string lists", where=where)
+        raise RecordError(Reason("rjson.list_object", what=what), where=where)
     return {str(k): _string_list(v, f"{what}[{k!r}]", where) for k, v in value.items()}
 
 
@@ -392,10 +392,10 @@ def deals_to_record(boards: Sequence[PbnBoard], options: Mapping[str, Any] | Non
 def deals_from_record(data: Mapping[str, Any]) -> list[PbnBoard]:
     """The boards of a deals record (replay them with :func:`cardroom.records.pbn.board_to_deal`)."""
     if record_kind(data) != DEALS_GAME:
-        raise RecordError("not a deals record (game is not 'bridge-deals')")
+        raise RecordError(Reason("rjson.not_deals"))
     _check_keys(data, _DEALS_KEYS, ("boards",), "record")
     game_from_options(data.get("options", {}))
     boards = data["boards"]
     if not isinstance(boards, list):
-        raise RecordError("boards must be a list")
+        raise RecordError(Reason("rjson.boards"))
     return [board_from_json(b, n) for n, b in enumerate(boards, start=1)]

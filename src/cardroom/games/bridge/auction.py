@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import ParseError, Reason
 from cardroom.core.table import Seat
 
 # --------------------------------------------------------------------------------------------- partnerships
@@ -118,14 +118,14 @@ class AuctionCall(int):
     _WORDS: ClassVar[tuple[str, ...]]
     _SPECIAL: ClassVar[dict[str, int]]
     _ALL: ClassVar[tuple[Any, ...]]
-    _VALUE_ERROR: ClassVar[str] = "not a call value"
-    _EXPECTED: ClassVar[str] = ""
+    _VALUE_ERROR: ClassVar[str] = "bridge.call_value"  # the reasons (catalogue keys) of a value and a text
+    _EXPECTED: ClassVar[str] = "bridge.call_expected"  # that are no call of this kind
 
     def __new__(cls, value: int) -> Self:
         if type(value) is cls:
             return value
         if not cls._BASE <= value < cls._BASE + len(cls._ALL):
-            raise ParseError(f"{cls._VALUE_ERROR}: {value}")
+            raise ParseError(Reason(cls._VALUE_ERROR, value=value))
         return cast(Self, cls._ALL[value - cls._BASE])
 
     @classmethod
@@ -139,7 +139,7 @@ class AuctionCall(int):
     @classmethod
     def bid(cls, level: int, denomination: int) -> Self:
         if not 1 <= level <= 7:
-            raise ParseError(f"bid level {level} out of range 1–7")
+            raise ParseError(Reason("bridge.bid_level", level=level))
         return cast(Self, cls._ALL[cls._BID0 - cls._BASE + (level - 1) * len(cls._LETTERS) + int(denomination)])
 
     @property
@@ -183,14 +183,14 @@ class AuctionCall(int):
     def parse(cls, text: str) -> Self:
         """The forgiving parser: the game's words (``pass``, ``пас``, ``X``, ``XX``, …), then its bids."""
         if not isinstance(text, str):
-            raise ParseError(f"not a call: {text!r}")
+            raise ParseError(Reason("pref.not_call", text=text))
         t = text.strip().upper()
         compact = t.replace(" ", "")
         if compact in cls._SPECIAL:
             return cast(Self, cls._ALL[cls._SPECIAL[compact] - cls._BASE])
         call = cls._parse_other(t, compact, text)
         if call is None:
-            raise ParseError(f"not a call: {text!r} (expected {cls._EXPECTED})")
+            raise ParseError(Reason(cls._EXPECTED, text=text))
         return call
 
     @classmethod
@@ -209,10 +209,10 @@ class AuctionCall(int):
             return None
         d = denomination(m.group(2))
         if d is None:
-            raise ParseError(f"not a call: {text!r} (unknown denomination {m.group(2)!r})")
+            raise ParseError(Reason("bridge.call_denomination", text=text, denomination=m.group(2)))
         level = int(m.group(1))
         if not 1 <= level <= 7:
-            raise ParseError(f"not a call: {text!r} (a bid's level is 1 to 7)")
+            raise ParseError(Reason("bridge.call_level", text=text))
         return cls.bid(level, d)
 
 

@@ -11,7 +11,7 @@ import re
 from enum import IntEnum
 from typing import ClassVar
 
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import ParseError, Reason
 from cardroom.games.bridge.auction import AuctionCall
 
 
@@ -44,9 +44,15 @@ class Strain(IntEnum):
         t = text.strip().upper()
         if t in _STRAIN_NAMES:
             return _STRAIN_NAMES[t]
-        raise ParseError(f"not a denomination: {text!r} (expected C D H S NT)")
+        raise ParseError(Reason("bridge.not_denomination", text=text))
 
 
+def suit_plural(suit: int) -> Reason:
+    """A suit named in the plural (``clubs``, in Russian ``трефы``), as messages about following suit write it."""
+    return Reason(_SUIT_PLURALS[suit])
+
+
+_SUIT_PLURALS = ("bridge.clubs", "bridge.diamonds", "bridge.hearts", "bridge.spades")
 _STRAIN_NAMES = {s.letter: s for s in Strain}
 _STRAIN_NAMES.update({s.symbol: s for s in Strain})
 _STRAIN_NAMES.update({"N": Strain.NOTRUMP, "БК": Strain.NOTRUMP, "Б/К": Strain.NOTRUMP, "NOTRUMP": Strain.NOTRUMP,
@@ -71,7 +77,7 @@ class Call(AuctionCall):
         "XX": _REDOUBLE, "R": _REDOUBLE, "RDBL": _REDOUBLE, "REDOUBLE": _REDOUBLE, "РЕКОНТРА": _REDOUBLE,
         "ХХ": _REDOUBLE,
     }
-    _EXPECTED = "e.g. 1C, 3NT, 4♠, pass, X, XX"
+    _EXPECTED = "bridge.call_expected"
 
     @property
     def strain(self) -> Strain:

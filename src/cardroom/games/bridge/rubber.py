@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from cardroom.core.deal import Draw
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.game import View
 from cardroom.core.match import DrawOpening, Match
 from cardroom.core.table import Seat, Side
@@ -105,7 +105,7 @@ class RubberSheet:
 
     def add(self, result: Any) -> None:
         if self.is_over:
-            raise IllegalAction("the rubber is over; no more deals can be scored")
+            raise IllegalAction(Reason("bridge.rubber_over"))
         self.deals += 1
         game_no = len(self.games) + 1
         for e in result.entries:

@@ -18,13 +18,13 @@ from cardroom.core import view as tv
 from cardroom.core.cards import Card, CardSet, cards_of_mask
 from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.game import CHANCE, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick, TrickPlay
 from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, memo
 from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionCall, AuctionParams, Partnership
-from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain
+from cardroom.games.bridge.calls import BIDS, DOUBLE, PASS, REDOUBLE, Call, Strain, suit_plural
 from cardroom.games.bridge.scoring import Contract, Entry, score_deal
 from cardroom.games.bridge.variants import BridgeRules
 from cardroom.i18n import Where
@@ -117,7 +117,7 @@ class DealWithDummy(Cloneable, TrickPlay, State):
     _PLAY = PHASE_PLAY
     _OVER = PHASE_OVER
     _CALL_TYPE: type[AuctionCall] = Call
-    _DEAL_LAW = ""
+    _DEAL_KEY = "bridge.thirteen_each"  # the refusal of a deal that is not one pack, 13 cards each
     _PHASE_NAMES: tuple[str, ...] = ("deal", "auction", "play", "over")
     partnership: Partnership = FIXED_PAIRS  # who plays with whom; the declarer's partner is dummy
 
@@ -150,15 +150,14 @@ class DealWithDummy(Cloneable, TrickPlay, State):
         """The declarer plays the dummy's cards."""
         return self.declarer if seat == self.dummy and self.declarer is not None else seat
 
-    def _who_plays(self, seat: Seat) -> str:
+    def _who_plays(self, seat: Seat) -> str | Reason:
         """How a message about a card names the hand that plays it."""
-        return f"{seat} (dummy)" if seat == self.dummy else str(seat)
+        return Reason("bridge.who_dummy", seat=seat) if seat == self.dummy else str(seat)
 
-    def _revoke_text(self, seat: Seat, card: Card, holds: CardSet) -> str:
-        return (f"{seat} must follow suit: {Card(self.trick[0]).suit.name.lower()} were led and {seat} holds "
-                f"{holds}, but played {card} (a revoke)")
+    def _revoke_text(self, seat: Seat, card: Card, holds: CardSet) -> Reason:
+        return Reason("bridge.revoke", seat=seat, suit=suit_plural(Card(self.trick[0]).suit), holds=holds, card=card)
 
-    def _where_text(self) -> str:
+    def _where_text(self) -> str | Reason:
         """Where the deal stands, for messages about a card ('' or ' (trick 3)')."""
         return ""
 
@@ -187,7 +186,7 @@ class DealWithDummy(Cloneable, TrickPlay, State):
 
     def sample_chance(self, rng: random.Random) -> Deal:
         if self.phase != self._DEAL:
-            raise IllegalAction("no chance action now: the cards are already dealt")
+            raise IllegalAction(Reason("bridge.already_dealt"))
         # one card at a time, beginning with the player on the dealer's left (doc 001 §3.3; Law 35/37(a))
         return Deal.random(rng, first=self.dealer.lho)
 
@@ -196,24 +195,23 @@ class DealWithDummy(Cloneable, TrickPlay, State):
         phase = self.phase
         if phase == self._PLAY:
             if type(action) is not Card:
-                raise IllegalAction(f"a card is to be played now, not {action!r}", action=action)
+                raise IllegalAction(Reason("bridge.card_now", action=action), action=action)
             self._play(action)
         elif phase in self._CALL_PHASES:
             if type(action) is not self._CALL_TYPE:
-                raise IllegalAction(f"a call is to be made now, not {action!r}", action=action)
+                raise IllegalAction(Reason("bridge.call_now", action=action), action=action)
             self._call(action)
         elif phase == self._DEAL:
             if not isinstance(action, Deal):
-                raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
+                raise IllegalAction(Reason("bridge.deal_first", action=action), action=action)
             self._deal(action)
         else:
-            raise IllegalAction(f"the deal is over; {action} cannot be applied", action=action)
+            raise IllegalAction(Reason("bridge.over_action", action=action), action=action)
         self._history.append(action)
 
     def _deal(self, deal: Deal) -> None:
         if len(deal.hands) != 4 or any(h.bit_count() != 13 for h in deal.hands) or not deal.is_full_pack:
-            raise IllegalAction("a bridge deal gives 13 cards to each of four hands from one 52-card pack"
-                                + self._DEAL_LAW, action=deal)
+            raise IllegalAction(Reason(self._DEAL_KEY), action=deal)
         self.original = tuple(deal.hands)
         self.hands = list(deal.hands)
         self.phase = self._CALL_PHASES[0]
@@ -239,9 +237,10 @@ class DealWithDummy(Cloneable, TrickPlay, State):
         if not hand >> card & 1:
             who = self._who_plays(seat)
             if self.played >> card & 1:
-                raise IllegalAction(f"{card} was already played; {who} cannot play it again{self._where_text()}",
+                raise IllegalAction(Reason("bridge.played_again", card=card, who=who, where=self._where_text()),
                                     seat=seat, action=card)
-            raise IllegalAction(f"{who} does not hold {card}{self._where_text()}", seat=seat, action=card)
+            raise IllegalAction(Reason("bridge.not_held_where", who=who, card=card, where=self._where_text()),
+                                seat=seat, action=card)
         t = self.trick
         # the bridges' cards keep their printed suits: a card of the suit led always follows
         if t and card // 13 != t[0] // 13 and not self.follow.follows(hand, t[0], card, self.trump):
@@ -392,7 +391,7 @@ class BridgeDeal(Auction[Call], DealWithDummy):
         seat = self.next_seat
         why = self.call_refusal(seat, call)
         if why is not None:
-            raise IllegalAction(_REFUSALS[why].format(seat=seat, call=call, last=self.last_bid), seat=seat,
+            raise IllegalAction(Reason(_REFUSALS[why], seat=seat, call=call, last=self.last_bid), seat=seat,
                                 action=call)
         self._enter_call(seat, call)
 
@@ -439,7 +438,7 @@ class BridgeDeal(Auction[Call], DealWithDummy):
 
     def result(self) -> DealResult:
         if self.phase != PHASE_OVER:
-            raise IllegalAction("the deal is not over")
+            raise IllegalAction(Reason("bridge.not_over"))
         entries: tuple[Entry, ...] = ()
         if self.contract is not None:
             vul = self.vulnerable[self.contract.side]
@@ -573,17 +572,17 @@ class BridgeDeal(Auction[Call], DealWithDummy):
 
 
 _REFUSALS = {
-    "insufficient": "{seat} bid {call}, which is not higher than {last}",
-    "barred": "{seat} may not bid {call} under the rules in force",
-    "nothing-to-double": "{seat} doubled, but there is no bid to double",
-    "double-own-side": "{seat} doubled his own side's bid {last}",
-    "double-not-now": "{seat} doubled {last}, which is already doubled",
-    "doubling-limit": "{seat} doubled {last}, which is already doubled",
-    "nothing-to-redouble": "{seat} redoubled, but the last bid is not doubled",
-    "redouble-not-doubled": "{seat} redoubled, but the last bid is not doubled",
-    "redouble-opponents": "{seat} redoubled the opponents' bid; only the doubled side may redouble",
+    "insufficient": "bridge.insufficient",
+    "barred": "bridge.bid_barred",
+    "nothing-to-double": "bridge.nothing_to_double",
+    "double-own-side": "bridge.double_own_side",
+    "double-not-now": "bridge.already_doubled",
+    "doubling-limit": "bridge.already_doubled",
+    "nothing-to-redouble": "bridge.redouble_not_doubled",
+    "redouble-not-doubled": "bridge.redouble_not_doubled",
+    "redouble-opponents": "bridge.redouble_opponents",
 }
-"""Contract bridge's words for the auction's refusals (:meth:`Auction.call_refusal`)."""
+"""Contract bridge's reasons (catalogue keys) for the auction's refusals (:meth:`Auction.call_refusal`)."""
 
 
 DUMMY_PLAY_PHASES: Mapping[str, Phase] = {"deal": Phase.DEAL, "auction": Phase.AUCTION, "doubling": Phase.AUCTION,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.bots.sampling import Constraints, Sample, SearchAdapter, unseen
 from cardroom.core.cards import FULL_PACK_MASK, SUIT_MASKS, Card
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 
 if TYPE_CHECKING:
     from cardroom.bots.search import Evaluation, PlaySetup, SearchBot
@@ -42,11 +42,11 @@ class BridgeSearch(SearchAdapter):
 
     def constraints(self, v: Any) -> Constraints:
         if v.phase == "deal":
-            raise CardroomError("nothing to sample before the deal")
+            raise CardroomError(Reason("bridge.sample_before_deal"))
         if getattr(v, "laws", False):
             # document 002's laws mode: a revoke leaves a player who did not follow holding the suit, and
             # penalty cards change what is known; the facts above would not be facts
-            raise CardroomError("the sampler does not read a deal played under the laws (irregularities)")
+            raise CardroomError(Reason("bridge.sample_laws"))
         played = 0
         played_by = [0, 0, 0, 0]
         voids = [0, 0, 0, 0]  # bit s: void in suit s

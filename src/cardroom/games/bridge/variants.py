@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from typing import Any
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.options import CHOICE, OptionSpec, Schema, check_field_rules, one_of, ranged
 
 
@@ -58,7 +58,7 @@ class ScoringRules:
 
     def __post_init__(self) -> None:
         if self.back_score_rounding not in ("nearest-50-down", "nearest-50-up", "truncate"):
-            raise CardroomError(f"unknown back_score_rounding {self.back_score_rounding!r}")
+            raise CardroomError(Reason("bridge.back_score_rounding", got=self.back_score_rounding))
 
 
 DOC001 = ScoringRules()
@@ -130,10 +130,10 @@ def make_rules(**options: Any) -> BridgeRules:
     scoring = options.pop("scoring", "doc001")
     if isinstance(scoring, str):
         if scoring not in SCORINGS:
-            raise CardroomError(f"unknown scoring {scoring!r}; known: {', '.join(SCORINGS)}")
+            raise CardroomError(Reason("bridge.unknown_scoring", scoring=scoring, known=', '.join(SCORINGS)))
         scoring = SCORINGS[scoring]
     known = {f.name for f in fields(BridgeRules)}
     bad = set(options) - known
     if bad:
-        raise CardroomError(f"unknown bridge option(s): {', '.join(sorted(bad))}")
+        raise CardroomError(Reason("bridge.unknown_options", options=', '.join(sorted(bad))))
     return replace(BridgeRules(scoring=scoring), **options)

@@ -15,7 +15,7 @@ import re
 from enum import IntEnum
 from typing import ClassVar
 
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import ParseError, Reason
 from cardroom.games.bridge.auction import AuctionCall
 
 
@@ -94,14 +94,14 @@ class OldCall(AuctionCall):
         "XX": _REDOUBLE, "R": _REDOUBLE, "RDBL": _REDOUBLE, "REDOUBLE": _REDOUBLE, "ХХ": _REDOUBLE,
         "LEAVE": _LEAVE, "BRIDGE": _LEAVE, "LEAVEIT": _LEAVE, "ОСТАВЛЯЮ": _LEAVE,
     }
-    _VALUE_ERROR = "not an old-bridge call value"
-    _EXPECTED = "e.g. 1H, 2RS, 3NL, 2NT, pass, X, XX, make H, leave"
+    _VALUE_ERROR = "oldbridge.call_value"
+    _EXPECTED = "oldbridge.call_expected"
 
     @classmethod
     def make(cls, trump: int) -> OldCall:
         """Straight bridge: name a trump (Suit number 0-3) or no trumps (4)."""
         if not 0 <= trump <= 4:
-            raise ParseError(f"not a make: {trump}")
+            raise ParseError(Reason("oldbridge.not_make", trump=trump))
         return _CALLS[_MAKE0 - _BASE + trump]
 
     @property

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.core.cards import Card, cards_of_mask
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.laws import (
     Irregular,
     LawsDirector,
@@ -35,7 +35,7 @@ AMERICAN_TABLE = LawTable.load("cardroom.games.oldbridge", "laws.toml", "america
 def cut_of(cards: Sequence[Card]) -> Card:
     """Law 16: a player who exposes more than one card cuts the highest of them."""
     if not cards:
-        raise CardroomError("a cut needs at least one card")
+        raise CardroomError(Reason("oldbridge.cut_one"))
     return max(cards, key=cut_key)
 
 
@@ -43,7 +43,7 @@ def partnerships(cuts: Sequence[Card]) -> tuple[tuple[int, int], tuple[int, int]
     """Law 19: the two lowest cuts play against the two highest; the lowest deals.
     Returns (lower pair, higher pair, dealer) as indices into ``cuts``."""
     if len(cuts) != 4 or len(set(cuts)) != 4:
-        raise CardroomError("four players cut four different cards")
+        raise CardroomError(Reason("oldbridge.cut_four"))
     order = sorted(range(4), key=lambda i: cut_key(cuts[i]))
     return (order[0], order[1]), (order[2], order[3]), order[0]
 
@@ -52,7 +52,7 @@ def cutting_out(consecutive_rubbers: Sequence[int], cuts: Sequence[Card], places
     """Law 21: who goes out for ``places`` candidates: those who played the most consecutive rubbers;
     ties cut, the highest cuts going out."""
     if not 0 < places <= len(consecutive_rubbers):
-        raise CardroomError(f"cannot send out {places} of {len(consecutive_rubbers)} players")
+        raise CardroomError(Reason("oldbridge.send_out", places=places, n=len(consecutive_rubbers)))
     order = sorted(range(len(consecutive_rubbers)), key=lambda i: (-consecutive_rubbers[i], -_rank(cuts[i])))
     return sorted(order[:places])
 
@@ -120,7 +120,7 @@ def revoke_penalty(won: Sequence[int], revokes: Sequence[Side | int], trick_valu
     value in points, England); a revoking side cannot score a slam in the deal nor win the game in it
     (it may score up to two short of game, 28); a slam never counts the penalty tricks."""
     if how not in ("tricks", "points-deduct", "points-add"):
-        raise CardroomError(f"unknown revoke penalty {how!r}")
+        raise CardroomError(Reason("oldbridge.revoke_penalty", how=how))
     w = [won[0], won[1]]
     deducted = [0, 0]
     added = [0, 0]

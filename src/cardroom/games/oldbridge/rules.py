@@ -29,12 +29,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.cards import Card, CardSet, cards_of_mask
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.game import Action, Game, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick
 from cardroom.core.view import LawsState, TableView, memo
 from cardroom.games.bridge.auction import FIXED_PAIRS, Auction, AuctionParams, DoublingLimit
+from cardroom.games.bridge.calls import suit_plural
 from cardroom.games.bridge.rules import (
     DealWithDummy,
     dummy_play_table,
@@ -138,7 +139,7 @@ class OldDeal(DealWithDummy):
     _PLAY = PHASE_PLAY
     _OVER = PHASE_OVER
     _CALL_TYPE = OldCall
-    _DEAL_LAW = " (Law 35)"
+    _DEAL_KEY = "oldbridge.thirteen_each"
     _PHASE_NAMES = PHASE_NAMES
 
     def __init__(self, game: Game, dealer: Seat) -> None:
@@ -206,15 +207,15 @@ class OldDeal(DealWithDummy):
     def _who(self, seat: Seat) -> str:
         return f"{seat} ({document_letter(seat, self.dealer)})"
 
-    def _who_plays(self, seat: Seat) -> str:
-        return f"{self._who(seat)}, dummy," if seat == self.dummy else self._who(seat)
+    def _who_plays(self, seat: Seat) -> str | Reason:
+        return Reason("oldbridge.who_dummy", who=self._who(seat)) if seat == self.dummy else self._who(seat)
 
-    def _where_text(self) -> str:
-        return f" ({self.position()})"
+    def _where_text(self) -> str | Reason:
+        return Reason("oldbridge.where", where=self.where())
 
-    def _revoke_text(self, seat: Seat, card: Card, holds: CardSet) -> str:
-        return (f"{self._who(seat)} must follow suit: {Card(self.trick[0]).suit.name.lower()} were led and he holds "
-                f"{holds}, but played {card} (a revoke, {self.position()})")
+    def _revoke_text(self, seat: Seat, card: Card, holds: CardSet) -> Reason:
+        return Reason("oldbridge.revoke", who=self._who(seat), suit=suit_plural(Card(self.trick[0]).suit), holds=holds,
+                      card=card, where=self.where())
 
     def _enter(self, card: Card) -> None:
         """Play ``card`` from ``next_seat``'s hand without the follow-suit check (a revoke accepted)."""
@@ -233,7 +234,7 @@ class OldDeal(DealWithDummy):
 
     def result(self) -> OldDealResult:
         if self.phase != PHASE_OVER:
-            raise IllegalAction("the deal is not over")
+            raise IllegalAction(Reason("bridge.not_over"))
         contract = self.contract_of()
         void, revokes = self.law_outcome()
         if void:
@@ -375,15 +376,16 @@ class AuctionDeal(Auction[OldCall], OldDeal):
 
     def _call(self, call: OldCall) -> None:
         if self.phase != PHASE_CALLS:
-            raise IllegalAction(f"no call now: {call}", action=call)
+            raise IllegalAction(Reason("oldbridge.no_call_now", call=call), action=call)
         seat = self.next_seat
         why = self.call_refusal(seat, call)
         if why is not None:
             lb = self.last_bid
-            raise IllegalAction(_REFUSALS[why].format(
-                who=self._who(seat), call=call, value=call.value if call.is_bid else 0, last=lb,
+            raise IllegalAction(Reason(
+                _REFUSALS[why], who=self._who(seat), call=call, value=call.value if call.is_bid else 0, last=lb,
                 last_value=lb.value if lb is not None else 0, limit=self.rules.max_doublings,
-                what="royal spades are" if call.is_bid and call.denom is Denom.ROYAL else "nullo is"),
+                what=Reason("oldbridge.royal_spades" if call.is_bid and call.denom is Denom.ROYAL
+                            else "oldbridge.nullo")),
                 seat=seat, action=call)
         self.enter_call(seat, call)
         if not self.auction_closed:
@@ -444,23 +446,20 @@ class AuctionDeal(Auction[OldCall], OldDeal):
         return 0
 
 
-_NOT_DOUBLED_YET = "{who} may not double now: only the opponents of the last bidder may double a bid not yet doubled"
-_REDOUBLE_NOT_NOW = "{who} may not redouble now: only the doubled side may redouble"
 _REFUSALS = {
-    "not-auction": "{call} is a straight-bridge declaration, not an auction call",
-    "dealer-must-bid": "{who} is the dealer and must open the auction with a bid (dealer_must_bid)",
-    "not-in-play": "{who} bid {call}, but {what} not played at this table",
-    "insufficient": "{who} bid {call} (value {value}), which does not outrank {last} (value {last_value}): "
-                    "an insufficient bid (Law 3 values)",
-    "nothing-to-double": "{who} doubled, but there is no bid to double",
-    "nothing-to-redouble": "{who} doubled, but there is no bid to double",
-    "double-own-side": _NOT_DOUBLED_YET,
-    "double-not-now": _NOT_DOUBLED_YET,
-    "redouble-not-doubled": _REDOUBLE_NOT_NOW,
-    "redouble-opponents": _REDOUBLE_NOT_NOW,
-    "doubling-limit": "{who} may not double again: the limit is {limit} doublings",
+    "not-auction": "oldbridge.not_auction",
+    "dealer-must-bid": "oldbridge.dealer_must_bid",
+    "not-in-play": "oldbridge.not_in_play",
+    "insufficient": "oldbridge.insufficient",
+    "nothing-to-double": "oldbridge.nothing_to_double",
+    "nothing-to-redouble": "oldbridge.nothing_to_double",
+    "double-own-side": "oldbridge.double_not_now",
+    "double-not-now": "oldbridge.double_not_now",
+    "redouble-not-doubled": "oldbridge.redouble_not_now",
+    "redouble-opponents": "oldbridge.redouble_not_now",
+    "doubling-limit": "oldbridge.doubling_limit",
 }
-"""Auction bridge's words for the auction's refusals (:meth:`Auction.call_refusal`)."""
+"""Auction bridge's reasons (catalogue keys) for the auction's refusals (:meth:`Auction.call_refusal`)."""
 
 
 _STRAIGHT_LIMITS = {"below-100": DoublingLimit(below=100), "cap-100": DoublingLimit(up_to=100)}
@@ -578,11 +577,10 @@ class StraightDeal(OldDeal):
             left = any(c == LEAVE for _, c in self.calls)
             if call == LEAVE:
                 if left:
-                    raise IllegalAction(f"{who} may not pass the make back to the dealer: the dealer's partner must "
-                                        "name the trump (law B-2)", seat=seat, action=call)
+                    raise IllegalAction(Reason("oldbridge.pass_back", who=who), seat=seat, action=call)
             elif not call.is_make:
-                raise IllegalAction(f"{who} must name the trump (make C, D, H, S or NT)"
-                                    + ("" if left else " or leave it to his partner"), seat=seat, action=call)
+                raise IllegalAction(Reason("oldbridge.must_make" if left else "oldbridge.make_or_leave", who=who),
+                                    seat=seat, action=call)
             self.calls.append((seat, call))
             if call == LEAVE:
                 self.next_seat = seat.partner
@@ -595,11 +593,11 @@ class StraightDeal(OldDeal):
         expected = REDOUBLE if ours else DOUBLE
         if call != PASS and call != expected:
             if call in (DOUBLE, REDOUBLE):
-                raise IllegalAction(f"{who} must say {'XX (redouble)' if ours else 'X (double)'} or Pass, not {call}",
-                                    seat=seat, action=call)
-            raise IllegalAction(f"{who} may only double or pass now, not {call}", seat=seat, action=call)
+                raise IllegalAction(Reason("oldbridge.redouble_or_pass" if ours else "oldbridge.double_or_pass_only",
+                                           who=who, call=call), seat=seat, action=call)
+            raise IllegalAction(Reason("oldbridge.double_or_pass", who=who, call=call), seat=seat, action=call)
         if call != PASS and self.director is not None and int(seat) in self.director.barred:
-            raise IllegalAction(f"{who} lost the right to double: his partner exposed a card (law B-11)",
+            raise IllegalAction(Reason("oldbridge.double_barred", who=who),
                                 seat=seat, action=call)
         self.calls.append((seat, call))
         if call == PASS:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardroom.core.cards import SUIT_MASKS, Card, CardSet, Suit
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.cards import SUIT_MASKS, Card, CardSet
+from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.laws import (
     FORBID,
     REQUIRE,
@@ -27,6 +27,7 @@ from cardroom.core.laws import (
     restrict_lead,
 )
 from cardroom.core.table import Seat, Side
+from cardroom.games.bridge.calls import suit_plural
 from cardroom.games.oldbridge.calls import DOUBLE, LEAVE, REDOUBLE, OldCall
 from cardroom.games.oldbridge.laws import AUCTION_TABLE, STRAIGHT_TABLE, AuctionRevoke
 from cardroom.games.oldbridge.rules import (
@@ -95,13 +96,13 @@ def apply(deal: StraightDeal, action: Any) -> None:
     assert d is not None
     if d.pending is not None:
         if not isinstance(action, RulingChoice):
-            raise IllegalAction(f"a ruling under law {d.pending.law.number} is pending: "
-                                f"{Seat(d.pending.chooser or 0)} chooses "
-                                f"({', '.join(o.name for o in d.pending.options)})", action=action)
+            raise IllegalAction(Reason("oldbridge.ruling_pending", law=d.pending.law.number,
+                                       chooser=Seat(d.pending.chooser or 0),
+                                       options=', '.join(o.name for o in d.pending.options)), action=action)
         choose(deal, action)
         return
     if isinstance(action, RulingChoice):
-        raise IllegalAction(f"no ruling is pending; {action.to_text()} cannot be applied", action=action)
+        raise IllegalAction(Reason("oldbridge.no_ruling", action=action.to_text()), action=action)
     if isinstance(action, Irregular):
         irregular(deal, action)
         return
@@ -109,12 +110,12 @@ def apply(deal: StraightDeal, action: Any) -> None:
         hand = deal.hands[deal.next_seat]
         led = deal.trick[0] // 13 if deal.trick else None
         if hand >> action & 1 and led is not None and action // 13 != led and hand & SUIT_MASKS[led]:
-            raise IllegalAction(f"{deal.laws_who(deal.next_seat)} must follow suit: {Suit(led).name.lower()} were "
-                                f"led and he holds {CardSet(hand & SUIT_MASKS[led])}; in laws mode a revoke is "
-                                f"played as '!{deal.next_seat.letter} {action}'", action=action)
+            raise IllegalAction(Reason("oldbridge.must_follow", who=deal.laws_who(deal.next_seat),
+                                       suit=suit_plural(led), hand=CardSet(hand & SUIT_MASKS[led]),
+                                       letter=deal.next_seat.letter, action=action), action=action)
         if hand >> action & 1:
-            raise IllegalAction(f"{deal.laws_who(deal.next_seat)} may not play {action} now: "
-                                f"{restriction_text(deal)} (laws mode: a revoke is played as '!SEAT CARD')",
+            raise IllegalAction(Reason("oldbridge.may_not_play", who=deal.laws_who(deal.next_seat), action=action,
+                                       why=restriction_text(deal)),
                                 action=action)
     deal.laws_plain(action)
 
@@ -181,11 +182,11 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
     who = deal.laws_who(seat)
     a_seat, b_seat, y_seat = deal.dealer.lho, deal.dealer.rho, deal.dealer.partner
     if deal.phase == PHASE_DEAL or deal.phase == PHASE_OVER:
-        raise IllegalAction(f"no irregularity can be ruled on now ({deal.position()})", action=action)
+        raise IllegalAction(Reason("oldbridge.nothing_to_rule", where=deal.position()), action=action)
     if word == "expose":
         card = _card_arg(arg, action)
         if not deal.hands[seat] >> card & 1:
-            raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
+            raise IllegalAction(Reason("bridge.not_held", seat=who, card=card), seat=seat, action=action)
         if deal.phase == PHASE_CALLS and seat.side == deal.dealer.side:
             irr = note(deal, "exposed-before-make", seat, action, f"{who} exposed a card before the make")
             d.seen |= 1 << card
@@ -205,13 +206,13 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
             note(deal, "exposed-in-play", seat, action, f"{who} exposed a card during the play")
             d.exposed[int(seat)] = d.exposed.get(int(seat), 0) | 1 << card  # B-13
             return
-        raise IllegalAction(f"{who} may expose his cards without penalty (the dealer's side in the play)",
+        raise IllegalAction(Reason("oldbridge.expose_free", who=who),
                             seat=seat, action=action)
     if word == "ask":
         if deal.phase == PHASE_DOUBLING and seat == b_seat and deal.next_seat == a_seat:
             note(deal, "pone-asks", seat, action, "the pone asked the eldest hand \"May I lead?\"")  # B-8
             return
-        raise IllegalAction(f"{who} asking now is no irregularity the laws rule on", seat=seat, action=action)
+        raise IllegalAction(Reason("oldbridge.ask_no_irregularity", who=who), seat=seat, action=action)
     if deal.phase == PHASE_CALLS:
         call = _call_arg(action.text, action)
         left = any(c == LEAVE for _, c in deal.calls)
@@ -227,8 +228,8 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
             irr = note(deal, "make-by-opponent", seat, action, f"{who}, an opponent of the dealer, named {call}")
             rule(deal, irr, Chooser.DEALER, (deal.dealer,), MakeByOpponent())
             return
-        raise IllegalAction(f"{who}: {action.text!r} is no irregularity the laws of straight bridge rule on "
-                            "(make it as a regular call)", seat=seat, action=action)
+        raise IllegalAction(Reason("oldbridge.call_no_irregularity", who=who, text=action.text), seat=seat,
+                            action=action)
     if deal.phase == PHASE_DOUBLING:
         assert deal.maker is not None
         first_round = deal.doubling == 0 and deal.next_seat == a_seat and deal.queue == [a_seat, b_seat]
@@ -236,7 +237,7 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
         if seat == a_seat and first_round and _is_card(text):
             card = Card.parse(text)
             if not deal.hands[seat] >> card & 1:
-                raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
+                raise IllegalAction(Reason("bridge.not_held", seat=who, card=card), seat=seat, action=action)
             irr = note(deal, "lead-without-asking", seat, action, f"{who} led without asking his partner")
             d.early_lead = card
             rule(deal, irr, Chooser.MAKER, (deal.maker,), LeadWithoutAsking())
@@ -252,23 +253,22 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
             irr = note(deal, "redouble-out-of-turn", seat, action, f"{who} redoubled out of turn")
             rule(deal, irr, Chooser.REDOUBLED, (doubled,), RedoubleOutOfTurn(seat=seat))
             return
-        raise IllegalAction(f"{who}: {text!r} is no irregularity the laws of straight bridge rule on now",
+        raise IllegalAction(Reason("oldbridge.no_irregularity_now", who=who, text=text),
                             seat=seat, action=action)
     # the play
     text = action.text.strip()
     if not _is_card(text):
-        raise IllegalAction(f"{who}: {text!r} is not a card; in the play an irregular action is a card",
+        raise IllegalAction(Reason("oldbridge.irregular_card", who=who, text=text),
                             seat=seat, action=action)
     card = Card.parse(text)
     if not deal.hands[seat] >> card & 1:
-        raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
+        raise IllegalAction(Reason("bridge.not_held", seat=who, card=card), seat=seat, action=action)
     if seat == deal.next_seat:
         led = deal.trick[0] // 13 if deal.trick else None
         if led is None or card // 13 == led or not deal.hands[seat] & SUIT_MASKS[led]:
-            raise IllegalAction(f"{who} may simply play {card}: it is no irregularity", seat=seat, action=action)
+            raise IllegalAction(Reason("oldbridge.simply_play", who=who, card=card), seat=seat, action=action)
         if seat == deal.dummy:
-            raise IllegalAction("the dummy cannot revoke (law B-9): the dealer must play a card of the suit "
-                                "led from the dummy", seat=seat, action=action)
+            raise IllegalAction(Reason("oldbridge.dummy_revoke_b9"), seat=seat, action=action)
         note(deal, "revoke", seat, action, f"{who} did not follow suit")
         d.revokes.append((int(seat.side), len(deal.tricks) + 1))
         deal.laws_enter_card(card)
@@ -282,7 +282,7 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
         note(deal, "dealer-lead-out-of-turn", seat, action, f"the dealer led from the wrong hand ({who})")
         deal.laws_enter_card(card, leader=seat)  # B-16: no penalty; the lead stands
         return
-    raise IllegalAction(f"{who} playing {card} now is no irregularity the laws of straight bridge rule on",
+    raise IllegalAction(Reason("oldbridge.play_no_irregularity", who=who, card=card),
                         seat=seat, action=action)
 
 
@@ -293,7 +293,7 @@ def choose(deal: StraightDeal, choice: RulingChoice) -> None:
     assert d is not None and d.pending is not None
     ruling = d.pending
     if choice.law != ruling.law.number:
-        raise IllegalAction(f"the pending ruling is under law {ruling.law.number}, not {choice.law}",
+        raise IllegalAction(Reason("oldbridge.ruling_law", law=ruling.law.number, got=choice.law),
                             action=choice)
     ruling.option(choice.option)  # raises CardroomError for an unknown option
     _, ctx = d.take()
@@ -395,7 +395,7 @@ def _card_arg(text: str, action: Any) -> Card:
     try:
         return Card.parse(text)
     except ParseError:
-        raise IllegalAction(f"{action.to_text()!r}: {text!r} is not a card", action=action) from None
+        raise IllegalAction(Reason("oldbridge.not_card", action=action.to_text(), text=text), action=action) from None
 
 
 
@@ -406,7 +406,8 @@ def _call_arg(text: str, action: Any) -> OldCall:
     try:
         return OldCall.parse(t)
     except ParseError:
-        raise IllegalAction(f"{action.to_text()!r}: {text!r} is neither a call nor a card", action=action) from None
+        raise IllegalAction(Reason("oldbridge.not_call_card", action=action.to_text(), text=text),
+                            action=action) from None
 
 
 # ------------------------------------------------------------------ auction bridge (revokes only)
@@ -416,16 +417,16 @@ def auction_apply(deal: AuctionDeal, action: Any) -> None:
     assert d is not None
     if d.pending is not None:
         if not isinstance(action, RulingChoice) or action.law != d.pending.law.number:
-            raise IllegalAction(f"a ruling under law {d.pending.law.number} is pending: "
-                                f"{Seat(d.pending.chooser or 0)} chooses "
-                                f"({', '.join(o.name for o in d.pending.options)})", action=action)
+            raise IllegalAction(Reason("oldbridge.ruling_pending", law=d.pending.law.number,
+                                       chooser=Seat(d.pending.chooser or 0),
+                                       options=', '.join(o.name for o in d.pending.options)), action=action)
         d.pending.option(action.option)
         _, ctx = d.take()
         d.revoke_choices[ctx.side] = action.option
         auction_after_action(deal)
         return
     if isinstance(action, RulingChoice):
-        raise IllegalAction(f"no ruling is pending; {action.to_text()} cannot be applied", action=action)
+        raise IllegalAction(Reason("oldbridge.no_ruling", action=action.to_text()), action=action)
     if isinstance(action, Irregular):
         seat = Seat(action.seat)
         who = deal.laws_who(seat)
@@ -433,20 +434,18 @@ def auction_apply(deal: AuctionDeal, action: Any) -> None:
         try:
             card = Card.parse(text)
         except ParseError:
-            raise IllegalAction(f"{who}: {text!r}: in auction bridge's laws mode only a revoke ('!{seat.letter} "
-                                "CARD') is ruled on", seat=seat, action=action) from None
+            raise IllegalAction(Reason("oldbridge.auction_revoke_only", who=who, text=text, letter=seat.letter),
+                                seat=seat, action=action) from None
         if deal.phase != PHASE_PLAY or seat != deal.next_seat or not deal.trick:
-            raise IllegalAction(f"{who} playing {card} now is no revoke (only a card that fails to follow "
-                                "suit, in turn, is ruled on)", seat=seat, action=action)
+            raise IllegalAction(Reason("oldbridge.play_no_revoke", who=who, card=card), seat=seat, action=action)
         hand = deal.hands[seat]
         led = deal.trick[0] // 13
         if not hand >> card & 1:
-            raise IllegalAction(f"{who} does not hold {card}", seat=seat, action=action)
+            raise IllegalAction(Reason("bridge.not_held", seat=who, card=card), seat=seat, action=action)
         if card // 13 == led or not hand & SUIT_MASKS[led]:
-            raise IllegalAction(f"{who} may simply play {card}: it is no revoke", seat=seat, action=action)
+            raise IllegalAction(Reason("oldbridge.simply_play_revoke", who=who, card=card), seat=seat, action=action)
         if seat == deal.dummy:
-            raise IllegalAction("the dummy cannot revoke: the declarer must play a card of the suit led from "
-                                "the dummy", seat=seat, action=action)
+            raise IllegalAction(Reason("oldbridge.dummy_revoke"), seat=seat, action=action)
         d.irregularities.append(Irregularity("revoke", int(seat), f"{who} did not follow suit",
                                              len(deal.tricks) + 1, action.to_text()))
         d.revokes.append((int(seat.side), len(deal.tricks) + 1))

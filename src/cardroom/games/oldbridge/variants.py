@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.options import Schema, check_field_rules, one_of, ranged
 
 SLAM_SIDES = ("any", "declarer")
@@ -114,11 +114,11 @@ def _check_options(default: Any, game: str, options: dict[str, Any]) -> None:
     known = {f.name for f in fields(default)}
     bad = set(options) - known
     if bad:
-        raise CardroomError(f"unknown {game} option(s): {', '.join(sorted(bad))}")
+        raise CardroomError(Reason("oldbridge.unknown_options", game=game, options=', '.join(sorted(bad))))
     for k, v in options.items():
         want = type(getattr(default, k))
         wrong = (not isinstance(v, bool) if want is bool
                  else isinstance(v, bool) or not isinstance(v, int) if want is int
                  else not isinstance(v, str))
         if wrong:
-            raise CardroomError(f"{game} option {k} must be {want.__name__}, not {v!r}")
+            raise CardroomError(Reason("oldbridge.option_type", game=game, k=k, type=want.__name__, got=v))

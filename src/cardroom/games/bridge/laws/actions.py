@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import ParseError, Reason
 from cardroom.core.game import Action
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.table import Seat
@@ -32,11 +32,11 @@ class Claim(Action):
         parts = text.split()
         words = {"claim": False, "претензия": False, "concede": True, "уступка": True}
         if len(parts) != 3 or parts[0].lower() not in words:
-            raise ParseError(f"not a claim: {text!r} (expected 'claim S 4' or 'concede S 2')")
+            raise ParseError(Reason("bridge.not_claim", text=text))
         try:
             n = int(parts[2])
         except ValueError:
-            raise ParseError(f"{text!r}: {parts[2]!r} is not a number of tricks") from None
+            raise ParseError(Reason("bridge.claim_tricks", text=text, n=parts[2])) from None
         return cls(Seat.parse(parts[1]), n, words[parts[0].lower()])
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.game import Action
 from cardroom.core.laws import (
     REQUIRE,
@@ -165,8 +165,9 @@ def _plain(deal: BridgeDeal, action: Any) -> None:
         if action not in legal:
             base = base_plays(deal)
             if action in base:
-                raise IllegalAction(f"{deal.next_seat} may not play {action} now: "
-                                    f"{'; '.join(d.restrictions()) or 'a penalty is in force'}", action=action)
+                raise IllegalAction(Reason("bridge.may_not_play", seat=deal.next_seat, action=action,
+                                           why='; '.join(d.restrictions()) or Reason("bridge.penalty_in_force")),
+                                    action=action)
             deal.laws_play(action)  # raises the plain reason (not held, must follow suit)
             return
         deal.laws_enter_card(action)
@@ -178,7 +179,8 @@ def _plain(deal: BridgeDeal, action: Any) -> None:
             return
         if action not in legal_calls(deal):
             if action in deal.legal_calls():
-                raise IllegalAction(f"{seat} may not call {action} now: {'; '.join(d.restrictions())}",
+                raise IllegalAction(Reason("bridge.may_not_call", seat=seat, action=action,
+                                           why='; '.join(d.restrictions())),
                                     action=action)
             deal.laws_call(action)  # raises the plain reason
             return
@@ -190,12 +192,10 @@ def _plain(deal: BridgeDeal, action: Any) -> None:
         if isinstance(action, Deal):
             deal.laws_deal(action)
             return
-        raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
+        raise IllegalAction(Reason("bridge.deal_first", action=action), action=action)
     if phase == 3:
-        raise IllegalAction(f"the deal is over; {action} cannot be applied", action=action)
-    what = "card" if phase == 2 else "call"
-    raise IllegalAction(f"a {what} is to be {'played' if phase == 2 else 'made'} now, not {action!r}",
-                        action=action)
+        raise IllegalAction(Reason("bridge.over_action", action=action), action=action)
+    raise IllegalAction(Reason("bridge.card_now" if phase == 2 else "bridge.call_now", action=action), action=action)
 
 
 def _add_l11(deal: BridgeDeal, seat: Seat, call: Call) -> None:
@@ -218,7 +218,7 @@ def _substitute(deal: BridgeDeal, seat: Seat, call: Call) -> None:
     if sub.kind == "insufficient":
         if call.is_bid and (deal.last_bid is None or call > deal.last_bid):
             if call not in deal.legal_calls():
-                raise IllegalAction(f"{seat} may not bid {call} under the rules in force", action=call)
+                raise IllegalAction(Reason("bridge.bid_barred", seat=seat, call=call), action=call)
             # None when no bid of that strain is sufficient any more (e.g. after 7NT): no substitute is free
             lowest = next((b for b in BIDS if b.strain == orig.strain and (deal.last_bid is None or b > deal.last_bid)),
                           None)
@@ -239,9 +239,9 @@ def _substitute(deal: BridgeDeal, seat: Seat, call: Call) -> None:
             _add_l11(deal, seat, orig)
             _note(deal, "substitute", seat, None, f"{call} (a pass): {seat.partner} passes at every turn (L9c)")
             return
-        raise IllegalAction(f"{seat} must substitute a sufficient bid or a pass for {orig} (L9)", action=call)
+        raise IllegalAction(Reason("bridge.substitute_sufficient", seat=seat, orig=orig), action=call)
     # L18.3: any proper call
     if call not in deal.legal_calls():
-        raise IllegalAction(f"{seat} must substitute a proper call for {orig} (L18)", action=call)
+        raise IllegalAction(Reason("bridge.substitute_proper", seat=seat, orig=orig), action=call)
     d.substitute = None
     deal.laws_enter_call(seat, call)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import CardroomError, IllegalAction, Reason
 from cardroom.core.laws import Irregular, RulingChoice, atomic
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import Call
@@ -37,15 +37,15 @@ def _apply(deal: BridgeDeal, action: Any) -> list[Any]:
     if isinstance(action, Irregular):
         if d.pending is not None:
             if not _may_act_while_pending(deal, action):
-                raise IllegalAction(f"a ruling is pending: {Seat(d.pending.chooser or 0)} must choose "
-                                    f"({', '.join(o.name for o in d.pending.options)})", action=action)
+                raise IllegalAction(Reason("bridge.ruling_choose", chooser=Seat(d.pending.chooser or 0),
+                                           options=', '.join(o.name for o in d.pending.options)), action=action)
             if _while_pending(deal, action):
                 return [action]
         _irregular(deal, action)
         return [action]
     if isinstance(action, Claim):
         if d.pending is not None:
-            raise IllegalAction("a ruling is pending; claims wait until it is made", action=action)
+            raise IllegalAction(Reason("bridge.ruling_claims"), action=action)
         _claim(deal, action)
         return [action]
     if d.pending is not None:
@@ -60,9 +60,9 @@ def _apply(deal: BridgeDeal, action: Any) -> list[Any]:
                 return [accept]
             _plain(deal, action)
             return [accept, action]
-        raise IllegalAction(f"a ruling is pending under {d.pending.law.number}: "
-                            f"{Seat(d.pending.chooser or 0)} must choose one of "
-                            f"{', '.join(o.name for o in d.pending.options)}", action=action)
+        raise IllegalAction(Reason("bridge.ruling_choose_one", law=d.pending.law.number,
+                                   chooser=Seat(d.pending.chooser or 0),
+                                   options=', '.join(o.name for o in d.pending.options)), action=action)
     _plain(deal, action)
     return [action]
 
@@ -118,12 +118,12 @@ def _choose(deal: BridgeDeal, choice: RulingChoice) -> None:
     d = laws_of(deal)
     r = d.pending
     if r is None:
-        raise IllegalAction(f"no ruling is pending; {choice.to_text()!r} cannot be applied", action=choice)
+        raise IllegalAction(Reason("bridge.no_ruling", choice=choice.to_text()), action=choice)
     if choice.law != r.law.number:
-        raise IllegalAction(f"the pending ruling is under {r.law.number}, not {choice.law}", action=choice)
+        raise IllegalAction(Reason("bridge.ruling_law", law=r.law.number, got=choice.law), action=choice)
     try:
         r.option(choice.option)
     except Exception as e:
-        raise IllegalAction(str(e), action=choice) from None
+        raise IllegalAction((e.reason or str(e)) if isinstance(e, CardroomError) else str(e), action=choice) from None
     _, ctx = d.take()
     HANDLERS.handler(type(ctx))(deal, ctx, choice.option)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.laws import Irregular
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import PASS, Call
@@ -23,7 +23,7 @@ def _replace_last_call(deal: BridgeDeal, seat: Seat, new: Call, action: Irregula
     calls = list(zip(d.call_seats, deal.calls, strict=True))[:-1]
     _rebuild_auction(deal, calls)
     if deal.next_seat != seat:
-        raise IllegalAction("the call to correct is not the last one", action=action)
+        raise IllegalAction(Reason("bridge.correct_not_last"), action=action)
     _plain(deal, new)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.laws import FORBID, REQUIRE, Chooser, Irregularity, LeadRestriction, RulingOption
 from cardroom.core.table import Seat
 from cardroom.games.bridge.laws import contexts as ctxt
@@ -117,7 +117,7 @@ def _start_correction(deal: BridgeDeal, rv: Revoke, penalty_card: bool) -> None:
         cards = list(deal.tricks[-1].cards)
         leader = deal.tricks[-1].leader
     else:
-        raise IllegalAction("the revoke can no longer be corrected: a card has been played to the next trick")
+        raise IllegalAction(Reason("bridge.revoke_too_late"))
     later = [(leader.next(i), c) for i, c in enumerate(cards) if i > rv.position]
     offending = rv.seat.side
     if any(s.side != offending for s, _ in later):
@@ -145,12 +145,12 @@ def _correct(deal: BridgeDeal, rv: Revoke, penalty_card: bool, retract_later: bo
 def _claim(deal: BridgeDeal, claim: Claim, law_kind: str = "") -> None:
     d = laws_of(deal)
     if deal.phase != 2 or deal.declarer is None:
-        raise IllegalAction("tricks are claimed or conceded during the play", action=claim)
+        raise IllegalAction(Reason("bridge.claim_in_play"), action=claim)
     if claim.seat == deal.dummy:
-        raise IllegalAction("dummy may not claim or concede", action=claim)
+        raise IllegalAction(Reason("bridge.claim_dummy"), action=claim)
     remaining = 13 - len(deal.tricks)
     if not 0 <= claim.tricks <= remaining:
-        raise IllegalAction(f"{claim.tricks} tricks: only {remaining} remain", action=claim)
+        raise IllegalAction(Reason("bridge.claim_remain", tricks=claim.tricks, remaining=remaining), action=claim)
     irr = Irregularity(law_kind or ("claim-declarer" if claim.seat == deal.declarer else "claim-defender"),
                        int(claim.seat), claim.to_text(), len(deal.tricks) + 1, claim.to_text())
     d.irregularities.append(irr)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardroom.core.cards import SUIT_MASKS, Card
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.laws import Chooser, Irregular
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call
@@ -40,9 +40,9 @@ def _irregular(deal: BridgeDeal, action: Irregular) -> None:
         _event(deal, seat, word, action.arg, action)
         return
     if deal.phase == 0:
-        raise IllegalAction("the cards are not dealt yet; only '!SEAT reshuffle' is possible now", action=action)
+        raise IllegalAction(Reason("bridge.not_dealt_reshuffle"), action=action)
     if deal.phase == 3:
-        raise IllegalAction("the deal is over", action=action)
+        raise IllegalAction(Reason("bridge.deal_over"), action=action)
     if deal.phase == 1:
         # the auction: a call (a bid over seven too); a card is written '!W play 4S' (or one that is no call)
         if word in ("play", "lead"):
@@ -67,7 +67,7 @@ def _irregular(deal: BridgeDeal, action: Irregular) -> None:
         try:
             parse_irregular_call(action.text)
         except ParseError:
-            raise IllegalAction(f"{action.to_text()!r}: not a card, a call or an event", action=action) from None
+            raise IllegalAction(Reason("bridge.not_card_call_event", action=action.to_text()), action=action) from None
         _call_after_auction(deal, seat, action.text, action)
         return
     _irregular_card(deal, seat, card, action)
@@ -89,7 +89,7 @@ def _irregular_call(deal: BridgeDeal, seat: Seat, text: str, action: Irregular) 
         deal.laws_enter_call(turn, PASS)
         _note(deal, "barred-pass-entered", turn, action, "the barred player's pass is entered (L15)")
         if deal.phase != 1:
-            raise IllegalAction("the auction closed with the barred player's pass", action=action)
+            raise IllegalAction(Reason("bridge.closed_barred"), action=action)
         turn = deal.next_seat
     if seat == turn:
         if d.substitute is not None and d.substitute.seat == seat:
@@ -138,7 +138,7 @@ def _exposed_in_auction(deal: BridgeDeal, seat: Seat, cards: list[Card], prematu
     mask = 0
     for c in cards:
         if not deal.hands[seat] >> c & 1:
-            raise IllegalAction(f"{seat} does not hold {c}", action=action)
+            raise IllegalAction(Reason("bridge.not_held", seat=seat, card=c), action=action)
         mask |= 1 << c
     single_low = len(cards) == 1 and cards[0].rank < 10 and not premature
     _note(deal, "exposed-in-auction", seat, action, " ".join(str(c) for c in cards) +
@@ -155,22 +155,21 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
     phase = deal.phase
     if word == "reshuffle":
         if deal.rules.laws_online:
-            raise IllegalAction("the server shuffles and deals: a new shuffle and cut is not demanded online "
-                                "(L2; option laws_online)", action=action)
+            raise IllegalAction(Reason("bridge.online_shuffle"), action=action)
         if phase != 0:
-            raise IllegalAction("a new shuffle and cut may be demanded only before the first card is dealt (L2)",
+            raise IllegalAction(Reason("bridge.reshuffle_late"),
                                 action=action)
         _note(deal, "reshuffle", seat, action, "granted: the pack is shuffled and cut again")
         return
     if phase == 0:
-        raise IllegalAction("the cards are not dealt yet", action=action)
+        raise IllegalAction(Reason("bridge.not_dealt"), action=action)
     if phase == 3:
-        raise IllegalAction("the deal is over", action=action)
+        raise IllegalAction(Reason("bridge.deal_over"), action=action)
     if word == "expose":
         cards = [Card.parse(x) for x in arg.replace(",", " ").split()]
         if phase == 1:
             if not cards:
-                raise IllegalAction("name the exposed card(s): '!W expose KH'", action=action)
+                raise IllegalAction(Reason("bridge.name_exposed"), action=action)
             _exposed_in_auction(deal, seat, cards, premature=False, action=action)
             return
         if seat == deal.declarer and not cards:
@@ -179,9 +178,9 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
             return
         for c in cards:
             if not deal.hands[seat] >> c & 1:
-                raise IllegalAction(f"{seat} does not hold {c}", action=action)
+                raise IllegalAction(Reason("bridge.not_held", seat=seat, card=c), action=action)
         if not cards:
-            raise IllegalAction("name the exposed card(s): '!W expose KH'", action=action)
+            raise IllegalAction(Reason("bridge.name_exposed"), action=action)
         if _is_defender(deal, seat):
             for c in cards:
                 d.penalty[seat] |= 1 << c
@@ -218,18 +217,18 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
         return
     if word in ("correct", "change"):
         if phase != 1:
-            raise IllegalAction("calls can be changed only during the auction", action=action)
+            raise IllegalAction(Reason("bridge.change_in_auction"), action=action)
         new = Call.parse(arg)
         if d.pending is not None and d.context.seat == seat:
             _note(deal, "change-of-call", seat, action, f"{arg}: the call is illegal; {d.pending.law.number} applies")
             return
         mine = [i for i, s in enumerate(d.call_seats) if s == seat]
         if not mine:
-            raise IllegalAction(f"{seat} has made no call to change", action=action)
+            raise IllegalAction(Reason("bridge.no_call_to_change", seat=seat), action=action)
         last_is_mine = mine[-1] == len(deal.calls) - 1
         if word == "correct":
             if not last_is_mine:
-                raise IllegalAction("a correction 'at once' comes before the next call (L8)", action=action)
+                raise IllegalAction(Reason("bridge.correct_at_once"), action=action)
             _note(deal, "correction-of-call", seat, action, f"{deal.calls[-1]} corrected to {new}: no penalty")
             _replace_last_call(deal, seat, new, action)
             return
@@ -238,17 +237,17 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
             d.bars[seat.partner] = 1
         return
     if phase != 2:
-        raise IllegalAction(f"'{word}' belongs to the play", action=action)
+        raise IllegalAction(Reason("bridge.word_play", word=word), action=action)
     assert deal.declarer is not None and deal.dummy is not None
     if word == "look":
         if seat != deal.dummy:
-            raise IllegalAction("only dummy forfeits his rights by looking at a hand (L21)", action=action)
+            raise IllegalAction(Reason("bridge.look_dummy"), action=action)
         d.dummy_forfeited = True
         _note(deal, "dummy-looked", seat, action, "dummy forfeits his rights (L21)")
         return
     if word == "warn":
         if seat != deal.dummy:
-            raise IllegalAction("only dummy warns declarer about the hand to lead from (L21)", action=action)
+            raise IllegalAction(Reason("bridge.warn_dummy"), action=action)
         if not d.dummy_forfeited or deal.trick or deal.next_seat not in _declarer_side(deal):
             _note(deal, "dummy-warns", seat, action, "a proper warning: no penalty")
             return
@@ -273,7 +272,7 @@ def _event(deal: BridgeDeal, seat: Seat, word: str, arg: str, action: Irregular)
         return
     if word == "show":
         if not _is_defender(deal, seat):
-            raise IllegalAction("only a defender can show his hand to his partner (L33)", action=action)
+            raise IllegalAction(Reason("bridge.show_defender"), action=action)
         irr = _note(deal, "shown-to-partner", seat, action)
         _rule(deal, irr, "L33", Chooser.DECLARER, (deal.declarer,), ("penalty-cards", "waive"), ctxt.Shown(seat=seat))
         return
@@ -283,7 +282,7 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
     d = laws_of(deal)
     assert deal.declarer is not None and deal.dummy is not None
     if not deal.hands[seat] >> card & 1:
-        raise IllegalAction(f"{seat} does not hold {card}", seat=seat, action=card)
+        raise IllegalAction(Reason("bridge.not_held", seat=seat, card=card), seat=seat, action=card)
     decl_side = _declarer_side(deal)
     turn = deal.next_seat
     trick_seats = [deal.leader.next(i) for i in range(len(deal.trick))]
@@ -331,8 +330,7 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
     if deal.trick:
         led = deal.trick[0] // 13
         if card // 13 != led and deal.hands[seat] & SUIT_MASKS[led]:
-            raise IllegalAction(f"{seat} plays {card} out of turn, and it does not follow suit: play a card of the "
-                                "suit led", seat=seat, action=card)
+            raise IllegalAction(Reason("bridge.out_of_turn_revoke", seat=seat, card=card), seat=seat, action=card)
     if seat in decl_side:
         irr = _note(deal, "declarer-out-of-turn", seat, action, f"{card} before {turn}")
         _rule(deal, irr, "L24", Chooser.NON_OFFENDER,
