@@ -17,7 +17,8 @@ The search (docs/solvers.md; ``cardroom.solve._core`` mirrors it in C):
   each card still in play, high to low; and the leader) and stores a lower and an upper bound on the
   tricks still to come, and the lead that last cut;
 * equivalent cards: cards of one suit in one hand with no other live card between them (cards
-  already played, in the talon or out of the pack do not count; the cards of the current trick do)
+  already played, in the talon or out of the pack do not count; the cards of the current trick do,
+  and so do raspasy's talon cards still to lead in "dealer" mode, where they can win a trick)
   are one move;
 * move ordering: the lead of the transposition table first; the leader cashes winners first
   (contracts) or leads low (misère, raspasy); a follower who wants the trick tries the cheapest
@@ -217,6 +218,8 @@ class _Search:
         self.talon_low_or_all = self.talon_low if talon_at else 99
         if owner >= len(self.h):
             raise CardroomError(Reason("solve.talon_owner", owner=owner))
+        rem = max(self.h[s].bit_count() for s in self.order)  # the tricks left, the current one included
+        self.live |= self.talon_pending(rem)
 
     # ------------------------------------------------------------ move generation
     def _reps(self, legal: int, others: int) -> list[int]:
@@ -508,12 +511,17 @@ class _Search:
         # "suit" mode: a card of the talon's suit beats the first hand's off-suit card
         return self.talon_mode != "dealer" and sc == led
 
-    def talon_live(self, rem: int) -> int:
-        """The talon card leading the trick with `rem` tricks left, as a mask, when it can win the trick
-        ("dealer" mode: it is live for equivalent cards); else 0."""
-        if self.talon_mode == "dealer" and rem in self.talon_at:
-            return 1 << self.talon_at[rem]
-        return 0
+    def talon_pending(self, rem: int) -> int:
+        """The talon cards still to lead when `rem` tricks are left (the current trick's included), as a
+        mask, when they can win tricks ("dealer" mode); else 0. They are live from the start of the search
+        until their trick is over: a card that beats a later talon card is not equivalent to one that
+        does not (seat 2's 10S over the 9S to come, not his 7S, under the talon's AS now)."""
+        m = 0
+        if self.talon_mode == "dealer":
+            for k, c in self.talon_at.items():
+                if k <= rem:
+                    m |= 1 << c
+        return m
 
     def _talon_bound(self, leader: int, target: int, tcard: int) -> bool:
         h = self.h
@@ -527,10 +535,8 @@ class _Search:
         elif e[1] < target:
             return False
         wc, ws = self._talon_start(tcard)
-        tbit = (1 << tcard) if self.talon_mode == "dealer" else 0
-        self.live |= tbit
+        tbit = (1 << tcard) if self.talon_mode == "dealer" else 0  # live until the trick is over
         r = self._tfollow(leader, 0, _SUIT_OF[tcard], wc, ws, target, tbit)
-        self.live &= ~tbit
         if r:
             if target > e[0]:
                 e[0] = target
@@ -627,11 +633,8 @@ class _Search:
                 if self._talon_beats(c, wc, led):
                     wc, ws = c, order[(i0 + k) % self.n]
             seat = order[(i0 + len(trick)) % self.n]
-            tbit = self.talon_live(rem)
-            self.live |= tbit
-            r = self._tfollow(seat, len(trick), led, wc, ws, target, tmask | tbit)
-            self.live &= ~tbit
-            return r
+            tbit = (1 << tcard) if self.talon_mode == "dealer" else 0  # live until the trick is over
+            return self._tfollow(seat, len(trick), led, wc, ws, target, tmask | tbit)
         i = order.index(leader)
         seat = leader
         wc, ws = trick[0], leader
@@ -706,7 +709,7 @@ def _python_best_moves(pos: Position, talon: TalonLeads | None = None,
     tmask = 0
     for c in pos.trick:
         tmask |= 1 << c
-    live = s.live | tmask | s.talon_live(pos.hands[mover].bit_count())
+    live = s.live | tmask
     others = live & ~pos.hands[mover]
     base_hands = list(s.h)
     out: dict[int, int] = {}
@@ -721,7 +724,7 @@ def _python_best_moves(pos: Position, talon: TalonLeads | None = None,
         s.h = list(base_hands)
         s.h[mover] &= ~(1 << c)
         leader, trick, won = s.after(pos.leader, pos.trick, c)
-        s.live = 0
+        s.live = s.talon_pending(max(s.h[seat].bit_count() for seat in pos.order))
         for seat in pos.order:
             s.live |= s.h[seat]
         v = won + s.value(leader, trick)
