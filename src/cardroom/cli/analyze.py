@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask
 from cardroom.core.deal import parse_hand
-from cardroom.core.errors import CardroomError, ParseError, RecordError
+from cardroom.core.errors import CardroomError, ParseError, Reason, RecordError
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.scoring import Contract
 from cardroom.i18n import SEAT_NAMES, t
@@ -82,8 +82,13 @@ def analyze_bridge_file(path: str | Path) -> list[dict[str, Any]]:
         try:
             out.append(_bridge_entry(name, deal.original, deal.dealer, deal.vulnerable, contract))
         except CardroomError as e:
-            raise RecordError(str(e), where=f"board {name}") from None
+            raise RecordError(_why(e), where=f"board {name}") from None
     return out
+
+
+def _why(e: CardroomError) -> str | Reason:
+    """What an engine's error says, as its reason when it has one (a record error keeps its place too)."""
+    return e.reason if e.reason is not None and not isinstance(e, RecordError) else str(e)
 
 
 def _bridge_entry(name: str, hands: tuple[int, ...], dealer: Seat, vulnerable: tuple[bool, bool],
@@ -153,8 +158,7 @@ def _tokens(text: str) -> tuple[str, dict[str, str]]:
     head, sep, body = text.partition(":")
     game = head.strip().lower()
     if not sep or not game or " " in game:
-        raise ParseError(f"not a deal in cardroom's notation: {text.strip()!r} (expected e.g. 'euchre: N=... "
-                         "trump=H makers=NS')")
+        raise ParseError(Reason("analyze.not_deal", text=text.strip()))
     fields: dict[str, str] = {}
     key: str | None = None
     for tok in body.split():
@@ -162,12 +166,12 @@ def _tokens(text: str) -> tuple[str, dict[str, str]]:
             k, _, v = tok.partition("=")
             key = k.strip().lower()
             if not key:
-                raise ParseError(f"a value without a name: {tok!r}")
+                raise ParseError(Reason("analyze.no_name", tok=tok))
             if key in fields:
-                raise ParseError(f"{key}= is given twice")
+                raise ParseError(Reason("analyze.key_twice", key=key))
             fields[key] = v
         elif key is None:
-            raise ParseError(f"{tok!r} before any name= (expected e.g. N=AS KS ...)")
+            raise ParseError(Reason("analyze.before_name", tok=tok))
         else:
             fields[key] = (fields[key] + " " + tok).strip()
     return game, fields
@@ -182,15 +186,15 @@ def _cards(text: str, what: str) -> int:
         try:
             return parse_hand(t_)
         except ParseError as e:
-            raise ParseError(f"{what}: {e}") from None
+            raise ParseError(Reason("analyze.field_why", what=what, e=e)) from None
     mask = 0
     for tok in t_.split():
         try:
             c = Card.parse(tok)
         except ParseError as e:
-            raise ParseError(f"{what}: {e}") from None
+            raise ParseError(Reason("analyze.field_why", what=what, e=e)) from None
         if mask >> c & 1:
-            raise ParseError(f"{what}: {c} is given twice")
+            raise ParseError(Reason("analyze.card_twice", what=what, card=c))
         mask |= 1 << c
     return mask
 
@@ -198,8 +202,8 @@ def _cards(text: str, what: str) -> int:
 def _check_unknown(fields: dict[str, str], known: set[str], game: str) -> None:
     unknown = sorted(set(fields) - known)
     if unknown:
-        raise ParseError(f"{game}: unknown field(s) {', '.join(k + '=' for k in unknown)} "
-                         f"(known: {', '.join(sorted(known))})")
+        raise ParseError(Reason("analyze.unknown_fields", game=game, fields=', '.join(k + '=' for k in unknown),
+                                known=', '.join(sorted(known))))
 
 
 def _bridge_spec(fields: dict[str, str]) -> BridgeDealSpec:
@@ -210,17 +214,17 @@ def _bridge_spec(fields: dict[str, str]) -> BridgeDealSpec:
     hands = [_cards(fields.get(k, ""), f"{k.upper()}'s hand") for k in ("n", "e", "s", "w")]
     missing = [s for s in Seat if s.letter.lower() not in fields]
     if len(missing) > 1:
-        raise ParseError("bridge: give the four hands N= E= S= W= (one may be left out and is worked out)")
+        raise ParseError(Reason("analyze.bridge_hands"))
     seen = 0
     for seat in Seat:
         if hands[seat] & seen:
-            raise ParseError(f"bridge: {CardSet(hands[seat] & seen)} in two hands")
+            raise ParseError(Reason("analyze.bridge_two_hands", cards=CardSet(hands[seat] & seen)))
         seen |= hands[seat]
     if missing:
         hands[missing[0]] = FULL_PACK_MASK & ~seen
     for seat in Seat:
         if hands[seat].bit_count() != 13:
-            raise ParseError(f"bridge: {seat} holds {hands[seat].bit_count()} cards; each hand has 13")
+            raise ParseError(Reason("analyze.bridge_thirteen", seat=seat, n=hands[seat].bit_count()))
     dealer = _seat_field(fields["dealer"], "bridge", "dealer") if "dealer" in fields else Seat.NORTH
     vul = parse_vulnerable(fields.get("vul", fields.get("vulnerable", "None")))
     contract: Contract | None = None
@@ -228,7 +232,7 @@ def _bridge_spec(fields: dict[str, str]) -> BridgeDealSpec:
         parsed = parse_contract_tag(fields["contract"])
         if parsed is not None:
             if "declarer" not in fields:
-                raise ParseError("bridge: declarer= is missing (the seat who plays the contract)")
+                raise ParseError(Reason("analyze.bridge_no_declarer"))
             contract = Contract(parsed[0], parsed[1], parsed[2], _seat_field(fields["declarer"], "bridge",
                                                                               "declarer"))
     return BridgeDealSpec((hands[0], hands[1], hands[2], hands[3]), dealer, vul, contract)
@@ -238,7 +242,7 @@ def _seat_field(text: str, game: str, what: str) -> Seat:
     try:
         return Seat.parse(text)
     except ParseError:
-        raise ParseError(f"{game}: {what}={text!r} is not a seat (N, E, S or W)") from None
+        raise ParseError(Reason("analyze.not_seat", game=game, what=what, text=text)) from None
 
 
 def _pref_spec(fields: dict[str, str]) -> PrefDealSpec:
@@ -248,57 +252,54 @@ def _pref_spec(fields: dict[str, str]) -> PrefDealSpec:
     _check_unknown(fields, {"0", "1", "2", "talon", "discard", "declarer", "contract", "leader", "dealer"},
                    "preferans")
     if len(seats) != 3:
-        raise ParseError("preferans: give the three hands as 0=... 1=... 2=... (players 0, 1, 2 clockwise)")
+        raise ParseError(Reason("analyze.pref_hands"))
     hands = [_cards(fields[s], f"player {s}'s hand") for s in ("0", "1", "2")]
     talon = _cards(fields.get("talon", ""), "talon")
     discard = _cards(fields.get("discard", ""), "discard")
     ctext = fields.get("contract", "").strip().lower()
     if not ctext:
-        raise ParseError("preferans: contract= is missing (e.g. contract=7S, contract=8NT, contract=misere, "
-                         "contract=raspasy)")
+        raise ParseError(Reason("analyze.pref_no_contract"))
     contract: int | None
     if ctext in ("raspasy", "распасы", "pass", "пас", "all-pass"):
         contract = None
     else:
         call = PrefCall.parse(ctext)
         if not call.is_bid:
-            raise ParseError(f"preferans: {ctext!r} is not a contract (a game such as 7S or 8NT, misere, or raspasy)")
+            raise ParseError(Reason("analyze.pref_contract", text=ctext))
         contract = int(call)
     declarer: int | None = None
     if contract is not None:
         if "declarer" not in fields:
-            raise ParseError("preferans: declarer= is missing (the player 0, 1 or 2 who plays the contract)")
+            raise ParseError(Reason("analyze.pref_no_declarer"))
         declarer = _pref_seat(fields["declarer"], "declarer")
     elif "declarer" in fields:
-        raise ParseError("preferans: raspasy have no declarer; leave out declarer=")
+        raise ParseError(Reason("analyze.pref_raspasy_declarer"))
     dealer = _pref_seat(fields["dealer"], "dealer") if "dealer" in fields else 2
     leader = _pref_seat(fields["leader"], "leader") if "leader" in fields else (dealer + 1) % 3
     if declarer is not None and hands[declarer].bit_count() == 12:
         if discard.bit_count() != 2 or discard & ~hands[declarer]:
-            raise ParseError(f"preferans: player {declarer} holds 12 cards (the talon taken); discard= must "
-                             "name two of them")
+            raise ParseError(Reason("analyze.pref_discard", declarer=declarer))
         hands[declarer] &= ~discard
     for s, h in enumerate(hands):
         if h.bit_count() != 10:
-            raise ParseError(f"preferans: player {s} holds {h.bit_count()} cards; each hand in play has 10")
+            raise ParseError(Reason("analyze.pref_ten", s=s, n=h.bit_count()))
     seen = 0
     for what, m in (("player 0", hands[0]), ("player 1", hands[1]), ("player 2", hands[2]), ("talon", talon),
                     ("discard", discard)):
         if m & ~PIQUET_PACK_MASK:
-            raise ParseError(f"preferans: {what} holds {CardSet(m & ~PIQUET_PACK_MASK)}, not in the 32-card "
-                             "pack (7 to ace)")
+            raise ParseError(Reason("analyze.pref_pack", what=what, cards=CardSet(m & ~PIQUET_PACK_MASK)))
         if m & seen:
-            raise ParseError(f"preferans: {CardSet(m & seen)} given twice ({what} and another)")
+            raise ParseError(Reason("analyze.pref_twice", cards=CardSet(m & seen), what=what))
         seen |= m
     if talon and talon.bit_count() != 2:
-        raise ParseError(f"preferans: the talon has two cards, not {talon.bit_count()}")
+        raise ParseError(Reason("analyze.pref_talon", n=talon.bit_count()))
     return PrefDealSpec(tuple(hands), talon, contract, declarer, leader, dealer, discard)
 
 
 def _pref_seat(text: str, what: str) -> int:
     v = text.strip()
     if v not in ("0", "1", "2"):
-        raise ParseError(f"preferans: {what}={v!r} is not a player (0, 1 or 2)")
+        raise ParseError(Reason("analyze.pref_player", what=what, v=v))
     return int(v)
 
 
@@ -306,28 +307,28 @@ def _euchre_spec(fields: dict[str, str]) -> EuchreDealSpec:
     _check_unknown(fields, {"n", "e", "s", "w", "trump", "makers", "maker", "lone", "leader", "dealer"}, "euchre")
     hands = [_cards(fields.get(k, ""), f"{k.upper()}'s hand") for k in ("n", "e", "s", "w")]
     if "trump" not in fields:
-        raise ParseError("euchre: trump= is missing (S, H, D or C)")
+        raise ParseError(Reason("analyze.euchre_no_trump"))
     try:
         trump = int(Suit.parse(fields["trump"]))
     except ParseError as e:
-        raise ParseError(f"euchre: trump: {e}") from None
+        raise ParseError(Reason("analyze.euchre_trump", e=e)) from None
     maker = _euchre_seat(fields["maker"], "maker") if "maker" in fields else None
     lone = _euchre_seat(fields["lone"], "lone") if "lone" in fields else None
     if "makers" in fields:
         m = fields["makers"].strip().upper()
         if m not in ("NS", "EW"):
-            raise ParseError(f"euchre: makers={fields['makers']!r} (expected NS or EW)")
+            raise ParseError(Reason("analyze.euchre_makers", makers=fields['makers']))
         makers = Side.NS if m == "NS" else Side.EW
     elif maker is not None:
         makers = maker.side
     elif lone is not None:
         makers = lone.side
     else:
-        raise ParseError("euchre: makers= is missing (NS or EW; or maker=N, the seat who made the trump)")
+        raise ParseError(Reason("analyze.euchre_no_makers"))
     if maker is not None and maker.side != makers:
-        raise ParseError(f"euchre: maker {maker} is not of the makers {makers}")
+        raise ParseError(Reason("analyze.euchre_maker", maker=maker, makers=makers))
     if lone is not None and lone.side != makers:
-        raise ParseError(f"euchre: the lone player {lone} is not of the makers {makers}")
+        raise ParseError(Reason("analyze.euchre_lone", lone=lone, makers=makers))
     dealer = _euchre_seat(fields["dealer"], "dealer") if "dealer" in fields else Seat.WEST
     if "leader" in fields:
         leader = _euchre_seat(fields["leader"], "leader")
@@ -338,21 +339,20 @@ def _euchre_spec(fields: dict[str, str]) -> EuchreDealSpec:
     out = lone.partner if lone is not None else None
     if out is not None:
         if leader == out:
-            raise ParseError(f"euchre: the leader {leader} is the lone player's partner, out of play")
+            raise ParseError(Reason("analyze.euchre_leader", leader=leader))
         hands[out] = 0
     for seat in Seat:
         if seat == out:
             continue
         if hands[seat].bit_count() != 5:
-            raise ParseError(f"euchre: {seat} holds {hands[seat].bit_count()} cards; each hand in play has 5 "
-                             f"(give {seat.letter}=...)")
+            raise ParseError(Reason("analyze.euchre_five", seat=seat, n=hands[seat].bit_count(), letter=seat.letter))
     seen = 0
     for seat in Seat:
         h = hands[seat]
         if h & ~_EUCHRE_PACK:
-            raise ParseError(f"euchre: {seat} holds {CardSet(h & ~_EUCHRE_PACK)}, not in the euchre pack")
+            raise ParseError(Reason("analyze.euchre_pack", seat=seat, cards=CardSet(h & ~_EUCHRE_PACK)))
         if h & seen:
-            raise ParseError(f"euchre: {CardSet(h & seen)} in two hands")
+            raise ParseError(Reason("analyze.euchre_two_hands", cards=CardSet(h & seen)))
         seen |= h
     return EuchreDealSpec((hands[0], hands[1], hands[2], hands[3]), trump, makers, lone, leader, maker)
 
@@ -392,7 +392,7 @@ def parse_notation(text: str) -> BridgeDealSpec | PrefDealSpec | EuchreDealSpec:
         return _pref_spec(fields)
     if game == "euchre":
         return _euchre_spec(fields)
-    raise ParseError(f"analyze reads deals of bridge, preferans or euchre in cardroom's notation, not {word!r}")
+    raise ParseError(Reason("analyze.game", word=word))
 
 
 # ------------------------------------------------------------------------------ the game adapters
@@ -404,8 +404,7 @@ def _adapter(game: str) -> Any:
     try:
         return importlib.import_module(f"cardroom.solve.{game}")
     except ImportError:
-        raise CardroomError(f"the open-hand solver for {game} (cardroom.solve.{game}) is not available in "
-                            "this installation") from None
+        raise CardroomError(Reason("analyze.no_solver", game=game)) from None
 
 
 def _pref_analysis(spec: PrefDealSpec) -> dict[str, Any]:
@@ -536,9 +535,9 @@ def _read_text(p: Path) -> str:
     try:
         return p.read_text(encoding="utf-8")
     except OSError as e:
-        raise RecordError(f"{p}: cannot read the file: {e.strerror}") from None
+        raise RecordError(Reason("record.read", why=e.strerror), where=str(p)) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{p}: the file is not UTF-8 text") from None
+        raise RecordError(Reason("record.utf8"), where=str(p)) from None
 
 
 def analyze_path(path: str | Path) -> list[dict[str, Any]]:
@@ -556,19 +555,19 @@ def analyze_path(path: str | Path) -> list[dict[str, Any]]:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RecordError(f"{p}: not JSON: {e}") from None
+            raise RecordError(Reason("analyze.not_json", p=p, e=e)) from None
         if not isinstance(data, dict):
-            raise RecordError(f"{p}: a record must be a JSON object")
+            raise RecordError(Reason("analyze.json_object", p=p))
         game = data.get("game")
         if game in ("bridge", "bridge-deals"):
             return analyze_bridge_file(p)
         if data.get("format") != "cardroom-record":
-            raise RecordError(f"{p}: not a cardroom record (format {data.get('format')!r})")
+            raise RecordError(Reason("analyze.not_record", p=p, format=data.get('format')))
         if game == "preferans":
             return [dict(_analyse_spec(s, n), deal=n) for n, s in _pref_specs_of_record(data)]
         if game == "euchre":
             return [dict(_analyse_spec(s, n), deal=n) for n, s in _euchre_specs_of_record(data)]
-        raise RecordError(f"{p}: analyze knows bridge, preferans and euchre records, not {game!r}")
+        raise RecordError(Reason("analyze.record_game", p=p, game=game))
     out: list[dict[str, Any]] = []
     n = 0
     for lineno, line in enumerate(text.splitlines(), 1):
@@ -579,11 +578,10 @@ def analyze_path(path: str | Path) -> list[dict[str, Any]]:
         try:
             spec = parse_notation(s)
         except ParseError as e:
-            raise ParseError(f"{p}, line {lineno}: {e}") from None
+            raise ParseError(Reason("analyze.line", p=p, lineno=lineno, e=e)) from None
         out.append(_analyse_spec(spec, n))
     if not out:
-        raise RecordError(f"{p}: no deal found (expected a .pbn or .json record, or lines such as "
-                          "'euchre: N=... trump=H makers=NS')")
+        raise RecordError(Reason("analyze.no_deal", p=p))
     return out
 
 
@@ -598,7 +596,7 @@ def _analyse_spec(spec: BridgeDealSpec | PrefDealSpec | EuchreDealSpec, n: int) 
     except CardroomError as e:
         if isinstance(e, RecordError) or "not available" in str(e) or "not wired" in str(e):
             raise
-        raise RecordError(str(e), where=f"deal {n}") from None
+        raise RecordError(_why(e), where=f"deal {n}") from None
     return dict({"deal": n}, **res)
 
 

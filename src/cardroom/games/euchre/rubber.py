@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, piquet_pack
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.game import Action, View
 from cardroom.core.match import Match, Opening
 from cardroom.core.table import Seat, Side
@@ -47,10 +47,10 @@ class Cut(Action):
 
     def __post_init__(self) -> None:
         if len(self.cards) != 4:
-            raise ParseError(f"a cut needs four cards (N E S W), not {len(self.cards)}")
+            raise ParseError(Reason("euchre.cut_four", n=len(self.cards)))
         cs = tuple(Card(c) for c in self.cards)
         if len(set(cs)) != 4:
-            raise ParseError("the same card cut twice")
+            raise ParseError(Reason("euchre.cut_same_card"))
         for c in cs:
             cut_rank(c)  # refuses a card outside the pack
         object.__setattr__(self, "cards", cs)
@@ -62,14 +62,14 @@ class Cut(Action):
     def from_text(cls, text: str) -> Cut:
         word, _, rest = text.strip().partition(" ")
         if word.lower() != "cut" or not rest:
-            raise ParseError(f"not a cut: {text!r}")
+            raise ParseError(Reason("euchre.not_cut", text=text))
         cards = [Card.parse(p) for p in rest.split()]
         if len(cards) != 4:
-            raise ParseError(f"not a cut: {text!r} (four cards, N E S W)")
+            raise ParseError(Reason("euchre.not_cut_four", text=text))
         try:
             return cls((cards[0], cards[1], cards[2], cards[3]))
         except ValueError as e:
-            raise ParseError(f"not a cut: {text!r} ({e})") from None
+            raise ParseError(Reason("euchre.not_cut_why", text=text, e=e)) from None
 
     def dealer(self) -> Seat | None:
         """The seat that cut highest (Law 11), or None when the highest is tied (cut again)."""
@@ -103,11 +103,11 @@ class Recut(Action):
     def __post_init__(self) -> None:
         pairs = tuple((Seat(s), Card(c)) for s, c in self.cuts)
         if len(pairs) < 2:
-            raise ParseError(f"a recut is made by two seats or more, not {len(pairs)}")
+            raise ParseError(Reason("euchre.recut_two", n=len(pairs)))
         if len({s for s, _ in pairs}) != len(pairs):
-            raise ParseError("a seat named twice in a recut")
+            raise ParseError(Reason("euchre.recut_seat_twice"))
         if len({c for _, c in pairs}) != len(pairs):
-            raise ParseError("the same card cut twice")
+            raise ParseError(Reason("euchre.cut_same_card"))
         for _, c in pairs:
             cut_rank(c)  # refuses a card outside the pack
         object.__setattr__(self, "cuts", tuple(sorted(pairs)))
@@ -129,12 +129,12 @@ class Recut(Action):
     def from_text(cls, text: str) -> Recut:
         parts = text.strip().split()
         if not parts or parts[0].lower() != "recut" or len(parts) % 2 != 1 or len(parts) < 5:
-            raise ParseError(f"not a recut: {text!r} (e.g. 'recut N JS S 9H')")
+            raise ParseError(Reason("euchre.not_recut", text=text))
         try:
             pairs = tuple((Seat.parse(parts[i]), Card.parse(parts[i + 1])) for i in range(1, len(parts), 2))
             return cls(pairs)
         except (ValueError, KeyError) as e:
-            raise ParseError(f"not a recut: {text!r} ({e})") from None
+            raise ParseError(Reason("euchre.not_recut_why", text=text, e=e)) from None
 
     @classmethod
     def random(cls, seats: Sequence[Seat], rng: random.Random) -> Recut:
@@ -324,17 +324,16 @@ class CutOpening(Opening):
             return Cut.from_text(text)
         if text.lower().startswith("recut "):
             return Recut.from_text(text)
-        raise ParseError(f"a cut is due ('cut JS 9H 7C AD', N E S W; after a tie 'recut N JS S 9H'), "
-                         f"not {text!r}")
+        raise ParseError(Reason("euchre.cut_due", text=text))
 
     def apply(self, action: Any) -> Seat | None:
         if isinstance(action, Recut):
             if set(action.seats) != set(self.to_recut):
                 who = " ".join(s.letter for s in self.to_recut)
-                raise IllegalAction(f"only the seats tied for the highest cut cut again ({who or 'none'}), "
-                                    f"not {' '.join(s.letter for s in action.seats)}", action=action)
+                raise IllegalAction(Reason("euchre.recut_tied", tied=who or 'none',
+                                           seats=' '.join(s.letter for s in action.seats)), action=action)
         elif not isinstance(action, Cut):
-            raise IllegalAction("the first dealer is found by cutting; a cut is due", action=action)
+            raise IllegalAction(Reason("euchre.cut_for_dealer"), action=action)
         tied = action.tied_highest()
         self.cuts.append(action)
         self.to_recut = () if len(tied) == 1 else tied
@@ -342,7 +341,7 @@ class CutOpening(Opening):
 
     def refuse_late(self, action: Any) -> None:
         if isinstance(action, (Cut, Recut)):
-            raise IllegalAction("the cut for the deal is over", action=action)
+            raise IllegalAction(Reason("euchre.cut_over"), action=action)
 
     def snapshot(self) -> object:
         return self.to_recut

@@ -69,7 +69,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardroom.core import view as tv
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask, piquet_pack
 from cardroom.core.clone import Cloneable
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import FollowPolicy, Trick, TrickPlay
@@ -126,13 +126,13 @@ class Bid(Action):
     def __post_init__(self) -> None:
         if self.kind in _SIMPLE_KINDS:
             if self.suit is not None:
-                raise ParseError(f"{self.kind!r} takes no suit")
+                raise ParseError(Reason("euchre.no_suit", kind=self.kind))
         elif self.kind in (ALONE, MAKE):
             if self.suit is None:
-                raise ParseError(f"{self.kind!r} needs a suit")
+                raise ParseError(Reason("euchre.needs_suit", kind=self.kind))
             object.__setattr__(self, "suit", Suit(self.suit))
         else:
-            raise ParseError(f"not a euchre declaration: {self.kind!r}")
+            raise ParseError(Reason("euchre.not_declaration", kind=self.kind))
 
     def to_text(self) -> str:
         if self.kind == ALONE:
@@ -194,29 +194,27 @@ class EuchreDeal(Action):
 
     def __post_init__(self) -> None:
         if len(self.hands) != 4:
-            raise ParseError(f"a euchre deal has four hands, not {len(self.hands)}")
+            raise ParseError(Reason("euchre.four_hands", n=len(self.hands)))
         tu = Card(self.turn_up)
         object.__setattr__(self, "turn_up", tu)
         seen = 0
         for seat, h in zip(_SEATS, self.hands, strict=True):
             if h & ~PIQUET_PACK_MASK:
-                raise ParseError(f"{seat}'s hand has cards outside the euchre pack (7 to A): "
-                                 f"{CardSet(h & ~PIQUET_PACK_MASK)}")
+                raise ParseError(Reason("euchre.hand_pack", seat=seat, cards=CardSet(h & ~PIQUET_PACK_MASK)))
             if h.bit_count() != 5:
-                raise ParseError(f"{seat} must be dealt five cards, not {h.bit_count()} ({CardSet(h)})")
+                raise ParseError(Reason("euchre.five_cards", seat=seat, n=h.bit_count(), cards=CardSet(h)))
             if seen & h:
-                raise ParseError(f"a card is dealt twice: {CardSet(seen & h)}")
+                raise ParseError(Reason("deal.dealt_twice", cards=CardSet(seen & h)))
             seen |= h
         if not PIQUET_PACK_MASK >> tu & 1:
-            raise ParseError(f"the turn-up {tu} is not in the euchre pack (7 to A)")
+            raise ParseError(Reason("euchre.turn_up_pack", tu=tu))
         if seen >> tu & 1:
-            raise ParseError(f"the turn-up {tu} is also in a hand")
+            raise ParseError(Reason("euchre.turn_up_held", tu=tu))
         seen |= tu.mask
         rest = PIQUET_PACK_MASK & ~seen
         stock = self.stock if self.stock else rest
         if stock != rest:
-            raise ParseError(f"the stock must be the 11 cards not dealt: expected {CardSet(rest)}, "
-                             f"got {CardSet(stock)}")
+            raise ParseError(Reason("euchre.stock", expected=CardSet(rest), got=CardSet(stock)))
         object.__setattr__(self, "stock", stock)
 
     @classmethod
@@ -231,7 +229,7 @@ class EuchreDeal(Action):
         else:
             items = list(zip(_SEATS, hands, strict=True))
         if len(items) != 4 or len({s for s, _ in items}) != 4:
-            raise ParseError("a euchre deal needs the hands of all four seats N, E, S, W")
+            raise ParseError(Reason("euchre.all_hands"))
         for seat, h in items:
             cs = CardSet.parse(h) if isinstance(h, str) else CardSet(h)
             masks[seat] = cs.mask
@@ -246,14 +244,14 @@ class EuchreDeal(Action):
     def from_text(cls, text: str) -> EuchreDeal:
         t = text.strip()
         if not t.lower().startswith("deal "):
-            raise ParseError(f"not a deal: {text!r}")
+            raise ParseError(Reason("deal.not_deal", text=text))
         masks: dict[Seat, int] = {}
         turn: Card | None = None
         stock = 0
         for part in t[5:].split("|"):
             words = part.split()
             if not words:
-                raise ParseError(f"not a deal: {text!r} (an empty part)")
+                raise ParseError(Reason("euchre.deal_empty_part", text=text))
             head, body = words[0].lower(), " ".join(words[1:])
             if head in ("turn", "turn-up"):
                 turn = Card.parse(body)
@@ -263,14 +261,14 @@ class EuchreDeal(Action):
                 try:
                     seat = Seat.parse(head)
                 except ParseError:
-                    raise ParseError(f"not a deal: {text!r} (part {part.strip()!r} names no seat)") from None
+                    raise ParseError(Reason("euchre.deal_no_seat", text=text, part=part.strip())) from None
                 if seat in masks:
-                    raise ParseError(f"not a deal: {text!r} ({seat} given twice)")
+                    raise ParseError(Reason("euchre.deal_seat_twice", text=text, seat=seat))
                 masks[seat] = CardSet.parse(body).mask
         if turn is None:
-            raise ParseError(f"not a deal: {text!r} (no turn-up: '| turn 9C')")
+            raise ParseError(Reason("euchre.deal_no_turn_up", text=text))
         if len(masks) != 4:
-            raise ParseError(f"not a deal: {text!r} (it needs the hands of N, E, S and W)")
+            raise ParseError(Reason("euchre.deal_hands", text=text))
         return cls((masks[Seat.NORTH], masks[Seat.EAST], masks[Seat.SOUTH], masks[Seat.WEST]), turn, stock)
 
     @classmethod
@@ -348,7 +346,7 @@ def read_declaration(text: str) -> ParsedDeclaration:
     """Read a declaration of making the trump or a discard (not a card or a deal)."""
     t = _norm(text)
     if not t:
-        raise ParseError("empty text is not an action")
+        raise ParseError(Reason("euchre.empty_action"))
     m = re.fullmatch(r"(?:discard|снос|сношу|сбрасываю под колоду)\s+(\S+)", t)
     if m:
         d = ParsedDeclaration("discard")
@@ -384,8 +382,7 @@ def read_declaration(text: str) -> ParsedDeclaration:
         return ParsedDeclaration("make", parse_suit(t))
     except ParseError:
         pass
-    raise ParseError(f"not a euchre action: {text!r} (expected e.g. pass, order up, assist, take up, "
-                     f"turn down, alone at H, take it from you, make H, discard 8S, or a card such as JD)")
+    raise ParseError(Reason("euchre.not_action", text=text))
 
 
 # ----------------------------------------------------------------------------- trick play
@@ -596,7 +593,7 @@ class EuchreHand(Cloneable, TrickPlay, State):
 
     def sample_chance(self, rng: random.Random) -> EuchreDeal:
         if self.phase != PH_DEAL:
-            raise IllegalAction("no chance action is due: the cards have been dealt")
+            raise IllegalAction(Reason("euchre.no_chance"))
         return EuchreDeal.random(rng, self.dealer)
 
     def apply(self, action: Any) -> None:
@@ -612,15 +609,15 @@ class EuchreHand(Cloneable, TrickPlay, State):
     def _plain_apply(self, action: Any) -> None:
         """Apply a regular action (validated against the rules without the laws); no history entry."""
         if self.phase == PH_OVER:
-            raise IllegalAction(f"the hand is over; {self.action_text(action)} cannot be applied", action=action)
+            raise IllegalAction(Reason("euchre.hand_over", action_text=self.action_text(action)), action=action)
         if self.phase == PH_DEAL:
             if not isinstance(action, EuchreDeal):
-                raise IllegalAction(f"the cards must be dealt first; {self._describe(action)} is not a deal",
+                raise IllegalAction(Reason("euchre.deal_first", action=self._describe(action)),
                                     action=action)
             self._apply_deal(action)
             return
         if isinstance(action, EuchreDeal):
-            raise IllegalAction("the cards have already been dealt", action=action)
+            raise IllegalAction(Reason("euchre.dealt_already"), action=action)
         seat = self.next_seat
         if action not in self._plain_legal():
             raise IllegalAction(self._why_illegal(action), seat=seat, action=action)
@@ -760,49 +757,46 @@ class EuchreHand(Cloneable, TrickPlay, State):
         except Exception:
             return repr(action)
 
-    def _why_illegal(self, action: Any) -> str:
+    def _why_illegal(self, action: Any) -> Reason:
         seat = self.next_seat
         text = self._describe(action)
         ph = self.phase
         if ph == PH_PLAY:
             if not isinstance(action, Card):
-                return f"{seat} must play a card now, not {text!r}"
+                return Reason("euchre.must_play_card", seat=seat, text=text)
             if not self.hands[seat] >> action & 1:
-                return f"{seat} does not hold {text}"
+                return Reason("euchre.not_held", seat=seat, card=text)
             assert self.trump is not None and self.trick
             led = self.trick[0][1]
-            return (f"{seat} must follow suit to {led} ({effective_suit(led, self.trump)} led; the left bower "
-                    f"is a trump, Law 62); {text} does not follow")
+            return Reason("euchre.must_follow", seat=seat, led=led, suit=effective_suit(led, self.trump), text=text)
         if ph == PH_DISCARD:
             if isinstance(action, Discard):
                 if action.card == self.turn_up:
-                    return f"the turn-up {text[8:]} may not be discarded (Law 88)"
-                return f"the dealer {seat} does not hold {action.card}"
-            return f"the dealer {seat} must discard one card under the pack now (Law 86), not {text!r}"
+                    return Reason("euchre.discard_turn_up", card=text[8:])
+                return Reason("euchre.dealer_not_held", seat=seat, card=action.card)
+            return Reason("euchre.discard_due", seat=seat, text=text)
         if isinstance(action, Discard):
-            return "there is no discard now: the dealer discards only after the turn-up is made trumps (Law 86)"
+            return Reason("euchre.no_discard_now")
         if isinstance(action, int):
-            return f"no card is played before the trump is made; {seat} must declare"
+            return Reason("euchre.declare_first", seat=seat)
         if ph == PH_TAKEOVER:
-            return f"{seat} may only take it from his partner ('take it from you', Law 94) or pass"
+            return Reason("euchre.take_it_only", seat=seat)
         if ph == PH_ROUND1:
             if isinstance(action, Bid) and action.kind == MAKE:
-                return "in the first round only the turn-up suit can be made trumps (a suit is named in the " \
-                       "second round, Law 77)"
+                return Reason("euchre.make_round1")
             if isinstance(action, Bid) and action.kind == ALONE:
-                tu = self.turn_up.suit if self.turn_up is not None else "?"
-                return f"in the first round a lone hand is at the turn-up suit ({tu})"
+                return Reason("euchre.alone_round1", suit=self.turn_up.suit if self.turn_up is not None else "?")
             if isinstance(action, Bid) and action.kind == TAKE_IT:
-                return f"{seat} has nobody to take it from: no partner of his has declared (Laws 93, 94)"
-            role = ("the dealer" if seat == self.dealer else "the second hand" if seat == self.dealer.partner
-                    else "the eldest hand" if seat == self.eldest else "the third hand")
-            return f"{text!r} is not open to {seat} ({role}); allowed: " + ", ".join(
-                self.action_text(a) for a in self.legal_actions())
+                return Reason("euchre.take_it_nobody", seat=seat)
+            role = ("dealer" if seat == self.dealer else "second" if seat == self.dealer.partner
+                    else "eldest" if seat == self.eldest else "third")
+            return Reason("euchre.not_open", text=text, seat=seat, role=Reason(f"euchre.role_{role}"),
+                          legal=", ".join(self.action_text(a) for a in self.legal_actions()))
         if ph == PH_ROUND2:
             if isinstance(action, Bid) and action.kind == TAKE_IT:
-                return "no taking it from a partner in the second round: everybody has already passed (Law 93)"
-            return f"{text!r} is not a second-round declaration; allowed: pass, make <suit>, alone at <suit>"
-        return f"{text!r} is not allowed now"
+                return Reason("euchre.take_it_round2")
+            return Reason("euchre.not_round2", text=text)
+        return Reason("euchre.not_allowed", text=text)
 
     # ------------------------------------------------------------- views
     def visible_mask(self, seat: int) -> int:
@@ -931,7 +925,7 @@ class EuchreHand(Cloneable, TrickPlay, State):
             suit = d.suit
             if suit is None:
                 if ph == PH_ROUND2 or self.turn_up is None:
-                    raise ParseError(f"{text!r}: name the suit, e.g. 'alone at H' (Law 98)")
+                    raise ParseError(Reason("euchre.name_suit", text=text))
                 suit = self.trump if self.trump is not None else self.turn_up.suit
             return Bid(ALONE, suit)
         assert d.kind == "make" and d.suit is not None

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.bots.sampling import Constraints, Sample, SearchAdapter, unseen
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, Suit
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 
 if TYPE_CHECKING:
     from cardroom.bots.search import Evaluation, PlaySetup, SearchBot
@@ -35,7 +35,7 @@ class EuchreSearch(SearchAdapter):
         from cardroom.games.euchre.ranks import effective_suit, effective_suit_mask
 
         if v.phase == "deal":
-            raise CardroomError("nothing to sample before the deal")
+            raise CardroomError(Reason("search.before_deal"))
         me = int(v.seat)
         trump = v.trump
         out = v.sitting_out

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, fields
 from functools import cache
 from typing import Any
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.options import Schema, check_field_rules, one_of
 
 
@@ -48,7 +48,7 @@ class EuchreRules:
         check_field_rules(self)
         for f in ("lap", "fourth_game_after_lap", "carried_points_count", "sitting_out_dealer_takes_up", "laws"):
             if not isinstance(getattr(self, f), bool):
-                raise CardroomError(f"euchre option {f} must be true or false, not {getattr(self, f)!r}")
+                raise CardroomError(Reason("euchre.option_bool", name=f, got=getattr(self, f)))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -68,5 +68,5 @@ def make_rules(**options: Any) -> EuchreRules:
     known = {f.name for f in fields(EuchreRules)}
     for k in options:
         if k not in known:
-            raise CardroomError(f"unknown euchre option {k!r}; known: {', '.join(sorted(known))}")
+            raise CardroomError(Reason("euchre.unknown_option", name=k, known=', '.join(sorted(known))))
     return EuchreRules(**options)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.game import Game, View
 from cardroom.core.match import Match
 from cardroom.core.options import Schema
@@ -31,7 +31,7 @@ class Preferans(Game):
         from cardroom.games.preferans.variants import PLAYERS, make_variant
 
         if players not in PLAYERS:
-            raise CardroomError(f"preferans is played by 3 or 4 players, not {players}")
+            raise CardroomError(Reason("pref.players", n=players))
         self.variant_name = variant
         self.variant = make_variant(variant, **options)
         self.players = players

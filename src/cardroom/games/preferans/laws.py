@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
-from cardroom.core.errors import CardroomError, IllegalAction, ParseError
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError, Reason
 from cardroom.core.laws import (
     Chooser,
     HandlerRegistry,
@@ -91,7 +91,7 @@ def penalty_points(p: PrefPenalty, variant: Any, raspasy_round: int = 1) -> Frac
         return Fraction(variant.price(p.level) if p.level else variant.misere_points())
     if p.what == "raspasy":
         return Fraction(variant.raspasy_price(max(1, raspasy_round)) * p.count)
-    raise CardroomError(f"unknown penalty {p.what!r}")
+    raise CardroomError(Reason("pref.unknown_penalty", what=p.what))
 
 
 class Context(RulingContext):
@@ -263,25 +263,25 @@ def apply(deal: PrefDeal, action: Any) -> bool:
     laws = deal.laws
     if isinstance(action, RulingChoice):
         if laws.pending is None:
-            raise IllegalAction(f"{action.to_text()}: no ruling is pending", action=action)
+            raise IllegalAction(Reason("pref.no_ruling", text=action.to_text()), action=action)
         if action.law != laws.pending.law.number:
-            raise IllegalAction(f"{action.to_text()}: the pending ruling is under law {laws.pending.law.number}",
+            raise IllegalAction(Reason("pref.pending_under", text=action.to_text(), law=laws.pending.law.number),
                                 action=action)
         try:
             laws.pending.option(action.option)
         except CardroomError as e:
-            raise IllegalAction(str(e), action=action) from None
+            raise IllegalAction(e.reason if e.reason is not None else str(e), action=action) from None
         _choose(deal, action)
         return True
     if isinstance(action, Irregular):
         if laws.pending is not None:
-            raise IllegalAction(f"{action.to_text()}: a ruling under law {laws.pending.law.number} is pending; "
-                                f"seat {laws.pending.chooser} chooses first", action=action)
+            raise IllegalAction(Reason("pref.chooses_first", text=action.to_text(), law=laws.pending.law.number,
+                                       chooser=laws.pending.chooser), action=action)
         _irregular(deal, PrefIrregular(action.seat, action.text))
         return True
     if laws.pending is not None:
-        raise IllegalAction(f"a ruling under law {laws.pending.law.number} is pending: seat {laws.pending.chooser} "
-                            f"chooses one of {', '.join(o.name for o in laws.pending.options)}", action=action)
+        raise IllegalAction(Reason("pref.pending_choose", law=laws.pending.law.number, chooser=laws.pending.chooser,
+                                   options=', '.join(o.name for o in laws.pending.options)), action=action)
     return False
 
 
@@ -294,73 +294,72 @@ def _cards(text: str) -> list[Card]:
 
 def _irregular(deal: PrefDeal, a: PrefIrregular) -> None:
     if a.seat >= deal.players:
-        raise IllegalAction(f"{a.to_text()}: there is no seat {a.seat} at a {deal.players}-player table", action=a)
+        raise IllegalAction(Reason("pref.no_seat_at_table", text=a.to_text(), seat=a.seat, players=deal.players),
+                            action=a)
     word, arg = a.word, a.arg
     phase = deal.phase
     if word == "misdeal":
         if deal.rules.laws_online:
-            raise IllegalAction(f"{a.to_text()}: the cards are shuffled and dealt by the server, so no deal is "
-                                "faulty: a misdeal is not called online (P1, P2; option laws_online)", action=a)
+            raise IllegalAction(Reason("pref.misdeal_online", text=a.to_text()), action=a)
         if phase != 1:
-            raise IllegalAction(f"{a.to_text()}: a misdeal is called after the deal and during the auction", action=a)
+            raise IllegalAction(Reason("pref.misdeal_when", text=a.to_text()), action=a)
         if not deal.calls:
             _note(deal, "misdeal", deal.dealer, a, f"called by seat {a.seat}")
             deal.laws_redeal()
             return
         if a.seat not in deal.active:
-            raise IllegalAction(f"{a.to_text()}: seat {a.seat} holds no cards in this deal", action=a)
+            raise IllegalAction(Reason("pref.holds_no_cards", text=a.to_text(), seat=a.seat), action=a)
         irr = _note(deal, "wrong-hand", a.seat, a, "found after the auction began")
         _rule(deal, irr, WrongHand())
         return
     if a.seat not in deal.active:
-        raise IllegalAction(f"{a.to_text()}: seat {a.seat} takes no part in this deal", action=a)
+        raise IllegalAction(Reason("pref.seat_not_in_deal", text=a.to_text(), seat=a.seat), action=a)
     if word == "discard":
         if phase != 2 or a.seat != deal.declarer:
-            raise IllegalAction(f"{a.to_text()}: only the talon-taker discards, after taking the talon", action=a)
+            raise IllegalAction(Reason("pref.only_taker_discards", text=a.to_text()), action=a)
         if deal.discard:
-            raise IllegalAction(f"{a.to_text()}: the discard has begun; discard card by card", action=a)
+            raise IllegalAction(Reason("pref.discard_begun", text=a.to_text()), action=a)
         try:
             cards = _cards(arg)
         except ParseError as e:
-            raise IllegalAction(f"{a.to_text()}: {e}", action=a) from None
+            raise IllegalAction(Reason("pref.action_why", text=a.to_text(), e=e), action=a) from None
         if len(set(cards)) != len(cards) or not cards:
-            raise IllegalAction(f"{a.to_text()}: name the discarded cards, each once", action=a)
+            raise IllegalAction(Reason("pref.name_discards", text=a.to_text()), action=a)
         for c in cards:
             if not deal.hands[a.seat] >> c & 1:
-                raise IllegalAction(f"{a.to_text()}: seat {a.seat} does not hold {c}", action=a)
+                raise IllegalAction(Reason("pref.law_not_held", text=a.to_text(), seat=a.seat, card=c), action=a)
         if len(cards) == 2:
-            raise IllegalAction(f"{a.to_text()}: two cards is the right discard; discard them one at a time",
+            raise IllegalAction(Reason("pref.right_discard", text=a.to_text()),
                                 action=a)
         if len(cards) > 4:
-            raise IllegalAction(f"{a.to_text()}: at most four cards can be discarded by mistake", action=a)
+            raise IllegalAction(Reason("pref.discard_four", text=a.to_text()), action=a)
         irr = _note(deal, "wrong-discard", a.seat, a, f"{len(cards)} card(s)", f"!{a.seat} discard")
         _rule(deal, irr, WrongDiscard(cards=tuple(int(c) for c in cards)))
         return
     if phase != 6:
-        raise IllegalAction(f"{a.to_text()}: not an irregularity the laws know in this phase "
-                            f"(misdeal in the auction, discard after the talon, cards in the play)", action=a)
+        raise IllegalAction(Reason("pref.not_irregularity", text=a.to_text()), action=a)
     if word == "show":
         try:
             (card,) = _cards(arg)
         except (ParseError, ValueError):
-            raise IllegalAction(f"{a.to_text()}: show one card: '!{a.seat} show KH'", action=a) from None
+            raise IllegalAction(Reason("pref.show_one", text=a.to_text(), seat=a.seat), action=a) from None
         if not deal.hands[a.seat] >> card & 1:
-            raise IllegalAction(f"{a.to_text()}: seat {a.seat} does not hold {card}", action=a)
+            raise IllegalAction(Reason("pref.law_not_held", text=a.to_text(), seat=a.seat, card=card), action=a)
         irr = _note(deal, "card-shown", a.seat, a, str(card))
         _rule(deal, irr, CardShown(seat=a.seat, card=int(card)))  # face up while the ruling is pending
         return
     try:
         card = Card.parse(a.text)
     except ParseError as e:
-        raise IllegalAction(f"{a.to_text()}: {e}", action=a) from None
+        raise IllegalAction(Reason("pref.action_why", text=a.to_text(), e=e), action=a) from None
     hand = a.seat
     if not deal.hands[hand] >> card & 1:
-        raise IllegalAction(f"{a.to_text()}: seat {hand} does not hold {card}", action=a)
+        raise IllegalAction(Reason("pref.law_not_held", text=a.to_text(), seat=hand, card=card), action=a)
     if any(s == hand for s, _ in deal.trick):
-        raise IllegalAction(f"{a.to_text()}: seat {hand} has already played to this trick", action=a)
+        raise IllegalAction(Reason("pref.law_already_played", text=a.to_text(), seat=hand), action=a)
     if hand == deal.next_seat:
         if card in deal.laws_legal_cards():
-            raise IllegalAction(f"{a.to_text()}: {card} is a legal play; play it without '!'", action=a)
+            raise IllegalAction(Reason("pref.legal_play", text=a.to_text(), card=card), action=a)
         irr = _note(deal, "revoke", hand, a, str(card))
         _rule(deal, irr, RevokeMade(seat=hand, card=int(card)))
         return
@@ -556,7 +555,7 @@ def adjusted_score(fault: str) -> Fraction:
     fully at fault: 40%, «средний минус»), ``"partial"`` (50%, «среднее») or ``"none"`` (at least 60%,
     «средний плюс»)."""
     if fault not in ADJUSTED:
-        raise CardroomError(f"fault is full, partial or none, not {fault!r}")
+        raise CardroomError(Reason("pref.fault", fault=fault))
     return ADJUSTED[fault]
 
 
@@ -564,7 +563,7 @@ def assigned_score(possible: Sequence[float], non_offending: bool) -> float:
     """§11.2Б.2, the assigned result from the results possible without the irregularity (scores of the
     side concerned): the most favourable for the non-offending side, the least for the offending one."""
     if not possible:
-        raise CardroomError("an assigned result needs the results that were possible")
+        raise CardroomError(Reason("pref.assigned_result"))
     return max(possible) if non_offending else min(possible)
 
 
@@ -586,7 +585,7 @@ def missing_card_ruling(during_play: bool, found: str) -> str:
     ``"restore"``, ``"reconstruct"``, ``"spoiled"`` (rule 10), ``"restore-penalty"`` (the card may be a penalty
     card, not playing it earlier a revoke) or ``"reconstruct-penalty"``."""
     if found not in ("played", "elsewhere", "no"):
-        raise CardroomError(f"found is played, elsewhere or no, not {found!r}")
+        raise CardroomError(Reason("pref.found", found=found))
     if not during_play:
         return "reconstruct" if found == "no" else "restore"
     return {"played": "spoiled", "elsewhere": "restore-penalty", "no": "reconstruct-penalty"}[found]

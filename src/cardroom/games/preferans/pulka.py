@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from cardroom.core.errors import CardroomError, IllegalAction
+from cardroom.core.errors import CardroomError, IllegalAction, Reason
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.scoring import (
     ZERO,
@@ -199,9 +199,9 @@ class PulkaSheet:
     def add(self, result: PrefDealResult) -> list[PrefEntry]:
         """Score one deal and write it; returns the entries written (round prizes included)."""
         if self.is_over:
-            raise IllegalAction("the pulka is over; no more deals can be scored")
+            raise IllegalAction(Reason("pref.pulka_over"))
         if result.players != self.players:
-            raise CardroomError(f"a {result.players}-player deal on a {self.players}-player pulka")
+            raise CardroomError(Reason("pref.pulka_players", deal=result.players, sheet=self.players))
         if result.kind == "raspasy" and result.raspasy_round <= 0:
             result = _with_round(result, self.next_raspasy_round())
         entries = score_deal(result, self.variant, self.state)
@@ -365,7 +365,7 @@ class PulkaSheet:
         """The sheet as players draw it: a sector per player with his pulya, gora and a whist column
         «на» each opponent, entries cumulative («2. 6. 8»), then the agreement field and the count."""
         if lang not in ("ru", "en"):
-            raise CardroomError(f"render: language {lang!r} (ru or en)")
+            raise CardroomError(Reason("pref.render_lang", lang=lang))
         ru = lang == "ru"
         v = self.variant
 

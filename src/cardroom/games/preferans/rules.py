@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask
 from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.core.table import Table
 from cardroom.core.tricks import MUST_TRUMP, TrickPlay, natural_winner
@@ -136,7 +136,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
         self.rules = rules if rules is not None else game.variant  # the options: the variant itself
         n = players if players is not None else game.players
         if n not in (3, 4):
-            raise IllegalAction(f"preferans is played by 3 or 4 players, not {n}")
+            raise IllegalAction(Reason("pref.players", n=n))
         self.players = n
         self.dealer = dealer % n
         # three play a deal, from the dealer's left; the fourth player's dealer sits out
@@ -317,9 +317,9 @@ class PrefDeal(Cloneable, TrickPlay, State):
         legal = self._legal_bids()
         if call not in legal:
             if call.is_bid and self.bid is not None and rank_of(call) <= rank_of(self.bid):
-                raise IllegalAction(f"seat {seat} bid {call}, which is not higher than {self.bid}", seat=seat,
+                raise IllegalAction(Reason("pref.bid_not_higher", seat=seat, call=call, bid=self.bid), seat=seat,
                                     action=call)
-            raise IllegalAction(f"seat {seat} may not call {call} now (allowed: {' '.join(map(str, legal))})",
+            raise IllegalAction(Reason("pref.may_not_call", seat=seat, call=call, legal=' '.join(map(str, legal))),
                                 seat=seat, action=call)
         self.calls.append((seat, call))
         if call == PASS:
@@ -381,8 +381,8 @@ class PrefDeal(Cloneable, TrickPlay, State):
         seat = self.declarer
         legal = self._legal_talon_calls()
         if call not in legal:
-            allowed = " ".join(map(str, legal)) or "a card to discard"
-            raise IllegalAction(f"seat {seat} may not say {call} now (allowed: {allowed})", seat=seat, action=call)
+            allowed = " ".join(map(str, legal)) or Reason("pref.a_card_to_discard")
+            raise IllegalAction(Reason("pref.may_not_say", seat=seat, call=call, legal=allowed), seat=seat, action=call)
         assert seat is not None and self.bid is not None
         if call == REFUSE_TALON:
             # Sochi C9: the deal ends without play; the scoring writes the penalty (talon_refusal_entries)
@@ -402,7 +402,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
         seat = self.declarer
         assert seat is not None
         if not self.hands[seat] >> card & 1:
-            raise IllegalAction(f"seat {seat} cannot discard {card}: not in his hand", seat=seat, action=card)
+            raise IllegalAction(Reason("pref.discard_not_held", seat=seat, card=card), seat=seat, action=card)
         self.hands[seat] &= ~(1 << card)
         self.discard |= 1 << card
         if self.discard.bit_count() == 2:
@@ -419,7 +419,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
 
     def _declare(self, call: PrefCall) -> None:
         if call not in self._legal_declarations():
-            raise IllegalAction(f"the declarer must name a game not lower than his bid {self.bid}, not {call}",
+            raise IllegalAction(Reason("pref.declare_low", bid=self.bid, call=call),
                                 seat=self.declarer, action=call)
         self.contract = call
         self._after_declaration()
@@ -471,7 +471,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
         seat = self.next_seat
         legal = self._legal_whist_calls()
         if call not in legal:
-            raise IllegalAction(f"seat {seat} may not say {call} now (allowed: {' '.join(map(str, legal))})",
+            raise IllegalAction(Reason("pref.may_not_say", seat=seat, call=call, legal=' '.join(map(str, legal))),
                                 seat=seat, action=call)
         assert self.declarer is not None
         first, second = self._defenders()
@@ -563,7 +563,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
     def _defence(self, call: PrefCall) -> None:
         legal = self._legal_defence()
         if call not in legal:
-            raise IllegalAction(f"the whister chooses {' or '.join(map(str, legal))}, not {call}",
+            raise IllegalAction(Reason("pref.whister_chooses", legal=' or '.join(map(str, legal)), call=call),
                                 seat=self.defence_chooser, action=call)
         if call == HALF_WHIST:
             first, second = self._defenders()
@@ -593,8 +593,8 @@ class PrefDeal(Cloneable, TrickPlay, State):
     def _concede_call(self, call: PrefCall) -> None:
         legal = self._legal_concessions()
         if call not in legal:
-            raise IllegalAction(f"the declarer plays on or concedes tricks now, not {call} "
-                                f"(allowed: {' '.join(map(str, legal))})", seat=self.declarer, action=call)
+            raise IllegalAction(Reason("pref.play_or_concede", call=call, legal=' '.join(map(str, legal))),
+                                seat=self.declarer, action=call)
         n = conceded_of(call)
         if n == 0:
             self._start_play()
@@ -627,7 +627,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
         legal = self.legal_actions()
         if call not in legal:
             who = self.dealer if self.invitation == "asked" else self.declarer
-            raise IllegalAction(f"seat {who} may not say {call} now (allowed: {' '.join(map(str, legal))})",
+            raise IllegalAction(Reason("pref.may_not_say", seat=who, call=call, legal=' '.join(map(str, legal))),
                                 seat=who, action=call)
         if call == INVITE:
             self.invitation = "asked"  # the inviter shows his cards to the dealer
@@ -657,7 +657,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
     def _pass_card(self, card: Card) -> None:
         seat = self.next_seat
         if not self.hands[seat] >> card & 1:
-            raise IllegalAction(f"seat {seat} cannot pass {card}: not in his hand", seat=seat, action=card)
+            raise IllegalAction(Reason("pref.pass_not_held", seat=seat, card=card), seat=seat, action=card)
         self.hands[seat] &= ~(1 << card)
         step = len(self.passes) + self.discard.bit_count()
         if step >= 4:  # the third hand discards
@@ -718,22 +718,23 @@ class PrefDeal(Cloneable, TrickPlay, State):
         hand = self.hands[seat]
         if not hand >> card & 1:
             if self.played >> card & 1:
-                raise IllegalAction(f"{card} was already played; seat {seat} cannot play it again", seat=seat,
+                raise IllegalAction(Reason("pref.played_already", card=card, seat=seat), seat=seat,
                                     action=card)
-            raise IllegalAction(f"seat {seat} does not hold {card}", seat=seat, action=card)
+            raise IllegalAction(Reason("pref.not_held", seat=seat, card=card), seat=seat, action=card)
         if card not in self._legal_cards():
             if self.laws is not None and card in self._plain_legal_cards():
                 pen = CardSet(self.laws.penalty_cards.get(seat, 0) & hand)
-                raise IllegalAction(f"seat {seat} must play a penalty card ({pen}) now, not {card}", seat=seat,
+                raise IllegalAction(Reason("pref.penalty_card", seat=seat, pen=pen, card=card), seat=seat,
                                     action=card)
-            led = self.trick[0][1].suit.name.lower()
+            led = Reason(f"pref.suit_{self.trick[0][1].suit.name.lower()}")  # "spades" (Russian: «пик»)
             trump = self._trump()
             if hand & SUIT_MASKS[self.trick[0][1] // 13]:
-                why = f"{led} were led and seat {seat} holds {CardSet(hand & SUIT_MASKS[self.trick[0][1] // 13])}"
-                raise IllegalAction(f"seat {seat} must follow suit: {why}, but played {card}", seat=seat, action=card)
+                why = Reason("pref.led_holds", led=led, seat=seat,
+                             cards=CardSet(hand & SUIT_MASKS[self.trick[0][1] // 13]))
+                raise IllegalAction(Reason("pref.must_follow", seat=seat, why=why, card=card), seat=seat, action=card)
             assert trump is not None
-            raise IllegalAction(f"seat {seat} has no {led} and must trump: holds "
-                                f"{CardSet(hand & SUIT_MASKS[trump])}, but played {card}", seat=seat, action=card)
+            raise IllegalAction(Reason("pref.must_trump", seat=seat, led=led,
+                                       trumps=CardSet(hand & SUIT_MASKS[trump]), card=card), seat=seat, action=card)
         self._enter_card(seat, card)
 
     def _enter_card(self, seat: int, card: Card) -> None:
@@ -801,7 +802,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
     def _choice_call(self, call: PrefCall) -> None:
         seat = self.choice_queue[0]
         if call not in (TO_PULYA, OFF_GORA):
-            raise IllegalAction(f"seat {seat} chooses pulya or gora (double off the gora), not {call}", seat=seat,
+            raise IllegalAction(Reason("pref.pulya_or_gora", seat=seat, call=call), seat=seat,
                                 action=call)
         self.choices.append((seat, call))
         self.choice_queue.pop(0)
@@ -811,7 +812,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
     # ----------------------------------------------------------------- apply
     def sample_chance(self, rng: random.Random) -> Deal:
         if self.phase != PH_DEAL:
-            raise IllegalAction("no chance action now: the cards are already dealt")
+            raise IllegalAction(Reason("pref.no_chance"))
         pack = cards_of_mask(PIQUET_PACK_MASK)
         rng.shuffle(pack)
         return deal_in_twos(pack, self.active, self.players)
@@ -828,28 +829,28 @@ class PrefDeal(Cloneable, TrickPlay, State):
         p = self.phase
         if p == PH_PLAY:
             if type(action) is not Card:
-                raise IllegalAction(f"a card is to be played now, not {action!r}", action=action)
+                raise IllegalAction(Reason("pref.card_now", action=action), action=action)
             self._play(action)
         elif p == PH_DEAL:
             if not isinstance(action, Deal):
-                raise IllegalAction(f"the cards must be dealt first, not {action!r}", action=action)
+                raise IllegalAction(Reason("pref.deal_first", action=action), action=action)
             self._deal(action)
         elif p == PH_DISCARD:
             if type(action) is PrefCall:
                 self._talon_call(action)
             elif type(action) is not Card:
-                raise IllegalAction(f"the declarer discards two cards now, not {action!r}", action=action)
+                raise IllegalAction(Reason("pref.discard_two", action=action), action=action)
             else:
                 self._discard(action)
         elif p == PH_PASSING:
             if type(action) is not Card:
-                raise IllegalAction(f"a card is passed (or discarded) now, not {action!r}", action=action)
+                raise IllegalAction(Reason("pref.pass_card_now", action=action), action=action)
             self._pass_card(action)
         elif p == PH_OVER:
-            raise IllegalAction(f"the deal is over; {action} cannot be applied", action=action)
+            raise IllegalAction(Reason("pref.deal_over", action=action), action=action)
         else:
             if type(action) is not PrefCall:
-                raise IllegalAction(f"a call is expected now ({PHASE_NAMES[p]}), not {action!r}", action=action)
+                raise IllegalAction(Reason("pref.call_now", phase=PHASE_NAMES[p], action=action), action=action)
             if p == PH_AUCTION:
                 self._auction_call(action)
             elif p == PH_DECLARE:
@@ -869,16 +870,16 @@ class PrefDeal(Cloneable, TrickPlay, State):
     def _deal(self, deal: Deal) -> None:
         n = self.players
         if len(deal.hands) != n or deal.rest.bit_count() != 2:
-            raise IllegalAction(f"a preferans deal gives 10 cards to each of three players and 2 to the talon "
-                                f"({n} seats)", action=deal)
+            raise IllegalAction(Reason("pref.deal_shape", n=n), action=deal)
         total = deal.rest
         for s in range(n):
             want = 10 if s in self.active else 0
             if deal.hands[s].bit_count() != want:
-                raise IllegalAction(f"seat {s} must get {want} cards, not {deal.hands[s].bit_count()}", action=deal)
+                raise IllegalAction(Reason("pref.seat_cards", seat=s, want=want, n=deal.hands[s].bit_count()),
+                                    action=deal)
             total |= deal.hands[s]
         if total != PIQUET_PACK_MASK:
-            raise IllegalAction("a preferans deal uses exactly the 32 cards from 7 to ace", action=deal)
+            raise IllegalAction(Reason("pref.deal_pack"), action=deal)
         self.original = tuple(deal.hands)
         self.hands = list(deal.hands)
         self.talon = deal.rest
@@ -898,7 +899,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
     # ----------------------------------------------------------------- results
     def result(self) -> PrefDealResult:
         if self.phase != PH_OVER:
-            raise IllegalAction("the deal is not over")
+            raise IllegalAction(Reason("pref.deal_not_over"))
         declarer = self.declarer
         defenders = [s for s in self.active if s != declarer] if declarer is not None else []
         passers = tuple(s for s in defenders if s not in self.whisters and s != self.half_whister)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.bots.sampling import Constraints, Sample, SearchAdapter, unseen
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 
 if TYPE_CHECKING:
     from cardroom.bots.search import Evaluation, PlaySetup, SearchBot
@@ -38,11 +38,11 @@ class PrefSearch(SearchAdapter):
         me = v.seat
         n = v.players
         if v.phase == "deal":
-            raise CardroomError("nothing to sample before the deal")
+            raise CardroomError(Reason("search.before_deal"))
         if v.phase == "passing":
-            raise CardroomError("the hands change size while cards are passed: no sampling during the passing")
+            raise CardroomError(Reason("pref.sample_passing"))
         if v.phase == "discard" and me != v.declarer:
-            raise CardroomError("the declarer's hand size is unknown to the others while he discards")
+            raise CardroomError(Reason("pref.sample_discard"))
         trump = v.table.trump
         played = 0
         played_by = [0] * n

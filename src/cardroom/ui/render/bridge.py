@@ -9,7 +9,7 @@ from typing import Any
 
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.deal import Draw
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import ParseError, Reason
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.match import Match
 from cardroom.core.table import Seat, Side
@@ -76,7 +76,7 @@ def laws_input(text: str, view: BridgeView) -> Any:
         try:
             n = int(words[1])
         except ValueError:
-            raise ParseError(f"{words[1]!r} is not a number of tricks") from None
+            raise ParseError(Reason("ui.not_tricks", text=words[1])) from None
         return Claim(view.seat, n, words[0] in ("concede", "уступка"))
     if not t0.startswith("!"):
         return None
@@ -86,7 +86,7 @@ def laws_input(text: str, view: BridgeView) -> Any:
         seat = Seat.parse(head)
         if seat != view.seat and not (seat == view.dummy and view.contract is not None
                                       and view.contract.declarer == view.seat):
-            raise ParseError(f"you may act only for {view.seat.letter} (and dummy when you are declarer)")
+            raise ParseError(Reason("ui.act_for", seat=view.seat.letter))
         return Irregular(int(seat), rest.strip())
     hand = view.hand_to_play if view.phase == "play" and view.hand_to_play is not None else view.seat
     return Irregular(int(hand), body)

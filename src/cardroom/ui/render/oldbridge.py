@@ -9,7 +9,7 @@ from typing import Any
 
 from cardroom.core.cards import Card
 from cardroom.core.deal import Draw
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import ParseError, Reason
 from cardroom.core.laws import Irregular
 from cardroom.core.table import Seat
 from cardroom.games.oldbridge.calls import OldCall
@@ -121,5 +121,5 @@ class OldBridgeRenderer(Renderer):
     def irregular(self, body: str, view: Any) -> Any:
         irregular = Irregular.from_text("!" + body)
         if irregular.seat != int(view.seat):
-            raise ParseError(t("ob.own_seat", "en", seat=view.seat.letter))
+            raise ParseError(Reason("ui.own_seat", seat=view.seat.letter))
         return irregular

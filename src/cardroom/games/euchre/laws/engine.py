@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.laws import Irregular, RulingChoice, RulingOption, atomic
 from cardroom.core.table import Seat
 from cardroom.games.euchre.laws import contexts as ctxt
@@ -40,19 +40,20 @@ def _apply(hand: EuchreHand, action: Any) -> list[Any]:
     d = _d(hand)
     if isinstance(action, RulingChoice):
         if d.pending is None:
-            raise IllegalAction("no ruling is pending", action=action)
+            raise IllegalAction(Reason("euchre.no_ruling"), action=action)
         if action.law != d.pending.law.number:
-            raise IllegalAction(f"the pending ruling is under {d.pending.law.number}, not {action.law}",
+            raise IllegalAction(Reason("euchre.pending_under", pending=d.pending.law.number, law=action.law),
                                 action=action)
         d.pending.option(action.option)
         _choose(hand, action.option)
         return [action]
     if d.pending is not None:
-        raise IllegalAction(f"a ruling is pending under {d.pending.law.number}: {Seat(d.pending.chooser or 0)} "
-                            f"must choose one of {', '.join(o.name for o in d.pending.options)}", action=action)
+        raise IllegalAction(Reason("euchre.pending_choose", law=d.pending.law.number,
+                                   seat=Seat(d.pending.chooser or 0),
+                                   options=', '.join(o.name for o in d.pending.options)), action=action)
     if isinstance(action, Irregular):
         if hand.phase in ("deal", "over"):
-            raise IllegalAction(f"no irregularity can be ruled on now ({hand.position()})", action=action)
+            raise IllegalAction(Reason("euchre.no_irregularity_now", position=hand.position()), action=action)
         _irregular(hand, action)
         return [action]
     _plain(hand, action)
@@ -66,15 +67,16 @@ def _plain(hand: EuchreHand, action: Any) -> None:
         seat = hand.next_seat
         if card not in restricted_plays(hand, seat):
             if card in base_plays(hand, seat):
-                raise IllegalAction(f"{seat} may not play {card} now: {'; '.join(d.restrictions())} "
-                                    f"(a deliberate '!{seat.letter} {card}' is Law 54's revoke)", action=action)
+                raise IllegalAction(Reason("euchre.may_not_play", seat=seat, card=card,
+                                           restrictions='; '.join(d.restrictions()), letter=seat.letter), action=action)
             hand.laws_plain_apply(action)  # raises the plain reason
             return
         _enter_card(hand, seat, card)
         return
     if hand.phase in ("round1", "round2", "takeover") and action not in legal_actions(hand) and \
             action in hand.laws_plain_legal():
-        raise IllegalAction(f"{hand.next_seat} may not say that now: {'; '.join(d.restrictions())}", action=action)
+        raise IllegalAction(Reason("euchre.may_not_say", seat=hand.next_seat,
+                                   restrictions='; '.join(d.restrictions())), action=action)
     hand.laws_plain_apply(action)
     _after_discard(hand)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card
-from cardroom.core.errors import IllegalAction, ParseError
+from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.laws import Irregular, RulingOption
 from cardroom.core.table import Seat
 from cardroom.games.euchre.laws import contexts as ctxt
@@ -52,28 +52,28 @@ def _irregular(hand: EuchreHand, action: Irregular) -> None:
         elif len(cards) == 1:
             _irregular_card(hand, seat, cards[0], action)
         else:
-            raise IllegalAction(f"{action.to_text()!r}: one card, or two played at once", action=action)
+            raise IllegalAction(Reason("euchre.one_or_two", text=action.to_text()), action=action)
         return
     if hand.phase in ("round1", "round2", "takeover", "discard", "play"):
         _irregular_declaration(hand, seat, action.text, action)
         return
-    raise IllegalAction(f"{action.to_text()!r} is not an irregularity the laws know here", action=action)
+    raise IllegalAction(Reason("euchre.not_irregularity", text=action.to_text()), action=action)
 
 
 def _holds(hand: EuchreHand, seat: Seat, card: Card, action: Any) -> None:
     if not hand.hands[seat] >> card & 1:
-        raise IllegalAction(f"{seat} does not hold {card}", action=action)
+        raise IllegalAction(Reason("euchre.not_held", seat=seat, card=card), action=action)
 
 
 def _two_cards(hand: EuchreHand, seat: Seat, cards: list[Card], action: Irregular) -> None:
     for c in cards:
         _holds(hand, seat, c, action)
     if hand.phase != "play" or seat != hand.next_seat:
-        raise IllegalAction("two cards at once are ruled on only when it is the player's turn", action=action)
+        raise IllegalAction(Reason("euchre.two_cards_turn"), action=action)
     legal = base_plays(hand, seat)
     ok = [c for c in cards if c in legal]
     if not ok:
-        raise IllegalAction(f"neither {cards[0]} nor {cards[1]} may be played now", action=action)
+        raise IllegalAction(Reason("euchre.neither", first=cards[0], second=cards[1]), action=action)
     irr = _note(hand, "two-cards", seat, action, " ".join(str(c) for c in cards))
     _d(hand).exposed[seat] |= cards[0].mask | cards[1].mask
     opts = [RulingOption(f"play-{c}", f"the {c} is played, the other card is exposed") for c in ok]
@@ -88,9 +88,8 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
         return
     lone = hand.lone
     if seat == hand.sitting_out:
-        if hand.tricks:
-            raise IllegalAction(f"{seat}'s cards lie face down out of play (Law 101); Law 100 concerns the "
-                                "first trick", action=action)
+        if hand.tricks:  # Law 101: the lone player's partner's cards lie face down out of play
+            raise IllegalAction(Reason("euchre.out_of_play", seat=seat), action=action)
         irr = _note(hand, "partner-plays", seat, action, str(card))
         _rule(hand, irr, "L100", _adversary(hand, seat), ["partnership", "alone"],
               ctxt.PartnerPlays(seat=seat, card=card))
@@ -99,7 +98,7 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
         if seat == hand.next_seat:
             if _disobeyed(hand, seat, card, action, leading=True):  # a lead against the suit called
                 return
-            raise IllegalAction(f"{seat} leads: any card may be led", action=action)
+            raise IllegalAction(Reason("euchre.leads_any", seat=seat), action=action)
         if lone is not None and seat == lone:
             _note(hand, "lone-lead-out-of-turn", seat, action, f"{card}: exposed, liable to be called (L104)")
             d.exposed[seat] |= card.mask
@@ -115,7 +114,7 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
               ctxt.LeadOutOfTurn(seat=seat, card=card))
         return
     if any(s == seat for s, _ in hand.trick):
-        raise IllegalAction(f"{seat} has already played to this trick", action=action)
+        raise IllegalAction(Reason("euchre.already_played", seat=seat), action=action)
     if seat == hand.next_seat:
         if _disobeyed(hand, seat, card, action, leading=False):
             return
@@ -129,7 +128,7 @@ def _irregular_card(hand: EuchreHand, seat: Seat, card: Card, action: Irregular)
     # a play out of turn (Laws 58, 59)
     legal = base_plays(hand, seat)
     if card not in legal:
-        raise IllegalAction(f"{seat} plays out of turn and must still follow suit: {card} does not", action=action)
+        raise IllegalAction(Reason("euchre.out_of_turn_follow", seat=seat, card=card), action=action)
     partner = seat.partner
     played = {s for s, _ in hand.trick}
     rho = seat.rho if seat.rho != hand.sitting_out else seat.rho.rho
@@ -149,8 +148,8 @@ def _disobeyed(hand: EuchreHand, seat: Seat, card: Card, action: Irregular, lead
     called, a card other than the one called or required): a revoke, and the card stands. False when the
     card is not open to him even without the penalty."""
     if card in restricted_plays(hand, seat):
-        raise IllegalAction(f"{seat} may {'lead' if leading else 'play'} the {card}: nothing irregular (play it "
-                            "without '!')", action=action)
+        raise IllegalAction(Reason("euchre.may_lead" if leading else "euchre.may_play", seat=seat, card=card),
+                            action=action)
     if card not in base_plays(hand, seat):
         return False
     d = _d(hand)
@@ -170,9 +169,9 @@ def _lead_before_discard(hand: EuchreHand, seat: Seat, card: Card, action: Irreg
     d = _d(hand)
     leader = hand.eldest if hand.eldest != hand.sitting_out else hand.laws_next_active(hand.eldest)
     if seat != leader:
-        raise IllegalAction(f"only the first leader ({leader}) can lead before the discard (Law 87)", action=action)
+        raise IllegalAction(Reason("euchre.first_leader", leader=leader), action=action)
     if d.early_lead is not None:
-        raise IllegalAction("the first lead is already made", action=action)
+        raise IllegalAction(Reason("euchre.first_lead_made"), action=action)
     hand.laws_lift(seat, card, played=True)
     d.early_lead = (seat, card)
     lone = hand.lone
@@ -193,7 +192,7 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
     if word == "expose":
         cards = [Card.parse(w) for w in arg.split()]
         if not cards:
-            raise IllegalAction("name the card exposed: '!W expose KH'", action=action)
+            raise IllegalAction(Reason("euchre.name_exposed"), action=action)
         for c in cards:
             _holds(hand, seat, c, action)
         if hand.lone is not None and seat == hand.lone:
@@ -215,7 +214,7 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
     if word == "lift":
         tu = hand.turn_up
         if seat != hand.dealer or tu is None or hand.turn_up_state != "taken up":
-            raise IllegalAction("only the dealer who took up the turn-up can hide it (Laws 46 III, 91)",
+            raise IllegalAction(Reason("euchre.hide_turn_up"),
                                 action=action)
         _note(hand, "lifted-trump", seat, action, f"{tu}: an exposed card (L91)")
         d.exposed[seat] |= tu.mask
@@ -227,7 +226,7 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
             d.bars[seat.partner] = 2
             return
         if hand.phase != "play":
-            raise IllegalAction("a hand is thrown face up in the play (Law 48)", action=action)
+            raise IllegalAction(Reason("euchre.hand_thrown"), action=action)
         lone = hand.lone
         if lone is not None and seat.side != lone.side:
             _note(hand, "abandoned", seat, action, "the lone side scores 5 (L50)")
@@ -240,7 +239,7 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
         return
     if word == "remark":
         if hand.phase != "play" or not hand.trick:
-            raise IllegalAction("attention is drawn to a trick in progress (Law 83)", action=action)
+            raise IllegalAction(Reason("euchre.trick_attention"), action=action)
         partner = seat.partner
         if partner == hand.sitting_out or any(s == partner for s, _ in hand.trick):
             _note(hand, "remark", seat, action, "his partner has played: no penalty (L83)")
@@ -252,20 +251,20 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
     if word == "correct":
         open_rv = [r for r in d.revokes if r.seat == seat and not r.established and not r.corrected]
         if not open_rv:
-            raise IllegalAction(f"{seat} has no revoke to correct (established revokes cannot be, Law 64)",
+            raise IllegalAction(Reason("euchre.no_revoke", seat=seat),
                                 action=action)
         _correct(hand, open_rv[-1])
         return
     if word == "count":
         out = hand.laid_down
         if out is None or seat.side == out.side:
-            raise IllegalAction("only an adversary counts the lone player's laid-down hand (Law 103)", action=action)
+            raise IllegalAction(Reason("euchre.count_lone"), action=action)
         n = hand.hands[out].bit_count()
         _note(hand, "count", seat, action, f"{n} cards" + ("" if n == 5 else ": Law 90"))
         return
     if word == "keep":
         if hand.phase != "discard" or seat != hand.dealer:
-            raise IllegalAction("only the dealer who must discard can neglect it (Law 90)", action=action)
+            raise IllegalAction(Reason("euchre.neglect_discard"), action=action)
         _note(hand, "wrong-cards", seat, action, "the dealer did not discard: the deal stands; his side loses "
                                                  f"{4 if hand.lone is not None else 2} and scores nothing (L90)")
         d.wrong_cards = seat.side
@@ -274,11 +273,11 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
         return
     if word == "mention":
         if seat not in hand.passed:
-            raise IllegalAction("Law 79 is a suit mentioned after passing", action=action)
+            raise IllegalAction(Reason("euchre.law79"), action=action)
         _note(hand, "mention", seat, action, f"{arg}: his partner must pass (L79)")
         d.bars[seat.partner] = hand.round
         return
-    raise IllegalAction(f"unknown event {word!r}", action=action)
+    raise IllegalAction(Reason("euchre.unknown_event", word=word), action=action)
 
 
 def _irregular_declaration(hand: EuchreHand, seat: Seat, text: str, action: Irregular) -> None:
@@ -292,17 +291,16 @@ def _irregular_declaration(hand: EuchreHand, seat: Seat, text: str, action: Irre
                                                            "discards another card (L88)")
             return
         if hand.discard is not None and seat == hand.dealer:
-            raise IllegalAction("the discard is complete and cannot be changed (Law 86)", action=action)
-        raise IllegalAction(f"{action.to_text()!r}: no discard is due from {seat}", action=action)
+            raise IllegalAction(Reason("euchre.discard_complete"), action=action)
+        raise IllegalAction(Reason("euchre.no_discard_due", text=action.to_text(), seat=seat), action=action)
     if decl.kind == "take it":
         lone = hand.lone
         if lone is None or seat != lone.partner:
-            raise IllegalAction(f"{seat}'s partner does not play alone", action=action)
+            raise IllegalAction(Reason("euchre.partner_not_alone", seat=seat), action=action)
         if seat not in hand.passed and hand.phase not in ("play",) and not hand.played:
-            raise IllegalAction("the take-over is in order now; say it in turn", action=action)
+            raise IllegalAction(Reason("euchre.take_over_in_order"), action=action)
         if hand.tricks:
-            raise IllegalAction("too late: a trick has been played by the lone hand; the partner's cards are "
-                                "out of play (Law 101)", action=action)
+            raise IllegalAction(Reason("euchre.take_over_late"), action=action)
         _note(hand, "late-takeover", seat, action, "neither may play alone: a partnership hand (L99)")
         hand.laws_set_lone(None)
         if hand.phase == "play":
@@ -313,19 +311,19 @@ def _irregular_declaration(hand: EuchreHand, seat: Seat, text: str, action: Irre
         return
     if decl.kind == "alone" and hand.maker == seat and hand.lone is None:
         if hand.played and not (d.early_lead and hand.played == d.early_lead[1].mask):
-            raise IllegalAction("a lone hand cannot be declared once the play has begun", action=action)
+            raise IllegalAction(Reason("euchre.lone_after_play"), action=action)
         irr = _note(hand, "late-alone", seat, action, "alone declared after naming the trump (L97)")
         _rule(hand, irr, "L97", _adversary(hand, seat), ["with-partner", "alone"], ctxt.LateAlone(seat=seat))
         return
     if hand.phase not in ("round1", "round2"):
-        raise IllegalAction(f"{action.to_text()!r}: no declaration is made now", action=action)
+        raise IllegalAction(Reason("euchre.no_declaration_now", text=action.to_text()), action=action)
     if seat in hand.passed and decl.kind in ("accept", "alone") and hand.phase == "round1":
         irr = _note(hand, "late-order", seat, action, "an order or assist after passing (L80)")
         _rule(hand, irr, "L80", _adversary(hand, seat), ["partner-pass", "play-it"], ctxt.LateOrder(seat=seat))
         return
     if seat == hand.next_seat:
-        raise IllegalAction(f"{seat} is to declare: that declaration is not irregular, or not open to him "
-                            f"({', '.join(hand.action_text(a) for a in legal_actions(hand))})", action=action)
+        raise IllegalAction(Reason("euchre.declaration_regular", seat=seat,
+                                   legal=', '.join(hand.action_text(a) for a in legal_actions(hand))), action=action)
     if seat == hand.dealer and hand.phase == "round1" and decl.kind in ("turn down", "pass"):
         _note(hand, "dealer-binds", seat, action, "the dealer turned the trump down out of turn: binding on his "
                                                   "partner (L82)")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.table import Seat
 from cardroom.games.euchre.laws.table import TABLE
 
@@ -43,7 +43,7 @@ def false_lead_followed(followers: int) -> dict[str, Any]:
     """Law 53: ``followers`` played to a lead out of turn (1–3). All three: the trick stands, no penalty;
     fewer: their cards are taken back, unpenalised, and only the leader is penalised (Law 52)."""
     if not 1 <= followers <= 3:
-        raise CardroomError(f"one to three players follow a lead, not {followers}")
+        raise CardroomError(Reason("euchre.followers", followers=followers))
     if followers == 3:
         return {"trick_stands": True, "taken_back": False, "penalty_law": None}
     return {"trick_stands": False, "taken_back": True, "followers_penalised": False, "penalty_law": "L52"}
@@ -107,7 +107,7 @@ def question_allowed(kind: str, trick_touched: bool = False) -> bool:
         return False
     if kind == "place-cards":
         return not trick_touched
-    raise CardroomError(f"Law 84 knows 'who-played' and 'place-cards', not {kind!r}")
+    raise CardroomError(Reason("euchre.law84_kind", kind=kind))
 
 
 def penalty_right(consulted: bool, demanded: bool) -> dict[str, bool]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.laws import LawTable
 
 if TYPE_CHECKING:
@@ -31,6 +31,6 @@ def guidance(number: int) -> dict[str, Any]:
     """An etiquette law (106–116): its text, shown as guidance; never a penalty."""
     law = TABLE.law(f"L{number}")
     if number not in range(106, 117):
-        raise CardroomError(f"law {number} is not etiquette (106-116)")
+        raise CardroomError(Reason("euchre.not_etiquette", number=number))
     return {"law": number, "title": law.title, "source": law.source, "is_law": False, "penalty": None,
             "remedy": "only to stop playing with those who systematically ignore it (Law 106)"}
