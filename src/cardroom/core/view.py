@@ -47,6 +47,7 @@ __all__ = [
     "memo",
     "moment",
     "phase_of",
+    "seat_dict",
     "seat_table",
     "table_of",
     "trick_in_order",
@@ -351,7 +352,7 @@ def won_by_seat(seats: int, tricks: tuple[PlayedTrick, ...]) -> tuple[int, ...]:
     return won[:seats] + (0,) * (seats - len(won))
 
 
-def moment(state: Any, version: int) -> dict[str, Any]:
+def moment(state: Any, version: object) -> dict[str, Any]:
     """A scratch dict that every seat's view of one moment of ``state`` shares (the card room builds every
     seat's view after every action): a view keeps there what does not depend on the seat, so that it is
     built once for all the seats. ``version`` names the moment: anything that changes what a view shows
@@ -362,6 +363,21 @@ def moment(state: Any, version: int) -> dict[str, Any]:
         return got[1]  # type: ignore[no-any-return]
     d: dict[str, Any] = {}
     state.__dict__["_moment"] = (version, d)
+    return d
+
+
+def seat_dict(moment: dict[str, Any] | None, shared: Callable[[], dict[str, Any]],
+              own: Mapping[str, Any]) -> dict[str, Any]:
+    """A seat's view as a dict: what every seat shares at this moment (``shared()``, built once per
+    ``moment``, every time without one: it holds the seat's own keys too, as placeholders, so that they
+    keep their places) with the seat's ``own`` keys set."""
+    base = None if moment is None else moment.get("dict")
+    if base is None:
+        base = shared()
+        if moment is not None:
+            moment["dict"] = base
+    d = base.copy()
+    d.update(own)
     return d
 
 

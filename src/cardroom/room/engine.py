@@ -417,11 +417,13 @@ class TableRuntime:
 
     def message_for(self, seat: int | None, lang: str = "en", views: dict[int, dict[str, Any]] | None = None,
                     seats: list[dict[str, Any]] | None = None,
-                    positions: dict[str, str] | None = None) -> dict[str, Any]:
+                    positions: dict[str, str] | None = None,
+                    common: dict[str, Any] | None = None) -> dict[str, Any]:
         """The state message for one seat (or a spectator), built from that seat's view alone; its
         texts (``position``, the sheet's reasons) in ``lang``. ``views``: a cache of this state's
         seat views shared by the messages of one broadcast (a spectator's public view is built from
-        the seats' views); ``positions``: the position's text by language, shared likewise."""
+        the seats' views); ``positions``: the position's text by language, shared likewise;
+        ``common``: the message's keys that are the same for every seat, likewise."""
         state = self.state
         if views is None:
             views = {}
@@ -430,6 +432,12 @@ class TableRuntime:
             position = state.where().text(lang)
             if positions is not None:
                 positions[lang] = position
+        if not common:
+            shared = self._common_fields()
+            if common is not None:
+                common.update(shared)
+        else:
+            shared = common
 
         def view_of(s: int) -> dict[str, Any]:
             v = views.get(s)
@@ -437,7 +445,7 @@ class TableRuntime:
                 v = views[s] = state.view(s).to_dict()
             return v
 
-        to_act = self.to_act_seat()
+        to_act = shared["to_act"]
         legal: list[dict[str, Any]] = []
         if seat is not None:
             view = view_of(seat)
@@ -453,11 +461,11 @@ class TableRuntime:
             "seq": self.seq,
             "view": view,
             "to_act": to_act,
-            "chance_next": state.to_act == CHANCE,
+            "chance_next": shared["chance_next"],
             "legal": legal,
             "sheet": localize_sheet(sheet, lang),  # the sheet as the seat's own view shows it
-            "over": state.is_over,
-            "abandoned": state.abandoned,
+            "over": shared["over"],
+            "abandoned": shared["abandoned"],
             "laws": self.laws,
             "practice": self.practice,
             "position": position,
@@ -465,16 +473,24 @@ class TableRuntime:
             "next": self.child,
         }
 
+    def _common_fields(self) -> dict[str, Any]:
+        """The state message's keys that every seat's message of this state shares."""
+        state = self.state
+        ta = state.to_act
+        return {"to_act": None if ta is None or ta == CHANCE else ta, "chance_next": ta == CHANCE,
+                "over": state.is_over, "abandoned": state.abandoned}
+
     def broadcast(self, observer: Observer | None) -> None:
         """Send the new state to every subscriber: one message built and encoded per seat and
         language, whatever the number of connections; the seats' views built once."""
         views: dict[int, dict[str, Any]] = {}
         positions: dict[str, str] = {}
+        common: dict[str, Any] = {}
         seats = self.seat_list()
         for (seat, lang), subs in list(self.subscribers.items()):
             if not subs:
                 continue
-            m = self.message_for(seat, lang, views, seats, positions)
+            m = self.message_for(seat, lang, views, seats, positions, common)
             if observer is not None:
                 observer(seat, m, self.state)
             text = dumps(m)

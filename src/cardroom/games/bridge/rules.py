@@ -669,18 +669,10 @@ class BridgeView(View):
                                 laws, self.ruling)
 
     def to_dict(self) -> dict[str, Any]:
-        moment = self.moment
-        shared = None if moment is None else moment.get("dict")
-        if shared is None:
-            shared = self._shared_dict()
-            if moment is not None:
-                moment["dict"] = shared
-        d = shared.copy()  # the seat's own keys keep their places
-        d["seat"] = self.seat.letter
-        d["hand"] = tv.card_list(self.hand)
-        d["legal"] = list(self.table.legal)
-        d["table"] = self.table.to_dict()
-        return d
+        table = self.table
+        return tv.seat_dict(self.moment, self._shared_dict, {
+            "seat": self.seat.letter, "hand": tv.card_list(self.hand), "legal": list(table.legal),
+            "table": table.to_dict()})
 
     def _shared_dict(self) -> dict[str, Any]:
         """The view as a dict but for the seat's own keys (``seat``, ``hand``, ``legal``, ``table``: placeholders
