@@ -363,6 +363,9 @@ class TableRuntime:
     laws: bool = False
     serial: int = 0
     """The table's place in the lobby: higher for newer tables (the lobby's cursor)."""
+    _legal: tuple[Any, int, bool, tuple[Any, ...]] | None = field(default=None, init=False, repr=False,
+                                                                   compare=False)
+    """:meth:`legal_actions`' list and the state, length of history and abandonment it was made for."""
     last_active: float = field(default_factory=time.monotonic)
     """When a person last did something here (sat, acted, left the last socket): the idle expiry's clock."""
     practice: bool = False  # a practice table: its seed was chosen by a client (issue 12)
@@ -378,6 +381,19 @@ class TableRuntime:
 
     def players(self) -> dict[str, str]:
         return {self.labels[i]: (s.name or s.kind) for i, s in enumerate(self.seats) if s.kind in ("human", "bot")}
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The state's legal actions, listed once per state (a broadcast's messages and the check of the
+        next action read the same list): a state changes only by an action, which lengthens its history
+        (the table's ``seq``), or by its abandonment."""
+        state = self.state
+        n, abandoned = len(state.history), state.abandoned
+        c = self._legal
+        if c is not None and c[0] is state and c[1] == n and c[2] == abandoned:
+            return c[3]
+        legal = tuple(state.legal_actions())
+        self._legal = (state, n, abandoned, legal)
+        return legal
 
     def to_act_seat(self) -> int | None:
         ta = self.state.to_act
@@ -450,7 +466,7 @@ class TableRuntime:
         if seat is not None:
             view = view_of(seat)
             if to_act == seat and self.seats[seat].kind == "human":
-                legal = [{"id": i, "text": state.action_text(a)} for i, a in enumerate(state.legal_actions())]
+                legal = [{"id": i, "text": state.action_text(a)} for i, a in enumerate(self.legal_actions())]
         else:
             view = public_view(state, [view_of(s) for s in range(state.game.num_seats)])
         sheet = view.get("sheet")
@@ -927,7 +943,7 @@ class Room:
     # ----------------------------------------------------------- actions
     def _resolve(self, rt: TableRuntime, action: Any) -> Any:
         state = rt.state
-        legal = list(state.legal_actions())
+        legal = rt.legal_actions()
         if isinstance(action, bool) or action is None:
             raise RoomError(400, "bad_action", action=action)
         if isinstance(action, int):
