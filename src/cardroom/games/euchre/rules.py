@@ -564,7 +564,11 @@ class EuchreHand(Cloneable, TrickPlay, State):
             from cardroom.games.euchre import laws as lawplay
 
             return lawplay.legal_actions(self)
-        return self._plain_legal()
+        moment = tv.moment(self, len(self._history))  # listed once per moment: every view and the room ask
+        legal = moment.get("legal")
+        if legal is None:
+            legal = moment["legal"] = tuple(self._plain_legal())
+        return list(legal)
 
     def _plain_legal(self) -> list[Any]:
         ph = self.phase
