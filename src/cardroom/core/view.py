@@ -366,11 +366,11 @@ def moment(state: Any, version: object) -> dict[str, Any]:
     return d
 
 
-def seat_dict(moment: dict[str, Any] | None, shared: Callable[[], dict[str, Any]],
+def seat_dict(moment: dict[str, Any] | None, shared: Callable[[], dict[str, Any]], table: TableView,
               own: Mapping[str, Any]) -> dict[str, Any]:
     """A seat's view as a dict: what every seat shares at this moment (``shared()``, built once per
     ``moment``, every time without one: it holds the seat's own keys too, as placeholders, so that they
-    keep their places) with the seat's ``own`` keys set."""
+    keep their places) with the seat's ``own`` keys set, and its ``legal`` and ``table`` from its table."""
     base = None if moment is None else moment.get("dict")
     if base is None:
         base = shared()
@@ -378,6 +378,8 @@ def seat_dict(moment: dict[str, Any] | None, shared: Callable[[], dict[str, Any]
             moment["dict"] = base
     d = base.copy()
     d.update(own)
+    d["legal"] = list(table.legal)
+    d["table"] = table.to_dict()
     return d
 
 

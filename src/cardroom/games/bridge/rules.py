@@ -669,10 +669,8 @@ class BridgeView(View):
                                 laws, self.ruling)
 
     def to_dict(self) -> dict[str, Any]:
-        table = self.table
-        return tv.seat_dict(self.moment, self._shared_dict, {
-            "seat": self.seat.letter, "hand": tv.card_list(self.hand), "legal": list(table.legal),
-            "table": table.to_dict()})
+        return tv.seat_dict(self.moment, self._shared_dict, self.table, {
+            "seat": self.seat.letter, "hand": tv.card_list(self.hand)})
 
     def _shared_dict(self) -> dict[str, Any]:
         """The view as a dict but for the seat's own keys (``seat``, ``hand``, ``legal``, ``table``: placeholders

@@ -1129,10 +1129,8 @@ class EuchreView(View):
             won=tv.won_by_seat(4, tricks), side_won=self.won, laws=laws)
 
     def to_dict(self) -> dict[str, Any]:
-        table = self.table
-        return tv.seat_dict(self.moment, self._shared_dict, {
-            "seat": self.seat.letter, "hand": tv.card_list(self.hand), "legal": list(table.legal),
-            "table": table.to_dict()})
+        return tv.seat_dict(self.moment, self._shared_dict, self.table, {
+            "seat": self.seat.letter, "hand": tv.card_list(self.hand)})
 
     def _shared_dict(self) -> dict[str, Any]:
         """The view as a dict but for the seat's own keys (placeholders here): the same for every seat at

@@ -1208,11 +1208,10 @@ class PrefView(View):
             won=self.won, side_won=None, laws=laws)
 
     def to_dict(self) -> dict[str, Any]:
-        table = self.table
-        return tv.seat_dict(self.moment, self._shared_dict, {
+        return tv.seat_dict(self.moment, self._shared_dict, self.table, {
             "seat": self.seat, "hand": tv.card_list(self.hand), "discard": tv.card_list(self.discard),
             "exposed": {str(s): tv.card_list(h) for s, h in self.exposed.items()},
-            "legal": list(table.legal), "passed": tv.card_list(self.passed), "table": table.to_dict()})
+            "passed": tv.card_list(self.passed)})
 
     def _shared_dict(self) -> dict[str, Any]:
         """The view as a dict but for the seat's own keys (placeholders here): the same for every seat at
