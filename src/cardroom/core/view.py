@@ -42,9 +42,13 @@ __all__ = [
     "TableView",
     "Tabled",
     "action_texts",
+    "card_list",
     "match_table",
     "memo",
+    "moment",
     "phase_of",
+    "seat_dict",
+    "seat_table",
     "table_of",
     "trick_in_order",
     "tricks_of",
@@ -210,6 +214,9 @@ class TableView:
         view after every action), in laws mode every time."""
         if self.laws is not None:
             return self._common_dict()
+        shared = self.__dict__.get("_shared_common")
+        if shared is not None:  # a seat's table made by seat_table: the moment's common part
+            return shared  # type: ignore[no-any-return]
         key = (self.phase._value_, self.step, self.dealer, self.to_act, self.hand_to_play, self.out, self.dummy,
                self.declarer, self.trump, self.open, self.leader, self.trick, id(self.tricks), self.won,
                self.side_won)
@@ -254,8 +261,12 @@ def table_of(view: Any) -> TableView:
     return t
 
 
-def _cards(mask: int) -> list[str]:
+def card_list(mask: int) -> list[str]:
+    """The texts of a mask's cards, as a new list (each mask's texts made once)."""
     return list(_card_texts(mask))
+
+
+_cards = card_list
 
 
 @lru_cache(maxsize=4096)
@@ -339,6 +350,56 @@ def won_by_seat(seats: int, tricks: tuple[PlayedTrick, ...]) -> tuple[int, ...]:
         return (0,) * seats
     won = _derived(tricks)[1]
     return won[:seats] + (0,) * (seats - len(won))
+
+
+def moment(state: Any, version: object) -> dict[str, Any]:
+    """A scratch dict that every seat's view of one moment of ``state`` shares (the card room builds every
+    seat's view after every action): a view keeps there what does not depend on the seat, so that it is
+    built once for all the seats. ``version`` names the moment: anything that changes what a view shows
+    changes it (a deal's number of actions, outside laws mode). The dict is kept on the state and replaced,
+    never emptied, at a new moment, so a copy of the state made at the same moment may share it."""
+    got = state.__dict__.get("_moment")
+    if got is not None and got[0] == version:
+        return got[1]  # type: ignore[no-any-return]
+    d: dict[str, Any] = {}
+    state.__dict__["_moment"] = (version, d)
+    return d
+
+
+def seat_dict(moment: dict[str, Any] | None, shared: Callable[[], dict[str, Any]], table: TableView,
+              own: Mapping[str, Any]) -> dict[str, Any]:
+    """A seat's view as a dict: what every seat shares at this moment (``shared()``, built once per
+    ``moment``, every time without one: it holds the seat's own keys too, as placeholders, so that they
+    keep their places) with the seat's ``own`` keys set, and its ``legal`` and ``table`` from its table."""
+    base = None if moment is None else moment.get("dict")
+    if base is None:
+        base = shared()
+        if moment is not None:
+            moment["dict"] = base
+    d = base.copy()
+    d.update(own)
+    d["legal"] = list(table.legal)
+    d["table"] = table.to_dict()
+    return d
+
+
+def seat_table(shared: Callable[[], TableView], moment: dict[str, Any] | None, seat: int,
+               hands: Mapping[int, int], plays_for: tuple[int, ...], legal: tuple[str, ...]) -> TableView:
+    """A seat's :class:`TableView` made of the table every seat shares at this moment (``shared()``, built
+    once per ``moment``; every time without one) and the seat's own fields."""
+    base = None if moment is None else moment.get("table")
+    if base is None:
+        base = shared()
+        if moment is not None:
+            if base.laws is None:
+                base.__dict__["_shared_common"] = base._common()
+            moment["table"] = base
+    t = object.__new__(TableView)
+    d = t.__dict__
+    d.update(base.__dict__)
+    d.pop("_dict", None)
+    d["seat"], d["hands"], d["plays_for"], d["legal"] = seat, hands, plays_for, legal
+    return t
 
 
 def phase_of(step: str, ruling: object, phases: Mapping[str, Phase]) -> Phase:

@@ -363,6 +363,9 @@ class TableRuntime:
     laws: bool = False
     serial: int = 0
     """The table's place in the lobby: higher for newer tables (the lobby's cursor)."""
+    _legal: tuple[Any, int, bool, tuple[Any, ...]] | None = field(default=None, init=False, repr=False,
+                                                                   compare=False)
+    """:meth:`legal_actions`' list and the state, length of history and abandonment it was made for."""
     last_active: float = field(default_factory=time.monotonic)
     """When a person last did something here (sat, acted, left the last socket): the idle expiry's clock."""
     practice: bool = False  # a practice table: its seed was chosen by a client (issue 12)
@@ -378,6 +381,19 @@ class TableRuntime:
 
     def players(self) -> dict[str, str]:
         return {self.labels[i]: (s.name or s.kind) for i, s in enumerate(self.seats) if s.kind in ("human", "bot")}
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        """The state's legal actions, listed once per state (a broadcast's messages and the check of the
+        next action read the same list): a state changes only by an action, which lengthens its history
+        (the table's ``seq``), or by its abandonment."""
+        state = self.state
+        n, abandoned = len(state.history), state.abandoned
+        c = self._legal
+        if c is not None and c[0] is state and c[1] == n and c[2] == abandoned:
+            return c[3]
+        legal = tuple(state.legal_actions())
+        self._legal = (state, n, abandoned, legal)
+        return legal
 
     def to_act_seat(self) -> int | None:
         ta = self.state.to_act
@@ -417,11 +433,13 @@ class TableRuntime:
 
     def message_for(self, seat: int | None, lang: str = "en", views: dict[int, dict[str, Any]] | None = None,
                     seats: list[dict[str, Any]] | None = None,
-                    positions: dict[str, str] | None = None) -> dict[str, Any]:
+                    positions: dict[str, str] | None = None,
+                    common: dict[str, Any] | None = None) -> dict[str, Any]:
         """The state message for one seat (or a spectator), built from that seat's view alone; its
         texts (``position``, the sheet's reasons) in ``lang``. ``views``: a cache of this state's
         seat views shared by the messages of one broadcast (a spectator's public view is built from
-        the seats' views); ``positions``: the position's text by language, shared likewise."""
+        the seats' views); ``positions``: the position's text by language, shared likewise;
+        ``common``: the message's keys that are the same for every seat, likewise."""
         state = self.state
         if views is None:
             views = {}
@@ -430,6 +448,12 @@ class TableRuntime:
             position = state.where().text(lang)
             if positions is not None:
                 positions[lang] = position
+        if not common:
+            shared = self._common_fields()
+            if common is not None:
+                common.update(shared)
+        else:
+            shared = common
 
         def view_of(s: int) -> dict[str, Any]:
             v = views.get(s)
@@ -437,12 +461,12 @@ class TableRuntime:
                 v = views[s] = state.view(s).to_dict()
             return v
 
-        to_act = self.to_act_seat()
+        to_act = shared["to_act"]
         legal: list[dict[str, Any]] = []
         if seat is not None:
             view = view_of(seat)
             if to_act == seat and self.seats[seat].kind == "human":
-                legal = [{"id": i, "text": state.action_text(a)} for i, a in enumerate(state.legal_actions())]
+                legal = [{"id": i, "text": state.action_text(a)} for i, a in enumerate(self.legal_actions())]
         else:
             view = public_view(state, [view_of(s) for s in range(state.game.num_seats)])
         sheet = view.get("sheet")
@@ -453,11 +477,11 @@ class TableRuntime:
             "seq": self.seq,
             "view": view,
             "to_act": to_act,
-            "chance_next": state.to_act == CHANCE,
+            "chance_next": shared["chance_next"],
             "legal": legal,
             "sheet": localize_sheet(sheet, lang),  # the sheet as the seat's own view shows it
-            "over": state.is_over,
-            "abandoned": state.abandoned,
+            "over": shared["over"],
+            "abandoned": shared["abandoned"],
             "laws": self.laws,
             "practice": self.practice,
             "position": position,
@@ -465,16 +489,24 @@ class TableRuntime:
             "next": self.child,
         }
 
+    def _common_fields(self) -> dict[str, Any]:
+        """The state message's keys that every seat's message of this state shares."""
+        state = self.state
+        ta = state.to_act
+        return {"to_act": None if ta is None or ta == CHANCE else ta, "chance_next": ta == CHANCE,
+                "over": state.is_over, "abandoned": state.abandoned}
+
     def broadcast(self, observer: Observer | None) -> None:
         """Send the new state to every subscriber: one message built and encoded per seat and
         language, whatever the number of connections; the seats' views built once."""
         views: dict[int, dict[str, Any]] = {}
         positions: dict[str, str] = {}
+        common: dict[str, Any] = {}
         seats = self.seat_list()
         for (seat, lang), subs in list(self.subscribers.items()):
             if not subs:
                 continue
-            m = self.message_for(seat, lang, views, seats, positions)
+            m = self.message_for(seat, lang, views, seats, positions, common)
             if observer is not None:
                 observer(seat, m, self.state)
             text = dumps(m)
@@ -911,7 +943,7 @@ class Room:
     # ----------------------------------------------------------- actions
     def _resolve(self, rt: TableRuntime, action: Any) -> Any:
         state = rt.state
-        legal = list(state.legal_actions())
+        legal = rt.legal_actions()
         if isinstance(action, bool) or action is None:
             raise RoomError(400, "bad_action", action=action)
         if isinstance(action, int):

@@ -479,6 +479,7 @@ class BridgeDeal(Auction[Call], DealWithDummy):
             hand_to_play=self.hand_to_play,
             legal=tuple(self.legal_actions()) if to_act == s else (),
             **({} if self.laws is None else self.laws.view_fields(self)),
+            moment=None if self.laws is not None else tv.moment(self, len(self._history)),
         )
 
     def snapshot(self) -> Mapping[str, Any]:
@@ -598,16 +599,20 @@ def dummy_play_table(v: BridgeView | OldBridgeView, declarer: Seat | None, trump
     hands = {me: v.hand} if v.phase != "deal" else {}
     if v.dummy is not None and v.dummy_hand is not None:
         hands[int(v.dummy)] = v.dummy_hand
-    tricks = tv.tricks_of(v.tricks, lambda t: PlayedTrick(int(t.leader), tv.trick_in_order(int(t.leader), t.cards),
-                                                       int(t.winner)))
     plays_for = (me,) if v.dummy is None or declarer != v.seat else (me, int(v.dummy))
-    return TableView(
-        seat=me, seats=4, phase=tv.phase_of(v.phase, ruling, DUMMY_PLAY_PHASES), step=v.phase, dealer=int(v.dealer),
-        to_act=None if v.to_act is None or v.to_act < 0 else v.to_act,
-        hand_to_play=None if v.hand_to_play is None else int(v.hand_to_play), plays_for=plays_for, hands=hands,
-        dummy=None if v.dummy is None else int(v.dummy), declarer=None if declarer is None else int(declarer),
-        trump=trump, leader=int(v.trick_leader), trick=tv.trick_in_order(int(v.trick_leader), v.trick),
-        tricks=tricks, won=tv.won_by_seat(4, tricks), side_won=v.won, legal=tv.action_texts(v.legal), laws=laws)
+
+    def shared() -> TableView:
+        tricks = tv.tricks_of(v.tricks, lambda t: PlayedTrick(int(t.leader),
+                                                           tv.trick_in_order(int(t.leader), t.cards), int(t.winner)))
+        return TableView(
+            seat=me, seats=4, phase=tv.phase_of(v.phase, ruling, DUMMY_PLAY_PHASES), step=v.phase,
+            dealer=int(v.dealer), to_act=None if v.to_act is None or v.to_act < 0 else v.to_act,
+            hand_to_play=None if v.hand_to_play is None else int(v.hand_to_play),
+            dummy=None if v.dummy is None else int(v.dummy), declarer=None if declarer is None else int(declarer),
+            trump=trump, leader=int(v.trick_leader), trick=tv.trick_in_order(int(v.trick_leader), v.trick),
+            tricks=tricks, won=tv.won_by_seat(4, tricks), side_won=v.won, laws=laws)
+
+    return tv.seat_table(shared, v.moment, me, hands, plays_for, tv.action_texts(v.legal))
 
 
 @dataclass(frozen=True)
@@ -640,6 +645,8 @@ class BridgeView(View):
     face_up: tuple[int, int, int, int] = (0, 0, 0, 0)
     restrictions: tuple[str, ...] = ()
     irregularities: tuple[str, ...] = ()
+    moment: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """What every seat's view of this moment shares (:func:`cardroom.core.view.moment`; None: build all)."""
 
     def shown_mask(self) -> int:
         m = self.hand | (self.dummy_hand or 0)
@@ -661,24 +668,29 @@ class BridgeView(View):
                                 laws, self.ruling)
 
     def to_dict(self) -> dict[str, Any]:
+        return tv.seat_dict(self.moment, self._shared_dict, self.table, {
+            "seat": self.seat.letter, "hand": tv.card_list(self.hand)})
+
+    def _shared_dict(self) -> dict[str, Any]:
+        """The view as a dict but for the seat's own keys (``seat``, ``hand``, ``legal``, ``table``: placeholders
+        here): the same for every seat at one moment."""
         return {
-            "seat": self.seat.letter,
+            "seat": None,
             "dealer": self.dealer.letter,
             "vulnerable": {"NS": self.vulnerable[0], "EW": self.vulnerable[1]},
             "phase": self.phase,
-            "hand": [str(c) for c in cards_of_mask(self.hand)],
+            "hand": None,
             "dummy": self.dummy.letter if self.dummy is not None else None,
-            "dummy_hand": None if self.dummy_hand is None else [str(c) for c in cards_of_mask(self.dummy_hand)],
+            "dummy_hand": None if self.dummy_hand is None else tv.card_list(self.dummy_hand),
             "auction": [str(c) for c in self.calls],
             "contract": None if self.contract is None else self.contract.text,
             "declarer": None if self.contract is None else self.contract.declarer.letter,
-            **play_dict(self.trick_leader, self.trick, self.tricks, self.won, self.to_act, self.hand_to_play,
-                        self.table.legal),
+            **play_dict(self.trick_leader, self.trick, self.tricks, self.won, self.to_act, self.hand_to_play, ()),
             **({} if not self.laws else {"laws": {
                 "ruling": self.ruling,
                 "face_up": {Seat(i).letter: [str(c) for c in cards_of_mask(m)] for i, m in enumerate(self.face_up)
                             if m},
                 "restrictions": list(self.restrictions),
                 "irregularities": list(self.irregularities)}}),
-            "table": self.table.to_dict(),
+            "table": None,
         }

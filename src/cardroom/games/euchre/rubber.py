@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core import view as tv
 from cardroom.core.cards import Card, piquet_pack
 from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.game import Action, View
@@ -409,7 +410,11 @@ class EuchreRubberState(Match[EuchreHand, EuchreHandResult, EuchreSheet, "Euchre
         return self.score
 
     def make_view(self, seat: int, deal_view: EuchreView | None) -> EuchreMatchView:
-        return EuchreMatchView(seat, deal_view, self.score.to_dict())
+        moment = tv.moment(self, (len(self._history), self.sheet.unfinished))
+        sheet = moment.get("sheet")
+        if sheet is None:
+            sheet = moment["sheet"] = self.score.to_dict()
+        return EuchreMatchView(seat, deal_view, sheet)
 
     def deal_summary(self, number: int, result: EuchreHandResult) -> dict[str, Any]:
         r = result

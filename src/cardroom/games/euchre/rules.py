@@ -561,7 +561,11 @@ class EuchreHand(Cloneable, TrickPlay, State):
             from cardroom.games.euchre import laws as lawplay
 
             return lawplay.legal_actions(self)
-        return self._plain_legal()
+        moment = tv.moment(self, len(self._history))  # listed once per moment: every view and the room ask
+        legal = moment.get("legal")
+        if legal is None:
+            legal = moment["legal"] = tuple(self._plain_legal())
+        return list(legal)
 
     def _plain_legal(self) -> list[Any]:
         ph = self.phase
@@ -814,19 +818,30 @@ class EuchreHand(Cloneable, TrickPlay, State):
 
     def view(self, seat: int) -> EuchreView:
         s = Seat(seat)
-        out = self.sitting_out
         hand = 0 if (self.phase == PH_DEAL or s == self.laid_down) else self.hands[s]
-        tu = self.turn_up if self.turn_up_state not in ("none", "played") else None
-        calls = tuple((cs, "discard" if isinstance(a, Discard) else a.to_text()) for cs, a in self.calls)
         to_act = self.to_act
         legal: tuple[Any, ...] = tuple(self.legal_actions()) if to_act == seat else ()
-        return EuchreView(
-            seat=s, dealer=self.dealer, phase=self.phase, hand=hand, turn_up=tu,
+        if self.laws is not None:
+            return EuchreView(seat=s, hand=hand, legal=legal, **self._view_fields(),
+                              **self.laws.view_fields(self))
+        moment = tv.moment(self, len(self._history))
+        fields = moment.get("fields")
+        if fields is None:
+            fields = moment["fields"] = self._view_fields()
+        return EuchreView(seat=s, hand=hand, legal=legal, moment=moment, **fields)
+
+    def _view_fields(self) -> dict[str, Any]:
+        """The fields of a view that every seat's view shares."""
+        to_act = self.to_act
+        return dict(
+            dealer=self.dealer, phase=self.phase,
+            turn_up=self.turn_up if self.turn_up_state not in ("none", "played") else None,
             turn_up_state=self.turn_up_state, trump=self.trump, maker=self.maker, lone=self.lone,
-            sitting_out=out, calls=calls, trick_leader=self.trick_leader, trick=tuple(self.trick),
+            sitting_out=self.sitting_out,
+            calls=tuple((cs, "discard" if isinstance(a, Discard) else a.to_text()) for cs, a in self.calls),
+            trick_leader=self.trick_leader, trick=tuple(self.trick),
             tricks=tuple(self.tricks), won=(self.won[0], self.won[1]),
-            to_act=None if to_act is None or to_act < 0 else Seat(to_act), legal=legal,
-            **({} if self.laws is None else self.laws.view_fields(self)))
+            to_act=None if to_act is None or to_act < 0 else Seat(to_act))
 
     def card_places(self) -> Mapping[str, int]:
         if self.phase == PH_DEAL:
@@ -1061,6 +1076,8 @@ class EuchreView(View):
     face_up: tuple[int, ...] = (0, 0, 0, 0)
     restrictions: tuple[str, ...] = ()
     irregularities: tuple[str, ...] = ()
+    moment: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """What every seat's view of this moment shares (:func:`cardroom.core.view.moment`; None: build all)."""
 
     def shown_mask(self) -> int:
         m = self.hand
@@ -1084,6 +1101,12 @@ class EuchreView(View):
     def table(self) -> TableView:
         """The common table view (:mod:`cardroom.core.view`)."""
         me = int(self.seat)
+        return tv.seat_table(self._shared_table, self.moment, me, {me: self.hand} if self.hand else {}, (me,),
+                             tv.action_texts(self.legal))
+
+    def _shared_table(self) -> TableView:
+        """The table but for the seat's own fields: the same for every seat at one moment."""
+        me = int(self.seat)
         tricks = tv.tricks_of(self.tricks, lambda t: PlayedTrick(int(t.leader), tuple((int(s), c) for s, c in t.plays),
                                                               int(t.winner)))
         to_act = None if self.to_act is None else int(self.to_act)
@@ -1092,18 +1115,23 @@ class EuchreView(View):
         return TableView(
             seat=me, seats=4, phase=tv.phase_of(self.phase, self.ruling, EUCHRE_PHASES), step=self.phase,
             dealer=int(self.dealer), to_act=to_act, hand_to_play=to_act if self.phase == PH_PLAY else None,
-            plays_for=(me,), hands={me: self.hand} if self.hand else {},
             out=() if self.sitting_out is None else (int(self.sitting_out),),
             declarer=None if self.maker is None else int(self.maker),
             trump=None if self.trump is None else int(self.trump),
             open=() if self.turn_up is None else (("turn_up", self.turn_up.mask),),
             leader=int(self.trick_leader), trick=tuple([(int(s), c) for s, c in self.trick]), tricks=tricks,
-            won=tv.won_by_seat(4, tricks), side_won=self.won, legal=tv.action_texts(self.legal), laws=laws)
+            won=tv.won_by_seat(4, tricks), side_won=self.won, laws=laws)
 
     def to_dict(self) -> dict[str, Any]:
+        return tv.seat_dict(self.moment, self._shared_dict, self.table, {
+            "seat": self.seat.letter, "hand": tv.card_list(self.hand)})
+
+    def _shared_dict(self) -> dict[str, Any]:
+        """The view as a dict but for the seat's own keys (placeholders here): the same for every seat at
+        one moment."""
         return {
-            "seat": self.seat.letter, "dealer": self.dealer.letter, "phase": self.phase,
-            "hand": [str(c) for c in cards_of_mask(self.hand)],
+            "seat": None, "dealer": self.dealer.letter, "phase": self.phase,
+            "hand": None,
             "turn_up": None if self.turn_up is None else str(self.turn_up), "turn_up_state": self.turn_up_state,
             "trump": None if self.trump is None else self.trump.letter,
             "maker": None if self.maker is None else self.maker.letter,
@@ -1115,14 +1143,14 @@ class EuchreView(View):
                         "winner": t.winner.letter} for t in self.tricks],
             "won": {"NS": self.won[0], "EW": self.won[1]},
             "to_act": None if self.to_act is None else self.to_act.letter,
-            "legal": list(self.table.legal),
+            "legal": None,
             **({} if not self.laws else {"laws": {
                 "ruling": self.ruling, "restrictions": list(self.restrictions),
                 "irregularities": list(self.irregularities),
                 "face_up": {Seat(i).letter: [str(c) for c in cards_of_mask(m)]
                             for i, m in enumerate(self.face_up) if m},
             }}),
-            "table": self.table.to_dict(),
+            "table": None,
         }
 
 

@@ -704,6 +704,8 @@ class OldBridgeView(View):
     legal: tuple[Any, ...]
     laws: dict[str, Any] | None = None
     face_up: int = 0
+    moment: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """What every seat's view of this moment shares (:func:`cardroom.core.view.moment`; None: build all)."""
 
     def shown_mask(self) -> int:
         return play_shown_mask(self.hand | (self.dummy_hand or 0) | self.face_up, self.trick, self.tricks,

@@ -45,9 +45,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from cardroom.core import view as tv
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask
 from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
@@ -996,6 +997,7 @@ class PrefDeal(Cloneable, TrickPlay, State):
             raspasy_round=self.raspasy_round, passed=passed,
             choices=tuple(self.choices),
             **({} if self.laws is None else self.laws.view_fields(self)),
+            moment=None if self.laws is not None else tv.moment(self, len(self._history)),
         )
 
     def card_places(self) -> Mapping[str, int]:
@@ -1162,6 +1164,8 @@ class PrefView(View):
     face_up: tuple[int, ...] = ()
     penalty_cards: tuple[int, ...] = ()
     irregularities: tuple[str, ...] = ()
+    moment: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """What every seat's view of this moment shares (:func:`cardroom.core.view.moment`; None: build all)."""
 
     def shown_mask(self) -> int:
         m = self.hand | self.talon | self.discard | self.passed
@@ -1186,36 +1190,48 @@ class PrefView(View):
         me = self.seat
         hands = {me: self.hand} if self.phase != "deal" else {}
         hands.update({s: h for s, h in self.exposed.items() if h})
+        return tv.seat_table(self._shared_table, self.moment, me, hands, (me,), action_texts(self.legal))
+
+    def _shared_table(self) -> TableView:
+        """The table but for the seat's own fields: the same for every seat at one moment."""
         c = self.contract
         laws = None if not self.laws else LawsState(
             self.ruling, LawsState.by_seat(self.face_up), LawsState.by_seat(self.penalty_cards), (),
             self.irregularities)
         return TableView(
-            seat=me, seats=self.players, phase=phase_of(self.phase, self.ruling, PREF_PHASES), step=self.phase,
-            dealer=self.dealer, to_act=self.to_act, hand_to_play=self.hand_to_play, plays_for=(me,), hands=hands,
+            seat=self.seat, seats=self.players, phase=phase_of(self.phase, self.ruling, PREF_PHASES),
+            step=self.phase, dealer=self.dealer, to_act=self.to_act, hand_to_play=self.hand_to_play,
             out=tuple(s for s in range(self.players) if s not in self.active), declarer=self.declarer,
             trump=c.trump if self.kind == "game" and c is not None and c.is_game else None,
             open=(("talon", self.talon),) if self.talon else (),
             leader=self.trick[0][0] if self.trick else self.hand_to_play, trick=self.trick,
             tricks=tricks_of(self.tricks, lambda t: PlayedTrick(t[0][0][0] if t[0] else -1, t[0], t[1])),
-            won=self.won, side_won=None, legal=action_texts(self.legal), laws=laws)
+            won=self.won, side_won=None, laws=laws)
 
     def to_dict(self) -> dict[str, Any]:
+        return tv.seat_dict(self.moment, self._shared_dict, self.table, {
+            "seat": self.seat, "hand": tv.card_list(self.hand), "discard": tv.card_list(self.discard),
+            "exposed": {str(s): tv.card_list(h) for s, h in self.exposed.items()},
+            "passed": tv.card_list(self.passed)})
+
+    def _shared_dict(self) -> dict[str, Any]:
+        """The view as a dict but for the seat's own keys (placeholders here): the same for every seat at
+        one moment."""
         return {
-            "seat": self.seat, "players": self.players, "dealer": self.dealer, "active": list(self.active),
-            "phase": self.phase, "hand": [str(c) for c in cards_of_mask(self.hand)],
+            "seat": None, "players": self.players, "dealer": self.dealer, "active": list(self.active),
+            "phase": self.phase, "hand": None,
             "talon": [str(c) for c in cards_of_mask(self.talon)],
-            "discard": [str(c) for c in cards_of_mask(self.discard)],
+            "discard": None,
             "auction": [[s, str(c)] for s, c in self.calls], "declarer": self.declarer,
             "contract": None if self.contract is None else str(self.contract), "kind": self.kind,
             "whist": [[s, str(c)] for s, c in self.whist_calls], "open_defence": self.open_defence,
-            "exposed": {str(s): [str(c) for c in cards_of_mask(h)] for s, h in self.exposed.items()},
+            "exposed": None,
             "trick": [[s, str(c)] for s, c in self.trick],
             "tricks": [{"plays": [[s, str(c)] for s, c in plays], "winner": w} for plays, w in self.tricks],
             "won": list(self.won), "to_act": self.to_act, "hand_to_play": self.hand_to_play,
-            "legal": list(self.table.legal),
+            "legal": None,
             "raspasy_round": self.raspasy_round,
-            "passed": [str(c) for c in cards_of_mask(self.passed)],
+            "passed": None,
             "choices": [[s, str(c)] for s, c in self.choices],
             **({} if not self.laws else {"laws": {
                 "ruling": self.ruling,
@@ -1223,5 +1239,5 @@ class PrefView(View):
                 "penalty_cards": {str(s): [str(c) for c in cards_of_mask(m)] for s, m in enumerate(self.penalty_cards)
                                   if m},
                 "irregularities": list(self.irregularities)}}),
-            "table": self.table.to_dict(),
+            "table": None,
         }
