@@ -85,6 +85,16 @@ for _t in Suit:
     _EFFECTIVE_MASK[_t] = (_masks[0], _masks[1], _masks[2], _masks[3])
 
 
+# the cards that follow a card led, by trump and the card led (its effective suit's mask): one lookup per card
+_FOLLOW: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_EFFECTIVE_MASK[_t][effective_suit(Card(c), _t)] for c in range(52)) for _t in Suit)
+
+
+def follow_suit_mask(led: Card, trump: Suit) -> int:
+    """Bitmask of the cards that follow ``led`` (its effective suit's cards) under ``trump``."""
+    return _FOLLOW[trump][led]
+
+
 def strength(card: Card, trump: Suit) -> int:
     """The card's strength within its effective suit (higher is better; right bower 9)."""
     return _STRENGTH[Suit(trump)][Card(card)]
@@ -123,7 +133,7 @@ def legal_plays(hand: int, led: Card | None, trump: Suit) -> int:
     must play one (Law 62); the left bower follows trumps. No duty to trump or overtrump."""
     if led is None:
         return hand
-    m = hand & _EFFECTIVE_MASK[Suit(trump)][effective_suit(led, trump)]
+    m = hand & _FOLLOW[trump][led]
     return m if m else hand
 
 

@@ -76,7 +76,7 @@ from cardroom.core.tricks import FollowPolicy, Trick, TrickPlay
 from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, memo
 from cardroom.games.euchre.ranks import (
     effective_suit,
-    effective_suit_mask,
+    follow_suit_mask,
     legal_plays,
     order_key,
     same_colour,
@@ -389,7 +389,7 @@ def read_declaration(text: str) -> ParsedDeclaration:
 
 
 def _bower_suit_mask(hand: int, led: Card, trump: Suit) -> int:
-    return hand & effective_suit_mask(effective_suit(led, trump), trump)
+    return hand & follow_suit_mask(led, trump)
 
 
 # the bowers: the left bower belongs to the trump suit for following and winning (Law 62); no duty to trump
