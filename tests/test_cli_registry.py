@@ -209,3 +209,24 @@ def test_one_front_end_answers_the_same_commands_in_every_game(game: str, lang: 
 def test_random_computer_players_play_every_game(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     out = _play(capsys, game, "--bots", "random")
     assert SHEET[game] in out
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_game_names_its_record_formats_and_pbn_is_written_only_where_named(name: str) -> None:
+    """The record formats come from the game (``Game.record_formats``), never from a test of which game
+    it is: a game with a PBN writer writes its match as PBN boards with the deal's cards; any other refuses."""
+    cls = game_class(name)
+    state = load(name).new_initial_state()
+    rng = random.Random(5)
+    for _ in range(40):
+        if state.is_over:
+            break
+        state.apply(state.sample_chance(rng) if state.to_act == CHANCE else rng.choice(list(state.legal_actions())))
+    formats = cls.record_formats()
+    assert formats[0] == "json"
+    if "pbn" in formats:
+        text = cls.pbn_text(state, None)
+        assert '[Deal "' in text and text.count("[Board ") >= 1
+    else:
+        with pytest.raises(CardroomError, match="no PBN form"):
+            cls.pbn_text(state, None)

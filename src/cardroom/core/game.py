@@ -141,6 +141,25 @@ class Game(ABC):
     for a game that has none."""
     has_search_bot: ClassVar[bool] = False
     """Whether :class:`cardroom.bots.search.SearchBot` plays this game (it plays by the game's ``family``)."""
+    pbn_writer_path: ClassVar[str] = ""
+    """``module:function`` writing a match of this game as PBN (``function(state, players)``, players a
+    mapping of seat letters to names or None); empty for a game PBN cannot hold. Every record a game has
+    beyond the generic JSON is named by the game, so no caller asks which game it is."""
+
+    @classmethod
+    def record_formats(cls) -> tuple[str, ...]:
+        """The record formats a match of this game is written in: "json", and "pbn" where it has a writer."""
+        return ("json", "pbn") if cls.pbn_writer_path else ("json",)
+
+    @classmethod
+    def pbn_text(cls, state: Any, players: Mapping[str, str] | None = None) -> str:
+        """A match of this game as PBN (:attr:`pbn_writer_path`); :class:`CardroomError` for a game that
+        has no PBN form."""
+        if not cls.pbn_writer_path:
+            raise CardroomError(f"{cls.name} has no PBN form")
+        module, _, fn = cls.pbn_writer_path.partition(":")
+        writer: Callable[..., str] = getattr(importlib.import_module(module), fn)
+        return writer(state, players)
 
     @classmethod
     def bot_kinds(cls) -> tuple[str, ...]:

@@ -103,22 +103,16 @@ def accepts_laws(game_name: str) -> bool:
 
 
 def has_pbn(state: State) -> bool:
-    """Whether a match can be written as PBN (a contract-bridge rubber: the room's one record format
-    beyond JSON that belongs to a game; the table's ``records`` tell the client)."""
-    from cardroom.games.bridge.rubber import RubberState
-
-    return isinstance(state, RubberState)
+    """Whether a match can be written as PBN (its game names a PBN writer: ``Game.record_formats``; the
+    table's ``records`` tell the client)."""
+    return "pbn" in type(state.game).record_formats()
 
 
 def pbn_record(state: State, players: dict[str, str]) -> str | None:
-    """The PBN text of a bridge match, None for games PBN cannot hold."""
+    """The PBN text of a match, None for games PBN cannot hold."""
     if not has_pbn(state):
         return None
-    from cardroom.games.bridge.rubber import RubberState
-    from cardroom.records.replay import rubber_to_pbn
-
-    assert isinstance(state, RubberState)
-    return rubber_to_pbn(state, players)
+    return type(state.game).pbn_text(state, players)
 
 
 class LegalRandomBot:
@@ -414,7 +408,7 @@ class TableRuntime:
             "position": self.state.where().text(lang),
             "parent": self.parent,
             "next": self.child,
-            "records": ["json", "pbn"] if has_pbn(self.state) else ["json"],
+            "records": list(type(self.state.game).record_formats()),
         }
 
     def seat_of_token(self, token: str) -> int | None:
