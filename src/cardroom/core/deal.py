@@ -79,10 +79,14 @@ class Deal(Action):
     def one_at_a_time(cls, pack: list[Card], first: int, seats: int = 4, per_hand: int = 13) -> Deal:
         """Deal ``pack`` one card at a time, clockwise, the first card to seat ``first``."""
         hands = [0] * seats
-        for i, c in enumerate(pack[: seats * per_hand]):
-            hands[(first + i) % seats] |= 1 << c
+        dealt = seats * per_hand
+        for k in range(seats):  # the k-th card of every round goes to the same seat
+            m = 0
+            for c in pack[k:dealt:seats]:
+                m |= 1 << c
+            hands[(first + k) % seats] = m
         rest = 0
-        for c in pack[seats * per_hand:]:
+        for c in pack[dealt:]:
             rest |= 1 << c
         return cls(tuple(hands), rest)
 

@@ -226,9 +226,9 @@ class TrickPlay:
     won: list[int]
     next_seat: Any
     trump: Any
-    follow: FollowPolicy
-    after: Sequence[Any]
-    trick_size: int
+    follow: FollowPolicy = FOLLOW_SUIT
+    after: Sequence[Any] = ()
+    trick_size: int = 4
 
     def init_play(self, hands: Sequence[int], leader: Any, after: Sequence[Any], *,
                   follow: FollowPolicy = FOLLOW_SUIT, trick_size: int | None = None) -> None:
@@ -238,12 +238,18 @@ class TrickPlay:
         self.trick = []
         self.leader = leader
         self.tricks = []
-        self.won = [0] * (max(self.credit[s] for s in range(len(hands))) + 1)
+        self.won = [0] * (max(self.credit[: len(hands)]) + 1)
         self.next_seat = leader
         self.trump = None
-        self.follow = follow
-        self.after = after
-        self.trick_size = len(after) if trick_size is None else trick_size
+        # the policy and the seats in play are instance fields only where they differ from the class's
+        # (an instance dict of few keys stays shared and fast)
+        size = len(after) if trick_size is None else trick_size
+        if follow is not type(self).follow:
+            self.follow = follow
+        if after is not type(self).after:
+            self.after = after
+        if size != type(self).trick_size:
+            self.trick_size = size
 
     # ----------------------------------------------------------------- who plays a hand
     def controller(self, seat: Any) -> Any:
@@ -289,7 +295,10 @@ class TrickPlay:
         self.hands[seat] &= ~bit
         self.played |= bit
         t = self.trick
-        t.append((seat, card) if self.order is None else card)
+        if self.order is None:
+            t.append((seat, card))
+        else:
+            t.append(card)
         if len(t) == self.trick_size:
             self.close_trick()
             return True
@@ -299,13 +308,20 @@ class TrickPlay:
     def close_trick(self) -> None:
         """Quit the trick in progress: its winner takes it and leads (after the last trick, only where
         ``LEAD_AFTER_LAST``)."""
-        plays = self.trick_plays()
-        cards = tuple([c for _, c in plays])
+        order = self.order
+        leader = self.leader
+        if order is None:
+            plays = tuple(self.trick)
+            cards = tuple([c for _, c in plays])
+        else:
+            cards = tuple(self.trick)
+            plays = tuple(zip(order[leader], cards, strict=False))
         winner = self.trick_winner(plays, cards)
-        self.tricks.append(self.trick_record(self.leader, plays, winner, cards))
+        tricks = self.tricks
+        tricks.append(self.trick_record(leader, plays, winner, cards))
         self.won[self.credit[winner]] += 1
         self.trick = []
-        if self.LEAD_AFTER_LAST or len(self.tricks) < self.TRICKS:
+        if self.LEAD_AFTER_LAST or len(tricks) < self.TRICKS:
             self.leader = self.next_seat = winner
 
     def trick_winner(self, plays: Sequence[tuple[Any, Card]], cards: Sequence[Card]) -> Any:

@@ -140,6 +140,7 @@ class DealWithDummy(Cloneable, TrickPlay, State):
     # ----------------------------------------------------------------- trick play: four hands, partners
     LEAD_AFTER_LAST = True
     order = _ORDER  # four hands, each playing to every trick from the leader
+    after = _AFTER
     credit = FIXED_PAIRS.sides  # a trick counts for the side of the partnership (NS or EW); a game with another
     # partnership sets credit = its partnership.sides too
 
