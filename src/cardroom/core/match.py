@@ -231,6 +231,12 @@ class Match(State, Generic[D, R, S, V]):
         """The game's own fields of :meth:`match_summary`."""
         return {}
 
+    def seat_results(self) -> tuple[float, ...] | None:
+        """Each seat's result of the match so far in the game's points (won less lost; a side's for each
+        of its seats): the sheet's ``seat_results()``, or None for a sheet that has none."""
+        fn = getattr(self.sheet, "seat_results", None)
+        return None if fn is None else tuple(float(x) for x in fn())
+
     # ------------------------------------------------------------------ the protocol
     @property
     def to_act(self) -> int | None:

@@ -916,10 +916,19 @@ class Room:
             rt.broadcast(self.observer)
         return rt
 
-    async def expire(self, table_id: str) -> bool:
+    async def close_table(self, table_id: str, token: str | None) -> bool:
+        """The owner closes the table (the lobby's "close"): it ends unfinished as an idle table does
+        (:meth:`expire`); False when it is over already or cannot end unfinished."""
+        rt = self.table(table_id)
+        if self.authorize(rt, token) is not None:  # a seat's token: only the owner closes a table
+            raise RoomError(403, "bad_token", table=rt.id)
+        return await self.expire(table_id, counted=False)
+
+    async def expire(self, table_id: str, counted: bool = True) -> bool:
         """End an idle table unfinished, as :meth:`abandon` does (the game's laws score it), with the
         seat event ``expire`` stored first (so a restart keeps it ended). False when the table is
-        over already or its game has no unfinished ending (it is then left as it is)."""
+        over already or its game has no unfinished ending (it is then left as it is). ``counted``:
+        counted among the expired tables (not when its owner closed it)."""
         rt = self.table(table_id)
         async with rt.lock:
             if rt.state.is_over:
@@ -930,7 +939,7 @@ class Room:
                 return False
             await self.store.call(self.store.store.add_seat_events, rt.id, [SeatEvent(0, "expire", "", None)])
             rt.state.abandon()
-            self.tables_expired += 1
+            self.tables_expired += counted
             rt.broadcast(self.observer)
         return True
 

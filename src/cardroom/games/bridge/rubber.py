@@ -161,6 +161,11 @@ class RubberSheet:
         """NS total minus EW total."""
         return self.total(Side.NS) - self.total(Side.EW)
 
+    def seat_results(self) -> tuple[int, int, int, int]:
+        """Each seat's side's total less the other side's (N, E, S, W)."""
+        m = self.margin()
+        return (m, -m, m, -m)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "lines": [ln.to_dict() for ln in self.lines],

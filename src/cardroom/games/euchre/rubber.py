@@ -426,6 +426,12 @@ class EuchreRubberState(Match[EuchreHand, EuchreHandResult, EuchreSheet, "Euchre
             "tricks": r.makers_tricks, "points": {"NS": r.points[0], "EW": r.points[1]},
         }
 
+    def seat_results(self) -> tuple[float, ...]:
+        """Each seat's side's rubber points less the other side's (N, E, S, W)."""
+        rp = self.score.rubber_points()
+        m = float(rp[0] - rp[1])
+        return (m, -m, m, -m)
+
     def summary_extra(self) -> dict[str, Any]:
         rp = self.score.rubber_points()
         return {"game": "euchre", "hands": [r.to_dict() for r in self.results],
