@@ -204,6 +204,11 @@ def play(pg: Any, choose: Chooser, done: Callable[[State], bool], limit: float =
         assert sorted(ids) == sorted(x["id"] for x in st["legal"])
         where = el.evaluate("e => { const h = e.closest('[data-hand]'); return h ? Number(h.dataset.hand) : null; }")
         kind = el.evaluate("e => e.classList.contains('card') ? 'card' : 'call'")
+        # a bid in the bidding box: its level first, then the strain (static/biddingbox.js)
+        level = el.evaluate("e => { const r = e.closest('[data-row-level]');"
+                            " return r && r.hidden ? r.dataset.rowLevel : null; }")
+        if level is not None:
+            pg.click(f"#bidding-box .bb-level[data-level='{level}']")
         el.click()
         clicked.append({"seq": st["seq"], "text": text, "kind": kind, "hand": where})
         pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
@@ -724,6 +729,7 @@ PHONE_PROBLEMS = """() => {
             probs.push(`cut off: ${el.className} ${el.textContent.slice(0, 30)} (${r.left}..${r.right})`);
     }
     for (const el of document.querySelectorAll('[data-legal-id]')) {
+        if (el.closest('[hidden]')) continue;  // a bid of the bidding box behind its level's button
         el.scrollIntoView({block: 'center', inline: 'nearest'});
         const r = el.getBoundingClientRect();
         if (r.width < 20 || r.height < 20) probs.push(`too small to tap: ${el.dataset.legalId} ${r.width}x${r.height}`);

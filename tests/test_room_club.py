@@ -111,8 +111,8 @@ def test_the_1nt_opening_shows_15_to_17_balanced() -> None:
     e = explain_call(Seat.NORTH, [Call.parse("1NT")], 0)
     assert e.params["meaning"] == Reason("bridge.explain.open_nt")
     assert (e.params["lo"], e.params["hi"], e.params["balanced"]) == (15, 17, True)
-    assert e.text("en") == "1NT by N: no-trump opening: balanced — 15–17 points, ♠2–5 ♥2–5 ♦2–5 ♣2–5, balanced"
-    assert e.text("ru") == "1NT (N): открытие в без козыря: ровная рука — 15–17 очков, ♠2–5 ♥2–5 ♦2–5 ♣2–5, ровная рука"
+    assert e.text("en") == "no-trump opening: balanced — 15–17 points, ♠2–5 ♥2–5 ♦2–5 ♣2–5, balanced"
+    assert e.text("ru") == "открытие в без козыря: ровная рука — 15–17 очков, ♠2–5 ♥2–5 ♦2–5 ♣2–5, ровная рука"
     # a later call reads only the calls up to it: what follows changes nothing
     calls = [Call.parse(x) for x in ("1S", "Pass", "2S", "Pass", "4S", "Pass", "Pass", "Pass")]
     assert explain_call(Seat.EAST, calls, 2) == explain_call(Seat.EAST, calls[:3], 2)

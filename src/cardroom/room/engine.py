@@ -576,6 +576,7 @@ def game_catalogue() -> list[dict[str, Any]]:
             "family": cls.family,
             "title": dict(cls.title),
             "seats": g.num_seats,
+            "explains_calls": bool(cls.call_explainer_path),  # GET /api/tables/{id}/explain answers
             "configurations": configs,
             "options": options,
             "schema": described,
