@@ -277,3 +277,44 @@ def test_every_games_table_screenshot(browser: Any, server: ServerProcess, game:
         small_shot(p, f"table-{game}")
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("game", ["bridge", "euchre"])
+def test_spectator_of_a_finished_deal_sees_all_hands(pg: Any, server: ServerProcess, game: str) -> None:  # noqa: F811
+    """Once the deal is played out (here: the match over), a spectator sees every seat's hand of that
+    deal: the cards each played to the tricks, at its place."""
+    made = post(server, "/api/tables", {"game": game, "options": {}, "seed": 4, "practice": True})
+    post(server, f"/api/tables/{made['id']}/bots", {}, made["owner_token"])
+    pg.goto(f"{server.base}/?table={made['id']}")
+    pg.wait_for_function("window.__cardroom.state && window.__cardroom.state.over", timeout=60_000)
+    tb = state(pg)["view"]["table"]
+    assert tb["phase"] == "match_over"
+    for seat in range(tb["seats"]):
+        played = sorted(c for tr in tb["tricks"] for s, c in tr["plays"] if s == seat)
+        if seat in tb["out"]:
+            continue
+        shown = pg.eval_on_selector_all(f"[data-hand='{seat}'] [data-card]", "els => els.map(e => e.dataset.card)")
+        assert sorted(shown) == played and played, (seat, shown, played)
+    small_shot(pg, f"finished-deal-spectator-{game}-{pg.view_name}")
+
+
+def test_preferans_ladder_shows_only_the_calls_allowed_now(pg: Any, server: ServerProcess) -> None:  # noqa: F811
+    """At the preferans bidding the ladder holds exactly the legal calls (no other bid is drawn), the
+    bids by level from six up; a bid made from it is the server's next call."""
+    open_table(pg, server, "preferans", {"variant": "sochi", "players": 3}, seed=2026)
+    pg.wait_for_function("() => { const s = window.__cardroom.state; return s && s.to_act === 0"
+                         " && document.querySelector('#pref-ladder')"
+                         " && document.querySelector('#table').dataset.seq == String(s.seq); }", timeout=30_000)
+    st = state(pg)
+    legal = {x["text"]: x["id"] for x in st["legal"]}
+    drawn = pg.eval_on_selector_all("#pref-ladder button", "els => els.map(e => [e.dataset.text, e.disabled])")
+    assert sorted(t for t, _ in drawn) == sorted(legal) and not any(off for _, off in drawn)
+    levels = pg.eval_on_selector_all("#pref-ladder .ladder-row", "els => els.map(e => Number(e.dataset.ladderLevel))")
+    assert levels == sorted(levels) and levels
+    small_shot(pg, f"pref-ladder-{pg.view_name}")
+    bid = pg.get_attribute("#pref-ladder .ladder-row button", "data-text")
+    seq = st["seq"]
+    pg.click("#pref-ladder .ladder-row button")
+    pg.wait_for_function(f"window.__cardroom.state.seq > {seq}")
+    calls = deal_of(state(pg))["auction"]
+    assert [c for s, c in calls if s == 0][-1] == bid, calls

@@ -4,7 +4,7 @@ import { cardEl, isCard, sortHand } from "./cards.js";
 import { renderSheet } from "./sheets.js";
 import { h } from "./dom.js";
 import { kindOf, rendererFor } from "./render/index.js";
-import { boardPlaces, bottomSeat, trickCentre } from "./table.js";
+import { boardPlaces, bottomSeat, dealOver, handsAfterDeal, trickCentre } from "./table.js";
 import { explanationPanel } from "./biddingbox.js";
 import { tablesList, playerPage, playerLink } from "./lobby.js";
 
@@ -565,7 +565,9 @@ class TableView {
     const hands = tb.hands || {};
     const playsFor = Array.isArray(tb.plays_for) ? tb.plays_for : [];
     const sideWon = Array.isArray(tb.side_won) ? tb.side_won : null;
+    const afterDeal = dealOver(tb) && !this.extraHands ? handsAfterDeal(tb) : null; // the deal played: every hand
     const handOf = (i) => {
+      if (afterDeal && afterDeal[i] && afterDeal[i].length) return afterDeal[i];
       if (i === this.seat) return hands[String(i)] || [];
       if (hands[String(i)]) return hands[String(i)];
       if (this.extraHands && this.extraHands[i]) return this.extraHands[i]; // replay: hands from the record

@@ -67,3 +67,18 @@ export function trickCentre({ tb, labels, me, review, setReview }) {
   }
   return box;
 }
+
+// Whether the deal of the table is played out (the match may be over too): its hands may be shown.
+export function dealOver(tb) { return tb.phase === "deal_over" || tb.phase === "match_over"; }
+
+// Every card each seat held this deal as far as the table shows it: the cards it played to the tricks
+// and those still in its hand the table shows — after the deal, what a spectator sees of all hands.
+export function handsAfterDeal(tb) {
+  const out = {};
+  const n = tb.seats || 0;
+  for (let s = 0; s < n; s++) out[s] = ((tb.hands || {})[String(s)] || []).filter(Boolean);
+  for (const tr of [...(tb.tricks || []), tb.trick]) {
+    for (const [s, c] of (tr && tr.plays) || []) if (s >= 0 && out[s] && !out[s].includes(c)) out[s].push(c);
+  }
+  return out;
+}
