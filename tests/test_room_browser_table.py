@@ -185,6 +185,8 @@ def test_trick_laid_out_by_seat_with_last_and_earlier_tricks(pg: Any, server: Se
     assert pg.get_attribute("#trick", "data-trick") == str(last - 1)
     cards = pg.eval_on_selector_all("#trick .played [data-card]", "els => els.map(e => e.dataset.card)")
     assert cards == [c for _, c in tb["tricks"][last - 1]["plays"]]
+    if pg.view_name == "phone-ru":
+        assert pg.evaluate(PHONE_PROBLEMS) == []
     small_shot(pg, f"trick-review-{pg.view_name}")
     pg.click("#trick-back")
     assert pg.get_attribute("#trick", "data-trick") == "current"
@@ -233,6 +235,8 @@ def test_lobby_filters_and_joining_a_free_seat_from_the_list(pg: Any, server: Se
     assert pg.get_attribute(row, "data-free") == "3"
     pg.click(f"{row} .options-more summary")
     assert pg.locator(f"{row} .options-more li").count() == len(lenin["table"]["options"])
+    if pg.view_name == "phone-ru":
+        assert pg.evaluate(PHONE_PROBLEMS) == []
     small_shot(pg, f"lobby-filtered-{pg.view_name}")
     # join seat 1 from the list
     pg.click(f"{row} [data-sit='1']")
