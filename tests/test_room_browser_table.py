@@ -322,3 +322,16 @@ def test_preferans_ladder_shows_only_the_calls_allowed_now(pg: Any, server: Serv
     pg.wait_for_function(f"window.__cardroom.state.seq > {seq}")
     calls = deal_of(state(pg))["auction"]
     assert [c for s, c in calls if s == 0][-1] == bid, calls
+
+
+def test_replay_draws_the_bridge_diagram(pg: Any, server: ServerProcess) -> None:  # noqa: F811
+    """The replay of a finished bridge match: N at the top, S at the bottom, W left, E right."""
+    made = post(server, "/api/tables", {"game": "bridge", "options": {}, "seed": 8, "practice": True})
+    post(server, f"/api/tables/{made['id']}/bots", {}, made["owner_token"])
+    pg.goto(f"{server.base}/?table={made['id']}")
+    pg.wait_for_function("window.__cardroom.state && window.__cardroom.state.over", timeout=60_000)
+    pg.goto(f"{server.base}/?page=records&table={made['id']}")
+    pg.wait_for_selector("#replay-view .board")
+    labels = [s["label"] for s in get(server, f"/api/tables/{made['id']}")["seats"]]
+    for place, label in (("south", "S"), ("north", "N"), ("west", "W"), ("east", "E")):
+        assert pg.get_attribute(f"#replay-view .seat-box.{place}", "data-seat-box") == str(labels.index(label))

@@ -4,7 +4,7 @@ import { cardEl, isCard, sortHand } from "./cards.js";
 import { renderSheet } from "./sheets.js";
 import { h } from "./dom.js";
 import { kindOf, rendererFor } from "./render/index.js";
-import { boardPlaces, bottomSeat, dealOver, handsAfterDeal, trickCentre } from "./table.js";
+import { boardPlaces, bottomSeat, dealOver, handsAfterDeal, placeOf, trickCentre } from "./table.js";
 import { explanationPanel } from "./biddingbox.js";
 import { tablesList, playerPage, playerLink } from "./lobby.js";
 
@@ -844,9 +844,9 @@ function recordStep(R, actions, s, labels, names) {
     } else calls.push(a);
   }
   const board = h("div", { class: "board seats-" + labels.length });
-  const places = labels.length === 4 ? ["south", "west", "north", "east"] : ["south", "west", "east", "north"];
+  const bottom = bottomSeat(null, labels); // the bridge diagram: South at the bottom
   labels.forEach((l, i) => {
-    const sb = h("div", { class: `seat-box ${places[i]}` }, h("div", { class: "seat-name" }, h("b", { text: seatLabel(l) }), " ", names[i] !== seatLabel(l) ? names[i] : ""));
+    const sb = h("div", { class: `seat-box ${placeOf(i, bottom, labels.length)}`, "data-seat-box": i }, h("div", { class: "seat-name" }, h("b", { text: seatLabel(l) }), " ", names[i] !== seatLabel(l) ? names[i] : ""));
     const row = h("div", { class: "hand", "data-hand": i });
     for (const c of sortHand(hands[i] || [], null, R)) row.append(cardEl(c));
     sb.append(row);
