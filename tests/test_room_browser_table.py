@@ -254,6 +254,8 @@ def test_lobby_filters_and_joining_a_free_seat_from_the_list(pg: Any, server: Se
     pg.click("#my-matches")
     pg.wait_for_selector("#player")
     assert pg.eval_on_selector_all("#player tr[data-table]", "els => els.map(e => e.dataset.table)") == [lenin["id"]]
+    if pg.view_name == "phone-ru":
+        assert pg.evaluate(PHONE_PROBLEMS) == []
     small_shot(pg, f"player-page-{pg.view_name}")
 
 

@@ -139,10 +139,10 @@ export async function playerPage(main, deps) {
       const res = m.result == null ? "—" : (m.result > 0 ? "+" : "") + String(Math.round(m.result * 100) / 100);
       tbl.append(h("tr", { "data-table": m.table, "data-result": m.result == null ? "" : String(m.result) },
         h("td", { text: titleOf(gs, m.game) }),
-        h("td", { text: seatLabel(m.label) }),
-        h("td", { class: "small", text: m.players.filter((p) => p.seat !== m.seat).map((p) => `${seatLabel(p.label)}: ${p.name || "—"}`).join(", ") }),
+        h("td", { "data-label": t("seat"), text: seatLabel(m.label) }),
+        h("td", { class: "small", "data-label": t("otherPlayers"), text: m.players.filter((p) => p.seat !== m.seat).map((p) => `${seatLabel(p.label)}: ${p.name || "—"}`).join(", ") }),
         h("td", { class: "small", text: m.over ? (m.abandoned ? t("abandoned") : t("matchOver")) : positionText(m.position) }),
-        h("td", { class: "result", text: res }),
+        h("td", { class: "result", "data-label": t("resultCol"), text: res }),
         h("td", {}, h("a", { href: m.over ? `/?page=records&table=${m.table}` : `/?table=${m.table}`, text: m.over ? t("replay") : t("watch") }))));
     }
     sec.append(tbl);
