@@ -3,7 +3,8 @@
 Every game's view (a deal's: ``BridgeView``, ``OldBridgeView``, ``EuchreView``, ``PrefView``; a
 match's: ``RubberView``, ``OldRubberView``, ``EuchreMatchView``, ``PulkaView``) carries a
 :class:`TableView` as its ``table`` attribute and in its ``to_dict()`` as ``"table"``, next to the
-game's own keys. Whatever reads a view without knowing the game — the card room's messages and its
+game's own keys (a match view's dict carries it once, at its top: the deal's dict inside it has no
+``"table"``, :func:`inner_dict`). Whatever reads a view without knowing the game — the card room's messages and its
 browser client, the search bot's sampling — reads this part:
 
 * ``seat``, ``seats`` (the number of seats), ``dealer``;
@@ -43,6 +44,7 @@ __all__ = [
     "Tabled",
     "action_texts",
     "card_list",
+    "inner_dict",
     "match_table",
     "memo",
     "moment",
@@ -415,3 +417,13 @@ def match_table(seat: int, seats: int, deal: TableView | None, over: bool) -> Ta
     if deal is None:
         return TableView(seat, seats, Phase.MATCH_OVER if over else Phase.DRAW, "over" if over else "draw")
     return replace(deal, phase=Phase.MATCH_OVER) if over else deal
+
+
+def inner_dict(view: Any) -> dict[str, Any] | None:
+    """A match view's deal view (None between deals) as a dict inside the match's, without its ``"table"``:
+    the match's dict carries the table once, at its top (a state message holds it once)."""
+    if view is None:
+        return None
+    d: dict[str, Any] = view.to_dict()
+    d.pop("table", None)
+    return d
