@@ -5,7 +5,8 @@
 A branch on a game's name is a comparison (``==``, ``!=``, ``is``, ``is not``), a membership test
 (``in``, ``not in``) or a ``match``/``case`` whose operand is a string literal that is a registered game
 name, alias or family (taken from the registry, :mod:`cardroom.games`), written exactly as registered;
-in the browser's scripts, ``===``/``==``/``!==``/``!=`` or ``case`` against such a literal.
+in the browser's scripts, ``===``/``==``/``!==``/``!=``, ``case`` or ``includes``/``indexOf`` (of a
+string, or in an array written out) against such a literal.
 
 One rule keeps it precise: a comparison with a deal's *phase* (an attribute or a variable named
 ``phase``) is not about a game: phases are words of their own ("auction", "play") and "auction" is
@@ -87,17 +88,25 @@ def python_offenders(source: str, words: frozenset[str]) -> list[tuple[int, str]
 # ----------------------------------------------------------------------------------------------- js
 
 _JS_STRING = r"""(?:"([^"\\]*)"|'([^'\\]*)'|`([^`\\$]*)`)"""
-_JS_COMPARE = re.compile(rf"(?:[!=]==?\s*{_JS_STRING})|(?:{_JS_STRING}\s*[!=]==?)|(?:\bcase\s+{_JS_STRING})")
+_JS_COMPARE = re.compile(rf"(?:[!=]==?\s*{_JS_STRING})|(?:{_JS_STRING}\s*[!=]==?)|(?:\bcase\s+{_JS_STRING})"
+                         rf"|(?:\.(?:includes|indexOf)\(\s*{_JS_STRING})")
+_JS_ARRAY_MEMBERSHIP = re.compile(r"\[([^\[\]]*)\]\s*\.(?:includes|indexOf)\(")
 
 
 def js_offenders(source: str, words: frozenset[str]) -> list[tuple[int, str]]:
-    """(line, literal) of every ``===``/``==``/``!==``/``!=`` or ``case`` against a game's name."""
+    """(line, literal) of every ``===``/``==``/``!==``/``!=``, ``case`` or ``includes``/``indexOf``
+    (of a string, or in an array written out) against a game's name."""
     found: list[tuple[int, str]] = []
     for lineno, line in enumerate(source.splitlines(), 1):
         for m in _JS_COMPARE.finditer(line):
             value = next(g for g in m.groups() if g is not None)
             if value in words:
                 found.append((lineno, value))
+        for m in _JS_ARRAY_MEMBERSHIP.finditer(line):
+            for e in re.finditer(_JS_STRING, m.group(1)):
+                value = next(g for g in e.groups() if g is not None)
+                if value in words:
+                    found.append((lineno, value))
     return found
 
 
@@ -150,6 +159,9 @@ def test_what_is_no_branch_on_a_game(source: str) -> None:
     ("if ('euchre' !== state.game) {}", 1),
     ("switch (g) { case `preferans`: break; case \"юкер\": break; }", 2),
     ('if (x == "pref" || y != "bridge") {}', 2),
+    ('if (name.includes("euchre")) {}', 1),
+    ('if (["bridge", "x", \'pref\'].includes(game)) {}', 2),
+    ('if (["a", "b"].indexOf(game) >= 0) {}', 0),
     ('render("bridge"); if (phase === "play") {}', 0),
 ])
 def test_planted_js_branches_are_found(source: str, n: int) -> None:
