@@ -26,6 +26,7 @@ class Preferans(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "Preferans", "ru": "Преферанс"}
     rule_bot_path: ClassVar[str] = "cardroom.bots.preferans:PreferansBot"
     has_search_bot: ClassVar[bool] = True
+    analysis_path: ClassVar[str] = "cardroom.games.preferans.analysis:ANALYSIS"
 
     def __init__(self, variant: str = "sochi", players: int = 3, **options: Any) -> None:
         from cardroom.games.preferans.variants import PLAYERS, make_variant
