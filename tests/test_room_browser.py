@@ -315,7 +315,7 @@ def test_bridge_deal_by_clicking(page: Any, server: ServerProcess) -> None:
 
     clicked = play(page, choose, done, shots={
         "bridge-1-auction": lambda s: deal_of(s)["phase"] == "auction",
-        "bridge-2-play": lambda s: deal_of(s)["phase"] == "play" and len(deal_of(s)["tricks"]) >= 1,
+        "bridge-2-play": lambda s: deal_of(s)["phase"] == "play" and len(s["view"]["table"]["tricks"]) >= 1,
     })
     st = state(page)
     shot(page, "bridge-3-sheet")
@@ -368,7 +368,7 @@ def test_preferans_deal_by_clicking(page: Any, server: ServerProcess) -> None:
 
     clicked = play(page, choose, lambda s: s["sheet"]["deals"] >= 1, shots={
         "preferans-1-bidding": lambda s: deal_of(s)["phase"] == "auction",
-        "preferans-2-play": lambda s: deal_of(s)["phase"] == "play" and len(deal_of(s)["tricks"]) >= 1,
+        "preferans-2-play": lambda s: deal_of(s)["phase"] == "play" and len(s["view"]["table"]["tricks"]) >= 1,
     })
     shot(page, "preferans-3-sheet")
     assert any(c["kind"] == "call" for c in clicked)  # our call in the bidding
@@ -562,7 +562,7 @@ def test_euchre_lone_hand(page: Any, server: ServerProcess) -> None:
     hands_before = [0]
     clicked = play(page, choose, done, check=check, shots={
         "euchre-lone-1-alone": lambda s: deal_of(s).get("lone") == "N" and deal_of(s)["phase"] == "play"
-        and len(deal_of(s)["tricks"]) >= 1,
+        and len(s["view"]["table"]["tricks"]) >= 1,
     })
     shot(page, "euchre-lone-2-sheet")
     assert went_alone, "we were offered to go alone"
@@ -677,7 +677,7 @@ def test_preferans_four_players_dealer_sits_out(page: Any, server: ServerProcess
     try:
         play(page, choose, lambda s: s["sheet"]["deals"] >= 2, check=check, limit=90, shots={
             "preferans4-2-play": lambda s: deal_of(s)["dealer"] == 1 and deal_of(s)["phase"] == "play"
-            and len(deal_of(s)["tricks"]) >= 1,
+            and len(s["view"]["table"]["tricks"]) >= 1,
         })
     finally:
         stop.set()
@@ -794,7 +794,7 @@ def test_russian_phone_deal(browser: Any, server: ServerProcess, game: str) -> N
                 return int(st["legal"][0]["id"]) if pick is None else pick
 
         play(pg, choose, done, check=check, limit=90, shots={
-            f"phone-ru-{game}-1": lambda s: deal_of(s)["phase"] == "play" and len(deal_of(s)["tricks"]) >= 1,
+            f"phone-ru-{game}-1": lambda s: deal_of(s)["phase"] == "play" and len(s["view"]["table"]["tricks"]) >= 1,
         })
         shot(pg, f"phone-ru-{game}-2-sheet")
         assert seen and all(not re.search(r"[A-Za-z]{2,}", p) for p in seen)

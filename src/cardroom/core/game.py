@@ -23,6 +23,7 @@ from cardroom.i18n.where import Where
 
 if TYPE_CHECKING:
     from cardroom.bots.base import Bot
+    from cardroom.core.analysis import GameAnalysis
     from cardroom.core.match import Match
 
 CHANCE = -1
@@ -146,6 +147,10 @@ class Game(ABC):
     """``module:function`` writing a match of this game as PBN (``function(state, players)``, players a
     mapping of seat letters to names or None); empty for a game PBN cannot hold. Every record a game has
     beyond the generic JSON is named by the game, so no caller asks which game it is."""
+    analysis_path: ClassVar[str] = ""
+    """``module:OBJECT`` of the game's part of ``cardroom analyze`` (a
+    :class:`cardroom.core.analysis.GameAnalysis`: its notation, records, open-hand analysis and text);
+    empty for a game that is not analysed."""
 
     call_explainer_path: ClassVar[str] = ""
     """``module:function`` explaining a call of the current auction by the rule bot's system
@@ -175,6 +180,15 @@ class Game(ABC):
         module, _, fn = cls.pbn_writer_path.partition(":")
         writer: Callable[..., str] = getattr(importlib.import_module(module), fn)
         return writer(state, players)
+
+    @classmethod
+    def analysis(cls) -> GameAnalysis | None:
+        """The game's part of ``cardroom analyze`` (:attr:`analysis_path`, imported once), or None."""
+        if not cls.analysis_path:
+            return None
+        module, _, name = cls.analysis_path.partition(":")
+        got: GameAnalysis = getattr(importlib.import_module(module), name)
+        return got
 
     @classmethod
     def bot_kinds(cls) -> tuple[str, ...]:

@@ -27,9 +27,9 @@ export default {
     phaseFact();
   },
   // claims and concessions of the remaining tricks (bridge laws 32–33): the other side rules
-  lawsExtras({ d, labels, seat, sendIrregular }) {
-    if (d.phase !== "play" || !Array.isArray(d.tricks)) return [];
-    const left = 13 - d.tricks.length;
+  lawsExtras({ d, tb, labels, seat, sendIrregular }) {
+    if (d.phase !== "play" || !Array.isArray(tb.tricks)) return [];
+    const left = 13 - tb.tricks.length;
     const sel = h("select", { id: "claim-tricks", "aria-label": t("claimTricks") });
     for (let k = left; k >= 0; k--) sel.append(h("option", { value: String(k), text: String(k) }));
     return [h("div", { class: "claims", id: "claims" }, h("span", { class: "small", text: t("claimTricks") + " " }), sel, " ",
