@@ -13,7 +13,8 @@ its fields and the game reads them (:meth:`GameAnalysis.parse`) into a spec of i
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -24,7 +25,8 @@ from cardroom.core.table import Seat
 from cardroom.i18n import SEAT_NAMES
 
 __all__ = [
-    "GameAnalysis", "card_text", "cards", "cards_text", "check_unknown", "deal_head", "lead_order", "leads_text",
+    "GameAnalysis", "GenericRecordAnalysis",
+    "card_text", "cards", "cards_text", "check_unknown", "deal_head", "lead_order", "leads_text",
     "replay_record", "seat_field", "seat_text", "solver", "why",
 ]
 
@@ -66,6 +68,40 @@ class GameAnalysis(Protocol):
     def format(self, d: dict[str, Any], lang: str) -> list[str]:
         """The lines for people of one result of :meth:`analyse`."""
         ...
+
+
+@dataclass(frozen=True)
+class GenericRecordAnalysis:
+    """The :class:`GameAnalysis` of a game with no record format of its own (its matches are written as
+    the generic cardroom record), made of its four functions: the specs of a record's deals, a spec from
+    the notation's fields, a spec's analysis (``spec_type``: the type it takes) and the lines for people."""
+
+    record_games: ClassVar[tuple[str, ...]] = ()
+    file_suffixes: ClassVar[tuple[str, ...]] = ()
+    generic_records: ClassVar[bool] = True
+
+    spec_type: type
+    specs: Callable[[dict[str, Any]], Iterable[tuple[int, Any]]]
+    parse_fields: Callable[[dict[str, str]], Any]
+    analyse_spec: Callable[[Any], dict[str, Any]]
+    format_lines: Callable[[dict[str, Any], str], list[str]]
+
+    def read_file(self, path: Path) -> list[dict[str, Any]]:
+        return []  # no record format of its own (record_games and file_suffixes are empty)
+
+    def specs_of_record(self, data: dict[str, Any]) -> list[tuple[int, Any]]:
+        return list(self.specs(data))
+
+    def parse(self, fields: dict[str, str]) -> Any:
+        return self.parse_fields(fields)
+
+    def analyse(self, spec: Any, n: int) -> dict[str, Any]:
+        if not isinstance(spec, self.spec_type):
+            raise TypeError(f"not a {self.spec_type.__name__}: {spec!r}")
+        return self.analyse_spec(spec)
+
+    def format(self, d: dict[str, Any], lang: str) -> list[str]:
+        return self.format_lines(d, lang)
 
 
 # ------------------------------------------------------------------------------------------- helpers

@@ -6,29 +6,16 @@ opening lead for the actual trump and makers (``cardroom.solve.euchre``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from cardroom.core.analysis import (
-    GameAnalysis,
-    card_text,
-    cards,
-    cards_text,
-    check_unknown,
-    deal_head,
-    lead_order,
-    leads_text,
-    replay_record,
-    seat_field,
-    seat_text,
-    solver,
-)
+from cardroom.core import analysis as an
+from cardroom.core.analysis import GameAnalysis, GenericRecordAnalysis, cards, seat_text
 from cardroom.core.cards import PIQUET_PACK_MASK, CardSet, Suit
 from cardroom.core.errors import ParseError, Reason
 from cardroom.core.table import Seat, Side
 from cardroom.i18n import t
 
-__all__ = ["ANALYSIS", "EuchreAnalysis", "EuchreDealSpec"]
+__all__ = ["ANALYSIS", "EuchreDealSpec"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +33,7 @@ class EuchreDealSpec:
 
 
 def _euchre_spec(fields: dict[str, str]) -> EuchreDealSpec:
-    check_unknown(fields, {"n", "e", "s", "w", "trump", "makers", "maker", "lone", "leader", "dealer"}, "euchre")
+    an.check_unknown(fields, {"n", "e", "s", "w", "trump", "makers", "maker", "lone", "leader", "dealer"}, "euchre")
     hands = [cards(fields.get(k, ""), f"{k.upper()}'s hand") for k in ("n", "e", "s", "w")]
     if "trump" not in fields:
         raise ParseError(Reason("analyze.euchre_no_trump"))
@@ -103,16 +90,16 @@ _EUCHRE_PACK = PIQUET_PACK_MASK  # document 003: the 32-card pack, 7 to ace
 
 
 def _euchre_seat(text: str, what: str) -> Seat:
-    return seat_field(text, "euchre", what)
+    return an.seat_field(text, "euchre", what)
 
 
 def _euchre_analysis(spec: EuchreDealSpec) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "game": "euchre", "hands": {s.letter: cards_text(spec.hands[s]) for s in Seat},
+        "game": "euchre", "hands": {s.letter: an.cards_text(spec.hands[s]) for s in Seat},
         "trump": Suit(spec.trump).letter, "makers": spec.makers.name,
         "lone": None if spec.lone is None else spec.lone.letter, "leader": spec.leader.letter,
     }
-    out.update(_euchre_answers(solver("euchre"), spec))
+    out.update(_euchre_answers(an.solver("euchre"), spec))
     return out
 
 
@@ -137,7 +124,7 @@ def _euchre_answers(mod: Any, spec: EuchreDealSpec) -> dict[str, Any]:
             alone[seat.letter] = mod.solve_deal(spec.hands, Suit(spec.trump), int(seat), leader=int(leader),
                                                 lone=True).tricks
     return {"makers_tricks": sol.tricks, "trumps": trumps, "alone": alone,
-            "leads": {card_text(c): v for c, v in lead_order({int(c): v for c, v in sol.per_card.items()})}}
+            "leads": {an.card_text(c): v for c, v in an.lead_order({int(c): v for c, v in sol.per_card.items()})}}
 
 
 def _euchre_specs_of_record(data: dict[str, Any]) -> list[tuple[int, EuchreDealSpec]]:
@@ -145,7 +132,7 @@ def _euchre_specs_of_record(data: dict[str, Any]) -> list[tuple[int, EuchreDealS
 
     specs: list[tuple[int, EuchreDealSpec]] = []
     seen: set[int] = set()
-    for number, state in replay_record(data):
+    for number, state in an.replay_record(data):
         hand = state.hand
         if hand is None or hand.phase != PH_PLAY or number in seen:
             continue
@@ -158,7 +145,7 @@ def _euchre_specs_of_record(data: dict[str, Any]) -> list[tuple[int, EuchreDealS
 
 
 def _format_euchre(d: dict[str, Any], lang: str) -> list[str]:
-    lines = deal_head(d, t("pos.hand_n", lang, n=d["deal"]), lambda s: seat_text(s, lang))
+    lines = an.deal_head(d, t("pos.hand_n", lang, n=d["deal"]), lambda s: seat_text(s, lang))
     lone = "" if d["lone"] is None else t("analyze.euchre_lone", lang, seat=seat_text(d["lone"], lang))
     lines.append("  " + t("analyze.euchre_makers", lang, trump=d["trump"], makers=d["makers"], lone=lone,
                           leader=seat_text(d["leader"], lang), n=d["makers_tricks"]))
@@ -170,32 +157,9 @@ def _format_euchre(d: dict[str, Any], lang: str) -> list[str]:
         cells = ", ".join(f"{seat_text(k, lang)} {v}" for k, v in d["alone"].items())
         lines.append("  " + t("analyze.euchre_alone", lang, cells=cells))
     if d.get("leads"):
-        lines.append("  " + t("analyze.leads_of", lang, leads=leads_text(d["leads"])))
+        lines.append("  " + t("analyze.leads_of", lang, leads=an.leads_text(d["leads"])))
     return lines
 
 
-class EuchreAnalysis:
-    """Euchre's :class:`~cardroom.core.analysis.GameAnalysis`."""
-
-    record_games: ClassVar[tuple[str, ...]] = ()
-    file_suffixes: ClassVar[tuple[str, ...]] = ()
-    generic_records: ClassVar[bool] = True
-
-    def read_file(self, path: Path) -> list[dict[str, Any]]:
-        return []  # no record format of its own (record_games and file_suffixes are empty)
-
-    def specs_of_record(self, data: dict[str, Any]) -> list[tuple[int, Any]]:
-        return list(_euchre_specs_of_record(data))
-
-    def parse(self, fields: dict[str, str]) -> EuchreDealSpec:
-        return _euchre_spec(fields)
-
-    def analyse(self, spec: Any, n: int) -> dict[str, Any]:
-        assert isinstance(spec, EuchreDealSpec)
-        return _euchre_analysis(spec)
-
-    def format(self, d: dict[str, Any], lang: str) -> list[str]:
-        return _format_euchre(d, lang)
-
-
-ANALYSIS: GameAnalysis = EuchreAnalysis()
+ANALYSIS: GameAnalysis = GenericRecordAnalysis(EuchreDealSpec, _euchre_specs_of_record, _euchre_spec, _euchre_analysis,
+                                                 _format_euchre)

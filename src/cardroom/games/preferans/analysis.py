@@ -6,11 +6,11 @@ for the deal's contract (``cardroom.solve.preferans``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from cardroom.core.analysis import (
     GameAnalysis,
+    GenericRecordAnalysis,
     card_text,
     cards,
     cards_text,
@@ -25,7 +25,7 @@ from cardroom.core.cards import PIQUET_PACK_MASK, CardSet, Suit
 from cardroom.core.errors import ParseError, Reason
 from cardroom.i18n import t
 
-__all__ = ["ANALYSIS", "PREF_STRAINS", "PrefAnalysis", "PrefDealSpec"]
+__all__ = ["ANALYSIS", "PREF_STRAINS", "PrefDealSpec"]
 
 PREF_STRAINS = ("S", "C", "D", "H", "NT")  # preferans strains, low to high (6♠ < 6♣ < 6♦ < 6♥ < 6NT)
 
@@ -204,28 +204,5 @@ def _lead_value(v: Any, lang: str) -> str:
     return str(v)
 
 
-class PrefAnalysis:
-    """Preferans's :class:`~cardroom.core.analysis.GameAnalysis`."""
-
-    record_games: ClassVar[tuple[str, ...]] = ()
-    file_suffixes: ClassVar[tuple[str, ...]] = ()
-    generic_records: ClassVar[bool] = True
-
-    def read_file(self, path: Path) -> list[dict[str, Any]]:
-        return []  # no record format of its own (record_games and file_suffixes are empty)
-
-    def specs_of_record(self, data: dict[str, Any]) -> list[tuple[int, Any]]:
-        return list(_pref_specs_of_record(data))
-
-    def parse(self, fields: dict[str, str]) -> PrefDealSpec:
-        return _pref_spec(fields)
-
-    def analyse(self, spec: Any, n: int) -> dict[str, Any]:
-        assert isinstance(spec, PrefDealSpec)
-        return _pref_analysis(spec)
-
-    def format(self, d: dict[str, Any], lang: str) -> list[str]:
-        return _format_pref(d, lang)
-
-
-ANALYSIS: GameAnalysis = PrefAnalysis()
+ANALYSIS: GameAnalysis = GenericRecordAnalysis(PrefDealSpec, _pref_specs_of_record, _pref_spec, _pref_analysis,
+                                                 _format_pref)
