@@ -184,6 +184,14 @@ def intersect_views(views: Sequence[Any]) -> Any:
     return None
 
 
+def message_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A seat's view (``to_dict()``) as a state message carries it: without its sheet, which the message
+    carries once, at its top, in the reader's language (``"sheet"``)."""
+    if "sheet" not in view:
+        return view
+    return {k: v for k, v in view.items() if k != "sheet"}
+
+
 def public_view(state: State, views: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What a spectator sees: the intersection of every seat's view (``views``: those views, already
     built for this state, in seat order)."""
@@ -464,6 +472,7 @@ class TableRuntime:
         else:
             view = public_view(state, [view_of(s) for s in range(state.game.num_seats)])
         sheet = view.get("sheet")
+        view = message_view(view)
         return {
             "type": "state",
             "table": self.id,
