@@ -363,6 +363,9 @@ class TableRuntime:
     last_active: float = field(default_factory=time.monotonic)
     """When a person last did something here (sat, acted, left the last socket): the idle expiry's clock."""
     practice: bool = False  # a practice table: its seed was chosen by a client (issue 12)
+    claim: Any = None
+    """The claim the opponents are asked about (:class:`cardroom.room.claims.PendingClaim`), None when
+    none is: meanwhile nobody plays."""
 
     # ----------------------------------------------------------- facts
     @property
@@ -481,6 +484,7 @@ class TableRuntime:
             "position": position,
             "seats": self.seat_list() if seats is None else seats,
             "next": self.child,
+            "claim": None if self.claim is None else self.claim.for_seat(seat),
         }
 
     def _common_fields(self) -> dict[str, Any]:
@@ -912,6 +916,7 @@ class Room:
             await self.store.call(self.store.store.add_seat_events, rt.id,
                                   [SeatEvent(seat, "abandon", rt.seats[seat].name, None)])
             rt.state.abandon()
+            rt.claim = None
             rt.last_active = time.monotonic()
             rt.broadcast(self.observer)
         return rt
@@ -930,6 +935,7 @@ class Room:
                 return False
             await self.store.call(self.store.store.add_seat_events, rt.id, [SeatEvent(0, "expire", "", None)])
             rt.state.abandon()
+            rt.claim = None
             self.tables_expired += 1
             rt.broadcast(self.observer)
         return True
@@ -985,6 +991,8 @@ class Room:
                 raise RoomError(409, "over")
             if seq != rt.seq:
                 raise RoomError(409, "stale", seq=seq, now=rt.seq)
+            if rt.claim is not None:  # the opponents answer a claim first (room/claims.py)
+                raise RoomError(409, "claim_pending")
             if isinstance(action, str) and (action.strip().startswith("!")
                                             or action.strip().split(" ", 1)[0].lower() in CLAIM_WORDS):
                 a = self._resolve_irregular(rt, seat, action.strip())
@@ -1063,7 +1071,7 @@ class Room:
     @staticmethod
     def _auto_seat(rt: TableRuntime) -> int | bool:
         """CHANCE or a bot seat when the server must act now; False when a person (or nobody) must."""
-        if not rt.full or rt.state.is_over:
+        if not rt.full or rt.state.is_over or rt.claim is not None:
             return False
         ta = rt.state.to_act
         if ta == CHANCE:
