@@ -366,6 +366,8 @@ class TableRuntime:
     claim: Any = None
     """The claim the opponents are asked about (:class:`cardroom.room.claims.PendingClaim`), None when
     none is: meanwhile nobody plays."""
+    chat: Any = None
+    """The table's chat (:class:`cardroom.room.chat.TableChat`, made at the first message; never stored)."""
 
     # ----------------------------------------------------------- facts
     @property
