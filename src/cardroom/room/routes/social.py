@@ -1,4 +1,5 @@
-"""The table's social side: claims (``room/claims.py``) and chat (``room/chat.py``)."""
+"""The table's social side: claims (``room/claims.py``), undo by agreement (``room/undo.py``) and chat
+(``room/chat.py``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from cardroom.room import chat, claims
+from cardroom.room import chat, claims, undo
 from cardroom.room.routes.common import RoomDep, bearer, read_body
 
 router = APIRouter()
@@ -44,3 +45,17 @@ async def chat_mute(request: Request, room: RoomDep, table_id: str) -> dict[str,
     """The token's seat mutes (``{"seat": 2, "mute": true}``) or hears again a seat's chat."""
     body = await read_body(request)
     return chat.mute(room, table_id, bearer(request), body.get("seat"), body.get("mute"))
+
+
+@router.post("/api/tables/{table_id}/undo")
+async def undo_ask(request: Request, room: RoomDep, table_id: str) -> dict[str, Any]:
+    """The token's seat asks to take back its last action (``seq``: the state it saw)."""
+    body = await read_body(request)
+    return await undo.ask(room, table_id, bearer(request), body.get("seq"))
+
+
+@router.post("/api/tables/{table_id}/undo/answer")
+async def undo_answer(request: Request, room: RoomDep, table_id: str) -> dict[str, Any]:
+    """An opponent agrees (``{"agree": true}``) or refuses the pending undo."""
+    body = await read_body(request)
+    return await undo.answer(room, table_id, bearer(request), body.get("agree"))

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
-from cardroom.room import chat, claims
+from cardroom.room import chat, claims, undo
 from cardroom.room.engine import Outbox, Room, RoomError, TableRuntime, dumps
 from cardroom.room.jsonin import parse_request_json
 from cardroom.room.messages import msg
@@ -97,7 +97,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
             if kind == "ping":
                 reply({"type": "pong", "seq": rt.seq})
                 continue
-            if kind not in ("act", "abandon", "claim", "claim_answer", "chat", "mute"):
+            if kind not in ("act", "abandon", "claim", "claim_answer", "chat", "mute", "undo", "undo_answer"):
                 reply({"type": "error", "code": "bad_message", "message": msg("bad_message", lang)})
                 continue
             if seat is None:
@@ -145,7 +145,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
 
 async def _operation(room: Room, rt: TableRuntime, token: str | None, kind: str, data: dict[str, Any]) -> Any:
     """What a client's message asks of the room (its type: ``act``, ``abandon``, ``claim``, ``claim_answer``,
-    ``chat``, ``mute``)."""
+    ``chat``, ``mute``, ``undo``, ``undo_answer``)."""
     if kind == "abandon":
         return await room.abandon(rt.id, token)
     if kind == "claim":
@@ -156,6 +156,10 @@ async def _operation(room: Room, rt: TableRuntime, token: str | None, kind: str,
         return await chat.say(room, rt.id, token, data.get("text"))
     if kind == "mute":
         return chat.mute(room, rt.id, token, data.get("seat"), data.get("mute"))
+    if kind == "undo":
+        return await undo.ask(room, rt.id, token, data.get("seq"))
+    if kind == "undo_answer":
+        return await undo.answer(room, rt.id, token, data.get("agree"))
     return await room.act(rt.id, token, data.get("action"), data.get("seq"), data.get("irregular"))
 
 
