@@ -81,6 +81,14 @@ const STRINGS = {
     tag_misere: "misère", tag_raspasy: "raspasy", tag_zero: "zero", tag_talon: "talon", "tag_half-whist": "half-whist",
     "tag_prize-first-pulya": "prize for the first pulya", "tag_prize-first-gora": "prize for the first gora",
     "tag_round-prize": "round prize", tag_preferans: "preferans", tag_burnt: "burnt", "tag_talon-refusal": "talon refused",
+    // social.js: claims, undo, timer, chat, switches
+    claim: "Claim", claimTricks: "Tricks I take from here:", claimOf: "Claim by", claimOfRest: "of the remaining tricks",
+    claimHand: "The claimer's hand:", claim_accepted: "accepted", claim_rejected: "rejected, play goes on", claim_lapsed: "lapsed (time)",
+    accept: "Accept", reject: "Reject", waitingFor: "Waiting for", undoAsk: "Ask to undo my last action", undoOf: "Undo asked by",
+    undo_agreed: "agreed", undo_refused: "refused", undo_lapsed: "lapsed (time)", agree: "Agree", refuse: "Refuse",
+    timerNote: "Move timer", seconds: "s", timerActed: "Time is up: the bot played for",
+    prefSound: "Sound", prefAnimation: "Card animation", chat: "Chat", chatSend: "Send", chatPlaceholder: "Message (200 characters at most)",
+    mute: "Mute", muted: "Muted",
   },
   ru: {
     title: "Карточный клуб", lobby: "Лобби", records: "Записи", language: "Язык",
@@ -181,6 +189,14 @@ const STRINGS = {
     tag_misere: "мизер", tag_raspasy: "распасы", tag_zero: "ноль", tag_talon: "прикуп", "tag_half-whist": "полвиста",
     "tag_prize-first-pulya": "приз за первую пулю", "tag_prize-first-gora": "приз за первую гору",
     "tag_round-prize": "приз за круг", tag_preferans: "преферанс", tag_burnt: "сгорел", "tag_talon-refusal": "отказ от прикупа",
+    // social.js: claims, undo, timer, chat, switches
+    claim: "Заявить", claimTricks: "Беру взяток отсюда:", claimOf: "Заявка игрока", claimOfRest: "из оставшихся взяток",
+    claimHand: "Карты заявившего:", claim_accepted: "принята", claim_rejected: "отклонена, игра продолжается", claim_lapsed: "истекла (время)",
+    accept: "Принять", reject: "Отклонить", waitingFor: "Ждём ответа:", undoAsk: "Попросить взять мой ход назад", undoOf: "Ход назад просит",
+    undo_agreed: "согласились", undo_refused: "отказали", undo_lapsed: "истекла (время)", agree: "Согласиться", refuse: "Отказать",
+    timerNote: "Время на ход", seconds: "с", timerActed: "Время вышло: за игрока сходил бот —",
+    prefSound: "Звук", prefAnimation: "Анимация карт", chat: "Чат", chatSend: "Отправить", chatPlaceholder: "Сообщение (не более 200 знаков)",
+    mute: "Заглушить", muted: "Заглушены",
   },
 };
 
