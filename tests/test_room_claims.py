@@ -271,3 +271,50 @@ def test_bots_reject_a_wrong_claim_and_accept_a_correct_one(client: TestClient, 
     assert r.status_code == 200 and r.json()["outcome"] == "accepted", r.text
     assert rt.state.action_text(rt.state.history[seq0]) == f"claimed {seat} {best}"
     assert deal.won[side] == before + best
+
+
+def _laws_table(client: TestClient, game: str, seed: int) -> tuple[str, dict[int, str]]:
+    r = client.post("/api/tables", json={"game": game, "options": {"laws": True}, "seed": seed, "practice": True})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    tokens = {s: client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"p{s}"}).json()["token"]
+              for s in range(len(r.json()["table"]["seats"]))}
+    return tid, tokens
+
+
+def test_in_laws_mode_a_bridge_claim_is_the_laws_claim(client: TestClient) -> None:
+    tid, tokens = _laws_table(client, "bridge", 15)
+    rt, seat = _drive_to_claim(client, tid, tokens, random.Random(10))
+    deal = rt.state.deal
+    seq0 = rt.seq
+    r = client.post(f"/api/tables/{tid}/claim", headers=auth(tokens[seat]), json={"tricks": 2, "seq": rt.seq})
+    assert r.status_code == 200 and r.json()["outcome"] == "laws", r.text
+    assert rt.claim is None  # the laws' ruling decides it (L68-L71: accepted or disputed)
+    assert rt.state.action_text(rt.state.history[seq0]) == f"claim {rt.labels[seat]} 2"
+    ruling = _state(client, tid, tokens[seat])["view"]["table"]["laws"]["ruling"]
+    assert ruling is not None and ruling["chooser"] in deal.claim_opponents(seat)
+
+
+def test_in_laws_mode_a_game_whose_laws_have_no_claim_uses_the_shared_one(client: TestClient) -> None:
+    tid, tokens = _laws_table(client, "euchre", 16)
+    rt, seat = _drive_to_claim(client, tid, tokens, random.Random(11))
+    r = client.post(f"/api/tables/{tid}/claim", headers=auth(tokens[seat]), json={"tricks": 1, "seq": rt.seq})
+    assert r.status_code == 200 and r.json()["outcome"] == "pending", r.text
+
+
+def test_a_claim_nobody_answers_lapses_with_the_move_timer(client: TestClient) -> None:
+    import time
+
+    r = client.post("/api/tables", json={"game": "euchre", "options": {}, "seed": 17, "practice": True,
+                                         "table": {"timer": 3}})
+    tid = r.json()["id"]
+    tokens = {s: client.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"p{s}"}).json()["token"] for s in range(4)}
+    rt, seat = _drive_to_claim(client, tid, tokens, random.Random(12))
+    seq = rt.seq
+    r = client.post(f"/api/tables/{tid}/claim", headers=auth(tokens[seat]), json={"tricks": 1, "seq": rt.seq})
+    assert r.json()["outcome"] == "pending", r.text
+    deadline = time.monotonic() + 20
+    while rt.claim is not None:
+        assert time.monotonic() < deadline, "the claim did not lapse"
+        time.sleep(0.05)
+    assert rt.seq == seq  # lapsed: nothing stored, nobody played for it

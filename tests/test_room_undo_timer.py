@@ -186,3 +186,52 @@ def test_a_table_without_timer_waits(client: TestClient) -> None:
     seq0 = rt.seq
     time.sleep(1.5)
     assert rt.seq == seq0
+
+
+def test_an_undo_survives_a_killed_server(tmp_path: Path) -> None:
+    import json as json_
+    import urllib.request
+
+    from cardroom.room.store import Store
+    from cardroom.room.testing import ServerProcess
+
+    srv = ServerProcess(f"sqlite:///{tmp_path}/room.sqlite", limits={"table_rate": 0})
+
+    def call(method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        req = urllib.request.Request(srv.base + path, data=None if body is None else json_.dumps(body).encode(),
+                                     method=method, headers={"Content-Type": "application/json",
+                                                             **({"Authorization": f"Bearer {token}"} if token else {})})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json_.load(r)
+
+    srv.start()
+    try:
+        tid = call("POST", "/api/tables", {"game": "bridge", "options": {}, "seed": 5, "practice": True,
+                                           "table": {"undo": True}})["id"]
+        tokens = {s: call("POST", f"/api/tables/{tid}/seats/{s}", {"name": f"p{s}"})["token"] for s in range(4)}
+
+        def act() -> tuple[int, int]:
+            """One call by whoever is on turn: the new seq and that seat."""
+            for _ in range(100):
+                info = call("GET", f"/api/tables/{tid}")
+                if info["to_act"] is not None:
+                    break
+                time.sleep(0.02)
+            return int(call("POST", f"/api/tables/{tid}/actions", {"action": 0, "seq": info["seq"]},
+                            tokens[info["to_act"]])["seq"]), int(info["to_act"])
+
+        seq1, first = act()
+        seq2, second = act()
+        kept = Store(srv.db).actions(tid)[: seq1 - 1]
+        assert call("POST", f"/api/tables/{tid}/undo", {"seq": seq2}, tokens[first])["outcome"] == "pending"
+        for s in (second, (second + 2) % 4):
+            out = call("POST", f"/api/tables/{tid}/undo/answer", {"agree": True}, tokens[s])
+        assert out["outcome"] == "agreed" and out["seq"] == seq1 - 1
+        assert Store(srv.db).actions(tid) == kept
+        srv.kill()  # SIGKILL: nothing but the store survives
+        srv.start()
+        assert call("GET", f"/api/tables/{tid}")["seq"] == seq1 - 1
+        assert Store(srv.db).actions(tid) == kept
+        assert call("GET", f"/api/tables/{tid}")["to_act"] == first  # his call to make again
+    finally:
+        srv.stop()
