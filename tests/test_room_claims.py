@@ -165,11 +165,12 @@ def test_a_claim_accepted_by_the_opponents_ends_the_deal_as_claimed(client: Test
     assert sum(deal.won) == sum(before) + remaining
     assert sum(deal.won) == deal.TRICKS
     # the record replays the claim; a restart rebuilds the same state
+    rt = _wait(client, tid)  # the next deal dealt
     replayed = state_from_dict(live_record(client, tid))
     assert replayed.snapshot() == rt.state.snapshot()
     snap = rt.state.snapshot()
     with TestClient(create_app(db, observer=_observer)) as again:
-        assert again.app.state.room.table(tid).state.snapshot() == snap  # type: ignore[attr-defined]
+        assert _wait(again, tid).state.snapshot() == snap
 
 
 @pytest.mark.parametrize("game", GAMES)

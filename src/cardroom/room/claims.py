@@ -21,6 +21,7 @@ the opponents accept or reject.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -128,8 +129,10 @@ async def claim(room: Room, table_id: str, token: str | None, tricks: Any, seq: 
         opponents = deal.claim_opponents(seat)
         pending = PendingClaim(seat, n, opponents, tuple(str(Card(c)) for c in cards_of_mask(deal.claim_hand(seat))))
         bots = [s for s in opponents if rt.seats[s].kind == "bot"]
-        if bots:
-            correct = deal.claim_correct(seat, n)
+        if bots:  # the solver runs on the bots' thread, off the event loop (the table stays locked)
+            pool: Any = room._bot_pool
+            correct = deal.claim_correct(seat, n) if pool is None else \
+                await asyncio.get_running_loop().run_in_executor(pool, deal.claim_correct, seat, n)
             for s in bots:
                 pending.answers[s] = correct is True
         rt.last_active = time.monotonic()
