@@ -3,9 +3,9 @@
 A real server; a practice bridge table with four people (their seats taken over HTTP); the auction and
 the first trick are played over HTTP; then declarer's page claims with the claim button, each
 defender's page shows the pending claim with declarer's hand and accepts with its button, and every
-page shows the deal ended as claimed. Once on a desktop in English, once on a 375×667 phone in
-Russian (no English words on the Russian pages, nothing cut off). The sound and animation switches
-are stored in localStorage. Screenshots: tests/artifacts/claim-*.png.
+page shows the deal ended as claimed. On a desktop and on a 375×667 phone, each in English and in
+Russian (no English words on the Russian pages, nothing cut off on the phone). The sound and
+animation switches are stored in localStorage. Screenshots: tests/artifacts/claim-*.png.
 """
 
 from __future__ import annotations
@@ -110,9 +110,11 @@ def small_shot(pg: Any, name: str) -> None:
     pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)  # the screen, not the whole page
 
 
-@pytest.mark.parametrize(("phone", "lang"), [(False, "en"), (True, "ru")], ids=["desktop-en", "phone-ru"])
+@pytest.mark.parametrize(("phone", "lang"), [(False, "en"), (True, "ru"), (False, "ru"), (True, "en")],
+                         ids=["desktop-en", "phone-ru", "desktop-ru", "phone-en"])
 def test_a_claim_accepted_by_the_opponents(browser: Any, server: ServerProcess, phone: bool, lang: str) -> None:
-    tid, tokens, st = bridge_in_play(server, seed=31 if phone else 32)
+    tid, tokens, st = bridge_in_play(server, seed=31 + 2 * phone + (lang == "ru"))
+    where = f"{'phone' if phone else 'desktop'}-{lang}"
     table = st["view"]["table"]
     declarer, dummy = table["declarer"], table["dummy"]
     defenders = [s for s in range(4) if s not in (declarer, dummy)]
@@ -120,9 +122,9 @@ def test_a_claim_accepted_by_the_opponents(browser: Any, server: ServerProcess, 
     pages = {s: open_seat(browser, server, tid, s, tokens[s], phone, lang) for s in (declarer, *defenders)}
     try:
         claimer = pages[declarer]
-        claimer.wait_for_selector("#claim")
-        claimer.fill("#claim-tricks", "7")
-        claimer.click("#claim")
+        claimer.wait_for_selector("#social-claim")
+        claimer.fill("#social-claim-tricks", "7")
+        claimer.click("#social-claim")
         for s in defenders:
             pg = pages[s]
             pg.wait_for_selector("#claim-pending #claim-hand")
@@ -135,7 +137,7 @@ def test_a_claim_accepted_by_the_opponents(browser: Any, server: ServerProcess, 
         if phone:
             assert pages[defenders[0]].evaluate(PHONE_PROBLEMS) == []
         pages[defenders[0]].locator("#claim-pending").scroll_into_view_if_needed()
-        small_shot(pages[defenders[0]], f"claim-{'phone-ru' if phone else 'desktop-en'}-pending")
+        small_shot(pages[defenders[0]], f"claim-{where}-pending")
         for s in defenders:
             pages[s].click("#claim-accept")
         for pg in pages.values():  # the deal ended as claimed: the next deal is dealt, the sheet has it
@@ -147,7 +149,7 @@ def test_a_claim_accepted_by_the_opponents(browser: Any, server: ServerProcess, 
         note = pages[defenders[1]].inner_text("#social-note")
         assert ("принята" if lang == "ru" else "accepted") in note
         pages[declarer].locator("#social").scroll_into_view_if_needed()
-        small_shot(pages[declarer], f"claim-{'phone-ru' if phone else 'desktop-en'}-accepted")
+        small_shot(pages[declarer], f"claim-{where}-accepted")
         record = call(server, "GET", f"/api/tables/{tid}/state", token=tokens[declarer])
         assert record["claim"] is None
         # the switches are stored in this browser

@@ -639,7 +639,7 @@ class TableView {
     // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
     const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
     if (m.laws) root.append(this.lawsPanel(R, ctx, rulingLegal));
-    root.append(socialPanel(this)); // claims, undo, chat, sound and animation (social.js)
+    root.append(socialPanel(this, root)); // claims, undo, chat, sound and animation (social.js)
 
     // legal actions that are not cards in a shown hand: calls, bids, whists, choices
     const other = legal.filter((l) => !(legalCard.has(l.text) && shownCards.has(l.text)) && !rulingLegal.includes(l));

@@ -70,9 +70,9 @@ function whoList(tv, seats) {
 }
 
 function noteText(tv, m) {
-  if (m.type === "timer") return [`${t("timerActed")} `, who(tv, m.seat)];
-  if (m.type === "claim") return [`${t("claimOf")} `, who(tv, m.seat), ` (${m.tricks}): ${t("claim_" + m.outcome)}`];
-  return [`${t("undoOf")} `, who(tv, m.seat), `: ${t("undo_" + m.outcome)}`];
+  if (m.type === "timer") return [`${t("sTimerActed")} `, who(tv, m.seat)];
+  if (m.type === "claim") return [`${t("sClaimOf")} `, who(tv, m.seat), ` (${m.tricks}): ${t("sClaim_" + m.outcome)}`];
+  return [`${t("sUndoOf")} `, who(tv, m.seat), `: ${t("sUndo_" + m.outcome)}`];
 }
 
 function wsSend(tv, message) {
@@ -83,7 +83,7 @@ function wsSend(tv, message) {
 
 // ------------------------------------------------------------------ the panel
 // The claim or undo pending, the claim and undo buttons, the switches and the chat.
-export function socialPanel(tv) {
+export function socialPanel(tv, root) {
   const m = tv.msg;
   const sec = h("section", { class: "panel social", id: "social" });
   const playing = tv.seat != null && tv.token && !m.over;
@@ -93,49 +93,49 @@ export function socialPanel(tv) {
   sec.append(h("div", { class: "small note", id: "social-note" }, ...(tv.socialNote ? noteText(tv, tv.socialNote) : [])));
   if (playing && !m.claim && !m.undo) {
     const row = h("div", { class: "social-actions" });
-    if (tb.phase === "play") {
+    if (tb.phase === "play" && !root.querySelector("#claims")) { // not beside the laws' own claim controls
       const left = ((tb.hands || {})[String(tv.seat)] || []).length; // the tricks still to play, about
-      const n = h("input", { type: "number", min: "0", max: String(left + 1), value: String(left), id: "claim-tricks", "aria-label": t("claimTricks") });
-      row.append(h("label", { class: "small" }, `${t("claimTricks")} `, n),
-        h("button", { id: "claim", text: t("claim"), onclick: () => { const v = Number(n.value); if (Number.isInteger(v)) wsSend(tv, { type: "claim", tricks: v, seq: m.seq }); } }));
+      const n = h("input", { type: "number", min: "0", max: String(left + 1), value: String(left), id: "social-claim-tricks", "aria-label": t("sClaimTricks") });
+      row.append(h("label", { class: "small" }, `${t("sClaimTricks")} `, n),
+        h("button", { id: "social-claim", text: t("sClaim"), onclick: () => { const v = Number(n.value); if (Number.isInteger(v)) wsSend(tv, { type: "claim", tricks: v, seq: m.seq }); } }));
     }
     if ((tv.info.table_options || {}).undo && m.seq > 0) {
-      row.append(h("button", { id: "undo", text: t("undoAsk"), onclick: () => wsSend(tv, { type: "undo", seq: m.seq }) }));
+      row.append(h("button", { id: "undo", text: t("sUndoAsk"), onclick: () => wsSend(tv, { type: "undo", seq: m.seq }) }));
     }
     if (row.childNodes.length) sec.append(row);
   }
   const timer = (tv.info.table_options || {}).timer;
-  if (timer) sec.append(h("div", { class: "small", id: "timer-note", text: `${t("timerNote")}: ${timer} ${t("seconds")}` }));
+  if (timer) sec.append(h("div", { class: "small", id: "timer-note", text: `${t("sTimerNote")}: ${timer} ${t("sSeconds")}` }));
   sec.append(switches(), chatBox(tv));
   return sec;
 }
 
 function claimBox(tv, c) {
   const box = h("div", { class: "claim", id: "claim-pending", "data-claimer": c.seat },
-    h("b", {}, `${t("claimOf")} `, who(tv, c.seat), `: ${c.tricks} ${t("claimOfRest")}`));
+    h("b", {}, `${t("sClaimOf")} `, who(tv, c.seat), `: ${c.tricks} ${t("sClaimOfRest")}`));
   if (c.hand) { // shown to the claimer's opponents (and him) only: the server sends it to them alone
     const row = h("div", { class: "hand claim-hand", id: "claim-hand" });
     for (const card of c.hand) row.append(cardEl(card));
-    box.append(h("div", { class: "small", text: t("claimHand") }), row);
+    box.append(h("div", { class: "small", text: t("sClaimHand") }), row);
   }
   if (tv.seat != null && (c.waiting || []).includes(tv.seat)) {
     box.append(h("div", { class: "social-actions" },
-      h("button", { id: "claim-accept", class: "primary", text: t("accept"), onclick: () => wsSend(tv, { type: "claim_answer", accept: true }) }),
-      h("button", { id: "claim-reject", text: t("reject"), onclick: () => wsSend(tv, { type: "claim_answer", accept: false }) })));
+      h("button", { id: "claim-accept", class: "primary", text: t("sAccept"), onclick: () => wsSend(tv, { type: "claim_answer", accept: true }) }),
+      h("button", { id: "claim-reject", text: t("sReject"), onclick: () => wsSend(tv, { type: "claim_answer", accept: false }) })));
   } else {
-    box.append(h("div", { class: "small" }, `${t("waitingFor")} `, whoList(tv, c.waiting || [])));
+    box.append(h("div", { class: "small" }, `${t("sWaitingFor")} `, whoList(tv, c.waiting || [])));
   }
   return box;
 }
 
 function undoBox(tv, u) {
-  const box = h("div", { class: "undo", id: "undo-pending" }, h("b", {}, `${t("undoOf")} `, who(tv, u.seat)));
+  const box = h("div", { class: "undo", id: "undo-pending" }, h("b", {}, `${t("sUndoOf")} `, who(tv, u.seat)));
   if (tv.seat != null && (u.waiting || []).includes(tv.seat)) {
     box.append(h("div", { class: "social-actions" },
-      h("button", { id: "undo-agree", class: "primary", text: t("agree"), onclick: () => wsSend(tv, { type: "undo_answer", agree: true }) }),
-      h("button", { id: "undo-refuse", text: t("refuse"), onclick: () => wsSend(tv, { type: "undo_answer", agree: false }) })));
+      h("button", { id: "undo-agree", class: "primary", text: t("sAgree"), onclick: () => wsSend(tv, { type: "undo_answer", agree: true }) }),
+      h("button", { id: "undo-refuse", text: t("sRefuse"), onclick: () => wsSend(tv, { type: "undo_answer", agree: false }) })));
   } else {
-    box.append(h("div", { class: "small" }, `${t("waitingFor")} `, whoList(tv, u.waiting || [])));
+    box.append(h("div", { class: "small" }, `${t("sWaitingFor")} `, whoList(tv, u.waiting || [])));
   }
   return box;
 }
@@ -143,7 +143,7 @@ function undoBox(tv, u) {
 function switches() {
   const sw = (name, key) => h("label", { class: "small switch" },
     h("input", { type: "checkbox", id: `pref-${name}`, checked: prefs[name](), onchange: (e) => prefs.set(name, e.target.checked) }), " " + t(key));
-  return h("div", { class: "switches", id: "switches" }, sw("sound", "prefSound"), " ", sw("animation", "prefAnimation"));
+  return h("div", { class: "switches", id: "switches" }, sw("sound", "sPrefSound"), " ", sw("animation", "sPrefAnimation"));
 }
 
 // ------------------------------------------------------------------ chat
@@ -151,14 +151,14 @@ function switches() {
 function chatBox(tv) {
   if (!tv.chatEl) {
     const list = h("ul", { class: "chat-list", id: "chat-list" });
-    const input = h("input", { id: "chat-text", maxlength: "200", placeholder: t("chatPlaceholder"), "aria-label": t("chat") });
+    const input = h("input", { id: "chat-text", maxlength: "200", placeholder: t("sChatPlaceholder"), "aria-label": t("sChat") });
     const send = () => {
       const v = input.value.trim();
       if (v && wsSend(tv, { type: "chat", text: v.slice(0, 200) })) input.value = "";
     };
     input.addEventListener("keydown", (e) => { if (e.key === "Enter") send(); });
-    const form = tv.seat != null && tv.token ? h("div", { class: "chat-form" }, input, h("button", { id: "chat-send", text: t("chatSend"), onclick: send })) : null;
-    tv.chatEl = h("details", { class: "chat", id: "chat", open: true }, h("summary", { text: t("chat") }), list, form);
+    const form = tv.seat != null && tv.token ? h("div", { class: "chat-form" }, input, h("button", { id: "chat-send", text: t("sChatSend"), onclick: send })) : null;
+    tv.chatEl = h("details", { class: "chat", id: "chat", open: true }, h("summary", { text: t("sChat") }), list, form);
     tv.chatMuted = new Set(JSON.parse(localStorage.getItem(`cardroom:mute:${tv.table}`) || "[]"));
   }
   drawChat(tv);
@@ -174,10 +174,10 @@ function drawChat(tv) {
     if (muted.has(m.seat)) continue;
     list.append(h("li", { class: "chat-line", "data-chat-seat": m.seat },
       h("b", {}, who(tv, m.seat), ": "), h("span", { "data-raw": "", text: m.text }), " ",
-      m.seat !== tv.seat ? h("button", { class: "mute small", "data-mute": m.seat, title: t("mute"), text: t("mute"), onclick: () => mute(tv, m.seat) }) : null));
+      m.seat !== tv.seat ? h("button", { class: "mute small", "data-mute": m.seat, title: t("sMute"), text: t("sMute"), onclick: () => mute(tv, m.seat) }) : null));
   }
   if (muted.size) {
-    const row = h("li", { class: "small muted-list" }, `${t("muted")}: `);
+    const row = h("li", { class: "small muted-list" }, `${t("sMuted")}: `);
     for (const s of muted) row.append(h("button", { class: "unmute small", "data-unmute": s, onclick: () => mute(tv, s, false) }, who(tv, s), " ✕"));
     list.append(row);
   }
