@@ -319,3 +319,18 @@ def test_a_claim_nobody_answers_lapses_with_the_move_timer(client: TestClient) -
         assert time.monotonic() < deadline, "the claim did not lapse"
         time.sleep(0.05)
     assert rt.seq == seq  # lapsed: nothing stored, nobody played for it
+
+
+@pytest.mark.parametrize("laws", [False, True])
+def test_a_seat_cannot_send_an_accepted_claim_as_its_own_action(client: TestClient, laws: bool) -> None:
+    """``claimed SEAT N`` is stored by the room only once the opponents accepted: sent as an action
+    (or an irregular one) it is refused, the table unchanged."""
+    tid, tokens = _laws_table(client, "euchre", 18) if laws else _table(client, "euchre", seed=18)
+    rt, _ = _drive_to_claim(client, tid, tokens, random.Random(13))
+    snap, remaining = rt.state.snapshot(), rt.state.deal.claim_remaining()
+    ta = rt.to_act_seat()
+    for body in ({"action": f"claimed {ta} {remaining}", "seq": rt.seq},
+                 {"irregular": f"claimed {ta} {remaining}", "seq": rt.seq}):
+        r = client.post(f"/api/tables/{tid}/actions", headers=auth(tokens[ta]), json=body)
+        assert r.status_code in (400, 409), r.text
+    assert rt.state.snapshot() == snap
