@@ -85,6 +85,10 @@ def check_message(seat: int | None, message: dict[str, Any], state: State) -> li
         problems.append(f"{who}: message seq {message.get('seq')} but the state is at {len(state.history)}")
         return problems
     allowed = public_mask(state) if seat is None else state.visible_mask(seat)
+    if message.get("claim") is not None:  # a pending claim faces the claimer's hand to his opponents
+        from cardroom.room.claims import disclosed
+
+        allowed |= disclosed(state, message["claim"], seat)
     shown = card_mask_of(message)
     leaked = shown & ~allowed
     if leaked:

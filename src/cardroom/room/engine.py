@@ -371,6 +371,16 @@ class TableRuntime:
     last_active: float = field(default_factory=time.monotonic)
     """When a person last did something here (sat, acted, left the last socket): the idle expiry's clock."""
     practice: bool = False  # a practice table: its seed was chosen by a client (issue 12)
+    claim: Any = None
+    """The claim the opponents are asked about (:class:`cardroom.room.claims.PendingClaim`), None when
+    none is: meanwhile nobody plays."""
+    table_options: dict[str, Any] = field(default_factory=dict)
+    """The room's options of this table (:mod:`cardroom.room.tableopts`: undo, timer, rated)."""
+    undo: Any = None
+    """The undo request the opponents are asked about (:class:`cardroom.room.undo.PendingUndo`), None when
+    none is: meanwhile nobody plays."""
+    chat: Any = None
+    """The table's chat (:class:`cardroom.room.chat.TableChat`, made at the first message; never stored)."""
 
     # ----------------------------------------------------------- facts
     @property
@@ -417,6 +427,7 @@ class TableRuntime:
             "parent": self.parent,
             "next": self.child,
             "records": list(type(self.state.game).record_formats()),
+            "table_options": dict(self.table_options),
         }
 
     def seat_of_token(self, token: str) -> int | None:
@@ -490,6 +501,8 @@ class TableRuntime:
             "position": position,
             "seats": self.seat_list() if seats is None else seats,
             "next": self.child,
+            "claim": None if self.claim is None else self.claim.for_seat(seat),
+            "undo": None if self.undo is None else self.undo.public(),
         }
 
     def _common_fields(self) -> dict[str, Any]:
@@ -523,7 +536,7 @@ class TableRuntime:
                 send(text, False)
 
 
-SEAT_EVENT_KINDS = ("sit", "redeem", "bot", "invite", "abandon", "expire")
+SEAT_EVENT_KINDS = ("sit", "redeem", "bot", "invite", "abandon", "expire", "options", "undo")
 """Every kind of stored seat event; a stored table with another kind is set aside at load."""
 
 
@@ -624,6 +637,16 @@ def build_runtime(st: StoredTable) -> TableRuntime:
     rt = TableRuntime(st.id, game, st.options, st.seed, st.owner_hash, st.parent, st.created, state,
                       _seat_infos(game.num_seats, st.seat_events), labels=labels, laws=laws_mode(game),
                       practice=st.practice)
+    from cardroom.room import tableopts
+
+    for ev in st.seat_events:  # the table's own options (room/tableopts.py), its first event
+        if ev.kind == "options":
+            try:
+                rt.table_options = tableopts.from_text(ev.name)
+            except RoomError as e:
+                raise TableProblem("q.failed", why=short(e.text())) from None
+    if not rt.table_options:
+        rt.table_options = dict(tableopts.DEFAULTS)
     for i, text in enumerate(st.actions):
         try:
             state.apply(state.parse_action(text))
@@ -766,9 +789,14 @@ class Room:
     # ----------------------------------------------------------- tables
     async def create_table(self, game_name: Any, options: Any, seed: int | None = None,
                            parent: str | None = None, seat_events: Sequence[SeatEvent] = (),
-                           owner_hash: str | None = None, practice: bool = False) -> tuple[TableRuntime, str]:
+                           owner_hash: str | None = None, practice: bool = False,
+                           table_options: Any = None) -> tuple[TableRuntime, str]:
         """A new table. Its seed is secret (:func:`secrets.randbits`) unless it is a ``practice``
-        table, where the seed may be chosen; a seed without ``practice`` is refused (400 ``bad_seed``)."""
+        table, where the seed may be chosen; a seed without ``practice`` is refused (400 ``bad_seed``).
+        ``table_options``: the room's options of the table (:mod:`cardroom.room.tableopts`)."""
+        from cardroom.room import tableopts
+
+        room_options = tableopts.clean(table_options)
         if not isinstance(game_name, str) or not isinstance(options, dict):
             raise RoomError(400, "bad_game")
         if seed is not None and not practice:
@@ -783,7 +811,9 @@ class Room:
             clean[ONLINE_OPTION] = True
         owner = secrets.token_urlsafe(24)
         st = StoredTable(new_id(), cls.name, clean, seed if seed is not None else secrets.randbits(SEED_BITS),
-                         owner_hash or secret_hash(owner), parent, time.time(), list(seat_events), [],
+                         owner_hash or secret_hash(owner), parent, time.time(),
+                         [*([SeatEvent(0, "options", tableopts.to_text(room_options), None)]
+                            if room_options != tableopts.DEFAULTS else []), *seat_events], [],
                          practice=practice)
         try:  # the table is built (its game, first state, seats, info, public message) before it is stored
             rt = self._runtime(st)
@@ -899,7 +929,7 @@ class Room:
             new, _ = await self.create_table(rt.game.name, rt.options,
                                              seed=derived_seed(rt.seed, "rematch", rt.seq) if rt.practice else None,
                                              parent=rt.id, seat_events=events, owner_hash=rt.owner_hash,
-                                             practice=rt.practice)
+                                             practice=rt.practice, table_options=rt.table_options)
             rt.notify({"type": "rematch", "table": rt.id, "next": new.id})
             rt.broadcast(self.observer)
             return new
@@ -922,6 +952,7 @@ class Room:
             await self.store.call(self.store.store.add_seat_events, rt.id,
                                   [SeatEvent(seat, "abandon", rt.seats[seat].name, None)])
             rt.state.abandon()
+            rt.claim = rt.undo = None
             rt.last_active = time.monotonic()
             rt.broadcast(self.observer)
         return rt
@@ -949,6 +980,7 @@ class Room:
                 return False
             await self.store.call(self.store.store.add_seat_events, rt.id, [SeatEvent(0, "expire", "", None)])
             rt.state.abandon()
+            rt.claim = rt.undo = None
             self.tables_expired += counted
             rt.broadcast(self.observer)
         return True
@@ -1004,6 +1036,10 @@ class Room:
                 raise RoomError(409, "over")
             if seq != rt.seq:
                 raise RoomError(409, "stale", seq=seq, now=rt.seq)
+            if rt.claim is not None:  # the opponents answer a claim first (room/claims.py)
+                raise RoomError(409, "claim_pending")
+            if rt.undo is not None:  # and an undo request (room/undo.py)
+                raise RoomError(409, "undo_pending")
             if isinstance(action, str) and (action.strip().startswith("!")
                                             or action.strip().split(" ", 1)[0].lower() in CLAIM_WORDS):
                 a = self._resolve_irregular(rt, seat, action.strip())
@@ -1082,7 +1118,7 @@ class Room:
     @staticmethod
     def _auto_seat(rt: TableRuntime) -> int | bool:
         """CHANCE or a bot seat when the server must act now; False when a person (or nobody) must."""
-        if not rt.full or rt.state.is_over:
+        if not rt.full or rt.state.is_over or rt.claim is not None or rt.undo is not None:
             return False
         ta = rt.state.to_act
         if ta == CHANCE:

@@ -7,6 +7,7 @@ import { kindOf, rendererFor } from "./render/index.js";
 import { boardPlaces, bottomSeat, dealOver, handsAfterDeal, placeOf, trickCentre } from "./table.js";
 import { explanationPanel } from "./biddingbox.js";
 import { tablesList, playerPage, playerLink } from "./lobby.js";
+import { applyPrefs, onSocial, onState, socialPanel } from "./social.js";
 
 const app = document.getElementById("app");
 const params = new URLSearchParams(location.search);
@@ -275,6 +276,7 @@ class TableView {
   onMessage(m) {
     if (m.type === "state") {
       if (this.msg && dealKey(this.msg) !== dealKey(m) && hadPlay(this.msg)) this.prevDeal = this.msg; // keep the deal just finished
+      onState(this, this.msg, m);
       this.msg = m;
       debug.state = m;
       this.render();
@@ -282,6 +284,8 @@ class TableView {
       showError(m.message || m.code);
     } else if (m.type === "rematch") {
       if (this.msg) { this.msg.next = m.next; this.render(); }
+    } else if (onSocial(this, m) && m.type !== "chat" && this.msg) {
+      this.render();
     }
   }
 
@@ -624,6 +628,7 @@ class TableView {
     // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
     const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
     if (m.laws) root.append(this.lawsPanel(R, ctx, rulingLegal));
+    root.append(socialPanel(this, root)); // claims, undo, chat, sound and animation (social.js)
 
     // legal actions that are not cards in a shown hand: calls, bids, whists, choices
     const other = legal.filter((l) => !(legalCard.has(l.text) && shownCards.has(l.text)) && !rulingLegal.includes(l));
@@ -880,6 +885,7 @@ function replayBoard(game, r, labels, names, extraHands) {
 
 // ------------------------------------------------------------------ routing
 async function main() {
+  applyPrefs();
   const m = frame();
   try {
     if (location.pathname === "/join") await join(m);

@@ -88,6 +88,14 @@ const STRINGS = {
     tag_misere: "misère", tag_raspasy: "raspasy", tag_zero: "zero", tag_talon: "talon", "tag_half-whist": "half-whist",
     "tag_prize-first-pulya": "prize for the first pulya", "tag_prize-first-gora": "prize for the first gora",
     "tag_round-prize": "round prize", tag_preferans: "preferans", tag_burnt: "burnt", "tag_talon-refusal": "talon refused",
+    // social.js: claims, undo, timer, chat, switches
+    sClaim: "Claim", sClaimTricks: "Tricks I take from here:", sClaimOf: "Claim by", sClaimOfRest: "of the remaining tricks",
+    sClaimHand: "The claimer's hand:", sClaim_accepted: "accepted", sClaim_rejected: "rejected, play goes on", sClaim_lapsed: "lapsed (time)",
+    sAccept: "Accept", sReject: "Reject", sWaitingFor: "Waiting for", sUndoAsk: "Ask to undo my last action", sUndoOf: "Undo asked by",
+    sUndo_agreed: "agreed", sUndo_refused: "refused", sUndo_lapsed: "lapsed (time)", sAgree: "Agree", sRefuse: "Refuse",
+    sTimerNote: "Move timer", sSeconds: "s", sTimerActed: "Time is up: the bot played for",
+    sPrefSound: "Sound", sPrefAnimation: "Card animation", sChat: "Chat", sChatSend: "Send", sChatPlaceholder: "Message (200 characters at most)",
+    sMute: "Mute", sMuted: "Muted",
   },
   ru: {
     title: "Карточный клуб", lobby: "Лобби", records: "Записи", language: "Язык",
@@ -195,6 +203,14 @@ const STRINGS = {
     tag_misere: "мизер", tag_raspasy: "распасы", tag_zero: "ноль", tag_talon: "прикуп", "tag_half-whist": "полвиста",
     "tag_prize-first-pulya": "приз за первую пулю", "tag_prize-first-gora": "приз за первую гору",
     "tag_round-prize": "приз за круг", tag_preferans: "преферанс", tag_burnt: "сгорел", "tag_talon-refusal": "отказ от прикупа",
+    // social.js: claims, undo, timer, chat, switches
+    sClaim: "Заявить", sClaimTricks: "Беру взяток отсюда:", sClaimOf: "Заявка игрока", sClaimOfRest: "из оставшихся взяток",
+    sClaimHand: "Карты заявившего:", sClaim_accepted: "принята", sClaim_rejected: "отклонена, игра продолжается", sClaim_lapsed: "истекла (время)",
+    sAccept: "Принять", sReject: "Отклонить", sWaitingFor: "Ждём ответа:", sUndoAsk: "Попросить взять мой ход назад", sUndoOf: "Ход назад просит",
+    sUndo_agreed: "согласились", sUndo_refused: "отказали", sUndo_lapsed: "истекла (время)", sAgree: "Согласиться", sRefuse: "Отказать",
+    sTimerNote: "Время на ход", sSeconds: "с", sTimerActed: "Время вышло: за игрока сходил бот —",
+    sPrefSound: "Звук", sPrefAnimation: "Анимация карт", sChat: "Чат", sChatSend: "Отправить", sChatPlaceholder: "Сообщение (не более 200 знаков)",
+    sMute: "Заглушить", sMuted: "Заглушены",
   },
 };
 
