@@ -23,32 +23,26 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.claims import Claimable, ClaimSettled
 from cardroom.core.errors import CardroomError, IllegalAction, Reason
+from cardroom.room import requests
 from cardroom.room.engine import RoomError, TableRuntime
+from cardroom.room.requests import Kind, Pending, check_turn
 
 if TYPE_CHECKING:
     from cardroom.room.engine import Room
 
 
 @dataclass
-class PendingClaim:
+class PendingClaim(Pending):
     """A claim the opponents have not all answered."""
 
-    seat: int
-    tricks: int
-    opponents: tuple[int, ...]
-    hand: tuple[str, ...]
-    answers: dict[int, bool] = field(default_factory=dict)
-    made: float = field(default_factory=time.monotonic)
-
-    @property
-    def waiting(self) -> list[int]:
-        return [s for s in self.opponents if s not in self.answers]
+    tricks: int = 0
+    hand: tuple[str, ...] = ()
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """The ``claim`` of a state message for ``seat`` (None: a spectator): the hand only for the
@@ -113,21 +107,15 @@ async def claim(room: Room, table_id: str, token: str | None, tricks: Any, seq: 
         new_seq = await room.act(table_id, token, laws_text, seq)
         return {"table": rt.id, "outcome": "laws", "seq": new_seq}
     async with rt.lock:
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            raise RoomError(400, "bad_seq")
-        if rt.state.is_over:
-            raise RoomError(409, "over")
-        if seq != rt.seq:
-            raise RoomError(409, "stale", seq=seq, now=rt.seq)
-        if rt.claim is not None:
-            raise RoomError(409, "claim_pending")
+        check_turn(rt, seq)
         deal = _deal(rt)
         try:
             deal.check_claim(seat, n)
         except IllegalAction as e:
             raise RoomError(409, "claim_refused", why=e) from None
         opponents = deal.claim_opponents(seat)
-        pending = PendingClaim(seat, n, opponents, tuple(str(Card(c)) for c in cards_of_mask(deal.claim_hand(seat))))
+        pending = PendingClaim(seat, opponents, tricks=n,
+                               hand=tuple(str(Card(c)) for c in cards_of_mask(deal.claim_hand(seat))))
         bots = [s for s in opponents if rt.seats[s].kind == "bot"]
         if bots:  # the solver runs on the bots' thread, off the event loop (the table stays locked)
             pool: Any = room._bot_pool
@@ -142,33 +130,13 @@ async def claim(room: Room, table_id: str, token: str | None, tricks: Any, seq: 
 
 async def answer(room: Room, table_id: str, token: str | None, accept: Any) -> dict[str, Any]:
     """An opponent accepts (``accept`` true) or rejects the pending claim."""
-    rt = room.table(table_id)
-    async with rt.lock:
-        seat = room.authorize(rt, token, owner_ok=False)
-        assert seat is not None
-        if not isinstance(accept, bool):
-            raise RoomError(400, "bad_answer", code="bad_request")
-        pending = rt.claim
-        if not isinstance(pending, PendingClaim):
-            raise RoomError(409, "no_claim")
-        if seat not in pending.waiting:
-            raise RoomError(403, "not_asked", seat=rt.labels[seat])
-        pending.answers[seat] = accept
-        rt.last_active = time.monotonic()
-        outcome = await _settle(room, rt, pending)
-        return {"table": rt.id, "outcome": outcome, "seq": rt.seq}
+    return await requests.answer(room, CLAIM, table_id, token, accept)
 
 
 async def lapse(room: Room, rt: TableRuntime) -> bool:
     """The pending claim lapses (the move timer ran out): play goes on. Call with the table locked."""
-    pending = rt.claim
-    if not isinstance(pending, PendingClaim):
-        return False
-    rt.claim = None
-    rt.notify({"type": "claim", "table": rt.id, "outcome": "lapsed", "seat": pending.seat, "tricks": pending.tricks})
-    rt.broadcast(room.observer)
-    room.kick(rt)
-    return True
+    return requests.lapse(room, CLAIM, rt, lambda p: {"type": "claim", "table": rt.id, "outcome": "lapsed",
+                                                      "seat": p.seat, "tricks": p.tricks})
 
 
 async def _settle(room: Room, rt: TableRuntime, pending: PendingClaim) -> str:
@@ -191,3 +159,7 @@ async def _settle(room: Room, rt: TableRuntime, pending: PendingClaim) -> str:
                "tricks": pending.tricks})
     room.kick(rt)
     return "accepted"
+
+
+CLAIM = Kind("claim", PendingClaim, "no_claim", "not_asked", _settle)
+"""A claim, as the table's requests go (:mod:`cardroom.room.requests`)."""

@@ -1030,16 +1030,9 @@ class Room:
                 else:
                     action = text if text.startswith("!") or words[0].lower() in CLAIM_WORDS \
                         else f"!{rt.labels[seat]} {text}"
-            if isinstance(seq, bool) or not isinstance(seq, int):
-                raise RoomError(400, "bad_seq")
-            if rt.state.is_over:
-                raise RoomError(409, "over")
-            if seq != rt.seq:
-                raise RoomError(409, "stale", seq=seq, now=rt.seq)
-            if rt.claim is not None:  # the opponents answer a claim first (room/claims.py)
-                raise RoomError(409, "claim_pending")
-            if rt.undo is not None:  # and an undo request (room/undo.py)
-                raise RoomError(409, "undo_pending")
+            from cardroom.room.requests import check_turn
+
+            check_turn(rt, seq)  # the opponents answer a claim or an undo request first
             if isinstance(action, str) and (action.strip().startswith("!")
                                             or action.strip().split(" ", 1)[0].lower() in CLAIM_WORDS):
                 a = self._resolve_irregular(rt, seat, action.strip())

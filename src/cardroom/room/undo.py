@@ -17,12 +17,14 @@ opponents agree or refuse.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.claims import Claimable
 from cardroom.core.game import CHANCE
+from cardroom.room import requests
 from cardroom.room.engine import RoomError, TableRuntime
+from cardroom.room.requests import Kind, Pending, check_turn
 from cardroom.room.store import SeatEvent, StoreError
 
 if TYPE_CHECKING:
@@ -30,16 +32,8 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class PendingUndo:
-    seat: int
-    keep: int  # the order number of the action taken back: the log is cut there
-    opponents: tuple[int, ...]
-    answers: dict[int, bool] = field(default_factory=dict)
-    made: float = field(default_factory=time.monotonic)
-
-    @property
-    def waiting(self) -> list[int]:
-        return [s for s in self.opponents if s not in self.answers]
+class PendingUndo(Pending):
+    keep: int = 0  # the order number of the action taken back: the log is cut there
 
     def public(self) -> dict[str, Any]:
         return {"seat": self.seat, "back_to": self.keep, "opponents": list(self.opponents), "waiting": self.waiting}
@@ -80,52 +74,24 @@ async def ask(room: Room, table_id: str, token: str | None, seq: Any) -> dict[st
             raise RoomError(409, "undo_rated", code="undo_off")
         if not rt.table_options.get("undo"):
             raise RoomError(409, "undo_agreed_only", code="undo_off")
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            raise RoomError(400, "bad_seq")
-        if rt.state.is_over:
-            raise RoomError(409, "over")
-        if seq != rt.seq:
-            raise RoomError(409, "stale", seq=seq, now=rt.seq)
-        if rt.claim is not None:
-            raise RoomError(409, "claim_pending")
-        if rt.undo is not None:
-            raise RoomError(409, "undo_pending")
+        check_turn(rt, seq)
         keep = last_action_of(rt, seat)
         if keep is None:
             raise RoomError(409, "undo_nothing", code="undo_nothing")
-        pending = PendingUndo(seat, keep, opponents_of(rt, seat))
+        pending = PendingUndo(seat, opponents_of(rt, seat), keep=keep)
         rt.last_active = time.monotonic()
         return {"table": rt.id, "outcome": await _settle(room, rt, pending), "seq": rt.seq}
 
 
 async def answer(room: Room, table_id: str, token: str | None, agree: Any) -> dict[str, Any]:
     """An opponent agrees (``agree`` true) or refuses the pending request."""
-    rt = room.table(table_id)
-    async with rt.lock:
-        seat = room.authorize(rt, token, owner_ok=False)
-        assert seat is not None
-        if not isinstance(agree, bool):
-            raise RoomError(400, "bad_answer", code="bad_request")
-        pending = rt.undo
-        if not isinstance(pending, PendingUndo):
-            raise RoomError(409, "no_undo")
-        if seat not in pending.waiting:
-            raise RoomError(403, "not_asked_undo", seat=rt.labels[seat])
-        pending.answers[seat] = agree
-        rt.last_active = time.monotonic()
-        return {"table": rt.id, "outcome": await _settle(room, rt, pending), "seq": rt.seq}
+    return await requests.answer(room, UNDO, table_id, token, agree)
 
 
 async def lapse(room: Room, rt: TableRuntime) -> bool:
     """The pending request lapses (the move timer ran out). Call with the table locked."""
-    pending = rt.undo
-    if not isinstance(pending, PendingUndo):
-        return False
-    rt.undo = None
-    rt.notify({"type": "undo", "table": rt.id, "outcome": "lapsed", "seat": pending.seat})
-    rt.broadcast(room.observer)
-    room.kick(rt)
-    return True
+    return requests.lapse(room, UNDO, rt, lambda p: {"type": "undo", "table": rt.id, "outcome": "lapsed",
+                                                     "seat": p.seat})
 
 
 async def _settle(room: Room, rt: TableRuntime, pending: PendingUndo) -> str:
@@ -150,3 +116,7 @@ async def _settle(room: Room, rt: TableRuntime, pending: PendingUndo) -> str:
     rt.broadcast(room.observer)
     room.kick(rt)
     return "agreed"
+
+
+UNDO = Kind("undo", PendingUndo, "no_undo", "not_asked_undo", _settle)
+"""An undo request, as the table's requests go (:mod:`cardroom.room.requests`)."""
