@@ -134,6 +134,7 @@ class TerminalPlayer:
     def help(self, view: Any) -> None:
         r, lang = self.renderer, self.lang
         self.say(r.tr("help", lang))
+        self.say(t("card_notation", lang))
         self.say(t("commands", lang))
         self.say(t("hint_help", lang))
         if r.laws_on(view):
