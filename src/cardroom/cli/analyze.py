@@ -29,6 +29,7 @@ from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_
 from cardroom.core.deal import parse_hand
 from cardroom.core.errors import CardroomError, ParseError, Reason, RecordError
 from cardroom.core.table import Seat, Side
+from cardroom.games import load, names
 from cardroom.games.bridge.scoring import Contract
 from cardroom.i18n import SEAT_NAMES, t
 
@@ -519,6 +520,34 @@ def _euchre_specs_of_record(data: dict[str, Any]) -> list[tuple[int, EuchreDealS
     return specs
 
 
+def _oldbridge_entries_of_record(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each deal of an auction or straight bridge record whose play began: the open-hand tricks of each
+    declarer in each strain and the opening leads of the contract played (no par: the contract bridge
+    scoring it is reckoned by is not these games')."""
+    from cardroom.games.oldbridge.rules import PHASE_PLAY
+    from cardroom.solve.dds import dd_table, opening_leads
+
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for number, state in _replay(data):
+        deal = state.deal
+        if deal is None or deal.phase < PHASE_PLAY or deal.declarer is None or number in seen:
+            continue
+        seen.add(number)
+        hands, declarer = tuple(deal.original), Seat(deal.declarer)
+        try:
+            leads = opening_leads(hands, declarer, deal.trump)
+            tricks = dd_table(hands)
+        except CardroomError as e:
+            raise RecordError(_why(e), where=f"deal {number}") from None
+        out.append({"game": "bridge", "deal": number, "board": str(number), "dealer": Seat(deal.dealer).letter,
+                    "vulnerable": "None", "tricks": tricks, "par": None,
+                    "contract": f"{deal.contract_of()!s} by {declarer.letter}",
+                    "declarer_tricks": min(leads.values()),
+                    "leads": {_card_text(c): v for c, v in _lead_order(leads)}})
+    return out
+
+
 def _replay(data: dict[str, Any]) -> Iterator[tuple[int, Any]]:
     """Replay a generic record action by action, yielding (deal number, state) after each action."""
     from cardroom.records.registry import record_state, replay_actions
@@ -567,6 +596,8 @@ def analyze_path(path: str | Path) -> list[dict[str, Any]]:
             return [dict(_analyse_spec(s, n), deal=n) for n, s in _pref_specs_of_record(data)]
         if game == "euchre":
             return [dict(_analyse_spec(s, n), deal=n) for n, s in _euchre_specs_of_record(data)]
+        if isinstance(game, str) and game in names() and load(game).family == "oldbridge":
+            return _oldbridge_entries_of_record(data)
         raise RecordError(Reason("analyze.record_game", p=p, game=game))
     out: list[dict[str, Any]] = []
     n = 0
@@ -644,8 +675,9 @@ def _format_bridge(b: dict[str, Any], lang: str) -> list[str]:
     for seat in ("N", "S", "E", "W"):
         lines.append(f"  {seat}  " + " ".join(f"{b['tricks'][seat][s]:>3}" for s in BRIDGE_STRAINS))
     par = b["par"]
-    contracts = ", ".join(par.get("contracts", [])) or t("analyze.passed_out", lang)
-    lines.append("  " + t("analyze.par", lang, score=f"{par.get('score', 0):+d}", contracts=contracts))
+    if par is not None:
+        contracts = ", ".join(par.get("contracts", [])) or t("analyze.passed_out", lang)
+        lines.append("  " + t("analyze.par", lang, score=f"{par.get('score', 0):+d}", contracts=contracts))
     if b.get("contract") is None:
         lines.append("  " + t("analyze.no_contract", lang))
     else:
