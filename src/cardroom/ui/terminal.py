@@ -33,8 +33,8 @@ class Quit(Exception):
 
 
 QUIT_WORDS = ("quit", "exit", "q", "выход", "выйти")
-YES_WORDS = ("y", "yes", "д", "да")
-"""The answers that confirm ending the match (a quit word again confirms too)."""
+NO_WORDS = ("n", "no", "н", "нет")
+"""The answers to "end the match?" that go back to the game (any other answer ends it)."""
 HELP_WORDS = ("?", "help", "помощь")
 HINT_WORDS = ("hint", "подсказка")
 """Typed at a terminal prompt: the strongest bot's choice, with its average tricks per candidate."""
@@ -80,12 +80,11 @@ def save_record(state: Match[Any, Any, Any, Any], path: str, renderer: Renderer 
 
 def ask_line(ask: Callable[[str], str], prompt: str, lang: str = "en") -> str:
     """One line of the user's input, stripped; :class:`Quit` at the end of input, or on a quit word
-    confirmed once (any other answer to the question goes back to the prompt: "" is returned)."""
+    confirmed once (a "no" to the question goes back to the prompt: "" is returned)."""
     try:
         text = ask(prompt).strip()
         if text.lower() in QUIT_WORDS:
-            again = ask(t("quit_confirm", lang)).strip().lower()
-            if again in YES_WORDS or again in QUIT_WORDS:
+            if ask(t("quit_confirm", lang)).strip().lower() not in NO_WORDS:
                 raise Quit
             return ""
     except EOFError:
