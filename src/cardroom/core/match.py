@@ -28,8 +28,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from cardroom.core import claims
 from cardroom.core.deal import Draw
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.game import CHANCE, Action, State, View
 from cardroom.i18n.where import Where
 
@@ -231,6 +232,12 @@ class Match(State, Generic[D, R, S, V]):
         """The game's own fields of :meth:`match_summary`."""
         return {}
 
+    def seat_results(self) -> tuple[float, ...] | None:
+        """Each seat's result of the match so far in the game's points (won less lost; a side's for each
+        of its seats): the sheet's ``seat_results()``, or None for a sheet that has none."""
+        fn = getattr(self.sheet, "seat_results", None)
+        return None if fn is None else tuple(float(x) for x in fn())
+
     # ------------------------------------------------------------------ the protocol
     @property
     def to_act(self) -> int | None:
@@ -278,6 +285,14 @@ class Match(State, Generic[D, R, S, V]):
             return
         if self.opening is not None:
             self.opening.refuse_late(action)
+        if isinstance(action, claims.ClaimSettled):  # an accepted claim ends the deal (core/claims.py)
+            if not isinstance(deal, claims.Claimable):
+                raise IllegalAction(Reason("claim.no_tricks"), action=action)
+            deal.end_by_claim(action.seat, action.tricks)  # raises, unchanged, if it may not be
+            self._history.append(action)
+            if deal.is_over:  # a preferans player may still choose how his points are written
+                self._deal_over(deal)
+            return
         recorded = len(deal.history)
         deal.apply(action)  # raises, unchanged, if illegal
         self._history.extend(self.logged(deal, recorded, action))
@@ -338,6 +353,8 @@ class Match(State, Generic[D, R, S, V]):
         if self.opening is not None and (deal is None or self.opening.reads(t)):
             return self.opening.parse(t)
         assert deal is not None
+        if claims.reads(t):
+            return claims.ClaimSettled.from_text(t)
         return deal.parse_action(t)
 
     def action_text(self, action: Any) -> str:

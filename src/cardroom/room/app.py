@@ -17,9 +17,9 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from cardroom.room import limits
+from cardroom.room import limits, timer
 from cardroom.room.engine import Observer, Room, RoomError
-from cardroom.room.routes import hint, lobby, records, socket, tables
+from cardroom.room.routes import club, hint, lobby, records, social, socket, tables
 from cardroom.room.routes.common import STATIC, RoomSettings, lang_of
 from cardroom.room.routes.hint import HintLimit
 from cardroom.room.routes.socket import watchdog
@@ -75,9 +75,11 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         stuck = asyncio.get_running_loop().create_task(watchdog(room))
         expiry = asyncio.get_running_loop().create_task(limits.expire_idle(room, idle_hours * 3600)) \
             if idle_hours else None
+        clocks = asyncio.get_running_loop().create_task(timer.run(room))  # the tables' move timers
         try:
             yield
         finally:
+            await limits.stop_task(clocks)
             await limits.stop_task(expiry)
             stuck.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -97,7 +99,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         return JSONResponse({"detail": exc.text(lang_of(request)), "code": exc.code}, status_code=exc.status,
                             headers=exc.headers)
 
-    for module in (lobby, tables, records, socket, hint):
+    for module in (lobby, tables, records, socket, hint, club, social):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -77,18 +77,24 @@ def public_mask(state: State) -> int:
 
 def check_message(seat: int | None, message: dict[str, Any], state: State) -> list[str]:
     """Problems of one state message sent to ``seat`` (None: a spectator) while the table is at ``state``."""
+    from cardroom.room.engine import message_view
+
     problems: list[str] = []
     who = "spectator" if seat is None else f"seat {seat}"
     if message.get("seq") != len(state.history):
         problems.append(f"{who}: message seq {message.get('seq')} but the state is at {len(state.history)}")
         return problems
     allowed = public_mask(state) if seat is None else state.visible_mask(seat)
+    if message.get("claim") is not None:  # a pending claim faces the claimer's hand to his opponents
+        from cardroom.room.claims import disclosed
+
+        allowed |= disclosed(state, message["claim"], seat)
     shown = card_mask_of(message)
     leaked = shown & ~allowed
     if leaked:
         cards = [str(Card(i)) for i in range(52) if leaked >> i & 1]
         problems.append(f"{who} at {state.position()} (seq {message['seq']}) was sent unseeable cards {cards}")
-    if seat is not None and message.get("view") != state.view(seat).to_dict():
+    if seat is not None and message.get("view") != message_view(state.view(seat).to_dict()):
         problems.append(f"{who}: the message's view is not the seat's own view")
     legal = message.get("legal", [])
     to_act = state.to_act

@@ -190,6 +190,14 @@ def intersect_views(views: Sequence[Any]) -> Any:
     return None
 
 
+def message_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A seat's view (``to_dict()``) as a state message carries it: without its sheet, which the message
+    carries once, at its top, in the reader's language (``"sheet"``)."""
+    if "sheet" not in view:
+        return view
+    return {k: v for k, v in view.items() if k != "sheet"}
+
+
 def public_view(state: State, views: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What a spectator sees: the intersection of every seat's view (``views``: those views, already
     built for this state, in seat order)."""
@@ -369,6 +377,16 @@ class TableRuntime:
     last_active: float = field(default_factory=time.monotonic)
     """When a person last did something here (sat, acted, left the last socket): the idle expiry's clock."""
     practice: bool = False  # a practice table: its seed was chosen by a client (issue 12)
+    claim: Any = None
+    """The claim the opponents are asked about (:class:`cardroom.room.claims.PendingClaim`), None when
+    none is: meanwhile nobody plays."""
+    table_options: dict[str, Any] = field(default_factory=dict)
+    """The room's options of this table (:mod:`cardroom.room.tableopts`: undo, timer, rated)."""
+    undo: Any = None
+    """The undo request the opponents are asked about (:class:`cardroom.room.undo.PendingUndo`), None when
+    none is: meanwhile nobody plays."""
+    chat: Any = None
+    """The table's chat (:class:`cardroom.room.chat.TableChat`, made at the first message; never stored)."""
 
     # ----------------------------------------------------------- facts
     @property
@@ -415,6 +433,7 @@ class TableRuntime:
             "parent": self.parent,
             "next": self.child,
             "records": list(type(self.state.game).record_formats()),
+            "table_options": dict(self.table_options),
         }
 
     def seat_of_token(self, token: str) -> int | None:
@@ -473,6 +492,7 @@ class TableRuntime:
         else:
             view = public_view(state, [view_of(s) for s in range(state.game.num_seats)])
         sheet = view.get("sheet")
+        view = message_view(view)
         return {
             "type": "state",
             "table": self.id,
@@ -491,6 +511,8 @@ class TableRuntime:
             "position": position,
             "seats": self.seat_list() if seats is None else seats,
             "next": self.child,
+            "claim": None if self.claim is None else self.claim.for_seat(seat),
+            "undo": None if self.undo is None else self.undo.public(),
         }
 
     def _common_fields(self) -> dict[str, Any]:
@@ -524,7 +546,7 @@ class TableRuntime:
                 send(text, False)
 
 
-SEAT_EVENT_KINDS = ("sit", "redeem", "bot", "invite", "abandon", "expire")
+SEAT_EVENT_KINDS = ("sit", "redeem", "bot", "invite", "abandon", "expire", "options", "undo")
 """Every kind of stored seat event; a stored table with another kind is set aside at load."""
 
 
@@ -586,6 +608,7 @@ def game_catalogue() -> list[dict[str, Any]]:
             "family": cls.family,
             "title": dict(cls.title),
             "seats": g.num_seats,
+            "explains_calls": bool(cls.call_explainer_path),  # GET /api/tables/{id}/explain answers
             "configurations": configs,
             "options": options,
             "schema": described,
@@ -624,6 +647,16 @@ def build_runtime(st: StoredTable) -> TableRuntime:
     rt = TableRuntime(st.id, game, st.options, st.seed, st.owner_hash, st.parent, st.created, state,
                       _seat_infos(game.num_seats, st.seat_events), labels=labels, laws=laws_mode(game),
                       practice=st.practice)
+    from cardroom.room import tableopts
+
+    for ev in st.seat_events:  # the table's own options (room/tableopts.py), its first event
+        if ev.kind == "options":
+            try:
+                rt.table_options = tableopts.from_text(ev.name)
+            except RoomError as e:
+                raise TableProblem("q.failed", why=short(e.text())) from None
+    if not rt.table_options:
+        rt.table_options = dict(tableopts.DEFAULTS)
     for i, text in enumerate(st.actions):
         try:
             state.apply(state.parse_action(text))
@@ -766,9 +799,14 @@ class Room:
     # ----------------------------------------------------------- tables
     async def create_table(self, game_name: Any, options: Any, seed: int | None = None,
                            parent: str | None = None, seat_events: Sequence[SeatEvent] = (),
-                           owner_hash: str | None = None, practice: bool = False) -> tuple[TableRuntime, str]:
+                           owner_hash: str | None = None, practice: bool = False,
+                           table_options: Any = None) -> tuple[TableRuntime, str]:
         """A new table. Its seed is secret (:func:`secrets.randbits`) unless it is a ``practice``
-        table, where the seed may be chosen; a seed without ``practice`` is refused (400 ``bad_seed``)."""
+        table, where the seed may be chosen; a seed without ``practice`` is refused (400 ``bad_seed``).
+        ``table_options``: the room's options of the table (:mod:`cardroom.room.tableopts`)."""
+        from cardroom.room import tableopts
+
+        room_options = tableopts.clean(table_options)
         if not isinstance(game_name, str) or not isinstance(options, dict):
             raise RoomError(400, "bad_game")
         if seed is not None and not practice:
@@ -783,7 +821,9 @@ class Room:
             clean[ONLINE_OPTION] = True
         owner = secrets.token_urlsafe(24)
         st = StoredTable(new_id(), cls.name, clean, seed if seed is not None else secrets.randbits(SEED_BITS),
-                         owner_hash or secret_hash(owner), parent, time.time(), list(seat_events), [],
+                         owner_hash or secret_hash(owner), parent, time.time(),
+                         [*([SeatEvent(0, "options", tableopts.to_text(room_options), None)]
+                            if room_options != tableopts.DEFAULTS else []), *seat_events], [],
                          practice=practice)
         try:  # the table is built (its game, first state, seats, info, public message) before it is stored
             rt = self._runtime(st)
@@ -899,7 +939,7 @@ class Room:
             new, _ = await self.create_table(rt.game.name, rt.options,
                                              seed=derived_seed(rt.seed, "rematch", rt.seq) if rt.practice else None,
                                              parent=rt.id, seat_events=events, owner_hash=rt.owner_hash,
-                                             practice=rt.practice)
+                                             practice=rt.practice, table_options=rt.table_options)
             rt.notify({"type": "rematch", "table": rt.id, "next": new.id})
             rt.broadcast(self.observer)
             return new
@@ -922,14 +962,24 @@ class Room:
             await self.store.call(self.store.store.add_seat_events, rt.id,
                                   [SeatEvent(seat, "abandon", rt.seats[seat].name, None)])
             rt.state.abandon()
+            rt.claim = rt.undo = None
             rt.last_active = time.monotonic()
             rt.broadcast(self.observer)
         return rt
 
-    async def expire(self, table_id: str) -> bool:
+    async def close_table(self, table_id: str, token: str | None) -> bool:
+        """The owner closes the table (the lobby's "close"): it ends unfinished as an idle table does
+        (:meth:`expire`); False when it is over already or cannot end unfinished."""
+        rt = self.table(table_id)
+        if self.authorize(rt, token) is not None:  # a seat's token: only the owner closes a table
+            raise RoomError(403, "bad_token", table=rt.id)
+        return await self.expire(table_id, counted=False)
+
+    async def expire(self, table_id: str, counted: bool = True) -> bool:
         """End an idle table unfinished, as :meth:`abandon` does (the game's laws score it), with the
         seat event ``expire`` stored first (so a restart keeps it ended). False when the table is
-        over already or its game has no unfinished ending (it is then left as it is)."""
+        over already or its game has no unfinished ending (it is then left as it is). ``counted``:
+        counted among the expired tables (not when its owner closed it)."""
         rt = self.table(table_id)
         async with rt.lock:
             if rt.state.is_over:
@@ -940,7 +990,8 @@ class Room:
                 return False
             await self.store.call(self.store.store.add_seat_events, rt.id, [SeatEvent(0, "expire", "", None)])
             rt.state.abandon()
-            self.tables_expired += 1
+            rt.claim = rt.undo = None
+            self.tables_expired += counted
             rt.broadcast(self.observer)
         return True
 
@@ -995,6 +1046,10 @@ class Room:
                 raise RoomError(409, "over")
             if seq != rt.seq:
                 raise RoomError(409, "stale", seq=seq, now=rt.seq)
+            if rt.claim is not None:  # the opponents answer a claim first (room/claims.py)
+                raise RoomError(409, "claim_pending")
+            if rt.undo is not None:  # and an undo request (room/undo.py)
+                raise RoomError(409, "undo_pending")
             if isinstance(action, str) and (action.strip().startswith("!")
                                             or action.strip().split(" ", 1)[0].lower() in CLAIM_WORDS):
                 a = self._resolve_irregular(rt, seat, action.strip())
@@ -1073,7 +1128,7 @@ class Room:
     @staticmethod
     def _auto_seat(rt: TableRuntime) -> int | bool:
         """CHANCE or a bot seat when the server must act now; False when a person (or nobody) must."""
-        if not rt.full or rt.state.is_over:
+        if not rt.full or rt.state.is_over or rt.claim is not None or rt.undo is not None:
             return False
         ta = rt.state.to_act
         if ta == CHANCE:

@@ -50,6 +50,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     false,
     insert,
@@ -491,6 +492,15 @@ class Store:
             out.append(StoredTable(key, "", {}, 0, "", None, 0.0,
                                    problem=Problem("q.orphan", {"events": events, "actions": actions})))
         return out
+
+    def take_back(self, table_id: str, keep: int, event: SeatEvent) -> None:
+        """Undo by agreement: the table's actions from order number ``keep`` on are deleted and ``event``
+        (kind ``undo``) noted, in one transaction: after a crash either both happened or neither."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.n >= keep))
+            conn.execute(insert(SeatEventRow).values(
+                table_id=table_id, seat=event.seat, kind=event.kind, name=event.name, secret_hash=event.secret_hash,
+                at=time.time()))
 
     def actions(self, table_id: str) -> list[str]:
         with self.engine.connect() as conn:

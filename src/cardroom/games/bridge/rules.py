@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core import view as tv
 from cardroom.core.cards import Card, CardSet, cards_of_mask
+from cardroom.core.claims import Claimable
 from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError, Reason
@@ -105,7 +106,7 @@ def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick[
     }
 
 
-class DealWithDummy(Cloneable, TrickPlay, State):
+class DealWithDummy(Cloneable, Claimable, TrickPlay, State):
     """What one deal of the bridges shares: the deal of 13 cards each, the turn, the play with dummy.
 
     A subclass names its phases (``_DEAL``, ``_CALL_PHASES``, ``_PLAY``, ``_OVER``) and its call type
@@ -150,6 +151,33 @@ class DealWithDummy(Cloneable, TrickPlay, State):
     def controller(self, seat: Seat) -> Seat:
         """The declarer plays the dummy's cards."""
         return self.declarer if seat == self.dummy and self.declarer is not None else seat
+
+    # ----------------------------------------------------------------- claims (core/claims.py)
+    def claim_in_play(self) -> bool:
+        return self.phase == self._PLAY and self.declarer is not None
+
+    def claim_finish(self) -> None:
+        self.phase = self._OVER
+
+    def claim_refusal(self, seat: int) -> Reason | None:
+        why = super().claim_refusal(seat)
+        if why is None and seat == self.dummy:
+            return Reason("claim.dummy")
+        return why
+
+    def claim_opponents(self, seat: int) -> tuple[int, ...]:
+        """Declarer answers a defender's claim (dummy takes no part), the defenders declarer's."""
+        return tuple(s for s in super().claim_opponents(seat) if s != self.dummy)
+
+    def claim_best(self, seat: int) -> int | None:
+        """DDS (:func:`cardroom.solve.dds.solve`): the tricks ``seat``'s side takes from here on."""
+        if self.claim_minimizes(seat):
+            return None  # a nullo: DDS counts tricks a side wants, not tricks it avoids
+        from cardroom.solve.dds import BridgePosition, solve
+
+        h = self.hands
+        return solve(BridgePosition((h[0], h[1], h[2], h[3]), Seat(self.leader), Seat(seat),
+                                    tuple(int(c) for c in self.trick), self.trump))
 
     def _who_plays(self, seat: Seat) -> str | Reason:
         """How a message about a card names the hand that plays it."""

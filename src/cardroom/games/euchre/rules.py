@@ -68,6 +68,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core import view as tv
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_mask, piquet_pack
+from cardroom.core.claims import Claimable
 from cardroom.core.clone import Cloneable
 from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.game import CHANCE, Action, State, View
@@ -440,7 +441,7 @@ class EuchreHandResult:
 # ----------------------------------------------------------------------------- the hand
 
 
-class EuchreHand(Cloneable, TrickPlay, State):
+class EuchreHand(Cloneable, Claimable, TrickPlay, State):
     """One hand of euchre, from the deal to the fifth trick (or to the throw-in)."""
 
     game: Euchre
@@ -727,6 +728,22 @@ class EuchreHand(Cloneable, TrickPlay, State):
             self.turn_up_state = "played"
         if self.enter_card(self.next_seat, card) and len(self.tricks) == 5:
             self._finish(thrown_in=False)
+
+    # ------------------------------------------------------------- claims (core/claims.py)
+    def claim_in_play(self) -> bool:
+        return self.phase == PH_PLAY
+
+    def claim_finish(self) -> None:
+        self._finish(thrown_in=False)
+
+    def claim_best(self, seat: int) -> int | None:
+        """The euchre solver (:func:`cardroom.solve.euchre.solve_state`): ``seat``'s side's tricks to come."""
+        from cardroom.solve.euchre import solve_state
+
+        assert self.maker is not None
+        makers = self.maker.side
+        to_come = solve_state(self).tricks - self.won[makers]
+        return to_come if Seat(seat).side == makers else self.claim_remaining() - to_come
 
     def _finish(self, thrown_in: bool) -> None:
         assert self.turn_up is not None

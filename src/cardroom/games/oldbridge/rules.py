@@ -153,6 +153,12 @@ class OldDeal(DealWithDummy):
         self.dummy: Seat | None = None
         self._init_play()
 
+    def claim_minimizes(self, seat: int) -> bool:
+        """At nullo the declaring side wants few tricks (core/claims.py)."""
+        c = getattr(self, "contract", None)
+        return getattr(c, "denom", None) is Denom.NULLO and self.declarer is not None \
+            and Seat(seat).side == self.declarer.side
+
     # ----------------------------------------------------------------- protocol
     @property
     def dummy_exposed(self) -> bool:

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core import view as tv
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, cards_of_mask
+from cardroom.core.claims import Claimable
 from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError, Reason
@@ -117,7 +118,7 @@ def _pref_trick(leader: int, plays: tuple[tuple[int, Card], ...], winner: int, c
     return (plays, winner)
 
 
-class PrefDeal(Cloneable, TrickPlay, State):
+class PrefDeal(Cloneable, Claimable, TrickPlay, State):
     """One deal of preferans. ``rules``: its options, the variant itself (:class:`PrefVariant`, read by its
     own option names; the game's when not given); ``players``: 3 or 4 (the game's when not given)."""
 
@@ -623,6 +624,41 @@ class PrefDeal(Cloneable, TrickPlay, State):
                 w = self._next_active(d)
             self.won[w] = defence
         self.phase = PH_OVER
+
+    # ----------------------------------------------------------------- claims (core/claims.py)
+    def claim_in_play(self) -> bool:
+        return self.phase == PH_PLAY and self.kind in ("game", "misere") and self.declarer is not None
+
+    def claim_finish(self) -> None:
+        self._finish()
+
+    def claim_refusal(self, seat: int) -> Reason | None:
+        why = super().claim_refusal(seat)
+        if why is None and seat != self.declarer:
+            return Reason("claim.declarer_only")
+        return why
+
+    def claim_credit(self, seat: int, tricks: int, rest: int) -> None:
+        """The declarer takes ``tricks``; the defence the rest, shared as a concession's are
+        (:meth:`_finish_conceded`): two whisters equally, the odd trick to the first; else the first
+        defender in play."""
+        self.won[seat] += tricks
+        order = [s for s, c in self.whist_calls if c == WHIST and s in self.whisters]
+        order += [w for w in self.whisters if w not in order and w in self.active]
+        if len(order) >= 2:
+            self.won[order[0]] += rest - rest // 2
+            self.won[order[1]] += rest // 2
+        else:
+            self.won[order[0] if order else self._next_active(seat)] += rest
+
+    def claim_minimizes(self, seat: int) -> bool:
+        return self.kind == "misere"
+
+    def claim_best(self, seat: int) -> int | None:
+        """The preferans solver (:func:`cardroom.solve.preferans.solve_state`): the declarer's tricks to come."""
+        from cardroom.solve.preferans import solve_state
+
+        return solve_state(self).tricks[seat] - self.won[seat]
 
     def _invite_call(self, call: PrefCall) -> None:
         legal = self.legal_actions()

@@ -35,7 +35,7 @@ async def create_table(request: Request, room: RoomDep, lang: Lang, settings: Se
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
         raise RoomError(400, "bad_seed")
     rt, owner = await room.create_table(body.get("game"), body.get("options", {}), seed=seed,
-                                        practice=practice)
+                                        practice=practice, table_options=body.get("table"))
     return {"id": rt.id, "owner_token": owner, "table": rt.info(lang)}
 
 

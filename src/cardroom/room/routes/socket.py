@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
+from cardroom.room import chat, claims, undo
 from cardroom.room.engine import Outbox, Room, RoomError, TableRuntime, dumps
 from cardroom.room.jsonin import parse_request_json
 from cardroom.room.messages import msg
@@ -96,7 +97,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
             if kind == "ping":
                 reply({"type": "pong", "seq": rt.seq})
                 continue
-            if kind not in ("act", "abandon"):
+            if kind not in ("act", "abandon", "claim", "claim_answer", "chat", "mute", "undo", "undo_answer"):
                 reply({"type": "error", "code": "bad_message", "message": msg("bad_message", lang)})
                 continue
             if seat is None:
@@ -104,8 +105,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
                 continue
             # its own task, shielded: a connection that ends meanwhile never leaves an action stored
             # but not applied (the task is awaited below before the connection is let go)
-            op = loop.create_task(room.abandon(rt.id, token) if kind == "abandon" else
-                                  room.act(rt.id, token, data.get("action"), data.get("seq"), data.get("irregular")))
+            op = loop.create_task(_operation(room, rt, token, kind, data))
             ops.add(op)
             op.add_done_callback(ops.discard)
             try:
@@ -141,6 +141,26 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
         if closing:  # a message over the frame cap: close with 1009 and the reason
             with contextlib.suppress(Exception):
                 await websocket.close(code=closing[0][0], reason=closing[0][1])
+
+
+async def _operation(room: Room, rt: TableRuntime, token: str | None, kind: str, data: dict[str, Any]) -> Any:
+    """What a client's message asks of the room (its type: ``act``, ``abandon``, ``claim``, ``claim_answer``,
+    ``chat``, ``mute``, ``undo``, ``undo_answer``)."""
+    if kind == "abandon":
+        return await room.abandon(rt.id, token)
+    if kind == "claim":
+        return await claims.claim(room, rt.id, token, data.get("tricks"), data.get("seq"))
+    if kind == "claim_answer":
+        return await claims.answer(room, rt.id, token, data.get("accept"))
+    if kind == "chat":
+        return await chat.say(room, rt.id, token, data.get("text"))
+    if kind == "mute":
+        return chat.mute(room, rt.id, token, data.get("seat"), data.get("mute"))
+    if kind == "undo":
+        return await undo.ask(room, rt.id, token, data.get("seq"))
+    if kind == "undo_answer":
+        return await undo.answer(room, rt.id, token, data.get("agree"))
+    return await room.act(rt.id, token, data.get("action"), data.get("seq"), data.get("irregular"))
 
 
 async def watchdog(room: Room) -> None:

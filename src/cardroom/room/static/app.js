@@ -4,6 +4,10 @@ import { cardEl, isCard, sortHand } from "./cards.js";
 import { renderSheet } from "./sheets.js";
 import { h } from "./dom.js";
 import { kindOf, rendererFor } from "./render/index.js";
+import { boardPlaces, bottomSeat, dealOver, handsAfterDeal, placeOf, trickCentre } from "./table.js";
+import { explanationPanel } from "./biddingbox.js";
+import { tablesList, playerPage, playerLink } from "./lobby.js";
+import { applyPrefs, onSocial, onState, socialPanel } from "./social.js";
 
 const app = document.getElementById("app");
 const params = new URLSearchParams(location.search);
@@ -141,32 +145,7 @@ async function lobby(main) {
       go({ table: r.id });
     } catch (e) { showError(e.message); }
   };
-  const list = h("div", { id: "tables" });
-  const refresh = async (path = "/api/tables") => {
-    try {
-      const { tables, next } = await api("GET", path);  // one page, newest first; `next`: the following page
-      const more = path !== "/api/tables";
-      if (!more) list.replaceChildren();
-      list.querySelector("#more-tables")?.remove();
-      if (!tables.length && !more) { list.append(h("p", { text: t("noTables") })); return; }
-      const tbl = h("table", { class: "tables" });
-      for (const tb of tables) {
-        const mine = tb.seats.find((s) => store.token(tb.id, s.seat));
-        const seatsText = tb.seats.map((s) => `${seatLabel(s.label)}: ${s.kind === "empty" ? "—" : s.kind === "invited" ? t("invited") : displayName(s)}`).join(", ");
-        tbl.append(h("tr", { "data-table": tb.id },
-          h("td", {}, (() => { const g = gs.find((x) => x.name === tb.game); return g ? g.title[getLang()] || g.title.en : tb.game; })(),
-            tb.laws ? h("span", { class: "badge laws-badge", "data-laws": "", title: t("lawsMode"), text: " " + t("lawsBadge") }) : null,
-            tb.practice ? h("span", { class: "badge practice-badge", "data-practice": "", title: t("practiceHint"), text: " " + t("practiceBadge") }) : null),
-          h("td", { class: "small", text: seatsText }),
-          h("td", { class: "small", text: tb.over ? t("matchOver") : positionText(tb.position) }),
-          h("td", {},
-            h("a", { href: `/?table=${tb.id}${mine ? "&seat=" + mine.seat : ""}`, text: mine ? t("join") : t("watch") }), " ",
-            tb.over ? h("a", { href: `/?page=records&table=${tb.id}`, text: t("replay") }) : null)));
-      }
-      list.append(tbl);
-      if (next) list.append(h("button", { id: "more-tables", onclick: () => refresh(next), text: t("moreTables") }));
-    } catch (e) { showError(e.message); }
-  };
+  const { filters, list, refresh } = tablesList({ api, store, go, showError, displayName, gs, optionLabel });
   main.append(
     h("section", { class: "panel" }, h("h2", { text: t("openTable") }),
       h("label", {}, h("span", { text: t("yourName") }), nameIn),
@@ -175,7 +154,8 @@ async function lobby(main) {
       h("label", {}, h("span", { text: t("preset") }), presetSel), optsBox,
       h("label", {}, h("span", { text: t("seed") }), seedIn),
       h("button", { id: "open-table", class: "primary", onclick: open, text: t("openTable") })),
-    h("section", { class: "panel" }, h("h2", {}, t("openTables"), " ", h("button", { onclick: () => refresh(), text: "↻", title: t("refresh") })), list));
+    h("section", { class: "panel" }, h("h2", {}, t("openTables"), " ", h("button", { onclick: () => refresh(), text: "↻", title: t("refresh") })), filters, list));
+  if (store.name()) main.append(h("p", {}, h("a", { id: "my-matches", href: playerLink(store.name()), text: t("myMatches") })));
   refresh();
 }
 
@@ -257,7 +237,11 @@ class TableView {
       showError(e.message); this.main.append(h("h2", { text: t("unknownTable") }), h("a", { href: "/", text: t("back") })); return;
     }
     if (this.seat != null && !this.token) { this.seat = null; history.replaceState(null, "", `/?table=${this.table}`); }
-    try { const gs = await games(); this.kind = kindOf(gs, this.info.game); this.title = titleOf(gs, this.info.game); } catch { /* drawn by name */ }
+    try {
+      const gs = await games();
+      this.kind = kindOf(gs, this.info.game); this.title = titleOf(gs, this.info.game);
+      this.explains = !!(gs.find((g) => g.name === this.info.game) || {}).explains_calls;
+    } catch { /* drawn by name */ }
     this.renderer = rendererFor(this.kind || this.info.game);
     this.connect();
   }
@@ -292,6 +276,7 @@ class TableView {
   onMessage(m) {
     if (m.type === "state") {
       if (this.msg && dealKey(this.msg) !== dealKey(m) && hadPlay(this.msg)) this.prevDeal = this.msg; // keep the deal just finished
+      onState(this, this.msg, m);
       this.msg = m;
       debug.state = m;
       this.render();
@@ -299,6 +284,8 @@ class TableView {
       showError(m.message || m.code);
     } else if (m.type === "rematch") {
       if (this.msg) { this.msg.next = m.next; this.render(); }
+    } else if (onSocial(this, m) && m.type !== "chat" && this.msg) {
+      this.render();
     }
   }
 
@@ -467,6 +454,17 @@ class TableView {
     } catch (e) { showError(e.message); }
   }
 
+  // --- a call of the auction explained by the bot's system (from the calls alone: anyone may ask)
+  async explain(index) {
+    const key = this.msg ? dealKey(this.msg) : null;
+    try {
+      const r = await api("GET", `/api/tables/${this.table}/explain?call=${index}&lang=${getLang()}`);
+      const x = r.explanation.params || {};
+      this.explained = { index, seq: key, call: x.call, seat: x.seat, text: r.explanation.text };
+    } catch (e) { this.explained = { index, seq: key, error: e.message }; }
+    if (this.msg) this.render();
+  }
+
   // --- hint (issue 6): what the strongest bot would do, asked for this seat's turn only
   hintButton(m) {
     if (this.seat == null || !this.token || m.over || m.to_act !== this.seat || !m.hint) return null; // offered by the server
@@ -526,7 +524,7 @@ class TableView {
     const tb = view.table || {}; // the common table
     const trump = tb.trump || null;
     const n = labels.length;
-    const me = this.seat ?? 0;
+    const me = bottomSeat(this.seat, labels); // a spectator sees the bridge diagram: South at the bottom
     const legal = m.legal || [];
     // Cards are played (or discarded) when every legal action is a card; otherwise "6S" is a bid.
     const cardTurn = legal.length > 0 && legal.every((l) => isCard(l.text));
@@ -555,6 +553,7 @@ class TableView {
     const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${seatLabel(labels[i])} ${names[i] !== seatLabel(labels[i]) ? "(" + names[i] + ")" : ""}`.trim(); };
     const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : seatLabel(labels[i]); };
     const ctx = { d, tb, view, labels, names, seat: this.seat, fact, nameOf, nm,
+      explain: this.explains ? (i) => this.explain(i) : null, explained: this.explained,
       phaseFact: () => { if (tb.step) fact("phase", tp("phase_", tb.step)); },
       sendIrregular: (text) => this.sendIrregular(text) };
     if (d.dealer != null) fact("dealer", nameOf(d.dealer));
@@ -565,11 +564,13 @@ class TableView {
 
     // the board: seats around, trick in the middle
     const board = h("div", { class: `board seats-${n}` });
-    const places = n === 4 ? ["south", "west", "north", "east"] : n === 3 ? ["south", "west", "east"] : ["south", "west", "north", "east", "northeast"];
+    const places = boardPlaces(n);
     const hands = tb.hands || {};
     const playsFor = Array.isArray(tb.plays_for) ? tb.plays_for : [];
     const sideWon = Array.isArray(tb.side_won) ? tb.side_won : null;
+    const afterDeal = dealOver(tb) && !this.extraHands ? handsAfterDeal(tb) : null; // the deal played: every hand
     const handOf = (i) => {
+      if (afterDeal && afterDeal[i] && afterDeal[i].length) return afterDeal[i];
       if (i === this.seat) return hands[String(i)] || [];
       if (hands[String(i)]) return hands[String(i)];
       if (this.extraHands && this.extraHands[i]) return this.extraHands[i]; // replay: hands from the record
@@ -608,18 +609,10 @@ class TableView {
       }
       board.append(box);
     }
-    // current trick (or the last one, just finished)
+    // the trick laid out by seat (or the last one, just finished; earlier ones on request)
     const centre = h("div", { class: "centre" });
-    let cur = plays(tb.trick);
-    let title = t("trick");
-    const tricks = tb.tricks || [];
-    if (!cur.length && tricks.length) { cur = plays(tricks[tricks.length - 1]); title = t("lastTrick"); }
-    centre.append(h("div", { class: "small", text: title }));
-    const tr = h("div", { class: "trick", id: "trick" });
-    for (const p of cur) {
-      tr.append(h("div", { class: "played", "data-played-by": p.seat }, h("small", { text: p.seat === -1 ? t("talon") : seatLabel(labels[p.seat] ?? p.seat) }), cardEl(p.card)));
-    }
-    centre.append(tr);
+    if (this.review != null && this.review >= (tb.tricks || []).length) this.review = null; // a new deal
+    centre.append(trickCentre({ tb, labels, me, review: this.review ?? null, setReview: (k) => { this.review = k; this.render(); } }));
     if (sideWon) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}` }));
     for (const [name, cs] of Object.entries(tb.open || {})) { // cards open on the table: the turn-up, the talon
       if (!cs || !cs.length) continue;
@@ -634,12 +627,16 @@ class TableView {
     // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
     const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
     if (m.laws) root.append(this.lawsPanel(R, ctx, rulingLegal));
+    root.append(socialPanel(this, root)); // claims, undo, chat, sound and animation (social.js)
 
     // legal actions that are not cards in a shown hand: calls, bids, whists, choices
     const other = legal.filter((l) => !(legalCard.has(l.text) && shownCards.has(l.text)) && !rulingLegal.includes(l));
     if (other.length) {
       const acts = h("div", { class: "actions", id: "actions" }, h("div", { class: "small", text: t("actions") }));
-      for (const l of other) acts.append(h("button", { class: "call legal", "data-legal-id": l.id, "data-text": l.text, title: l.text, text: callText(l.text), onclick: () => this.send(l.id) }));
+      if (this.bbSeq !== m.seq) { this.bbState = { level: null }; this.bbSeq = m.seq; } // the box starts afresh each turn
+      const box = R.callsBox(other, (id) => this.send(id), this.bbState); // the game's bidding box or ladder
+      if (box) acts.append(box);
+      else for (const l of other) acts.append(h("button", { class: "call legal", "data-legal-id": l.id, "data-text": l.text, title: l.text, text: callText(l.text), onclick: () => this.send(l.id) }));
       root.append(acts);
     }
     for (const b of root.querySelectorAll(".card.legal")) b.addEventListener("click", () => this.send(Number(b.dataset.legalId)));
@@ -649,8 +646,10 @@ class TableView {
       root.append(sec);
     }
 
-    // the bidding
-    root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx)));
+    // the bidding (a call's explanation by the bot's system, when asked for)
+    if (this.explained && this.explained.seq !== dealKey(m)) this.explained = null; // another deal
+    root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx),
+      explanationPanel(this.explained, () => { this.explained = null; this.render(); }) || ""));
     if (this.prevDeal) root.append(this.previous(labels));
 
     // the score sheet
@@ -849,9 +848,9 @@ function recordStep(R, actions, s, labels, names) {
     } else calls.push(a);
   }
   const board = h("div", { class: "board seats-" + labels.length });
-  const places = labels.length === 4 ? ["south", "west", "north", "east"] : ["south", "west", "east", "north"];
+  const bottom = bottomSeat(null, labels); // the bridge diagram: South at the bottom
   labels.forEach((l, i) => {
-    const sb = h("div", { class: `seat-box ${places[i]}` }, h("div", { class: "seat-name" }, h("b", { text: seatLabel(l) }), " ", names[i] !== seatLabel(l) ? names[i] : ""));
+    const sb = h("div", { class: `seat-box ${placeOf(i, bottom, labels.length)}`, "data-seat-box": i }, h("div", { class: "seat-name" }, h("b", { text: seatLabel(l) }), " ", names[i] !== seatLabel(l) ? names[i] : ""));
     const row = h("div", { class: "hand", "data-hand": i });
     for (const c of sortHand(hands[i] || [], null, R)) row.append(cardEl(c));
     sb.append(row);
@@ -885,10 +884,12 @@ function replayBoard(game, r, labels, names, extraHands) {
 
 // ------------------------------------------------------------------ routing
 async function main() {
+  applyPrefs();
   const m = frame();
   try {
     if (location.pathname === "/join") await join(m);
     else if (params.get("page") === "records") await records(m);
+    else if (params.get("page") === "player") await playerPage(m, { api, gs: await games(), titleOf });
     else if (params.get("table")) {
       const seat = params.get("seat");
       const tv = new TableView(m, params.get("table"), seat == null || seat === "" ? null : Number(seat));
