@@ -21,7 +21,7 @@ EUCHRE = "N=KS JS 8S AC 9C E=AS 10S AH KH 10D S=JH KD QD JD 9D W=QH 8H 7H KC 10C
 
 def test_the_analysed_games_and_their_names() -> None:
     analysed = {n for n in names() if game_class(n).analysis() is not None}
-    assert analysed == {"bridge", "preferans", "euchre"}
+    assert analysed == {"bridge", "preferans", "euchre", "auction-bridge", "straight-bridge"}
     for n in names():
         for alias in aliases(n):
             assert game_analysis(alias) is game_class(n).analysis()
@@ -42,7 +42,8 @@ def test_a_notation_line_names_its_game_by_any_alias(line: str, spec: type) -> N
     assert analysis is game_analysis(line.split(":")[0])
 
 
-def test_a_game_without_analysis_is_refused_in_the_notation() -> None:
+def test_a_game_without_a_deal_notation_is_refused_in_the_notation() -> None:
+    """The old bridges' records are analysed (every record the room offers is), but they have no notation."""
     with pytest.raises(ParseError) as e:
         parse_notation("auction-bridge: N=AKQJT98765432... E=.AKQJT98765432.. S=..AKQJT98765432.")
     assert e.value.reason is not None and e.value.reason.key == "analyze.game"
@@ -51,6 +52,9 @@ def test_a_game_without_analysis_is_refused_in_the_notation() -> None:
 def test_a_generic_record_of_a_game_without_analysis(tmp_path: Path) -> None:
     rec = tmp_path / "auction.json"
     rec.write_text(json.dumps({"format": "cardroom-record", "version": 1, "game": "auction-bridge", "options": {},
+                               "actions": []}))
+    assert analyze_path(rec) == []  # analysed since the room's records are: no deal was played
+    rec.write_text(json.dumps({"format": "cardroom-record", "version": 1, "game": "whist", "options": {},
                                "actions": []}))
     with pytest.raises(RecordError) as e:
         analyze_path(rec)

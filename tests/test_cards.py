@@ -122,3 +122,72 @@ def test_core_carries_a_game_with_bowers_and_a_32_card_pack() -> None:
     trick = [Card.parse(c) for c in ("AD", "JD", "KD", "9D")]  # the left bower does not follow diamonds
     assert winning_index(trick, trump, bowers) == 1  # ... but trumps them
     assert all(c.rank >= Rank.SEVEN for c in piquet_pack())
+
+
+# ----------------------------------------------------------------------------- the card notation
+# docs/notation.md, written out independently of cards.py: every accepted spelling of every card.
+_RANKS_EN = {**{str(v): v for v in range(2, 11)}, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+_RANKS_RU = {**{str(v): v for v in range(2, 11)}, "В": 11, "Д": 12, "К": 13, "Т": 14}
+_SYMBOLS = {"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3}
+_SUITS_EN = {"C": 0, "D": 1, "H": 2, "S": 3, **_SYMBOLS}
+_SUITS_RU = {"К": 0, "Б": 1, "Ч": 2, "П": 3, **_SYMBOLS}
+
+
+def _spellings() -> dict[str, set[Card]]:
+    out: dict[str, set[Card]] = {}
+    for ranks, suits in ((_RANKS_EN, _SUITS_EN), (_RANKS_RU, _SUITS_RU)):
+        for rt, r in ranks.items():
+            for st_, s in suits.items():
+                card = Card.of(Suit(s), r)
+                for text in (rt + st_, st_ + rt):
+                    out.setdefault(text, set()).add(card)
+    return out
+
+
+_SPELLINGS = _spellings()
+
+
+def test_no_spelling_of_the_notation_names_two_cards() -> None:
+    assert {t: cs for t, cs in _SPELLINGS.items() if len(cs) > 1} == {}
+    assert len({c for cs in _SPELLINGS.values() for c in cs}) == 52
+
+
+@given(st.sampled_from(sorted(_SPELLINGS)), st.lists(st.booleans(), min_size=3, max_size=3))
+def test_every_spelling_of_every_card_parses_to_itself(text: str, lower: list[bool]) -> None:
+    (card,) = _SPELLINGS[text]
+    cased = "".join(ch.lower() if low else ch for ch, low in zip(text, lower + [False] * 3, strict=False))
+    assert Card.parse(cased) is card
+    assert Card.parse(f" {cased} ") is card
+
+
+_TOKENS = sorted({*_RANKS_EN, *_RANKS_RU, *_SUITS_EN, *_SUITS_RU, "Т", "т", "X", "1", "0", "Я"})
+
+
+@given(st.lists(st.sampled_from(_TOKENS), min_size=1, max_size=3))
+def test_a_text_is_a_card_only_when_the_notation_spells_it(parts: list[str]) -> None:
+    text = "".join(parts)
+    expected = _SPELLINGS.get(text.upper())
+    if expected is None:
+        with pytest.raises(ParseError):
+            Card.parse(text)
+    else:
+        assert {Card.parse(text)} == expected
+
+
+@pytest.mark.parametrize(("text", "card"), [("Тк", "AC"), ("тк", "AC"), ("кТ", "AC"), ("Кк", "KC"), ("Дк", "QC"),
+                                            ("Вк", "JC"), ("10к", "10C"), ("Тп", "AS"), ("10ч", "10H"),
+                                            ("Вб", "JD"), ("Т♦", "AD"), ("T♦", "10D")])
+def test_russian_cards(text: str, card: str) -> None:
+    assert Card.parse(text) is Card.parse(card)
+
+
+@pytest.mark.parametrize("text", ["Тт", "Дт", "10т", "Tк", "Кs", "Aп"])
+def test_treated_as_no_card_trefy_letter_and_mixed_alphabets(text: str) -> None:
+    """т is the ace in a card, never clubs (Кт is A♣, suit first; as K♣ too it would name two cards);
+    a card's letters are of one alphabet."""
+    with pytest.raises(ParseError):
+        Card.parse(text)
+
+
+def test_a_suit_alone_may_be_written_t_for_trefy() -> None:
+    assert Suit.parse("т") is Suit.CLUBS and Suit.parse("к") is Suit.CLUBS and Suit.parse("♣") is Suit.CLUBS

@@ -179,11 +179,12 @@ def test_the_search_bot_plays_the_old_bridges_by_solving(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize(("lang", "words"), [("en", ["?", "hint", "sheet", "quit"]),
-                                             ("ru", ["помощь", "подсказка", "запись", "выход"])])
+@pytest.mark.parametrize(("lang", "words"), [("en", ["?", "hint", "sheet", "quit", "y"]),
+                                             ("ru", ["помощь", "подсказка", "запись", "выход", "да"])])
 def test_one_front_end_answers_the_same_commands_in_every_game(game: str, lang: str, words: list[str]) -> None:
     """?, hint, sheet and quit at the first prompt of every game, in English and in Russian words: the
-    commands listed, the hint given, the sheet drawn (what is printed between "sheet" and the next prompt)."""
+    commands listed, the hint given, the sheet drawn (what is printed between "sheet" and the next prompt);
+    quit asks once whether to end the match."""
     import io
 
     from cardroom.ui import play
@@ -197,7 +198,7 @@ def test_one_front_end_answers_the_same_commands_in_every_game(game: str, lang: 
         return next(answers)
 
     state = play(load(game), 1, False, None, lang, ask=ask, out=out, samples=1)
-    assert state.abandoned and len(printed) == 4
+    assert state.abandoned and len(printed) == 5
     after = [printed[i + 1][len(printed[i]):] for i in range(3)]
     assert ("Commands: ?" if lang == "en" else "Команды: ?") in after[0]
     assert ("Allowed now:" if lang == "en" else "Сейчас можно:") in after[0]

@@ -156,3 +156,27 @@ def test_the_kind_of_computer_players() -> None:
 def test_the_environment_chooses_search_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDROOM_BOTS", "search")
     assert bots_kind(None) == "search"
+
+
+def test_a_hint_names_its_best_scored_candidate_whatever_the_bots_bidding_margin(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search bot keeps the rule bot's bid unless another beats it by its margin; a hint names the
+    best-scored candidate (it named the preferans 7♠ at +4.00 while listing 8♠ at +4.20)."""
+    from cardroom.bots import search
+
+    original = search.SearchBot._pick
+
+    def pick(self: Any, view: Any, scored: dict[Any, float], lower: bool, margin: float = 0.0) -> Any:
+        if margin > 0:  # a margin that keeps the worst-scored candidate, as a wide one may
+            return min(scored, key=lambda a: (-1 if lower else 1) * scored[a])
+        return original(self, view, scored, lower, margin)
+
+    monkeypatch.setattr(search.SearchBot, "_pick", pick)
+    state = load("euchre").new_initial_state()
+    rng = random.Random(3)
+    while state.to_act == CHANCE:
+        state.apply(state.sample_chance(rng))
+    h = hint("euchre", state.view(int(state.to_act)), samples=4, seed=1)
+    assert h.measure == "points" and len(h.scores) >= 2 and len(set(h.scores)) >= 2
+    assert h.action == h.candidates[0][0]
+    assert h.scores[0] == max(s for s in h.scores if s is not None)

@@ -295,3 +295,23 @@ def test_real_hint_names_a_legal_card_with_average_tricks(client: TestClient, ga
         if cand["tricks"] is not None:  # an average number of tricks out of those left to play
             assert 0.0 <= float(cand["tricks"]) <= len(hand) + 0.001
     assert took < 60, f"the hint took {took:.1f}s"
+
+
+@pytest.mark.parametrize("game", names())
+def test_the_state_message_offers_the_hint_only_to_the_seat_on_turn(client: TestClient, game: str) -> None:
+    """The client shows its hint button only where the server offers the hint (``hint`` in the state
+    message): the seat on turn choosing a regular action, in a game the search bot plays; never a
+    seat not on turn, nor a spectator, nor a ruling under the laws."""
+    from cardroom.core.laws import RulingChoice
+    from cardroom.room.engine import hint_offered
+
+    tid, _, _ = seated_table(client, game)
+    rt = client.app.state.room.table(tid)  # type: ignore[attr-defined]
+    on_turn = int(rt.state.to_act)
+    msg = rt.message_for(on_turn, "en")
+    assert msg["legal"] and msg["hint"] is type(load(game)).has_search_bot
+    others = [s for s in range(load(game).num_seats) if s != on_turn]
+    assert all(rt.message_for(s, "en")["hint"] is False for s in others)
+    assert rt.message_for(None, "en")["hint"] is False
+    assert hint_offered(load(game), [RulingChoice("L1", "accept")]) is False
+    assert hint_offered(load(game), []) is False

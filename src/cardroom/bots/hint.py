@@ -64,9 +64,11 @@ class Hint:
 
 def hint(game_name: str, view: View, *, samples: int = 20, seed: int | None = None,
          time_per_decision: float | None = 5.0) -> Hint:
-    """What the search bot would do from ``view`` (a deal's or a match's view of the seat on turn)."""
+    """What the search bot would do from ``view`` (a deal's or a match's view of the seat on turn): the
+    best-scored candidate. The bot's own bidding keeps the rule-based choice unless another beats it
+    by a margin; a hint has none, so that the action it names is the first of the candidates it lists."""
     kind = game_kind(game_name)
-    bot = SearchBot(game_name, samples=samples, time_per_decision=time_per_decision, seed=seed)
+    bot = SearchBot(game_name, samples=samples, time_per_decision=time_per_decision, seed=seed, bid_margin=0.0)
     ev = bot.evaluate(view)
     v = inner_view(view)
     return Hint(kind, ev.action, list(ev.candidates), tuple(v.legal), ev.scores, ev.measure, ev.method, ev.samples,

@@ -45,13 +45,17 @@ class Suit(IntEnum):
         raise ParseError(Reason("card.not_suit", text=text))
 
 
-_SUIT_NAMES: dict[str, Suit] = {}
-for _s in Suit:
-    _SUIT_NAMES[_s.letter] = _s
-    _SUIT_NAMES[_s.symbol] = _s
-_SUIT_NAMES.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
-for _name, _s in {"П": Suit.SPADES, "Ч": Suit.HEARTS, "Б": Suit.DIAMONDS, "Т": Suit.CLUBS}.items():
-    _SUIT_NAMES[_name] = _s
+# The card notation (docs/notation.md), defined once. A card is a rank and a suit, in either order,
+# in any case; a card's letters are all Latin or all Russian (digits and suit symbols belong to both).
+SUIT_SYMBOLS: dict[str, Suit] = {"♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+                                 "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+SUIT_LETTERS_EN: dict[str, Suit] = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES}
+SUIT_LETTERS_RU: dict[str, Suit] = {"К": Suit.CLUBS, "Б": Suit.DIAMONDS, "Ч": Suit.HEARTS, "П": Suit.SPADES}
+"""крести, бубны, черви, пики. Clubs are К (крести) in a card: Т is the ace (туз) there."""
+SUIT_ALONE_RU: dict[str, Suit] = {**SUIT_LETTERS_RU, "Т": Suit.CLUBS}
+"""A suit named alone (a trump, a bid's strain), where no rank can follow: Т (трефы) is clubs too."""
+
+_SUIT_NAMES: dict[str, Suit] = {**SUIT_LETTERS_EN, **SUIT_SYMBOLS, **SUIT_ALONE_RU}
 
 
 class Rank(IntEnum):
@@ -86,10 +90,16 @@ class Rank(IntEnum):
 
 _RANK_TEXT = {r: str(r.value) for r in Rank if r <= 10}
 _RANK_TEXT.update({Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A"})
-_RANK_NAMES: dict[str, Rank] = {v: k for k, v in _RANK_TEXT.items()}
-_RANK_NAMES["T"] = Rank.TEN
-# Russian letters: Т(уз) conflicts with Т(рефы) for suits, so ranks use В Д К Т only in rank position.
-_RANK_NAMES.update({"В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE})
+RANK_DIGITS: dict[str, Rank] = {str(r.value): r for r in Rank if r <= 10}
+RANK_LETTERS_EN: dict[str, Rank] = {"T": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
+RANK_LETTERS_RU: dict[str, Rank] = {"В": Rank.JACK, "Д": Rank.QUEEN, "К": Rank.KING, "Т": Rank.ACE}
+"""валет, дама, король, туз."""
+_RANK_NAMES: dict[str, Rank] = {**RANK_DIGITS, **RANK_LETTERS_EN, **RANK_LETTERS_RU}
+
+_CARD_SUITS: dict[str, Suit] = {**SUIT_LETTERS_EN, **SUIT_SYMBOLS, **SUIT_LETTERS_RU}
+"""The suits a card is written with (no Т: in a card it is the ace)."""
+_LATIN = frozenset(SUIT_LETTERS_EN) | frozenset(RANK_LETTERS_EN)
+_CYRILLIC = frozenset(SUIT_LETTERS_RU) | frozenset(RANK_LETTERS_RU)
 
 
 class Card(int):
@@ -142,22 +152,24 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse ``AS``, ``10H``, ``TH``, ``♠A``, ``A♠``, ``SA`` (suit first) in any case.
+        """Parse a card in the notation of docs/notation.md: ``AS``, ``10H``, ``TH``, ``♠A``, ``A♠``,
+        ``SA`` (suit first), Russian ``Тк`` (A♣), ``10ч``, ``Дп``, ``В♦``, in any case.
 
-        Anything else raises :class:`ParseError` naming the text.
+        Anything else — and a card mixing Latin and Russian letters — raises :class:`ParseError`
+        naming the text.
         """
         if not isinstance(text, str):
             raise ParseError(Reason("card.not_card", text=text))
         t = text.strip().upper().replace(" ", "")
-        if len(t) < 2 or len(t) > 3:
+        if len(t) < 2 or len(t) > 3 or (_LATIN.intersection(t) and _CYRILLIC.intersection(t)):
             raise ParseError(Reason("card.expected", text=text))
         # rank then suit
         head, tail = t[:-1], t[-1]
-        if tail in _SUIT_NAMES and head in _RANK_NAMES:
-            return cls.of(_SUIT_NAMES[tail], _RANK_NAMES[head])
+        if tail in _CARD_SUITS and head in _RANK_NAMES:
+            return cls.of(_CARD_SUITS[tail], _RANK_NAMES[head])
         head, tail = t[0], t[1:]
-        if head in _SUIT_NAMES and tail in _RANK_NAMES:
-            return cls.of(_SUIT_NAMES[head], _RANK_NAMES[tail])
+        if head in _CARD_SUITS and tail in _RANK_NAMES:
+            return cls.of(_CARD_SUITS[head], _RANK_NAMES[tail])
         raise ParseError(Reason("card.expected", text=text))
 
 

@@ -19,6 +19,9 @@ from cardroom.games import load
 
 FORMAT = "cardroom-record"
 VERSION = 1
+ROOM_FIELDS = ("table", "practice", "seed")
+"""The fields the card room adds to a record it serves (its table, whether a practice table, the seed
+of its deals, published once the match is over): read and ignored by every reader of records."""
 
 
 def record_dict(state: Match[Any, Any, Any, Any], players: dict[str, str] | None = None) -> dict[str, Any]:

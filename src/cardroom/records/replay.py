@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.core.errors import Reason, RecordError
+from cardroom.core.match import Match
 from cardroom.core.table import Side
 from cardroom.games.bridge.game import ContractBridge
 from cardroom.games.bridge.rubber import RubberState
@@ -28,6 +29,7 @@ from cardroom.records.pbn import (
     vulnerable_text,
     write_pbn,
 )
+from cardroom.records.registry import write_record
 from cardroom.records.rubber_json import (
     DEALS_GAME,
     RUBBER_GAME,
@@ -154,8 +156,9 @@ def _rubber_deal_summary(n: int, deal: BridgeDeal) -> dict[str, Any]:
     return _summary(str(n), deal, deal.contract, False, None, None, None)
 
 
-def _other_game_record(path: str | Path) -> dict[str, Any] | None:
-    """The JSON record of a game other than bridge, replayed through the registry, or None."""
+def _other_game_state(path: str | Path) -> tuple[Match[Any, Any, Any, Any], dict[str, Any]] | None:
+    """The match of a JSON record of a game other than bridge, replayed through the registry, and the
+    record's JSON object; None for any other file."""
     p = Path(path)
     if p.suffix.lower() != ".json":
         return None
@@ -167,7 +170,16 @@ def _other_game_record(path: str | Path) -> dict[str, Any] | None:
         return None  # the rubber-record format's own kinds (records.rubber_json), read by load_record
     from cardroom.records.registry import state_from_dict
 
-    state = state_from_dict(data)
+    return state_from_dict(data), data
+
+
+def _other_game_record(path: str | Path) -> dict[str, Any] | None:
+    """The replay summary of a JSON record of a game other than bridge, or None."""
+    found = _other_game_state(path)
+    if found is None:
+        return None
+    state, data = found
+    p = Path(path)
     out: dict[str, Any] = {"path": str(p), "format": "json", "kind": "match", "game": data.get("game"),
                            "options": dict(state.game.options())}
     out.update(state.match_summary())
@@ -276,12 +288,20 @@ def convert_file(in_path: str | Path, out_path: str | Path) -> None:
     where they follow from the record."""
     out = Path(out_path)
     fmt_out = _format_of(out)
-    rec = load_record(in_path)
-    if rec.kind == "rubber":
-        boards = _rubber_boards(rec)
+    other = _other_game_state(in_path)
+    if other is not None:  # another game's record: checked, and written back in its canonical form
+        state, data = other
+        if fmt_out not in type(state.game).record_formats():
+            raise RecordError(Reason("record.no_format", game=state.game.name, fmt=fmt_out.upper()))
+        players = data.get("players")
+        text = write_record(state, dict(players) if isinstance(players, dict) else None)
     else:
-        boards = [complete_board(b, rec.game, _board_label(b, i))[0] for i, b in enumerate(rec.boards, start=1)]
-    text = write_pbn(boards) if fmt_out == "pbn" else dumps(deals_to_record(boards, rec.game.options()))
+        rec = load_record(in_path)
+        if rec.kind == "rubber":
+            boards = _rubber_boards(rec)
+        else:
+            boards = [complete_board(b, rec.game, _board_label(b, i))[0] for i, b in enumerate(rec.boards, start=1)]
+        text = write_pbn(boards) if fmt_out == "pbn" else dumps(deals_to_record(boards, rec.game.options()))
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as e:

@@ -45,7 +45,7 @@ from cardroom.records.pbn import (
     set_tag,
     vulnerable_text,
 )
-from cardroom.records.registry import record_dict
+from cardroom.records.registry import ROOM_FIELDS, record_dict
 
 __all__ = [
     "DEALS_GAME", "FORMAT", "RUBBER_GAME", "VERSION", "RubberReplay", "board_from_json", "board_to_json",
@@ -59,7 +59,7 @@ RUBBER_GAME = "bridge"
 DEALS_GAME = "bridge-deals"
 
 _SEAT_RE = re.compile(r"^\s*([NESWnesw])\s*:\s*(\S.*?)\s*$")
-_RUBBER_KEYS = ("format", "version", "game", "options", "players", "actions", "unfinished")
+_RUBBER_KEYS = ("format", "version", "game", "options", "players", "actions", "unfinished", *ROOM_FIELDS)
 _DEALS_KEYS = ("format", "version", "game", "options", "boards")
 _BOARD_KEYS = ("dealer", "vulnerable", "tags", "actions", "no_auction", "marks", "notes", "sections")
 

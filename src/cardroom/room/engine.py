@@ -35,7 +35,7 @@ from typing import Any
 
 from cardroom.core.errors import CardroomError, ParseError
 from cardroom.core.game import CHANCE, Game, State
-from cardroom.core.laws import Irregular
+from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.match import Match
 from cardroom.core.options import OptionError, OptionSpec, quote
 from cardroom.core.view import table_of
@@ -106,6 +106,12 @@ def has_pbn(state: State) -> bool:
     """Whether a match can be written as PBN (its game names a PBN writer: ``Game.record_formats``; the
     table's ``records`` tell the client)."""
     return "pbn" in type(state.game).record_formats()
+
+
+def hint_offered(game: Game, legal: Sequence[Any]) -> bool:
+    """Whether the hint is offered for a seat choosing among ``legal``: the game has a search bot, and
+    the choice is not a ruling under the laws (the search bot does not weigh those)."""
+    return bool(legal) and type(game).has_search_bot and not all(isinstance(a, RulingChoice) for a in legal)
 
 
 def pbn_record(state: State, players: dict[str, str]) -> str | None:
@@ -476,10 +482,13 @@ class TableRuntime:
 
         to_act = shared["to_act"]
         legal: list[dict[str, Any]] = []
+        hint = False  # whether the hint is offered to this seat now (the client shows its button only then)
         if seat is not None:
             view = view_of(seat)
             if to_act == seat and self.seats[seat].kind == "human":
-                legal = [{"id": i, "text": state.action_text(a)} for i, a in enumerate(self.legal_actions())]
+                actions = self.legal_actions()
+                legal = [{"id": i, "text": state.action_text(a)} for i, a in enumerate(actions)]
+                hint = hint_offered(state.game, actions)
         else:
             view = public_view(state, [view_of(s) for s in range(state.game.num_seats)])
         sheet = view.get("sheet")
@@ -493,6 +502,7 @@ class TableRuntime:
             "to_act": to_act,
             "chance_next": shared["chance_next"],
             "legal": legal,
+            "hint": hint,
             "sheet": localize_sheet(sheet, lang),  # the sheet as the seat's own view shows it
             "over": shared["over"],
             "abandoned": shared["abandoned"],

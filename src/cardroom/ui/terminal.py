@@ -5,8 +5,10 @@ One prompt loop serves every game, driven by the State protocol and the game's v
 between games — how a hand, the trick, the auction and the sheet are drawn, how a text is read — is the
 game's renderer (:mod:`cardroom.ui.render`). At every prompt: ``?`` lists the commands and what is
 allowed now, ``hint`` gives the search bot's choice, ``sheet`` the score, ``quit`` ends the match
-unfinished; in laws mode ``!`` before an action makes it irregularly, and a ruling due to the user is a
-numbered menu. The record is saved atomically after every action (``--save``)."""
+unfinished (asked once: yes or no); the user's last card, when it is all he may play, is played for
+him; once the play begins the terminal says who declares, who is dummy and who leads. In laws mode
+``!`` before an action makes it irregularly, and a ruling due to the user is a numbered menu. The
+record is saved atomically after every action (``--save``)."""
 
 from __future__ import annotations
 
@@ -31,6 +33,8 @@ class Quit(Exception):
 
 
 QUIT_WORDS = ("quit", "exit", "q", "выход", "выйти")
+NO_WORDS = ("n", "no", "н", "нет")
+"""The answers to "end the match?" that go back to the game (any other answer ends it)."""
 HELP_WORDS = ("?", "help", "помощь")
 HINT_WORDS = ("hint", "подсказка")
 """Typed at a terminal prompt: the strongest bot's choice, with its average tricks per candidate."""
@@ -74,14 +78,17 @@ def save_record(state: Match[Any, Any, Any, Any], path: str, renderer: Renderer 
     write_atomically(r.record_text(state, path), path)
 
 
-def ask_line(ask: Callable[[str], str], prompt: str) -> str:
-    """One line of the user's input, stripped; :class:`Quit` at the end of input or on a quit word."""
+def ask_line(ask: Callable[[str], str], prompt: str, lang: str = "en") -> str:
+    """One line of the user's input, stripped; :class:`Quit` at the end of input, or on a quit word
+    confirmed once (a "no" to the question goes back to the prompt: "" is returned)."""
     try:
         text = ask(prompt).strip()
+        if text.lower() in QUIT_WORDS:
+            if ask(t("quit_confirm", lang)).strip().lower() not in NO_WORDS:
+                raise Quit
+            return ""
     except EOFError:
         raise Quit from None
-    if text.lower() in QUIT_WORDS:
-        raise Quit
     return text
 
 
@@ -134,6 +141,7 @@ class TerminalPlayer:
     def help(self, view: Any) -> None:
         r, lang = self.renderer, self.lang
         self.say(r.tr("help", lang))
+        self.say(t("card_notation", lang))
         self.say(t("commands", lang))
         self.say(t("hint_help", lang))
         if r.laws_on(view):
@@ -144,8 +152,12 @@ class TerminalPlayer:
         r, lang = self.renderer, self.lang
         if r.ruling(view) is not None:
             return self.choose_ruling(view)
+        forced = r.forced(view)
+        if forced is not None:
+            self.say(t("forced_card", lang, card=r.pretty(forced, lang)))
+            return forced
         while True:
-            text = ask_line(self.ask, r.prompt(view, lang))
+            text = ask_line(self.ask, r.prompt(view, lang), lang)
             if not text:
                 continue
             low = text.lower()
@@ -189,7 +201,9 @@ class TerminalPlayer:
             self.say(line)
         choices = r.ruling_choices(view)
         while True:
-            text = ask_line(self.ask, t("laws.choose", lang))
+            text = ask_line(self.ask, t("laws.choose", lang), lang)
+            if not text:
+                continue
             words = {text.lower(), text.split()[-1].lower()} if text else set()
             for i, c in enumerate(choices, 1):
                 if str(i) in words or c.option.lower() in words or c.to_text().lower() in words:
@@ -241,6 +255,9 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
             print(r.laws_note(state, seat, action, lang), file=out)
         elif not auto:
             for line in r.notes(state, seat, view, action, seat == user, lang):
+                print(line, file=out)
+        if not auto:
+            for line in r.play_announcement(r.deal(state), lang):
                 print(line, file=out)
         if not auto and r.tricks(deal) > tricks:
             print(t("trick_won", lang, n=r.tricks(deal), seat=r.seat_name(r.trick_winner(deal), lang)), file=out)

@@ -133,8 +133,9 @@ def _format_bridge(b: dict[str, Any], lang: str) -> list[str]:
     for seat in ("N", "S", "E", "W"):
         lines.append(f"  {seat}  " + " ".join(f"{b['tricks'][seat][s]:>3}" for s in BRIDGE_STRAINS))
     par = b["par"]
-    contracts = ", ".join(par.get("contracts", [])) or t("analyze.passed_out", lang)
-    lines.append("  " + t("analyze.par", lang, score=f"{par.get('score', 0):+d}", contracts=contracts))
+    if par is not None:  # none for the old bridges: contract bridge's scoring is not theirs
+        contracts = ", ".join(par.get("contracts", [])) or t("analyze.passed_out", lang)
+        lines.append("  " + t("analyze.par", lang, score=f"{par.get('score', 0):+d}", contracts=contracts))
     if b.get("contract") is None:
         lines.append("  " + t("analyze.no_contract", lang))
     else:

@@ -29,6 +29,7 @@ class AuctionBridge(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "Auction bridge (1913)", "ru": "Аукционный бридж (1913)"}
     num_seats = 4
     rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
+    analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"
     has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
@@ -68,6 +69,7 @@ class StraightBridge(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "Straight bridge", "ru": "Прямой бридж"}
     num_seats = 4
     rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
+    analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"
     has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:

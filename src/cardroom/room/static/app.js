@@ -467,8 +467,7 @@ class TableView {
 
   // --- hint (issue 6): what the strongest bot would do, asked for this seat's turn only
   hintButton(m) {
-    if (this.seat == null || !this.token || m.over || m.to_act !== this.seat || !(m.legal || []).length) return null;
-    if (m.legal.every((l) => String(l.text).startsWith("ruling "))) return null; // a ruling: the search bot does not weigh those
+    if (this.seat == null || !this.token || m.over || m.to_act !== this.seat || !m.hint) return null; // offered by the server
     const busy = this.hintPending === m.seq;
     return h("button", { id: "hint-button", class: "hint-button", title: t("hintTitle"), disabled: busy,
       text: busy ? `${t("hint")}: ${t("hintWait")}` : `? ${t("hint")}`, onclick: () => this.askHint() });

@@ -163,6 +163,22 @@ class Renderer:
             return [t("played", lang, seat=who, card=action.pretty)]
         return [t("called", lang, seat=who, call=self.pretty(action, lang))]
 
+    def play_announcement(self, deal: Any, lang: str) -> list[str]:
+        """What is said once the first card of a deal is due (who declares, who is dummy, who leads);
+        nothing by default."""
+        return []
+
+    def forced(self, view: Any) -> Any:
+        """The user's last card when it is all he may play (played for him), else None."""
+        legal = list(getattr(view, "legal", ()))
+        if len(legal) != 1 or not isinstance(legal[0], Card):
+            return None
+        hand = getattr(view, "hand", None)
+        to_play = getattr(view, "hand_to_play", None)
+        if to_play is not None and to_play == getattr(view, "dummy", None) and getattr(view, "dummy_hand", None):
+            hand = view.dummy_hand
+        return legal[0] if isinstance(hand, int) and hand.bit_count() == 1 else None
+
     def tricks(self, deal: Any) -> int:
         return len(deal.tricks) if deal is not None else 0
 

@@ -16,7 +16,7 @@ from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws import Claim
 from cardroom.games.bridge.rules import BridgeView
-from cardroom.i18n import t
+from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.base import Renderer, applied
 
 SUIT_NAMES = {"en": dict(zip("CDHS", ("club", "diamond", "heart", "spade"), strict=True)),
@@ -52,6 +52,35 @@ def play_lines(view: Any, lang: str, seat_name: Any) -> list[str]:
         lines.append(t("tricks_won", lang, ns=view.won[0], ew=view.won[1]))
     lines.append(f"{t('your_hand', lang, seat=seat_name(view.seat, lang))}: {render_hand(view.hand)}")
     return lines
+
+
+def side_name(side: Side | int, lang: str) -> str:
+    return t("side_" + Side(side).name, lang)
+
+
+def contract_words(level: int, symbol: str, doubling: int, declarer: str | None, lang: str) -> str:
+    """A contract as a sentence says it: ``2♥ doubled by South`` (suits by symbol, seats by name;
+    without ``declarer``: ``2♥ doubled``)."""
+    c = f"{level}{symbol}" + ("", t("doubled", lang), t("redoubled", lang))[min(doubling, 2)]
+    return c if declarer is None else t("contract_by", lang, c=c, seat=declarer)
+
+
+def entries_text(entries: Any, lang: str) -> str:
+    """A deal's score entries in words: ``EW 150 (undertricks), NS 30 (honours)``."""
+    def kind(k: str) -> str:
+        return t("entry." + k, lang) if "entry." + k in STRINGS else k
+
+    return ", ".join(t("entry", lang, side=side_name(e.side, lang), points=e.points, kind=kind(e.kind))
+                     for e in entries) or "-"
+
+
+def declaring_lines(deal: Any, play_phase: int, contract: str, seat_name: Any, lang: str) -> list[str]:
+    """Once the opening lead is due: who declares what, who is dummy and who leads."""
+    if deal is None or deal.phase != play_phase or deal.declarer is None or deal.dummy is None \
+            or deal.tricks or deal.trick:
+        return []
+    return [t("declares", lang, seat=seat_name(deal.declarer, lang), c=contract,
+              dummy=seat_name(deal.dummy, lang), leader=seat_name(deal.leader, lang))]
 
 
 def final_sheet_lines(sheet: Any, lang: str) -> list[str]:
@@ -138,7 +167,7 @@ class BridgeRenderer(Renderer):
             render_auction(view),
         ]
         if view.contract is not None:
-            lines.append(t("contract", lang, c=str(view.contract)))
+            lines.append(t("contract", lang, c=self.contract_text(view.contract, lang)))
         lines += play_lines(view, lang, self.seat_name)
         return lines
 
@@ -148,7 +177,20 @@ class BridgeRenderer(Renderer):
     def prompt(self, view: Any, lang: str) -> str:
         if view.phase == "auction":
             return t("your_call", lang)
-        return t("your_card", lang, hand=view.hand_to_play.letter if view.hand_to_play is not None else "?")
+        return t("your_card", lang, hand=self.seat_name(view.hand_to_play, lang) if view.hand_to_play is not None
+                 else "?")
+
+    def contract_text(self, contract: Any, lang: str, by: bool = True) -> str:
+        return contract_words(contract.level, contract.strain.symbol, contract.doubling,
+                              self.seat_name(contract.declarer, lang) if by else None, lang)
+
+    def play_announcement(self, deal: Any, lang: str) -> list[str]:
+        from cardroom.games.bridge.rules import PHASE_PLAY
+
+        if deal is None or deal.contract is None:
+            return []
+        return declaring_lines(deal, PHASE_PLAY, self.contract_text(deal.contract, lang, by=False), self.seat_name,
+                               lang)
 
     def chance_note(self, action: Any, lang: str) -> str | None:
         if not isinstance(action, Draw):
@@ -185,8 +227,14 @@ class BridgeRenderer(Renderer):
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
         r = state.results[-1]
-        text = t("passed_out", lang) if r.passed_out else t("result", lang, r=r.result_text)
-        return [t("deal", lang, n=len(state.results)) + ": " + text]
+        if r.passed_out or r.contract is None:
+            return [t("deal", lang, n=len(state.results)) + ": " + t("passed_out", lang)]
+        c, tricks = r.contract, r.declarer_tricks
+        diff = tricks - c.tricks_required
+        what = t("result_made", lang, c=self.contract_text(c, lang), n=tricks) if diff >= 0 else \
+            t("result_down", lang, c=self.contract_text(c, lang), n=-diff, tricks=tricks)
+        return [t("deal", lang, n=len(state.results)) + ": " + t("result", lang, r=f"{what}; "
+                                                                   f"{entries_text(r.entries, lang)}")]
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
         back = " ".join(f"{k} {v:+d}" for k, v in state.sheet.back_score().items())

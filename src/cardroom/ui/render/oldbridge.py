@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardroom.core.cards import Card
+from cardroom.core.cards import Card, Suit
 from cardroom.core.deal import Draw
 from cardroom.core.errors import ParseError, Reason
 from cardroom.core.laws import Irregular
@@ -15,9 +15,10 @@ from cardroom.core.table import Seat
 from cardroom.games.oldbridge.calls import OldCall
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.games.oldbridge.rules import document_letter
+from cardroom.games.oldbridge.scoring import AuctionContract
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.base import Renderer
-from cardroom.ui.render.bridge import final_sheet_lines, play_lines
+from cardroom.ui.render.bridge import contract_words, declaring_lines, entries_text, final_sheet_lines, play_lines
 
 
 class OldBridgeRenderer(Renderer):
@@ -90,9 +91,28 @@ class OldBridgeRenderer(Renderer):
             lines.append(t("ob.contract", lang, c=str(view.contract), v=view.to_dict()["trick_value"]))
         return lines + play_lines(view, lang, self.seat_name)
 
+    def contract_text(self, c: Any, lang: str) -> str:
+        """An auction's contract (``2♥ doubled``) or a straight deal's trump (``♥``), by symbols."""
+        if isinstance(c, AuctionContract):
+            symbol = t("analyze.strain.NT", lang) if c.denom.symbol == "NT" else c.denom.symbol
+            return contract_words(c.level, symbol, c.doubling, None, lang)
+        symbol = t("analyze.strain.NT", lang) if c.trump == 4 else Suit(c.trump).symbol
+        return contract_words(0, symbol, c.doubling, None, lang)[1:]
+
+    def play_announcement(self, deal: Any, lang: str) -> list[str]:
+        from cardroom.games.oldbridge.rules import PHASE_PLAY
+
+        if deal is None or deal.phase != PHASE_PLAY or deal.declarer is None:
+            return []
+        c = deal.contract_of()
+        if c is None:
+            return []
+        return declaring_lines(deal, PHASE_PLAY, self.contract_text(c, lang), self.seat_name, lang)
+
     def prompt(self, view: Any, lang: str) -> str:
         if view.phase == "play":
-            return t("your_card", lang, hand=view.hand_to_play.letter if view.hand_to_play is not None else "?")
+            return t("your_card", lang, hand=self.seat_name(view.hand_to_play, lang) if view.hand_to_play is not None
+                     else "?")
         if view.kind == "auction":
             return t("ob.your_bid", lang)
         return t("ob.your_make" if view.phase == "auction" else "ob.your_double", lang)
@@ -105,8 +125,16 @@ class OldBridgeRenderer(Renderer):
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
         r = state.results[-1]
-        pts = ", ".join(f"{e.side.name} {e.points} {e.kind}" for e in r.entries) or "-"
-        text = t("passed_out", lang) if r.passed_out else t("result", lang, r=f"{r.result_text}; {pts}")
+        if r.void:
+            text = t("result", lang, r=t("ob.new_deal", lang))
+        elif r.passed_out or r.contract is None:
+            text = t("passed_out", lang)
+        else:
+            c = r.contract
+            seat = c.declarer if isinstance(c, AuctionContract) else c.dealer
+            what = t("ob.result_tricks", lang, c=t("contract_by", lang, c=self.contract_text(c, lang),
+                                              seat=self.seat_name(seat, lang)), n=r.declarer_tricks)
+            text = t("result", lang, r=f"{what}; {entries_text(r.entries, lang)}")
         return [t("deal", lang, n=len(state.results)) + ": " + text]
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
@@ -119,6 +147,10 @@ class OldBridgeRenderer(Renderer):
         return Card.parse(text) if view.phase == "play" else OldCall.parse(text)
 
     def irregular(self, body: str, view: Any) -> Any:
+        """``!S 4D`` names the user's own seat; ``!4d`` (no seat) is his own action too."""
+        head = body.split(None, 1)[0].rstrip(":").upper() if body.split() else ""
+        if len(head) != 1 or head not in Irregular.labels:
+            body = f"{view.seat.letter} {body}"
         irregular = Irregular.from_text("!" + body)
         if irregular.seat != int(view.seat):
             raise ParseError(Reason("ui.own_seat", seat=view.seat.letter))
