@@ -96,7 +96,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
             if kind == "ping":
                 reply({"type": "pong", "seq": rt.seq})
                 continue
-            if kind not in ("act", "abandon"):
+            if kind not in ("act", "abandon", "next"):
                 reply({"type": "error", "code": "bad_message", "message": msg("bad_message", lang)})
                 continue
             if seat is None:
@@ -105,6 +105,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
             # its own task, shielded: a connection that ends meanwhile never leaves an action stored
             # but not applied (the task is awaited below before the connection is let go)
             op = loop.create_task(room.abandon(rt.id, token) if kind == "abandon" else
+                                  room.next_deal(rt.id, token) if kind == "next" else
                                   room.act(rt.id, token, data.get("action"), data.get("seq"), data.get("irregular")))
             ops.add(op)
             op.add_done_callback(ops.discard)

@@ -225,19 +225,14 @@ function plays(trick) {
   return ((trick && trick.plays) || []).map(([s, c]) => ({ seat: s, card: c }));
 }
 
-// Whether a state message's deal has any card played (a deal worth showing once it is over).
-function hadPlay(m) {
-  const tb = (m.view || {}).table || {};
-  return (tb.tricks || []).length > 0 || plays(tb.trick).length > 0;
-}
-
-// Which deal a state message belongs to (a new key means a new deal).
-function dealKey(m) {
-  const v = m.view || {}, sh = m.sheet || {};
-  if (v.deal_number != null) return `b${v.deal_number}`;
-  if (sh.deals != null) return `p${sh.deals}`;
-  if (sh.hands != null) return `e${sh.hands.length}/${(v.hand || {}).dealer}`;
-  return String(m.seq);
+// A finished deal's result line (the server's ``deal_end.result``): "3NT by S −5, EW +250".
+function resultLine(r, who) {
+  if (!r) return "";
+  let text = r.contract != null ? `${callText(r.contract)}${r.declarer != null ? " " + t("endBy") + " " + who(r.declarer) : ""}` : tp("end_", r.kind ?? "");
+  if (r.diff != null) text += ` ${r.diff === 0 ? "=" : r.diff > 0 ? "+" + r.diff : "−" + -r.diff}`;
+  else if (r.taken != null) text += `: ${r.taken} ${t("endTaken")}`;
+  if (r.score) text += `, ${seatLabel(r.score[0])} +${r.score[1]}`;
+  return text;
 }
 
 class TableView {
@@ -291,7 +286,7 @@ class TableView {
 
   onMessage(m) {
     if (m.type === "state") {
-      if (this.msg && dealKey(this.msg) !== dealKey(m) && hadPlay(this.msg)) this.prevDeal = this.msg; // keep the deal just finished
+      if (m.deal_end) this.lastEnd = m.deal_end; // kept once the next deal begins: the previous deal
       this.msg = m;
       debug.state = m;
       this.render();
@@ -569,8 +564,12 @@ class TableView {
     const places = n === 4 ? ["south", "west", "north", "east"] : n === 3 ? ["south", "west", "east"] : ["south", "west", "north", "east", "northeast"];
     const hands = tb.hands || {};
     const playsFor = Array.isArray(tb.plays_for) ? tb.plays_for : [];
-    const sideWon = Array.isArray(tb.side_won) ? tb.side_won : null;
+    const fin = m.deal_end || null; // the deal just finished, while the next one waits (or the match's last)
+    const between = fin && !(tb.tricks || []).length && !plays(tb.trick).length;
+    const sideWon = Array.isArray((between ? fin : tb).side_won) ? (between ? fin : tb).side_won : null;
+    const wonBy = between ? fin.won : tb.won;
     const handOf = (i) => {
+      if (between && !(hands[String(i)] || []).length) return fin.hands[String(i)] || []; // every hand, once over
       if (i === this.seat) return hands[String(i)] || [];
       if (hands[String(i)]) return hands[String(i)];
       if (this.extraHands && this.extraHands[i]) return this.extraHands[i]; // replay: hands from the record
@@ -579,7 +578,7 @@ class TableView {
     for (let k = 0; k < n; k++) {
       const i = (me + k) % n;
       const box = h("div", { class: `seat-box ${places[k]}${toAct === i ? " to-act" : ""}${out === i ? " sitting-out" : ""}`, "data-seat-box": i });
-      const tricksWon = sideWon == null && Array.isArray(tb.won) ? tb.won[i] : null;
+      const tricksWon = sideWon == null && Array.isArray(wonBy) ? wonBy[i] : null;
       box.append(h("div", { class: "seat-name" }, h("b", { text: seatLabel(labels[i]) }), " ", names[i] !== seatLabel(labels[i]) ? h("span", { "data-raw": "", text: names[i] }) : "",
         i === this.seat ? h("em", { text: ` (${t("you")})` }) : null,
         toAct === i ? h("span", { class: "dot", text: " ●" }) : null,
@@ -615,8 +614,9 @@ class TableView {
     let title = t("trick");
     const tricks = tb.tricks || [];
     if (!cur.length && tricks.length) { cur = plays(tricks[tricks.length - 1]); title = t("lastTrick"); }
+    else if (!cur.length && between && fin.last_trick) { cur = plays(fin.last_trick); title = t("lastTrick"); }
     centre.append(h("div", { class: "small", text: title }));
-    const tr = h("div", { class: "trick", id: "trick" });
+    const tr = h("div", { class: "trick", id: "trick", "data-cards": String(cur.length) });
     for (const p of cur) {
       tr.append(h("div", { class: "played", "data-played-by": p.seat }, h("small", { text: p.seat === -1 ? t("talon") : seatLabel(labels[p.seat] ?? p.seat) }), cardEl(p.card)));
     }
@@ -631,6 +631,7 @@ class TableView {
     }
     board.append(centre);
     root.append(board);
+    if (fin) root.append(this.dealEnd(fin, m, nameOf, this.seatWord(labels, names)));
 
     // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
     const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
@@ -652,7 +653,7 @@ class TableView {
 
     // the bidding
     root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx)));
-    if (this.prevDeal) root.append(this.previous(labels));
+    if (this.lastEnd && !fin) root.append(this.previous(this.seatWord(labels, names)));
 
     // the score sheet
     const mySide = R.mySide(labels, this.seat);
@@ -680,38 +681,59 @@ class TableView {
     if (openDetails) { const det = this.main.querySelector(".seats-details"); if (det) det.open = true; }
   }
 
-  // The deal just finished, as it stood after its last card (the next deal follows at once).
-  previous(labels) {
-    const pv = this.prevDeal.view || {};
-    const d = pv.deal || pv.hand || {};
-    const tb = pv.table || {};
-    const sec = h("details", { class: "panel previous", id: "previous", open: true }, h("summary", { text: t("previousDeal") }));
-    const facts = [];
-    if (d.contract) facts.push(`${t("contract")}: ${callText(d.contract)}${d.declarer != null ? " " + seatLabel(labels[seatIndex(d.declarer, labels)] ?? d.declarer) : ""}`);
-    if (d.trump) facts.push(`${t("trump")}: ${callText(d.trump)}`);
-    if (d.kind) facts.push(callText(d.kind));
-    const sideWon = tb.side_won;
-    if (Array.isArray(sideWon)) facts.push(`${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}`);
-    else if (Array.isArray(tb.won)) facts.push(`${t("tricks")}: ` + tb.won.map((w, i) => `${seatLabel(labels[i])} ${w}`).join(", "));
-    sec.append(h("p", { text: facts.join(" · ") }));
-    const tricks = tb.tricks || [];
+  // The end of the deal just finished (the server's ``deal_end``): its result line, the tricks won, every
+  // trick (the last one whole) and, while the next deal waits, who has still to ask for it.
+  dealEnd(end, m, nameOf, who) {
+    const sec = h("section", { class: "panel deal-end", id: "deal-end", "data-deal": String(end.number) },
+      h("h3", { text: `${t("endTitle")} ${end.number}` }),
+      h("p", { class: "result-line", id: "result-line", text: resultLine(end.result, who) }),
+      h("p", { class: "small", id: "end-tricks", text: this.wonText(end) }));
+    sec.append(this.trickList(end.tricks || []));
+    const awaited = m.awaited || [];
+    if (awaited.length && !m.over) {
+      if (this.seat != null && this.token && awaited.includes(this.seat)) {
+        sec.append(h("button", { class: "primary", id: "next-deal", text: t("endNext"), onclick: (e) => { e.target.disabled = true; this.nextDeal(); } }));
+      }
+      sec.append(h("p", { class: "small", id: "end-waiting", text: `${t("endWaiting")}: ${awaited.map((i) => nameOf(i)).join(", ")}` }));
+    }
+    return sec;
+  }
+
+  // A seat as a result line names it: its letter (N, E… in the page's language) or, for a seat without
+  // one (a number), the player's name.
+  seatWord(labels, names) {
+    return (i) => { const lab = labels[i]; return lab == null ? String(i) : /^\d+$/.test(lab) ? names[i] : seatLabel(lab); };
+  }
+
+  // The tricks a finished deal gave each side (or each seat).
+  wonText(end) {
+    const labels = this.labels();
+    if (Array.isArray(end.side_won)) return `${t("tricks")}: ${seatLabel("NS")} ${end.side_won[0] ?? 0} — ${seatLabel("EW")} ${end.side_won[1] ?? 0}`;
+    return `${t("tricks")}: ` + (end.won || []).map((w, i) => `${seatLabel(labels[i] ?? String(i))} ${w}`).join(", ");
+  }
+
+  trickList(tricks) {
+    const labels = this.labels();
     const ol = h("ol", { class: "prev-tricks" });
     for (const tr of tricks) {
-      const li = h("li");
+      const li = h("li", { "data-winner": String(tr.winner) });
       for (const p of plays(tr)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
       ol.append(li);
     }
-    // The server's next message already shows the next deal, so the last card of the last trick
-    // is never seen: the trick shows as it stood before it, the missing card face down.
-    const open = plays(tb.trick);
-    if (open.length) {
-      const li = h("li");
-      for (const p of open) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
-      li.append(h("span", { class: "played-inline" }, cardEl(null)));
-      ol.append(li);
-    }
-    sec.append(ol);
+    return ol;
+  }
+
+  // The previous deal, once the next one is in play: as its end showed it, every card of it.
+  previous(who) {
+    const end = this.lastEnd;
+    const sec = h("details", { class: "panel previous", id: "previous" }, h("summary", { text: `${t("previousDeal")}: ${resultLine(end.result, who)}` }));
+    sec.append(h("p", { text: this.wonText(end) }), this.trickList(end.tricks || []));
     return sec;
+  }
+
+  nextDeal() {
+    if (!this.ws || this.ws.readyState !== 1) { showError(t("disconnected")); return; }
+    this.ws.send(JSON.stringify({ type: "next" }));
   }
 }
 
