@@ -184,16 +184,27 @@ async function join(main) {
   // the code comes in the link's fragment (#code=…), which the browser never sends to a server
   const code = new URLSearchParams(location.hash.slice(1)).get("code") || params.get("code");
   const table = params.get("table"), seat = Number(params.get("seat"));
-  main.append(h("p", { text: t("redeeming") }));
-  if (store.token(table, seat)) { go({ table, seat }); return; }
-  try {
-    const r = await api("POST", `/api/tables/${table}/seats/${seat}/redeem`, { code, name: store.name() || undefined });
-    store.setToken(table, seat, r.token);
-    go({ table, seat });
-  } catch (e) {
-    showError(e.message);
-    main.append(h("a", { href: "/", text: t("back") }));
-  }
+  if (store.token(table, seat)) { main.append(h("p", { text: t("redeeming") })); go({ table, seat }); return; }
+  const redeem = async () => {
+    try {
+      const r = await api("POST", `/api/tables/${table}/seats/${seat}/redeem`, { code, name: store.name() || undefined });
+      store.setToken(table, seat, r.token);
+      go({ table, seat });
+    } catch (e) {
+      showError(e.message);
+      main.append(h("a", { href: "/", text: t("back") }));
+    }
+  };
+  if (store.name()) { main.append(h("p", { text: t("redeeming") })); await redeem(); return; }
+  // an invited player is asked his name first (else the records would say "player 1")
+  const nameIn = h("input", { id: "join-name", placeholder: t("yourName"), maxlength: "40" });
+  const sit = () => { const n = nameIn.value.trim(); if (!n) { nameIn.focus(); return; } store.setName(n); form.replaceChildren(h("p", { text: t("redeeming") })); redeem(); };
+  nameIn.addEventListener("keydown", (e) => { if (e.key === "Enter") sit(); });
+  const form = h("section", { class: "panel", id: "join-form" }, h("h2", { text: t("joinTitle") }),
+    h("label", {}, h("span", { text: t("yourName") }), nameIn), " ",
+    h("button", { id: "join-sit", class: "primary", text: t("sit"), onclick: sit }));
+  main.append(form);
+  nameIn.focus();
 }
 
 // ------------------------------------------------------------------ table
@@ -415,8 +426,8 @@ class TableView {
     box.append(ul);
     if (tok && seats.some((s) => s.kind === "empty")) box.append(h("button", { id: "fill-bots", class: "primary", text: t("fillBots"), onclick: () => this.bots(undefined, tok) }));
     if (store.owner(this.table)) box.append(h("p", { class: "small", text: t("owner") }));
-    const inv = h("p", { class: "small invite-url", id: "invite-url" });
-    if (this.inviteUrl) inv.append(t("copied") + " ", h("a", { href: this.inviteUrl, text: this.inviteUrl }));
+    const inv = h("p", { class: "small invite-url", id: "invite-url", "data-copied": this.inviteUrl ? String(!!this.inviteCopied) : "" });
+    if (this.inviteUrl) inv.append(t(this.inviteCopied ? "copied" : "copyFailed") + " ", h("a", { href: this.inviteUrl, text: this.inviteUrl }));
     box.append(inv);
     if (started) return h("details", { class: "seats-details" }, h("summary", { text: t("seats") }), box);
     return box;
@@ -437,10 +448,12 @@ class TableView {
     try {
       const r = await api("POST", `/api/tables/${this.table}/seats/${seat}/invite`, undefined, tok);
       const url = new URL(r.url, location.href).href; // relative unless the server has a public URL
-      try { await navigator.clipboard.writeText(url); } catch { /* clipboard needs a secure context */ }
+      let copied = false;
+      try { await navigator.clipboard.writeText(url); copied = true; } catch { /* clipboard needs a secure context */ }
       this.inviteUrl = url; // kept across renders (the seat change is broadcast too)
+      this.inviteCopied = copied; // "copied" only when it was
       const el = this.main.querySelector("#invite-url");
-      if (el) { el.replaceChildren(t("copied") + " ", h("a", { href: url, text: url })); }
+      if (el) { el.dataset.copied = String(copied); el.replaceChildren(t(copied ? "copied" : "copyFailed") + " ", h("a", { href: url, text: url })); }
     } catch (e) { showError(e.message); }
   }
 
@@ -548,8 +561,9 @@ class TableView {
     // facts of the deal: the dealer, the game's own (its renderer's), the phase
     const facts = h("div", { class: "facts" });
     const fact = (k, v) => { if (v != null && v !== "" && v !== false) facts.append(h("span", { class: "fact" }, h("small", { text: t(k) + ": " }), h("b", { text: String(v) }))); };
-    const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${seatLabel(labels[i])} ${names[i] !== seatLabel(labels[i]) ? "(" + names[i] + ")" : ""}`.trim(); };
-    const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : seatLabel(labels[i]); };
+    const word = this.seatWord(labels, names); // a seat's letter, or the player's name for a numbered seat
+    const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${word(i)} ${names[i] !== word(i) ? "(" + names[i] + ")" : ""}`.trim(); };
+    const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : word(i); };
     const ctx = { d, tb, view, labels, names, seat: this.seat, fact, nameOf, nm,
       phaseFact: () => { if (tb.step) fact("phase", tp("phase_", tb.step)); },
       sendIrregular: (text) => this.sendIrregular(text) };
@@ -579,7 +593,7 @@ class TableView {
       const i = (me + k) % n;
       const box = h("div", { class: `seat-box ${places[k]}${toAct === i ? " to-act" : ""}${out === i ? " sitting-out" : ""}`, "data-seat-box": i });
       const tricksWon = sideWon == null && Array.isArray(wonBy) ? wonBy[i] : null;
-      box.append(h("div", { class: "seat-name" }, h("b", { text: seatLabel(labels[i]) }), " ", names[i] !== seatLabel(labels[i]) ? h("span", { "data-raw": "", text: names[i] }) : "",
+      box.append(h("div", { class: "seat-name" }, h("b", { text: word(i) }), " ", names[i] !== word(i) ? h("span", { "data-raw": "", text: names[i] }) : "",
         i === this.seat ? h("em", { text: ` (${t("you")})` }) : null,
         toAct === i ? h("span", { class: "dot", text: " ●" }) : null,
         tricksWon != null && out !== i ? h("span", { class: "small", text: ` · ${t("tricks")}: ${tricksWon}` }) : null));
@@ -618,7 +632,7 @@ class TableView {
     centre.append(h("div", { class: "small", text: title }));
     const tr = h("div", { class: "trick", id: "trick", "data-cards": String(cur.length) });
     for (const p of cur) {
-      tr.append(h("div", { class: "played", "data-played-by": p.seat }, h("small", { text: p.seat === -1 ? t("talon") : seatLabel(labels[p.seat] ?? p.seat) }), cardEl(p.card)));
+      tr.append(h("div", { class: "played", "data-played-by": p.seat }, h("small", { text: p.seat === -1 ? t("talon") : word(p.seat) }), cardEl(p.card)));
     }
     centre.append(tr);
     if (sideWon) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}` }));
@@ -631,7 +645,7 @@ class TableView {
     }
     board.append(centre);
     root.append(board);
-    if (fin) root.append(this.dealEnd(fin, m, nameOf, this.seatWord(labels, names)));
+    if (fin) root.append(this.dealEnd(fin, m, nameOf, word));
 
     // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
     const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
@@ -653,7 +667,7 @@ class TableView {
 
     // the bidding
     root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx)));
-    if (this.lastEnd && !fin) root.append(this.previous(this.seatWord(labels, names)));
+    if (this.lastEnd && !fin) root.append(this.previous(word));
 
     // the score sheet
     const mySide = R.mySide(labels, this.seat);
@@ -687,8 +701,8 @@ class TableView {
     const sec = h("section", { class: "panel deal-end", id: "deal-end", "data-deal": String(end.number) },
       h("h3", { text: `${t("endTitle")} ${end.number}` }),
       h("p", { class: "result-line", id: "result-line", text: resultLine(end.result, who) }),
-      h("p", { class: "small", id: "end-tricks", text: this.wonText(end) }));
-    sec.append(this.trickList(end.tricks || []));
+      h("p", { class: "small", id: "end-tricks", text: this.wonText(end, who) }));
+    sec.append(this.trickList(end.tricks || [], who));
     const awaited = m.awaited || [];
     if (awaited.length && !m.over) {
       if (this.seat != null && this.token && awaited.includes(this.seat)) {
@@ -706,18 +720,16 @@ class TableView {
   }
 
   // The tricks a finished deal gave each side (or each seat).
-  wonText(end) {
-    const labels = this.labels();
+  wonText(end, who) {
     if (Array.isArray(end.side_won)) return `${t("tricks")}: ${seatLabel("NS")} ${end.side_won[0] ?? 0} — ${seatLabel("EW")} ${end.side_won[1] ?? 0}`;
-    return `${t("tricks")}: ` + (end.won || []).map((w, i) => `${seatLabel(labels[i] ?? String(i))} ${w}`).join(", ");
+    return `${t("tricks")}: ` + (end.won || []).map((w, i) => `${who(i)} ${w}`).join(", ");
   }
 
-  trickList(tricks) {
-    const labels = this.labels();
+  trickList(tricks, who) {
     const ol = h("ol", { class: "prev-tricks" });
     for (const tr of tricks) {
       const li = h("li", { "data-winner": String(tr.winner) });
-      for (const p of plays(tr)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
+      for (const p of plays(tr)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : who(p.seat)) + " " }), cardEl(p.card)));
       ol.append(li);
     }
     return ol;
@@ -727,7 +739,7 @@ class TableView {
   previous(who) {
     const end = this.lastEnd;
     const sec = h("details", { class: "panel previous", id: "previous" }, h("summary", { text: `${t("previousDeal")}: ${resultLine(end.result, who)}` }));
-    sec.append(h("p", { text: this.wonText(end) }), this.trickList(end.tricks || []));
+    sec.append(h("p", { text: this.wonText(end, who) }), this.trickList(end.tricks || [], who));
     return sec;
   }
 
