@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -227,3 +228,45 @@ def test_a_bots_table_pauses_at_the_end_of_a_deal(loop: asyncio.AbstractEventLoo
     fast = loop.run_until_complete(go(0))
     slow = loop.run_until_complete(go(0.4))
     assert slow >= 0.4 > fast or slow - fast >= 0.35, (fast, slow)
+
+
+# ---------------------------------------------------------------- through HTTP and the socket
+def test_the_people_ask_for_the_next_deal_over_http_and_the_socket(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from cardroom.room.app import create_app
+    from test_room_laws import auth, message, table_with_people
+
+    with TestClient(create_app(f"sqlite:///{tmp_path}/room.sqlite", deal_wait=True)) as c:
+        tid, tokens = table_with_people(c, "euchre", {})
+        rng = random.Random(4)
+        for _ in range(400):  # the four people play at random until the first hand ends
+            m = message(c, tid, tokens[0])
+            if m["awaited"]:
+                break
+            if m["to_act"] is None:
+                time.sleep(0.01)
+                continue
+            legal = message(c, tid, tokens[m["to_act"]])["legal"]
+            r = c.post(f"/api/tables/{tid}/actions", json={"action": rng.choice(legal)["id"], "seq": m["seq"]},
+                       headers=auth(tokens[m["to_act"]]))
+            assert r.status_code == 200, r.text
+        assert m["awaited"] == [0, 1, 2, 3] and m["deal_end"]["number"] == 1 and not m["over"]
+        seq = m["seq"]
+        for s in (3, 1, 2):
+            r = c.post(f"/api/tables/{tid}/next", headers=auth(tokens[s]))
+            assert r.status_code == 200, r.text
+        time.sleep(0.1)
+        m = message(c, tid, tokens[0])
+        assert m["seq"] == seq and m["awaited"] == [0], "the next deal waits for the last person"
+        assert c.post(f"/api/tables/{tid}/next").status_code == 401
+        with c.websocket_connect(f"/ws/tables/{tid}", subprotocols=["cardroom", f"token.{tokens[0]}"]) as ws:
+            assert ws.receive_json()["awaited"] == [0]
+            ws.send_json({"type": "next"})
+            for _ in range(20):
+                got = ws.receive_json()
+                if got["seq"] > seq:
+                    break
+            assert got["seq"] > seq and got["deal_end"] is None and got["awaited"] == []
+        r = c.post(f"/api/tables/{tid}/next", headers=auth(tokens[0]))
+        assert r.status_code == 409 and r.json()["code"] == "no_deal_end"
