@@ -552,7 +552,7 @@ class TableView {
       this.seat == null ? h("span", { class: "badge", text: t("spectator") }) : null,
       m.practice ? h("span", { class: "badge practice-badge", id: "practice", "data-practice": "", title: t("practiceHint"), text: t("practiceBadge") }) : null,
       h("span", { id: "turn", class: toAct === this.seat && this.seat != null ? "badge turn" : "badge", text:
-        m.over ? t("matchOver") : toAct == null ? (m.chance_next ? t("chance") : t("waiting")) : toAct === this.seat ? t("yourTurn") : `${names[toAct]} ${t("toAct")}` }),
+        m.over ? t("matchOver") : toAct == null ? ((m.awaited || []).length ? t("endTitle") : m.chance_next ? t("chance") : t("waiting")) : toAct === this.seat ? t("yourTurn") : `${names[toAct]} ${t("toAct")}` }),
       this.hintButton(m)));
 
     if (!m.seq && m.seats.some((s) => s.kind === "empty" || s.kind === "invited")) root.append(h("p", { class: "waiting", text: t("waiting") }));
