@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/compare.py --ref 56ed541 [--rounds 2] [--bench engine,solve,room]
         [--seconds 5] [--deals 20] [--tables 200] [--room-seconds 15] [--think 0] [--game bridge]
+        [--same-bench]
 
 The other commit is checked out into a temporary git worktree (the compiled solver core copied in);
 each side runs its own ``bench/engine.py``, ``bench/solve.py`` and ``bench/room.py`` (so the room's
@@ -134,6 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--room-seconds", type=float, default=15.0, help="bench/room.py: seconds measured")
     p.add_argument("--think", type=float, default=0.0, help="bench/room.py: think time")
     p.add_argument("--game", default="bridge", help="bench/room.py: the game")
+    p.add_argument("--same-bench", action="store_true",
+                   help="run this tree's bench scripts on both sides (the other commit's sources, this tree's "
+                        "measurement: for a fix of a benchmark itself, where the scripts still fit both sides)")
     args = p.parse_args(argv)
     chosen = [b.strip() for b in args.bench.split(",") if b.strip()]
     unknown = [b for b in chosen if b not in BENCHES]
@@ -146,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
                    capture_output=True)
     for so in (ROOT / "src" / "cardroom" / "solve").glob("_core*.so"):  # the compiled core, if built
         shutil.copy(so, ref_tree / "src" / "cardroom" / "solve" / so.name)
+    if args.same_bench:
+        for script in (ROOT / "bench").glob("*.py"):
+            shutil.copy(script, ref_tree / "bench" / script.name)
     runs: dict[str, dict[str, list[dict[str, float]]]] = {b: {"ref": [], "this": []} for b in chosen}
     try:
         order = (["ref", "this", "this", "ref"] * ((args.rounds + 1) // 2))[: 2 * args.rounds]

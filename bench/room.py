@@ -122,8 +122,8 @@ async def room_path_cost(game_name: str, tables: int = 100, rounds: int = 30) ->
                 tabs.append((rt, tokens))
 
             async def step(rt: Any, tokens: list[str]) -> int:
-                while rt.state.to_act == CHANCE:  # the server's own chance action
-                    await asyncio.sleep(0)
+                while rt.state.to_act == CHANCE:  # the server's own chance action, committed in a while
+                    await asyncio.sleep(0.001)  # (not a busy wait: its CPU would count as the path's)
                 if rt.state.is_over:
                     return 0
                 legal = list(rt.state.legal_actions())

@@ -204,6 +204,11 @@ def play(pg: Any, choose: Chooser, done: Callable[[State], bool], limit: float =
         assert sorted(ids) == sorted(x["id"] for x in st["legal"])
         where = el.evaluate("e => { const h = e.closest('[data-hand]'); return h ? Number(h.dataset.hand) : null; }")
         kind = el.evaluate("e => e.classList.contains('card') ? 'card' : 'call'")
+        # a bid in the bidding box: its level first, then the strain (static/biddingbox.js)
+        level = el.evaluate("e => { const r = e.closest('[data-row-level]');"
+                            " return r && r.hidden ? r.dataset.rowLevel : null; }")
+        if level is not None:
+            pg.click(f"#bidding-box .bb-level[data-level='{level}']")
         el.click()
         clicked.append({"seq": st["seq"], "text": text, "kind": kind, "hand": where})
         pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
@@ -310,7 +315,7 @@ def test_bridge_deal_by_clicking(page: Any, server: ServerProcess) -> None:
 
     clicked = play(page, choose, done, shots={
         "bridge-1-auction": lambda s: deal_of(s)["phase"] == "auction",
-        "bridge-2-play": lambda s: deal_of(s)["phase"] == "play" and len(deal_of(s)["tricks"]) >= 1,
+        "bridge-2-play": lambda s: deal_of(s)["phase"] == "play" and len(s["view"]["table"]["tricks"]) >= 1,
     })
     st = state(page)
     shot(page, "bridge-3-sheet")
@@ -363,7 +368,7 @@ def test_preferans_deal_by_clicking(page: Any, server: ServerProcess) -> None:
 
     clicked = play(page, choose, lambda s: s["sheet"]["deals"] >= 1, shots={
         "preferans-1-bidding": lambda s: deal_of(s)["phase"] == "auction",
-        "preferans-2-play": lambda s: deal_of(s)["phase"] == "play" and len(deal_of(s)["tricks"]) >= 1,
+        "preferans-2-play": lambda s: deal_of(s)["phase"] == "play" and len(s["view"]["table"]["tricks"]) >= 1,
     })
     shot(page, "preferans-3-sheet")
     assert any(c["kind"] == "call" for c in clicked)  # our call in the bidding
@@ -559,7 +564,7 @@ def test_euchre_lone_hand(page: Any, server: ServerProcess) -> None:
     hands_before = [0]
     clicked = play(page, choose, done, check=check, shots={
         "euchre-lone-1-alone": lambda s: deal_of(s).get("lone") == "N" and deal_of(s)["phase"] == "play"
-        and len(deal_of(s)["tricks"]) >= 1,
+        and len(s["view"]["table"]["tricks"]) >= 1,
     })
     shot(page, "euchre-lone-2-sheet")
     assert went_alone, "we were offered to go alone"
@@ -674,7 +679,7 @@ def test_preferans_four_players_dealer_sits_out(page: Any, server: ServerProcess
     try:
         play(page, choose, lambda s: s["sheet"]["deals"] >= 2, check=check, limit=90, shots={
             "preferans4-2-play": lambda s: deal_of(s)["dealer"] == 1 and deal_of(s)["phase"] == "play"
-            and len(deal_of(s)["tricks"]) >= 1,
+            and len(s["view"]["table"]["tricks"]) >= 1,
         })
     finally:
         stop.set()
@@ -726,6 +731,7 @@ PHONE_PROBLEMS = """() => {
             probs.push(`cut off: ${el.className} ${el.textContent.slice(0, 30)} (${r.left}..${r.right})`);
     }
     for (const el of document.querySelectorAll('[data-legal-id]')) {
+        if (el.closest('[hidden]')) continue;  // a bid of the bidding box behind its level's button
         el.scrollIntoView({block: 'center', inline: 'nearest'});
         const r = el.getBoundingClientRect();
         if (r.width < 20 || r.height < 20) probs.push(`too small to tap: ${el.dataset.legalId} ${r.width}x${r.height}`);
@@ -790,7 +796,7 @@ def test_russian_phone_deal(browser: Any, server: ServerProcess, game: str) -> N
                 return int(st["legal"][0]["id"]) if pick is None else pick
 
         play(pg, choose, done, check=check, limit=90, shots={
-            f"phone-ru-{game}-1": lambda s: deal_of(s)["phase"] == "play" and len(deal_of(s)["tricks"]) >= 1,
+            f"phone-ru-{game}-1": lambda s: deal_of(s)["phase"] == "play" and len(s["view"]["table"]["tricks"]) >= 1,
         })
         shot(pg, f"phone-ru-{game}-2-sheet")
         assert seen and all(not re.search(r"[A-Za-z]{2,}", p) for p in seen)

@@ -149,7 +149,8 @@ def test_lead_out_of_turn_by_clicking_and_the_other_side_chooses(page: Any, serv
     st = state(page)
     d = deal_of(st)
     assert d["declarer"] == "E" and st["to_act"] == 2, f"E declares, S (a bot) leads: {d}"
-    assert not d["trick"]["cards"] and not d["tricks"], "S has not led yet (the bot waits)"
+    tb = st["view"]["table"]  # the trick and the tricks are the table's
+    assert not tb["trick"]["plays"] and not tb["tricks"], "S has not led yet (the bot waits)"
     seq = st["seq"]
 
     # the toggle makes our own cards clickable as irregular actions; a confirmation first
@@ -251,7 +252,8 @@ def test_lead_out_of_turn_by_clicking_and_the_other_side_chooses(page: Any, serv
     st = state(page)
     d = deal_of(st)
     legal = [x["text"] for x in st["legal"]]
-    led = d["trick"]["cards"][0] if d["trick"]["cards"] else None
+    plays = st["view"]["table"]["trick"]["plays"]
+    led = plays[0][1] if plays else None
     if card in legal:
         assert legal == [card], "a penalty card must be played at the first legal opportunity"
     else:

@@ -606,9 +606,10 @@ def random_position(game: Game, rng: random.Random, seen_calls: set[str], steps:
 
 
 def _before_opening_lead(state: State) -> bool:
-    d = state.view(0).to_dict()
-    d = d.get("deal") or d.get("hand") or d
-    return d.get("declarer") is not None and not d.get("tricks") and not (d.get("trick") or {}).get("cards")
+    v = state.view(0).to_dict()
+    d = v.get("deal") or v.get("hand") or v
+    tb = v["table"]  # the trick and the tricks are the table's
+    return d.get("declarer") is not None and not tb["tricks"] and not tb["trick"]["plays"]
 
 
 LAWS_GAMES: list[tuple[str, Json]] = [("bridge", {}), ("auction-bridge", {}), ("straight-bridge", {}), ("euchre", {}),

@@ -293,7 +293,7 @@ def to_card_turn(c: httpx.Client, tid: str, token: str, min_tricks: int) -> dict
             time.sleep(0.01)  # the draw, the deal, the bots
             continue
         deal = m["view"]["deal"]
-        if deal["phase"] == "play" and len(deal["tricks"]) >= min_tricks:
+        if deal["phase"] == "play" and len(m["view"]["table"]["tricks"]) >= min_tricks:
             return m
         r = c.post(f"/api/tables/{tid}/actions", json={"action": m["legal"][0]["id"], "seq": m["seq"]},
                    headers=auth(token))

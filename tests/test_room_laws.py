@@ -121,7 +121,8 @@ def east_declares(m: Msg) -> int:
 
 def opening_lead(m: Msg) -> bool:
     d = deal(m)
-    return d.get("phase") == "play" and not d["tricks"] and not d["trick"]["cards"]
+    tb = m["view"]["table"]  # the trick and the tricks are the table's
+    return d.get("phase") == "play" and not tb["tricks"] and not tb["trick"]["plays"]
 
 
 def bridge_to_opening_lead(c: TestClient, options: dict[str, Any]) -> tuple[str, list[str], Msg]:
@@ -257,7 +258,8 @@ def test_irregular_over_the_websocket_and_a_bot_rules(client: TestClient) -> Non
     for _ in range(200):
         m = message(client, tid, tokens[0])
         d = deal(m)
-        if d.get("phase") == "play" and m["to_act"] not in (None, 0) and not d["trick"]["cards"] and not d["tricks"]:
+        tb = m["view"]["table"]
+        if d.get("phase") == "play" and m["to_act"] not in (None, 0) and not tb["trick"]["plays"] and not tb["tricks"]:
             break
         ta = m["to_act"]
         if ta is None or ta == 1:

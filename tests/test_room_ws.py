@@ -16,7 +16,7 @@ from cardroom.core.game import State
 from cardroom.games import load, names
 from cardroom.records.registry import state_from_dict
 from cardroom.room.audit import check_message
-from cardroom.room.engine import public_view
+from cardroom.room.engine import message_view, public_view
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -106,7 +106,7 @@ def test_people_play_over_websockets_and_no_message_leaks(client: TestClient, ga
         for s, m in by_seq.get(seq, []):
             problems.extend(check_message(s, m, state))
             if s is None:
-                assert m["view"] == public_view(state)
+                assert m["view"] == message_view(public_view(state))
             checked += 1
     assert problems == []
     assert checked == sum(len(v) for v in logs.values())
@@ -182,7 +182,7 @@ def test_reconnecting_with_the_token_restores_the_seats_full_view(client: TestCl
         with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[s])) as ws:
             m = ws.receive_json()
         assert m["seat"] == s and m["seq"] == info["seq"]
-        assert m["view"] == state.view(s).to_dict()
+        assert m["view"] == message_view(state.view(s).to_dict())
         assert check_message(s, m, state) == []
         assert bool(m["legal"]) == (s == info["to_act"])
         with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[s])) as ws:

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.errors import CardroomError
 from cardroom.core.options import Schema
+from cardroom.i18n.catalogue import Reason
 from cardroom.i18n.where import Where
 
 if TYPE_CHECKING:
     from cardroom.bots.base import Bot
+    from cardroom.core.analysis import GameAnalysis
     from cardroom.core.match import Match
 
 CHANCE = -1
@@ -145,6 +147,24 @@ class Game(ABC):
     """``module:function`` writing a match of this game as PBN (``function(state, players)``, players a
     mapping of seat letters to names or None); empty for a game PBN cannot hold. Every record a game has
     beyond the generic JSON is named by the game, so no caller asks which game it is."""
+    analysis_path: ClassVar[str] = ""
+    """``module:OBJECT`` of the game's part of ``cardroom analyze`` (a
+    :class:`cardroom.core.analysis.GameAnalysis`: its notation, records, open-hand analysis and text);
+    empty for a game that is not analysed."""
+
+    call_explainer_path: ClassVar[str] = ""
+    """``module:function`` explaining a call of the current auction by the rule bot's system
+    (``function(state, index) -> Reason``, read from the calls alone, never a hand); empty for a game
+    whose bot explains nothing."""
+
+    @classmethod
+    def explain_call(cls, state: Any, index: int) -> Any:
+        """What call ``index`` of the current auction shows in the bot's system (:attr:`call_explainer_path`),
+        a :class:`~cardroom.i18n.Reason`; :class:`CardroomError` for a game without explanations."""
+        if not cls.call_explainer_path:
+            raise CardroomError(Reason("game.no_explanations", game=cls.name))
+        module, _, fn = cls.call_explainer_path.partition(":")
+        return getattr(importlib.import_module(module), fn)(state, index)
 
     @classmethod
     def record_formats(cls) -> tuple[str, ...]:
@@ -160,6 +180,15 @@ class Game(ABC):
         module, _, fn = cls.pbn_writer_path.partition(":")
         writer: Callable[..., str] = getattr(importlib.import_module(module), fn)
         return writer(state, players)
+
+    @classmethod
+    def analysis(cls) -> GameAnalysis | None:
+        """The game's part of ``cardroom analyze`` (:attr:`analysis_path`, imported once), or None."""
+        if not cls.analysis_path:
+            return None
+        module, _, name = cls.analysis_path.partition(":")
+        got: GameAnalysis = getattr(importlib.import_module(module), name)
+        return got
 
     @classmethod
     def bot_kinds(cls) -> tuple[str, ...]:

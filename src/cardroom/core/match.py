@@ -251,6 +251,12 @@ class Match(State, Generic[D, R, S, V]):
         played = table_of(deal.view(0)).played_by()
         return {s: played[s] | table_of(deal.view(s)).hands.get(s, 0) for s in range(seats)}
 
+    def seat_results(self) -> tuple[float, ...] | None:
+        """Each seat's result of the match so far in the game's points (won less lost; a side's for each
+        of its seats): the sheet's ``seat_results()``, or None for a sheet that has none."""
+        fn = getattr(self.sheet, "seat_results", None)
+        return None if fn is None else tuple(float(x) for x in fn())
+
     # ------------------------------------------------------------------ the protocol
     @property
     def to_act(self) -> int | None:

@@ -3,8 +3,9 @@
 Every game's view (a deal's: ``BridgeView``, ``OldBridgeView``, ``EuchreView``, ``PrefView``; a
 match's: ``RubberView``, ``OldRubberView``, ``EuchreMatchView``, ``PulkaView``) carries a
 :class:`TableView` as its ``table`` attribute and in its ``to_dict()`` as ``"table"``, next to the
-game's own keys. Whatever reads a view without knowing the game — the card room's messages and its
-browser client, the search bot's sampling — reads this part:
+game's own keys (a match view's dict carries it once, at its top: the deal's dict inside it leaves out
+the table and what the table carries, :func:`inner_dict`). Whatever reads a view without knowing the
+game — the card room's messages and its browser client, the search bot's sampling — reads this part:
 
 * ``seat``, ``seats`` (the number of seats), ``dealer``;
 * ``phase``, one :class:`Phase` for every game, and ``step``, the game's own name of it;
@@ -43,6 +44,7 @@ __all__ = [
     "Tabled",
     "action_texts",
     "card_list",
+    "inner_dict",
     "match_table",
     "memo",
     "moment",
@@ -415,3 +417,20 @@ def match_table(seat: int, seats: int, deal: TableView | None, over: bool) -> Ta
     if deal is None:
         return TableView(seat, seats, Phase.MATCH_OVER if over else Phase.DRAW, "over" if over else "draw")
     return replace(deal, phase=Phase.MATCH_OVER) if over else deal
+
+
+TABLE_CARRIES = ("table", "trick", "tricks", "legal")
+"""The keys of every game's deal dict that its table carries too (the trick in progress, the finished
+tricks, the legal actions' texts — and the table itself): a match's dict leaves them out of its deal's."""
+
+
+def inner_dict(view: Any) -> dict[str, Any] | None:
+    """A match view's deal view (None between deals) as a dict inside the match's, without what the
+    match's table carries (:data:`TABLE_CARRIES`): the match's dict holds the table once, at its top, so a
+    state message holds every trick once."""
+    if view is None:
+        return None
+    d: dict[str, Any] = view.to_dict()
+    for k in TABLE_CARRIES:
+        d.pop(k, None)
+    return d

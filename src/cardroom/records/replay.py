@@ -30,6 +30,7 @@ from cardroom.records.pbn import (
 )
 from cardroom.records.rubber_json import (
     DEALS_GAME,
+    RUBBER_GAME,
     RubberReplay,
     deals_from_record,
     deals_to_record,
@@ -162,8 +163,8 @@ def _other_game_record(path: str | Path) -> dict[str, Any] | None:
         data = loads(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError):
         return None
-    if not isinstance(data, dict) or data.get("game") in (None, "bridge", "bridge-deals"):
-        return None
+    if not isinstance(data, dict) or data.get("game") in (None, RUBBER_GAME, DEALS_GAME):
+        return None  # the rubber-record format's own kinds (records.rubber_json), read by load_record
     from cardroom.records.registry import state_from_dict
 
     state = state_from_dict(data)

@@ -77,6 +77,8 @@ def public_mask(state: State) -> int:
 
 def check_message(seat: int | None, message: dict[str, Any], state: State) -> list[str]:
     """Problems of one state message sent to ``seat`` (None: a spectator) while the table is at ``state``."""
+    from cardroom.room.engine import message_view
+
     problems: list[str] = []
     who = "spectator" if seat is None else f"seat {seat}"
     if message.get("seq") != len(state.history):
@@ -88,7 +90,7 @@ def check_message(seat: int | None, message: dict[str, Any], state: State) -> li
     if leaked:
         cards = [str(Card(i)) for i in range(52) if leaked >> i & 1]
         problems.append(f"{who} at {state.position()} (seq {message['seq']}) was sent unseeable cards {cards}")
-    if seat is not None and message.get("view") != state.view(seat).to_dict():
+    if seat is not None and message.get("view") != message_view(state.view(seat).to_dict()):
         problems.append(f"{who}: the message's view is not the seat's own view")
     legal = message.get("legal", [])
     to_act = state.to_act

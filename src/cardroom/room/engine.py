@@ -184,6 +184,14 @@ def intersect_views(views: Sequence[Any]) -> Any:
     return None
 
 
+def message_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A seat's view (``to_dict()``) as a state message carries it: without its sheet, which the message
+    carries once, at its top, in the reader's language (``"sheet"``)."""
+    if "sheet" not in view:
+        return view
+    return {k: v for k, v in view.items() if k != "sheet"}
+
+
 def public_view(state: State, views: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What a spectator sees: the intersection of every seat's view (``views``: those views, already
     built for this state, in seat order)."""
@@ -488,6 +496,7 @@ class TableRuntime:
             view = public_view(state, [view_of(s) for s in range(state.game.num_seats)])
         sheet = view.get("sheet")
         end = shared["deal_end"]
+        view = message_view(view)
         return {
             "type": "state",
             "table": self.id,
@@ -603,6 +612,7 @@ def game_catalogue() -> list[dict[str, Any]]:
             "family": cls.family,
             "title": dict(cls.title),
             "seats": g.num_seats,
+            "explains_calls": bool(cls.call_explainer_path),  # GET /api/tables/{id}/explain answers
             "configurations": configs,
             "options": options,
             "schema": described,
@@ -951,10 +961,19 @@ class Room:
             rt.broadcast(self.observer)
         return rt
 
-    async def expire(self, table_id: str) -> bool:
+    async def close_table(self, table_id: str, token: str | None) -> bool:
+        """The owner closes the table (the lobby's "close"): it ends unfinished as an idle table does
+        (:meth:`expire`); False when it is over already or cannot end unfinished."""
+        rt = self.table(table_id)
+        if self.authorize(rt, token) is not None:  # a seat's token: only the owner closes a table
+            raise RoomError(403, "bad_token", table=rt.id)
+        return await self.expire(table_id, counted=False)
+
+    async def expire(self, table_id: str, counted: bool = True) -> bool:
         """End an idle table unfinished, as :meth:`abandon` does (the game's laws score it), with the
         seat event ``expire`` stored first (so a restart keeps it ended). False when the table is
-        over already or its game has no unfinished ending (it is then left as it is)."""
+        over already or its game has no unfinished ending (it is then left as it is). ``counted``:
+        counted among the expired tables (not when its owner closed it)."""
         rt = self.table(table_id)
         async with rt.lock:
             if rt.state.is_over:
@@ -965,7 +984,7 @@ class Room:
                 return False
             await self.store.call(self.store.store.add_seat_events, rt.id, [SeatEvent(0, "expire", "", None)])
             rt.state.abandon()
-            self.tables_expired += 1
+            self.tables_expired += counted
             rt.broadcast(self.observer)
         return True
 

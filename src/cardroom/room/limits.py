@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import json
 import logging
 import math
 import time
@@ -282,10 +283,18 @@ def _flag(params: Any, name: str) -> bool | None:
     raise RoomError(400, "lobby_flag", code="bad_query", name=name, value=value)
 
 
+def _options_match(options: Any, wanted: dict[str, str]) -> bool:
+    """A table's options have each wanted value (a string as it is, any other value as JSON)."""
+    def text(v: Any) -> str:
+        return v if isinstance(v, str) else json.dumps(v)
+    return all(k in options and text(options[k]) == v for k, v in wanted.items())
+
+
 def lobby_page(room: Room, params: Any, lang: str) -> dict[str, Any]:
     """``GET /api/tables``: the tables, newest first, ``limit`` of them (default :data:`LOBBY_PAGE`,
     at most :data:`LOBBY_MAX_PAGE`) older than ``cursor``; filtered by ``game`` (a name or alias),
-    ``over`` (finished or not) and ``free`` (an empty seat left, match not over). The answer names
+    ``variant`` and ``opt.NAME`` (the game's option of that name: its value as a string, other values as
+JSON), ``over`` (finished or not) and ``free`` (an empty seat left, match not over). The answer names
     the next page: ``next_cursor`` and ``next`` (the path to ask), null on the last page."""
     raw_limit = params.get("limit")
     if raw_limit is None or raw_limit == "":
@@ -303,6 +312,10 @@ def lobby_page(room: Room, params: Any, lang: str) -> dict[str, Any]:
             game = load(game).name
         except Exception:
             raise RoomError(400, "lobby_game", code="bad_query", game=game) from None
+    variant = params.get("variant") or None  # the game's option "variant" (e.g. a preferans convention)
+    wanted = {k[4:]: v for k, v in params.items() if k.startswith("opt.") and v}  # opt.NAME=VALUE
+    if variant is not None:
+        wanted["variant"] = variant
     over = _flag(params, "over")
     free = _flag(params, "free")
     raw_cursor = params.get("cursor") or None
@@ -322,6 +335,8 @@ def lobby_page(room: Room, params: Any, lang: str) -> dict[str, Any]:
         rt = tables[i]
         if game is not None and rt.game.name != game:
             continue
+        if wanted and not _options_match(rt.game.options(), wanted):
+            continue
         if over is not None and rt.state.is_over != over:
             continue
         if free is not None and free != (not rt.state.is_over and any(s.kind == "empty" for s in rt.seats)):
@@ -333,7 +348,8 @@ def lobby_page(room: Room, params: Any, lang: str) -> dict[str, Any]:
     next_cursor = str(page[-1].serial) if more else None
     nxt = None
     if next_cursor is not None:
-        query = {k: v for k, v in (("game", params.get("game")), ("over", params.get("over")),
-                                   ("free", params.get("free"))) if v}
+        query = {k: v for k, v in (("game", params.get("game")), ("variant", variant),
+                                   ("over", params.get("over")), ("free", params.get("free"))) if v}
+        query.update({f"opt.{k}": v for k, v in wanted.items() if k != "variant" or variant is None})
         nxt = "/api/tables?" + urlencode({**query, "limit": limit, "cursor": next_cursor})
     return {"tables": [rt.info(lang) for rt in page], "limit": limit, "next_cursor": next_cursor, "next": nxt}

@@ -24,6 +24,8 @@ class ContractBridge(Game):
     rule_bot_path: ClassVar[str] = "cardroom.bots.bridge:BridgeBot"
     has_search_bot: ClassVar[bool] = True
     pbn_writer_path: ClassVar[str] = "cardroom.records.replay:rubber_to_pbn"
+    analysis_path: ClassVar[str] = "cardroom.games.bridge.analysis:ANALYSIS"
+    call_explainer_path: ClassVar[str] = "cardroom.bots.bridge.explain:explain_in_state"
 
     def __init__(self, **options: Any) -> None:
         self.rules: BridgeRules = make_rules(**options)

@@ -15,7 +15,7 @@ from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.game import View
 from cardroom.core.match import DrawOpening, Match
 from cardroom.core.table import Seat, Side
-from cardroom.core.view import TableView, match_table, memo
+from cardroom.core.view import TableView, inner_dict, match_table, memo
 from cardroom.games.bridge.rules import BridgeDeal, BridgeView, DealResult
 from cardroom.games.bridge.scoring import Entry, back_score_points
 from cardroom.games.bridge.variants import DOC001, ScoringRules
@@ -160,6 +160,11 @@ class RubberSheet:
     def margin(self) -> int:
         """NS total minus EW total."""
         return self.total(Side.NS) - self.total(Side.EW)
+
+    def seat_results(self) -> tuple[int, int, int, int]:
+        """Each seat's side's total less the other side's (N, E, S, W)."""
+        m = self.margin()
+        return (m, -m, m, -m)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -409,7 +414,7 @@ class RubberSeatView(View, Generic[DV, SH]):
         return {
             "seat": self.seat.letter,
             "deal_number": self.deal_number,
-            "deal": None if self.deal is None else self.deal.to_dict(),
+            "deal": inner_dict(self.deal),
             "sheet": self.sheet.to_dict(),
             "table": self.table.to_dict(),
         }

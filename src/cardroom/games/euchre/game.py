@@ -25,6 +25,7 @@ class Euchre(Game):
     num_seats = 4
     rule_bot_path: ClassVar[str] = "cardroom.bots.euchre:EuchreBot"
     has_search_bot: ClassVar[bool] = True
+    analysis_path: ClassVar[str] = "cardroom.games.euchre.analysis:ANALYSIS"
 
     def __init__(self, **options: Any) -> None:
         self.rules: EuchreRules = make_rules(**options)

@@ -28,7 +28,7 @@ from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.game import Action, View
 from cardroom.core.match import Match, Opening
 from cardroom.core.table import Seat, Side
-from cardroom.core.view import TableView, match_table, memo
+from cardroom.core.view import TableView, inner_dict, match_table, memo
 from cardroom.games.euchre import club
 from cardroom.games.euchre.ranks import cut_rank
 from cardroom.games.euchre.rules import EuchreHand, EuchreHandResult, EuchreView
@@ -432,6 +432,12 @@ class EuchreRubberState(Match[EuchreHand, EuchreHandResult, EuchreSheet, "Euchre
                 "taken": r.makers_tricks, "score": [side.name, r.points[side]] if r.points[side] else None,
                 "kind": None}
 
+    def seat_results(self) -> tuple[float, ...]:
+        """Each seat's side's rubber points less the other side's (N, E, S, W)."""
+        rp = self.score.rubber_points()
+        m = float(rp[0] - rp[1])
+        return (m, -m, m, -m)
+
     def summary_extra(self) -> dict[str, Any]:
         rp = self.score.rubber_points()
         return {"game": "euchre", "hands": [r.to_dict() for r in self.results],
@@ -455,5 +461,5 @@ class EuchreMatchView(View):
         return 0 if self.hand is None else self.hand.shown_mask()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": Seat(self.seat).letter, "hand": None if self.hand is None else self.hand.to_dict(),
+        return {"seat": Seat(self.seat).letter, "hand": inner_dict(self.hand),
                 "sheet": dict(self.sheet), "table": self.table.to_dict()}

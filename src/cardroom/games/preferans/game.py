@@ -11,7 +11,7 @@ from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.game import Game, View
 from cardroom.core.match import Match
 from cardroom.core.options import Schema
-from cardroom.core.view import TableView, match_table, memo, table_of
+from cardroom.core.view import TableView, inner_dict, match_table, memo, table_of
 from cardroom.games.preferans.pulka import PulkaSheet
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PrefDeal, PrefView
@@ -26,6 +26,7 @@ class Preferans(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "Preferans", "ru": "Преферанс"}
     rule_bot_path: ClassVar[str] = "cardroom.bots.preferans:PreferansBot"
     has_search_bot: ClassVar[bool] = True
+    analysis_path: ClassVar[str] = "cardroom.games.preferans.analysis:ANALYSIS"
 
     def __init__(self, variant: str = "sochi", players: int = 3, **options: Any) -> None:
         from cardroom.games.preferans.variants import PLAYERS, make_variant
@@ -159,5 +160,5 @@ class PulkaView(View):
         return self.deal.shown_mask()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "deal": self.deal.to_dict(), "sheet": dict(self.sheet),
+        return {"seat": self.seat, "deal": inner_dict(self.deal), "sheet": dict(self.sheet),
                 "table": self.table.to_dict()}

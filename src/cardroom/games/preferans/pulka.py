@@ -323,6 +323,10 @@ class PulkaSheet:
         return mandatory_raspasy_price(rr[-1], self.variant) is not None
 
     # ------------------------------------------------------------------ settlement
+    def seat_results(self) -> tuple[float, ...]:
+        """Each player's balance in whists if the pulka were settled now (:meth:`settle`)."""
+        return self.settle().money
+
     def settle(self, amnesty: bool = False, whist_price: float | None = None) -> PrefSettlement:
         """The final count (Code of Preferans; §7.7 for the unfinished pulya).
 

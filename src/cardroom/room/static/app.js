@@ -4,6 +4,9 @@ import { cardEl, isCard, sortHand } from "./cards.js";
 import { renderSheet } from "./sheets.js";
 import { h } from "./dom.js";
 import { kindOf, rendererFor } from "./render/index.js";
+import { boardPlaces, bottomSeat, dealOver, handsAfterDeal, placeOf, trickCentre } from "./table.js";
+import { explanationPanel } from "./biddingbox.js";
+import { tablesList, playerPage, playerLink } from "./lobby.js";
 
 const app = document.getElementById("app");
 const params = new URLSearchParams(location.search);
@@ -141,32 +144,7 @@ async function lobby(main) {
       go({ table: r.id });
     } catch (e) { showError(e.message); }
   };
-  const list = h("div", { id: "tables" });
-  const refresh = async (path = "/api/tables") => {
-    try {
-      const { tables, next } = await api("GET", path);  // one page, newest first; `next`: the following page
-      const more = path !== "/api/tables";
-      if (!more) list.replaceChildren();
-      list.querySelector("#more-tables")?.remove();
-      if (!tables.length && !more) { list.append(h("p", { text: t("noTables") })); return; }
-      const tbl = h("table", { class: "tables" });
-      for (const tb of tables) {
-        const mine = tb.seats.find((s) => store.token(tb.id, s.seat));
-        const seatsText = tb.seats.map((s) => `${seatLabel(s.label)}: ${s.kind === "empty" ? "—" : s.kind === "invited" ? t("invited") : displayName(s)}`).join(", ");
-        tbl.append(h("tr", { "data-table": tb.id },
-          h("td", {}, (() => { const g = gs.find((x) => x.name === tb.game); return g ? g.title[getLang()] || g.title.en : tb.game; })(),
-            tb.laws ? h("span", { class: "badge laws-badge", "data-laws": "", title: t("lawsMode"), text: " " + t("lawsBadge") }) : null,
-            tb.practice ? h("span", { class: "badge practice-badge", "data-practice": "", title: t("practiceHint"), text: " " + t("practiceBadge") }) : null),
-          h("td", { class: "small", text: seatsText }),
-          h("td", { class: "small", text: tb.over ? t("matchOver") : positionText(tb.position) }),
-          h("td", {},
-            h("a", { href: `/?table=${tb.id}${mine ? "&seat=" + mine.seat : ""}`, text: mine ? t("join") : t("watch") }), " ",
-            tb.over ? h("a", { href: `/?page=records&table=${tb.id}`, text: t("replay") }) : null)));
-      }
-      list.append(tbl);
-      if (next) list.append(h("button", { id: "more-tables", onclick: () => refresh(next), text: t("moreTables") }));
-    } catch (e) { showError(e.message); }
-  };
+  const { filters, list, refresh } = tablesList({ api, store, go, showError, displayName, gs, optionLabel });
   main.append(
     h("section", { class: "panel" }, h("h2", { text: t("openTable") }),
       h("label", {}, h("span", { text: t("yourName") }), nameIn),
@@ -175,7 +153,8 @@ async function lobby(main) {
       h("label", {}, h("span", { text: t("preset") }), presetSel), optsBox,
       h("label", {}, h("span", { text: t("seed") }), seedIn),
       h("button", { id: "open-table", class: "primary", onclick: open, text: t("openTable") })),
-    h("section", { class: "panel" }, h("h2", {}, t("openTables"), " ", h("button", { onclick: () => refresh(), text: "↻", title: t("refresh") })), list));
+    h("section", { class: "panel" }, h("h2", {}, t("openTables"), " ", h("button", { onclick: () => refresh(), text: "↻", title: t("refresh") })), filters, list));
+  if (store.name()) main.append(h("p", {}, h("a", { id: "my-matches", href: playerLink(store.name()), text: t("myMatches") })));
   refresh();
 }
 
@@ -236,6 +215,15 @@ function plays(trick) {
   return ((trick && trick.plays) || []).map(([s, c]) => ({ seat: s, card: c }));
 }
 
+// Which deal a state message belongs to (a new key means a new deal).
+function dealKey(m) {
+  const v = m.view || {}, sh = m.sheet || {};
+  if (v.deal_number != null) return `b${v.deal_number}`;
+  if (sh.deals != null) return `p${sh.deals}`;
+  if (sh.hands != null) return `e${sh.hands.length}/${(v.hand || {}).dealer}`;
+  return String(m.seq);
+}
+
 // A finished deal's result line (the server's ``deal_end.result``): "3NT by S −5, EW +250".
 function resultLine(r, who) {
   if (!r) return "";
@@ -263,7 +251,11 @@ class TableView {
       showError(e.message); this.main.append(h("h2", { text: t("unknownTable") }), h("a", { href: "/", text: t("back") })); return;
     }
     if (this.seat != null && !this.token) { this.seat = null; history.replaceState(null, "", `/?table=${this.table}`); }
-    try { const gs = await games(); this.kind = kindOf(gs, this.info.game); this.title = titleOf(gs, this.info.game); } catch { /* drawn by name */ }
+    try {
+      const gs = await games();
+      this.kind = kindOf(gs, this.info.game); this.title = titleOf(gs, this.info.game);
+      this.explains = !!(gs.find((g) => g.name === this.info.game) || {}).explains_calls;
+    } catch { /* drawn by name */ }
     this.renderer = rendererFor(this.kind || this.info.game);
     this.connect();
   }
@@ -475,6 +467,17 @@ class TableView {
     } catch (e) { showError(e.message); }
   }
 
+  // --- a call of the auction explained by the bot's system (from the calls alone: anyone may ask)
+  async explain(index) {
+    const key = this.msg ? dealKey(this.msg) : null;
+    try {
+      const r = await api("GET", `/api/tables/${this.table}/explain?call=${index}&lang=${getLang()}`);
+      const x = r.explanation.params || {};
+      this.explained = { index, seq: key, call: x.call, seat: x.seat, text: r.explanation.text };
+    } catch (e) { this.explained = { index, seq: key, error: e.message }; }
+    if (this.msg) this.render();
+  }
+
   // --- hint (issue 6): what the strongest bot would do, asked for this seat's turn only
   hintButton(m) {
     if (this.seat == null || !this.token || m.over || m.to_act !== this.seat || !(m.legal || []).length) return null;
@@ -535,7 +538,7 @@ class TableView {
     const tb = view.table || {}; // the common table
     const trump = tb.trump || null;
     const n = labels.length;
-    const me = this.seat ?? 0;
+    const me = bottomSeat(this.seat, labels); // a spectator sees the bridge diagram: South at the bottom
     const legal = m.legal || [];
     // Cards are played (or discarded) when every legal action is a card; otherwise "6S" is a bid.
     const cardTurn = legal.length > 0 && legal.every((l) => isCard(l.text));
@@ -565,6 +568,7 @@ class TableView {
     const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${word(i)} ${names[i] !== word(i) ? "(" + names[i] + ")" : ""}`.trim(); };
     const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : word(i); };
     const ctx = { d, tb, view, labels, names, seat: this.seat, fact, nameOf, nm,
+      explain: this.explains ? (i) => this.explain(i) : null, explained: this.explained,
       phaseFact: () => { if (tb.step) fact("phase", tp("phase_", tb.step)); },
       sendIrregular: (text) => this.sendIrregular(text) };
     if (d.dealer != null) fact("dealer", nameOf(d.dealer));
@@ -575,15 +579,17 @@ class TableView {
 
     // the board: seats around, trick in the middle
     const board = h("div", { class: `board seats-${n}` });
-    const places = n === 4 ? ["south", "west", "north", "east"] : n === 3 ? ["south", "west", "east"] : ["south", "west", "north", "east", "northeast"];
+    const places = boardPlaces(n);
     const hands = tb.hands || {};
     const playsFor = Array.isArray(tb.plays_for) ? tb.plays_for : [];
     const fin = m.deal_end || null; // the deal just finished, while the next one waits (or the match's last)
     const between = fin && !(tb.tricks || []).length && !plays(tb.trick).length;
     const sideWon = Array.isArray((between ? fin : tb).side_won) ? (between ? fin : tb).side_won : null;
     const wonBy = between ? fin.won : tb.won;
+    const afterDeal = dealOver(tb) && !this.extraHands ? handsAfterDeal(tb) : null; // the deal played: every hand
     const handOf = (i) => {
       if (between && !(hands[String(i)] || []).length) return fin.hands[String(i)] || []; // every hand, once over
+      if (afterDeal && afterDeal[i] && afterDeal[i].length) return afterDeal[i];
       if (i === this.seat) return hands[String(i)] || [];
       if (hands[String(i)]) return hands[String(i)];
       if (this.extraHands && this.extraHands[i]) return this.extraHands[i]; // replay: hands from the record
@@ -622,19 +628,13 @@ class TableView {
       }
       board.append(box);
     }
-    // current trick (or the last one, just finished)
+    // the trick laid out by seat (or the last one, just finished; earlier ones on request)
     const centre = h("div", { class: "centre" });
-    let cur = plays(tb.trick);
-    let title = t("trick");
-    const tricks = tb.tricks || [];
-    if (!cur.length && tricks.length) { cur = plays(tricks[tricks.length - 1]); title = t("lastTrick"); }
-    else if (!cur.length && between && fin.last_trick) { cur = plays(fin.last_trick); title = t("lastTrick"); }
-    centre.append(h("div", { class: "small", text: title }));
-    const tr = h("div", { class: "trick", id: "trick", "data-cards": String(cur.length) });
-    for (const p of cur) {
-      tr.append(h("div", { class: "played", "data-played-by": p.seat }, h("small", { text: p.seat === -1 ? t("talon") : word(p.seat) }), cardEl(p.card)));
-    }
-    centre.append(tr);
+    if (this.review != null && this.review >= (tb.tricks || []).length) this.review = null; // a new deal
+    // between two deals the trick area shows the deal just finished: its last trick, its tricks reviewable
+    const trickTb = between && fin.last_trick ? { ...tb, trick: null, tricks: fin.tricks } : tb;
+    const trickLabels = labels.map((l, i) => (/^\d+$/.test(l) ? word(i) : l)); // a numbered seat: its player
+    centre.append(trickCentre({ tb: trickTb, labels: trickLabels, me, review: this.review ?? null, setReview: (k) => { this.review = k; this.render(); } }));
     if (sideWon) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}` }));
     for (const [name, cs] of Object.entries(tb.open || {})) { // cards open on the table: the turn-up, the talon
       if (!cs || !cs.length) continue;
@@ -655,7 +655,10 @@ class TableView {
     const other = legal.filter((l) => !(legalCard.has(l.text) && shownCards.has(l.text)) && !rulingLegal.includes(l));
     if (other.length) {
       const acts = h("div", { class: "actions", id: "actions" }, h("div", { class: "small", text: t("actions") }));
-      for (const l of other) acts.append(h("button", { class: "call legal", "data-legal-id": l.id, "data-text": l.text, title: l.text, text: callText(l.text), onclick: () => this.send(l.id) }));
+      if (this.bbSeq !== m.seq) { this.bbState = { level: null }; this.bbSeq = m.seq; } // the box starts afresh each turn
+      const box = R.callsBox(other, (id) => this.send(id), this.bbState); // the game's bidding box or ladder
+      if (box) acts.append(box);
+      else for (const l of other) acts.append(h("button", { class: "call legal", "data-legal-id": l.id, "data-text": l.text, title: l.text, text: callText(l.text), onclick: () => this.send(l.id) }));
       root.append(acts);
     }
     for (const b of root.querySelectorAll(".card.legal")) b.addEventListener("click", () => this.send(Number(b.dataset.legalId)));
@@ -665,8 +668,10 @@ class TableView {
       root.append(sec);
     }
 
-    // the bidding
-    root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx)));
+    // the bidding (a call's explanation by the bot's system, when asked for)
+    if (this.explained && this.explained.seq !== dealKey(m)) this.explained = null; // another deal
+    root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx),
+      explanationPanel(this.explained, () => { this.explained = null; this.render(); }) || ""));
     if (this.lastEnd && !fin) root.append(this.previous(word));
 
     // the score sheet
@@ -884,9 +889,9 @@ function recordStep(R, actions, s, labels, names) {
     } else calls.push(a);
   }
   const board = h("div", { class: "board seats-" + labels.length });
-  const places = labels.length === 4 ? ["south", "west", "north", "east"] : ["south", "west", "east", "north"];
+  const bottom = bottomSeat(null, labels); // the bridge diagram: South at the bottom
   labels.forEach((l, i) => {
-    const sb = h("div", { class: `seat-box ${places[i]}` }, h("div", { class: "seat-name" }, h("b", { text: seatLabel(l) }), " ", names[i] !== seatLabel(l) ? names[i] : ""));
+    const sb = h("div", { class: `seat-box ${placeOf(i, bottom, labels.length)}`, "data-seat-box": i }, h("div", { class: "seat-name" }, h("b", { text: seatLabel(l) }), " ", names[i] !== seatLabel(l) ? names[i] : ""));
     const row = h("div", { class: "hand", "data-hand": i });
     for (const c of sortHand(hands[i] || [], null, R)) row.append(cardEl(c));
     sb.append(row);
@@ -924,6 +929,7 @@ async function main() {
   try {
     if (location.pathname === "/join") await join(m);
     else if (params.get("page") === "records") await records(m);
+    else if (params.get("page") === "player") await playerPage(m, { api, gs: await games(), titleOf });
     else if (params.get("table")) {
       const seat = params.get("seat");
       const tv = new TableView(m, params.get("table"), seat == null || seat === "" ? null : Number(seat));

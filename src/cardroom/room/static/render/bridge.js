@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { t, callText, seatLabel } from "../i18n.js";
 import { bridgeSheet } from "../sheets.js";
+import { biddingBox } from "../biddingbox.js";
 
 const ORDER = ["N", "E", "S", "W"];
 
@@ -26,9 +27,9 @@ export default {
     phaseFact();
   },
   // claims and concessions of the remaining tricks (bridge laws 32–33): the other side rules
-  lawsExtras({ d, labels, seat, sendIrregular }) {
-    if (d.phase !== "play" || !Array.isArray(d.tricks)) return [];
-    const left = 13 - d.tricks.length;
+  lawsExtras({ d, tb, labels, seat, sendIrregular }) {
+    if (d.phase !== "play" || !Array.isArray(tb.tricks)) return [];
+    const left = 13 - tb.tricks.length;
     const sel = h("select", { id: "claim-tricks", "aria-label": t("claimTricks") });
     for (let k = left; k >= 0; k--) sel.append(h("option", { value: String(k), text: String(k) }));
     return [h("div", { class: "claims", id: "claims" }, h("span", { class: "small", text: t("claimTricks") + " " }), sel, " ",
@@ -42,14 +43,24 @@ export default {
     for (let lv = 1; lv <= 7; lv++) for (const st of ["C", "D", "H", "S", "NT"]) all.push(`${lv}${st}`);
     return all;
   },
-  bidding({ d }) {
+  callsBox: (legal, send, state) => biddingBox(legal, send, state),
+  // the auction from the dealer; where the bot's system explains calls, each call is a button asking
+  // for its explanation (ctx.explain)
+  bidding({ d, explain, explained }) {
     const tbl = h("table", { class: "auction" }, h("thead", {}, h("tr", {}, ...ORDER.map((s) => h("th", { text: seatLabel(s) })))));
     const body = h("tbody");
     const start = ORDER.indexOf(d.dealer);
     // contract bridge lists the calls from the dealer; the older bridges as [{seat, call}]
     const calls = d.auction || (d.calls || []).map((c) => (c && typeof c === "object" ? c.call : c));
     const cells = [...Array(Math.max(start, 0)).fill(""), ...calls];
-    for (let i = 0; i < cells.length; i += 4) body.append(h("tr", {}, ...[0, 1, 2, 3].map((j) => h("td", { text: cells[i + j] != null ? callText(cells[i + j]) : "" }))));
+    const cell = (k) => {
+      const c = cells[k], idx = k - Math.max(start, 0);
+      if (c == null || c === "" || idx < 0) return h("td", { text: "" });
+      if (!explain) return h("td", { text: callText(c) });
+      return h("td", {}, h("button", { class: `explain-call${explained && explained.index === idx ? " on" : ""}`, "data-call-index": idx,
+        title: t("explainAsk"), text: callText(c), onclick: () => explain(idx) }));
+    };
+    for (let i = 0; i < cells.length; i += 4) body.append(h("tr", {}, ...[0, 1, 2, 3].map((j) => cell(i + j))));
     tbl.append(body);
     return [h("h3", { text: t("auction") }), tbl];
   },

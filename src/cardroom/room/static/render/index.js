@@ -18,6 +18,7 @@ export const generic = {
   openLabel(name) { return { cls: name, key: name }; },
   lawsExtras() { return []; },
   irregularCalls() { return null; },
+  callsBox() { return null; }, // the legal calls drawn the game's way (a bidding box…), or null: a plain list
   bidding(ctx) { return [h("pre", { text: JSON.stringify(ctx.d.auction || ctx.d.calls || null) })]; },
   sheet: null,
   mySide() { return "NS"; },

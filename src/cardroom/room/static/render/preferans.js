@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { t, callText } from "../i18n.js";
 import { cardEl } from "../cards.js";
 import { prefSheet } from "../sheets.js";
+import { prefLadder } from "../biddingbox.js";
 
 export default {
   suitOrder: ["S", "D", "C", "H"],
@@ -14,6 +15,7 @@ export default {
     phaseFact();
     if (Array.isArray(d.active) && d.active.length < labels.length && d.dealer != null) fact("sittingOut", nameOf(d.dealer));
   },
+  callsBox: (legal, send) => prefLadder(legal, send),
   bidding({ d, nm }) {
     const out = [h("h3", { text: t("bidding") })];
     const ol = h("ol", { class: "calls" });
