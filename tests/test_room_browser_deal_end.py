@@ -121,7 +121,12 @@ def test_the_end_of_a_deal_shows_its_last_trick_and_result(browser: Any, server:
                 pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
                 continue
             aid = choose(game, st)
-            pg.click(f"[data-legal-id='{aid}']")
+            el = pg.locator(f"[data-legal-id='{aid}']")
+            level = el.evaluate("e => { const r = e.closest('[data-row-level]');"
+                                " return r && r.hidden ? r.dataset.rowLevel : null; }")
+            if level is not None:  # a bid in the bidding box: its level first, then the strain
+                pg.click(f"#bidding-box .bb-level[data-level='{level}']")
+            el.click()
             pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
         end = st["deal_end"]
         # the last trick whole in the middle of the table, every card of it on the page
