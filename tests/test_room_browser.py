@@ -441,6 +441,8 @@ def test_invitation_link(browser: Any, server: ServerProcess, page: Any) -> None
     guest = other.new_page()
     try:
         guest.goto(link)
+        guest.fill("#join-name", "Boris")  # an invited player is asked his name
+        guest.click("#join-sit")
         guest.wait_for_url(re.compile(rf"table={table}&seat=1"))
         guest.wait_for_function("window.__cardroom.state && window.__cardroom.state.seat === 1")
         assert api(server, f"/api/tables/{table}")["seats"][1]["kind"] == "human"
@@ -616,7 +618,7 @@ def test_preferans_four_players_dealer_sits_out(page: Any, server: ServerProcess
     assert page.locator("[data-seat-box='0'].sitting-out [data-sit-out='0']").count() == 1
     assert page.locator("[data-legal-id]").count() == 0
     assert page.locator("[data-hand='0'] .card").count() == 0
-    assert "Sitting out: 0 (Anna)" in page.inner_text(".facts")
+    assert "Sitting out: Anna" in page.inner_text(".facts")  # named, not numbered (issue 14, point 7)
     shot(page, "preferans4-1-we-sit-out")
 
     # seat 1 plays through the API (a second person): pass, whist when asked, else the first action

@@ -217,8 +217,10 @@ class Match(State, Generic[D, R, S, V]):
         return (action,)
 
     def deal_number(self) -> int:
-        """The number of the deal in play (1-based), as positions and views give it."""
-        return len(self.results) + (0 if self.is_over else 1)
+        """The number of the deal in play (1-based), as positions and views give it: the last finished
+        deal's once the match is over after it, the unfinished deal's after an abandon."""
+        deal: D | None = self.deal
+        return len(self.results) + (0 if deal is not None and deal.is_over else 1)
 
     def where_in_match(self) -> Where:
         """The match's part of a position, before the deal's."""
@@ -231,6 +233,24 @@ class Match(State, Generic[D, R, S, V]):
     def summary_extra(self) -> dict[str, Any]:
         """The game's own fields of :meth:`match_summary`."""
         return {}
+
+    def result_line(self, result: R) -> dict[str, Any]:
+        """A finished deal's result as the end of a deal shows it (:meth:`deal_end`), structured for the
+        reader's language: ``contract`` (its text, None without one), ``declarer`` (a seat), ``diff``
+        (tricks over (+) or under (−) the contract), ``taken`` (declarer's tricks, where ``diff`` does
+        not apply), ``score`` ([side or seat label, points] of the side that scored) and ``kind`` (a
+        word for a deal without a contract: "passed_out", "thrown_in", "raspasy"); None where it does
+        not apply. By default nothing is known."""
+        return {}
+
+    def dealt_hands(self, deal: D) -> dict[int, int]:
+        """The hands a finished deal shows every seat, by seat (masks): by default the cards each seat
+        played and the cards left in its hand, from the deal's own view of that seat."""
+        from cardroom.core.view import table_of
+
+        seats = self.game.num_seats
+        played = table_of(deal.view(0)).played_by()
+        return {s: played[s] | table_of(deal.view(s)).hands.get(s, 0) for s in range(seats)}
 
     def seat_results(self) -> tuple[float, ...] | None:
         """Each seat's result of the match so far in the game's points (won less lost; a side's for each
@@ -321,7 +341,14 @@ class Match(State, Generic[D, R, S, V]):
 
     def visible_mask(self, seat: int) -> int:
         deal: D | None = self.deal
-        return 0 if deal is None else deal.visible_mask(seat)
+        shown = 0 if deal is None else deal.visible_mask(seat)
+        end = self.ended_deal()
+        if end is not None:  # the end of the deal just finished (:meth:`deal_end`): every seat sees it
+            if end is not deal:
+                shown |= end.visible_mask(seat)
+            for m in self.dealt_hands(end).values():
+                shown |= m
+        return shown
 
     def card_places(self) -> Mapping[str, int]:
         deal: D | None = self.deal
@@ -374,6 +401,48 @@ class Match(State, Generic[D, R, S, V]):
         new.deal = None if deal is None else deal.clone()
         new.opening = None if self.opening is None else self.opening.copy()
         return new
+
+    # ------------------------------------------------------------------ the end of a deal
+    def ended_deal(self) -> D | None:
+        """The deal just finished while the next one has not begun (its chance, the deal of the cards,
+        not yet drawn), or the last deal once the match is over after it; None otherwise (during a
+        deal, before the first)."""
+        if not self.finished_deals:
+            return None
+        last = self.finished_deals[-1]
+        deal: D | None = self.deal
+        if deal is last or (deal is not None and not deal.history and not self.is_over):
+            return last
+        return None
+
+    def deal_end(self) -> dict[str, Any] | None:
+        """The end of the deal just finished (:meth:`ended_deal`), JSON-ready, the same for every seat
+        and spectator: its number, every trick (the last one whole), the tricks won by seat (and by
+        side where the game counts so), the hands as the deal showed them once over
+        (:meth:`dealt_hands`) and its structured :meth:`result_line`. None during a deal: the hands are
+        shown only after the deal is over."""
+        from cardroom.core.view import card_list, table_of
+
+        deal = self.ended_deal()
+        if deal is None:
+            return None
+        number = len(self.finished_deals)
+        got = self.__dict__.get("_deal_end")
+        if got is not None and got[0] is deal:
+            return got[1]  # type: ignore[no-any-return]
+        table = table_of(deal.view(0))
+        tricks = [t.to_dict() for t in table.tricks]
+        out = {
+            "number": number,
+            "tricks": tricks,
+            "last_trick": tricks[-1] if tricks else None,
+            "won": list(table.won),
+            "side_won": None if table.side_won is None else list(table.side_won),
+            "hands": {str(s): card_list(m) for s, m in self.dealt_hands(deal).items()},
+            "result": self.result_line(self.results[number - 1]),
+        }
+        self.__dict__["_deal_end"] = (deal, out)
+        return out
 
     # ------------------------------------------------------------------ the sheet
     def sheet_dict(self) -> dict[str, Any]:

@@ -43,7 +43,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
                outbox_bytes: int = 256 * 1024, table_rate: float | None = limits.TABLE_RATE,
                table_burst: int = limits.TABLE_BURST, ws_per_client: int | None = limits.WS_PER_CLIENT,
                ws_total: int | None = limits.WS_TOTAL, idle_hours: float | None = limits.IDLE_HOURS,
-               hint_limit: int = 2) -> FastAPI:
+               hint_limit: int = 2, deal_wait: bool = False, deal_pause: float = 0.0) -> FastAPI:
     """The server application. Tables are rebuilt from the store at start-up. ``outbox_limit``:
     messages waiting for one connection at most; ``stuck_seconds``: a connection whose socket takes
     nothing for that long is closed. ``public_url``: the room's address as people reach it (invitation
@@ -56,7 +56,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     ``table_rate`` tables a minute from one address after a burst of ``table_burst``,
     ``ws_per_client`` sockets from one address and ``ws_total`` in all, ``idle_hours`` before an
     unfinished table nobody uses is ended. ``hint_limit``: hint searches running at once at most (one
-    more is refused with 429)."""
+    more is refused with 429). ``deal_wait``: the next deal waits until every person at the table asked
+    for it (``Room.deal_wait``); ``deal_pause``: seconds the end of a deal stays on a table of bots."""
     hints = HintLimit(hint_limit)
     public = public_base(public_url) if public_url is not None else None
     origins = frozenset(web_origin(o) for o in allowed_origins) if allowed_origins is not None else None
@@ -68,7 +69,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         store = AsyncStore(Store(db_url))
         store.start()
         room = Room(store, bot_delay=bot_delay, observer=observer, outbox_limit=outbox_limit,
-                    stuck_seconds=stuck_seconds)
+                    stuck_seconds=stuck_seconds, deal_wait=deal_wait, deal_pause=deal_pause)
         await room.load()
         app.state.room = room
         room.max_frame, room.outbox_bytes = max_frame or None, outbox_bytes

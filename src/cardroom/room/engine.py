@@ -387,6 +387,13 @@ class TableRuntime:
     none is: meanwhile nobody plays."""
     chat: Any = None
     """The table's chat (:class:`cardroom.room.chat.TableChat`, made at the first message; never stored)."""
+    acks: set[int] = field(default_factory=set)
+    """The seats that asked for the next deal since the last deal ended (the room's, not the game's:
+    never stored, so the records replay the same; a restarted server asks again)."""
+    acks_for: int = 0
+    """The number of the finished deal :attr:`acks` answer."""
+    deal_wait: bool = False
+    """The room's :attr:`Room.deal_wait`: the next deal waits for the people at the table."""
 
     # ----------------------------------------------------------- facts
     @property
@@ -416,6 +423,22 @@ class TableRuntime:
     def to_act_seat(self) -> int | None:
         ta = self.state.to_act
         return None if ta is None or ta == CHANCE else ta
+
+    def deal_end(self) -> dict[str, Any] | None:
+        """The end of the deal just finished, while the next one waits (:meth:`Match.deal_end`)."""
+        return self.state.deal_end()
+
+    def awaited(self) -> list[int]:
+        """The people's seats the next deal waits for (each asks for it: :meth:`Room.next_deal`), empty
+        when nothing waits; the acknowledgements of an earlier deal's end do not count."""
+        if not self.deal_wait:
+            return []
+        end = self.deal_end()
+        if end is None or self.state.is_over:
+            return []
+        if self.acks_for != end["number"]:
+            self.acks, self.acks_for = set(), end["number"]
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and i not in self.acks]
 
     def info(self, lang: str = "en") -> dict[str, Any]:
         return {
@@ -492,6 +515,7 @@ class TableRuntime:
         else:
             view = public_view(state, [view_of(s) for s in range(state.game.num_seats)])
         sheet = view.get("sheet")
+        end = shared["deal_end"]
         view = message_view(view)
         return {
             "type": "state",
@@ -513,6 +537,8 @@ class TableRuntime:
             "next": self.child,
             "claim": None if self.claim is None else self.claim.for_seat(seat),
             "undo": None if self.undo is None else self.undo.public(),
+            "deal_end": end,
+            "awaited": shared["awaited"],
         }
 
     def _common_fields(self) -> dict[str, Any]:
@@ -520,7 +546,8 @@ class TableRuntime:
         state = self.state
         ta = state.to_act
         return {"to_act": None if ta is None or ta == CHANCE else ta, "chance_next": ta == CHANCE,
-                "over": state.is_over, "abandoned": state.abandoned}
+                "over": state.is_over, "abandoned": state.abandoned, "deal_end": self.deal_end(),
+                "awaited": self.awaited()}
 
     def broadcast(self, observer: Observer | None) -> None:
         """Send the new state to every subscriber: one message built and encoded per seat and
@@ -706,7 +733,8 @@ class Room:
     """All tables of one server. Methods that change anything are coroutines that commit first."""
 
     def __init__(self, store: AsyncStore, bot_delay: float = 0.0, observer: Observer | None = None,
-                 outbox_limit: int = 64, stuck_seconds: float = 30.0, bot_thread: bool = True) -> None:
+                 outbox_limit: int = 64, stuck_seconds: float = 30.0, bot_thread: bool = True,
+                 deal_wait: bool = False, deal_pause: float = 0.0) -> None:
         self.store = store
         self._bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-bots") if bot_thread else None
         """Bots think on their own thread, so that a long decision (a preferans bid weighs every talon)
@@ -735,6 +763,12 @@ class Room:
         self.connections_closed_stuck = 0
         self._serial = 0  # the last table's serial (see TableRuntime.serial)
         self.tables_expired = 0
+        self.deal_wait = deal_wait
+        """Whether the next deal waits until every person at the table has asked for it (:meth:`next_deal`),
+        so that the end of a deal (its last trick, the hands, the result) is seen: on in the server
+        (``cardroom serve``), off by default here for tests and benchmarks."""
+        self.deal_pause = deal_pause
+        """Seconds the end of a deal stays on a table without people before the next deal (0 in tests)."""
 
     # ----------------------------------------------------------- start
     def _runtime(self, st: StoredTable) -> TableRuntime:
@@ -768,6 +802,7 @@ class Room:
     def _add(self, rt: TableRuntime) -> None:
         self._serial += 1
         rt.serial = self._serial
+        rt.deal_wait = self.deal_wait
         self.tables[rt.id] = rt
 
     # ----------------------------------------------------------- lookups
@@ -995,6 +1030,23 @@ class Room:
             rt.broadcast(self.observer)
         return True
 
+    async def next_deal(self, table_id: str, token: str | None) -> TableRuntime:
+        """A seated person has seen the end of the deal and asks for the next one: once every person has,
+        the room deals it. Not a game action (nothing is stored); 409 ``no_deal_end`` when no deal's end
+        waits."""
+        rt = self.table(table_id)
+        async with rt.lock:
+            seat = self.authorize(rt, token, owner_ok=False)
+            assert seat is not None
+            if not rt.deal_wait or rt.state.is_over or rt.deal_end() is None:
+                raise RoomError(409, "no_deal_end")
+            rt.awaited()  # the acknowledgements of an earlier deal's end are forgotten
+            rt.acks.add(seat)
+            rt.last_active = time.monotonic()
+            rt.broadcast(self.observer)
+        self.kick(rt)
+        return rt
+
     # ----------------------------------------------------------- actions
     def _resolve(self, rt: TableRuntime, action: Any) -> Any:
         state = rt.state
@@ -1125,7 +1177,7 @@ class Room:
             return False
         ta = rt.state.to_act
         if ta == CHANCE:
-            return CHANCE
+            return False if rt.awaited() else CHANCE  # the next deal waits for the people who saw the last
         if ta is not None and rt.seats[ta].kind == "bot":
             return ta
         return False
@@ -1139,6 +1191,9 @@ class Room:
                     return
                 if who != CHANCE and self.bot_delay > 0:
                     await asyncio.sleep(self.bot_delay)
+                if who == CHANCE and self.deal_pause > 0 and rt.deal_end() is not None \
+                        and not any(s.kind == "human" for s in rt.seats):
+                    await asyncio.sleep(self.deal_pause)  # the end of the deal stays on a bots' table a moment
                 async with rt.lock:
                     who = self._auto_seat(rt)
                     if who is False:

@@ -49,6 +49,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         "(default 24; 0: never)")
     p.add_argument("--hint-limit", type=_positive_int, default=2,
                    help="hint searches running at once at most; one more is refused with 429 (default 2)")
+    p.add_argument("--deal-pause", type=float, default=2.0,
+                   help="seconds the end of a deal stays on a table of bots before the next deal (default 2)")
+    p.add_argument("--no-deal-wait", dest="deal_wait", action="store_false",
+                   help="deal the next hand at once, without waiting for every person to ask for it")
     p.set_defaults(func=run)
     return p
 
@@ -94,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
                          table_rate=getattr(args, "table_rate", 10.0), table_burst=getattr(args, "table_burst", 20),
                          ws_per_client=getattr(args, "ws_per_client", 32), ws_total=getattr(args, "ws_total", 2000),
                          idle_hours=getattr(args, "idle_hours", 24.0),
-                         hint_limit=getattr(args, "hint_limit", 2))
+                         hint_limit=getattr(args, "hint_limit", 2), deal_wait=getattr(args, "deal_wait", True),
+                         deal_pause=getattr(args, "deal_pause", 2.0))
     except ValueError as e:  # a malformed --public-url or --origin
         print(f"cardroom serve: {e}", file=sys.stderr)
         return 2

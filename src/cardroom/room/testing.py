@@ -83,9 +83,13 @@ class ServerProcess:
 
     def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0,
                  log: str | Path | None = None, public_url: str | None = None, origins: Sequence[str] = (),
-                 log_level: str | None = None, limits: Mapping[str, float] | None = None) -> None:
+                 log_level: str | None = None, limits: Mapping[str, float] | None = None,
+                 deal_wait: bool = False) -> None:
         """``limits``: the server's caps as ``cardroom serve`` flags without the dashes, e.g.
-        ``{"table_rate": 0, "ws_per_client": 0}`` (0 turns a cap off); the server's defaults otherwise."""
+        ``{"table_rate": 0, "ws_per_client": 0}`` (0 turns a cap off); the server's defaults otherwise.
+        ``deal_wait``: the next deal waits for the people at the table (``--no-deal-wait`` otherwise); the
+        end of a deal never pauses a table of bots (``--deal-pause 0``) unless ``limits`` say so."""
+        self.deal_wait = deal_wait
         self.db = db
         self.limits = dict(limits or {})
         self.port = port or free_port()
@@ -114,6 +118,8 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardroom.room", "--port", str(self.port), "--db", self.db,
              "--bot-delay", str(self.bot_delay), *self._flags(),
+             *(() if self.deal_wait else ("--no-deal-wait",)),
+             *(() if "deal_pause" in self.limits else ("--deal-pause", "0")),
              *(a for k, v in self.limits.items() for a in (f"--{k.replace('_', '-')}", str(v)))],
             stdout=log_file, stderr=log_file)  # uvicorn's access log goes to stdout
         log_file.close()  # the child holds its own descriptor

@@ -303,6 +303,20 @@ class RubberResult:
     sheet: ScoreSheet
 
 
+def scored_line(contract: str | None, declarer: Seat | None, entries: Sequence[Entry], *, diff: int | None = None,
+                taken: int | None = None, kind: str | None = None) -> dict[str, Any]:
+    """A bridge deal's :meth:`~cardroom.core.match.Match.result_line`: the contract, its declarer, the
+    tricks over or under it and the side whose points the deal's entries (above and below the line)
+    gave the more, with those points."""
+    points = [0, 0]
+    for e in entries:
+        points[e.side] += e.points
+    best = Side.NS if points[Side.NS] >= points[Side.EW] else Side.EW
+    score = [best.name, points[best]] if points[best] else None
+    return {"contract": contract, "declarer": None if declarer is None else int(declarer), "diff": diff,
+            "taken": taken, "score": score, "kind": kind}
+
+
 def _draw_winner(draw: Draw) -> Seat:
     """The seat that drew the highest card deals first."""
     return Seat(draw.winner())
@@ -342,6 +356,12 @@ class RubberState(Match[BridgeDeal, DealResult, ScoreSheet, "RubberView"]):
 
     def result(self) -> RubberResult:
         return RubberResult(tuple(self.results), self.sheet)
+
+    def result_line(self, result: DealResult) -> dict[str, Any]:
+        c = result.contract
+        if c is None:
+            return scored_line(None, None, result.entries, kind="passed_out")
+        return scored_line(c.text, c.declarer, result.entries, diff=result.declarer_tricks - c.tricks_required)
 
     def make_view(self, seat: int, deal_view: BridgeView | None) -> RubberView:
         return RubberView(Seat(seat), deal_view, self.sheet, self.draw, self.deal_number())

@@ -399,10 +399,6 @@ class EuchreRubberState(Match[EuchreHand, EuchreHandResult, EuchreSheet, "Euchre
         assert self.dealer is not None
         return self.dealer.lho
 
-    def deal_number(self) -> int:
-        # a finished hand is already among the results (the last hand of the rubber)
-        return len(self.results) + (0 if self.deal is not None and self.deal.is_over else 1)
-
     def where_in_match(self) -> Where:
         return Where("game_n", n=self.score.game_number) + Where("hand_n", n=self.deal_number())
 
@@ -425,6 +421,16 @@ class EuchreRubberState(Match[EuchreHand, EuchreHandResult, EuchreSheet, "Euchre
             "declarer": None if r.maker is None else (r.lone if r.lone is not None else r.maker).letter,
             "tricks": r.makers_tricks, "points": {"NS": r.points[0], "EW": r.points[1]},
         }
+
+    def result_line(self, result: EuchreHandResult) -> dict[str, Any]:
+        r = result
+        if r.thrown_in or r.trump is None or r.maker is None:
+            return {"contract": None, "declarer": None, "diff": None, "taken": None, "score": None,
+                    "kind": "thrown_in"}
+        side = Side.NS if r.points[0] >= r.points[1] else Side.EW
+        return {"contract": r.trump.letter, "declarer": int(r.lone if r.lone is not None else r.maker), "diff": None,
+                "taken": r.makers_tricks, "score": [side.name, r.points[side]] if r.points[side] else None,
+                "kind": None}
 
     def seat_results(self) -> tuple[float, ...]:
         """Each seat's side's rubber points less the other side's (N, E, S, W)."""

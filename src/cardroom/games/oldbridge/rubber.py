@@ -30,6 +30,7 @@ from cardroom.games.bridge.rubber import (
     RubberSheet,
     SheetLine,
     draw_of,
+    scored_line,
 )
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.rules import AuctionDeal, OldBridgeView, OldDeal, OldDealResult, StraightDeal
@@ -176,6 +177,14 @@ class OldRubberState(Match[OldDeal, OldDealResult, OldSheet, "OldRubberView"]):
                 "declarer": None if r.contract is None else _player_of(r).letter,
                 "tricks": r.declarer_tricks, "won": {"NS": r.won[0], "EW": r.won[1]},
                 "entries": [e.to_dict() for e in r.entries]}
+
+    def result_line(self, result: OldDealResult) -> dict[str, Any]:
+        c = result.contract
+        if result.void or c is None:
+            return scored_line(None, None, result.entries, kind="new_deal" if result.void else "passed_out")
+        if isinstance(c, AuctionContract):
+            return scored_line(c.text, c.declarer, result.entries, diff=result.declarer_tricks - 6 - c.level)
+        return scored_line(c.text, _player_of(result), result.entries, taken=result.declarer_tricks)
 
     def make_view(self, seat: int, deal_view: OldBridgeView | None) -> OldRubberView:
         return OldRubberView(Seat(seat), deal_view, self.sheet, self.draw, self.deal_number())

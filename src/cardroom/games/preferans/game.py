@@ -11,7 +11,7 @@ from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.game import Game, View
 from cardroom.core.match import Match
 from cardroom.core.options import Schema
-from cardroom.core.view import TableView, inner_dict, match_table, memo
+from cardroom.core.view import TableView, inner_dict, match_table, memo, table_of
 from cardroom.games.preferans.pulka import PulkaSheet
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PrefDeal, PrefView
@@ -112,6 +112,29 @@ class PulkaState(Match[PrefDeal, PrefDealResult, PulkaSheet, "PulkaView"]):
                 "contract": None if r.contract is None else str(PrefCall(r.contract)),
                 "tricks": list(r.tricks), "whisters": list(r.whisters), "open": r.open_defence,
                 "raspasy_round": r.raspasy_round}
+
+    def dealt_hands(self, deal: PrefDeal) -> dict[int, int]:
+        """Only the cards played: a game nobody whisted, or conceded, is not shown (its declarer keeps
+        his cards to himself)."""
+        played = table_of(deal.view(0)).played_by()
+        return dict(enumerate(played))
+
+    def result_line(self, result: PrefDealResult) -> dict[str, Any]:
+        from cardroom.games.preferans.calls import PrefCall
+
+        r = result
+        line: dict[str, Any] = {"contract": None, "declarer": r.declarer, "diff": None, "taken": None, "score": None,
+                                "kind": None}
+        if r.contract is None or r.declarer is None:
+            line["kind"] = r.kind  # raspasy
+            return line
+        line["contract"] = str(PrefCall(r.contract))
+        taken = r.tricks[r.declarer] if r.declarer < len(r.tricks) else 0
+        if r.kind == "game" and r.level:
+            line["diff"] = taken - r.level
+        else:
+            line["taken"] = taken
+        return line
 
     def summary_extra(self) -> dict[str, Any]:
         return {"game": "preferans", "variant": self.game.variant_name, "players": self.game.players,

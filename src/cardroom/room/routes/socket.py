@@ -97,7 +97,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
             if kind == "ping":
                 reply({"type": "pong", "seq": rt.seq})
                 continue
-            if kind not in ("act", "abandon", "claim", "claim_answer", "chat", "mute", "undo", "undo_answer"):
+            if kind not in ("act", "abandon", "next", "claim", "claim_answer", "chat", "mute", "undo", "undo_answer"):
                 reply({"type": "error", "code": "bad_message", "message": msg("bad_message", lang)})
                 continue
             if seat is None:
@@ -144,10 +144,12 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
 
 
 async def _operation(room: Room, rt: TableRuntime, token: str | None, kind: str, data: dict[str, Any]) -> Any:
-    """What a client's message asks of the room (its type: ``act``, ``abandon``, ``claim``, ``claim_answer``,
+    """What a client's message asks of the room (its type: ``act``, ``abandon``, ``next``, ``claim``, ``claim_answer``,
     ``chat``, ``mute``, ``undo``, ``undo_answer``)."""
     if kind == "abandon":
         return await room.abandon(rt.id, token)
+    if kind == "next":
+        return await room.next_deal(rt.id, token)
     if kind == "claim":
         return await claims.claim(room, rt.id, token, data.get("tricks"), data.get("seq"))
     if kind == "claim_answer":

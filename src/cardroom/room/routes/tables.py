@@ -75,6 +75,14 @@ async def abandon(request: Request, room: RoomDep, table_id: str) -> dict[str, A
     return {"table": table_id, "over": rt.state.is_over, "abandoned": rt.state.abandoned, "seq": rt.seq}
 
 
+@router.post("/api/tables/{table_id}/next")
+async def next_deal(request: Request, room: RoomDep, table_id: str) -> dict[str, Any]:
+    """A seated person has seen the end of the deal and asks for the next one (the seat token)."""
+    await read_body(request)  # none needed; one sent must still be JSON
+    rt = await room.next_deal(table_id, bearer(request))
+    return {"table": table_id, "awaited": rt.awaited(), "seq": rt.seq}
+
+
 @router.post("/api/tables/{table_id}/actions")
 async def act(request: Request, room: RoomDep, table_id: str) -> dict[str, Any]:
     body = await read_body(request)

@@ -164,16 +164,27 @@ async function join(main) {
   // the code comes in the link's fragment (#code=…), which the browser never sends to a server
   const code = new URLSearchParams(location.hash.slice(1)).get("code") || params.get("code");
   const table = params.get("table"), seat = Number(params.get("seat"));
-  main.append(h("p", { text: t("redeeming") }));
-  if (store.token(table, seat)) { go({ table, seat }); return; }
-  try {
-    const r = await api("POST", `/api/tables/${table}/seats/${seat}/redeem`, { code, name: store.name() || undefined });
-    store.setToken(table, seat, r.token);
-    go({ table, seat });
-  } catch (e) {
-    showError(e.message);
-    main.append(h("a", { href: "/", text: t("back") }));
-  }
+  if (store.token(table, seat)) { main.append(h("p", { text: t("redeeming") })); go({ table, seat }); return; }
+  const redeem = async () => {
+    try {
+      const r = await api("POST", `/api/tables/${table}/seats/${seat}/redeem`, { code, name: store.name() || undefined });
+      store.setToken(table, seat, r.token);
+      go({ table, seat });
+    } catch (e) {
+      showError(e.message);
+      main.append(h("a", { href: "/", text: t("back") }));
+    }
+  };
+  if (store.name()) { main.append(h("p", { text: t("redeeming") })); await redeem(); return; }
+  // an invited player is asked his name first (else the records would say "player 1")
+  const nameIn = h("input", { id: "join-name", placeholder: t("yourName"), maxlength: "40" });
+  const sit = () => { const n = nameIn.value.trim(); if (!n) { nameIn.focus(); return; } store.setName(n); form.replaceChildren(h("p", { text: t("redeeming") })); redeem(); };
+  nameIn.addEventListener("keydown", (e) => { if (e.key === "Enter") sit(); });
+  const form = h("section", { class: "panel", id: "join-form" }, h("h2", { text: t("joinTitle") }),
+    h("label", {}, h("span", { text: t("yourName") }), nameIn), " ",
+    h("button", { id: "join-sit", class: "primary", text: t("sit"), onclick: sit }));
+  main.append(form);
+  nameIn.focus();
 }
 
 // ------------------------------------------------------------------ table
@@ -205,12 +216,6 @@ function plays(trick) {
   return ((trick && trick.plays) || []).map(([s, c]) => ({ seat: s, card: c }));
 }
 
-// Whether a state message's deal has any card played (a deal worth showing once it is over).
-function hadPlay(m) {
-  const tb = (m.view || {}).table || {};
-  return (tb.tricks || []).length > 0 || plays(tb.trick).length > 0;
-}
-
 // Which deal a state message belongs to (a new key means a new deal).
 function dealKey(m) {
   const v = m.view || {}, sh = m.sheet || {};
@@ -218,6 +223,16 @@ function dealKey(m) {
   if (sh.deals != null) return `p${sh.deals}`;
   if (sh.hands != null) return `e${sh.hands.length}/${(v.hand || {}).dealer}`;
   return String(m.seq);
+}
+
+// A finished deal's result line (the server's ``deal_end.result``): "3NT by S −5, EW +250".
+function resultLine(r, who) {
+  if (!r) return "";
+  let text = r.contract != null ? `${callText(r.contract)}${r.declarer != null ? " " + t("endBy") + " " + who(r.declarer) : ""}` : tp("end_", r.kind ?? "");
+  if (r.diff != null) text += ` ${r.diff === 0 ? "=" : r.diff > 0 ? "+" + r.diff : "−" + -r.diff}`;
+  else if (r.taken != null) text += `: ${r.taken} ${t("endTaken")}`;
+  if (r.score) text += `, ${seatLabel(r.score[0])} +${r.score[1]}`;
+  return text;
 }
 
 class TableView {
@@ -275,7 +290,7 @@ class TableView {
 
   onMessage(m) {
     if (m.type === "state") {
-      if (this.msg && dealKey(this.msg) !== dealKey(m) && hadPlay(this.msg)) this.prevDeal = this.msg; // keep the deal just finished
+      if (m.deal_end) this.lastEnd = m.deal_end; // kept once the next deal begins: the previous deal
       onState(this, this.msg, m);
       this.msg = m;
       debug.state = m;
@@ -407,8 +422,8 @@ class TableView {
     box.append(ul);
     if (tok && seats.some((s) => s.kind === "empty")) box.append(h("button", { id: "fill-bots", class: "primary", text: t("fillBots"), onclick: () => this.bots(undefined, tok) }));
     if (store.owner(this.table)) box.append(h("p", { class: "small", text: t("owner") }));
-    const inv = h("p", { class: "small invite-url", id: "invite-url" });
-    if (this.inviteUrl) inv.append(t("copied") + " ", h("a", { href: this.inviteUrl, text: this.inviteUrl }));
+    const inv = h("p", { class: "small invite-url", id: "invite-url", "data-copied": this.inviteUrl ? String(!!this.inviteCopied) : "" });
+    if (this.inviteUrl) inv.append(t(this.inviteCopied ? "copied" : "copyFailed") + " ", h("a", { href: this.inviteUrl, text: this.inviteUrl }));
     box.append(inv);
     if (started) return h("details", { class: "seats-details" }, h("summary", { text: t("seats") }), box);
     return box;
@@ -429,10 +444,12 @@ class TableView {
     try {
       const r = await api("POST", `/api/tables/${this.table}/seats/${seat}/invite`, undefined, tok);
       const url = new URL(r.url, location.href).href; // relative unless the server has a public URL
-      try { await navigator.clipboard.writeText(url); } catch { /* clipboard needs a secure context */ }
+      let copied = false;
+      try { await navigator.clipboard.writeText(url); copied = true; } catch { /* clipboard needs a secure context */ }
       this.inviteUrl = url; // kept across renders (the seat change is broadcast too)
+      this.inviteCopied = copied; // "copied" only when it was
       const el = this.main.querySelector("#invite-url");
-      if (el) { el.replaceChildren(t("copied") + " ", h("a", { href: url, text: url })); }
+      if (el) { el.dataset.copied = String(copied); el.replaceChildren(t(copied ? "copied" : "copyFailed") + " ", h("a", { href: url, text: url })); }
     } catch (e) { showError(e.message); }
   }
 
@@ -541,7 +558,7 @@ class TableView {
       this.seat == null ? h("span", { class: "badge", text: t("spectator") }) : null,
       m.practice ? h("span", { class: "badge practice-badge", id: "practice", "data-practice": "", title: t("practiceHint"), text: t("practiceBadge") }) : null,
       h("span", { id: "turn", class: toAct === this.seat && this.seat != null ? "badge turn" : "badge", text:
-        m.over ? t("matchOver") : toAct == null ? (m.chance_next ? t("chance") : t("waiting")) : toAct === this.seat ? t("yourTurn") : `${names[toAct]} ${t("toAct")}` }),
+        m.over ? t("matchOver") : toAct == null ? ((m.awaited || []).length ? t("endTitle") : m.chance_next ? t("chance") : t("waiting")) : toAct === this.seat ? t("yourTurn") : `${names[toAct]} ${t("toAct")}` }),
       this.hintButton(m)));
 
     if (!m.seq && m.seats.some((s) => s.kind === "empty" || s.kind === "invited")) root.append(h("p", { class: "waiting", text: t("waiting") }));
@@ -550,8 +567,9 @@ class TableView {
     // facts of the deal: the dealer, the game's own (its renderer's), the phase
     const facts = h("div", { class: "facts" });
     const fact = (k, v) => { if (v != null && v !== "" && v !== false) facts.append(h("span", { class: "fact" }, h("small", { text: t(k) + ": " }), h("b", { text: String(v) }))); };
-    const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${seatLabel(labels[i])} ${names[i] !== seatLabel(labels[i]) ? "(" + names[i] + ")" : ""}`.trim(); };
-    const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : seatLabel(labels[i]); };
+    const word = this.seatWord(labels, names); // a seat's letter, or the player's name for a numbered seat
+    const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${word(i)} ${names[i] !== word(i) ? "(" + names[i] + ")" : ""}`.trim(); };
+    const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : word(i); };
     const ctx = { d, tb, view, labels, names, seat: this.seat, fact, nameOf, nm,
       explain: this.explains ? (i) => this.explain(i) : null, explained: this.explained,
       phaseFact: () => { if (tb.step) fact("phase", tp("phase_", tb.step)); },
@@ -567,9 +585,13 @@ class TableView {
     const places = boardPlaces(n);
     const hands = tb.hands || {};
     const playsFor = Array.isArray(tb.plays_for) ? tb.plays_for : [];
-    const sideWon = Array.isArray(tb.side_won) ? tb.side_won : null;
+    const fin = m.deal_end || null; // the deal just finished, while the next one waits (or the match's last)
+    const between = fin && !(tb.tricks || []).length && !plays(tb.trick).length;
+    const sideWon = Array.isArray((between ? fin : tb).side_won) ? (between ? fin : tb).side_won : null;
+    const wonBy = between ? fin.won : tb.won;
     const afterDeal = dealOver(tb) && !this.extraHands ? handsAfterDeal(tb) : null; // the deal played: every hand
     const handOf = (i) => {
+      if (between && !(hands[String(i)] || []).length) return fin.hands[String(i)] || []; // every hand, once over
       if (afterDeal && afterDeal[i] && afterDeal[i].length) return afterDeal[i];
       if (i === this.seat) return hands[String(i)] || [];
       if (hands[String(i)]) return hands[String(i)];
@@ -579,8 +601,8 @@ class TableView {
     for (let k = 0; k < n; k++) {
       const i = (me + k) % n;
       const box = h("div", { class: `seat-box ${places[k]}${toAct === i ? " to-act" : ""}${out === i ? " sitting-out" : ""}`, "data-seat-box": i });
-      const tricksWon = sideWon == null && Array.isArray(tb.won) ? tb.won[i] : null;
-      box.append(h("div", { class: "seat-name" }, h("b", { text: seatLabel(labels[i]) }), " ", names[i] !== seatLabel(labels[i]) ? h("span", { "data-raw": "", text: names[i] }) : "",
+      const tricksWon = sideWon == null && Array.isArray(wonBy) ? wonBy[i] : null;
+      box.append(h("div", { class: "seat-name" }, h("b", { text: word(i) }), " ", names[i] !== word(i) ? h("span", { "data-raw": "", text: names[i] }) : "",
         i === this.seat ? h("em", { text: ` (${t("you")})` }) : null,
         toAct === i ? h("span", { class: "dot", text: " ●" }) : null,
         tricksWon != null && out !== i ? h("span", { class: "small", text: ` · ${t("tricks")}: ${tricksWon}` }) : null));
@@ -612,7 +634,10 @@ class TableView {
     // the trick laid out by seat (or the last one, just finished; earlier ones on request)
     const centre = h("div", { class: "centre" });
     if (this.review != null && this.review >= (tb.tricks || []).length) this.review = null; // a new deal
-    centre.append(trickCentre({ tb, labels, me, review: this.review ?? null, setReview: (k) => { this.review = k; this.render(); } }));
+    // between two deals the trick area shows the deal just finished: its last trick, its tricks reviewable
+    const trickTb = between && fin.last_trick ? { ...tb, trick: null, tricks: fin.tricks } : tb;
+    const trickLabels = labels.map((l, i) => (/^\d+$/.test(l) ? word(i) : l)); // a numbered seat: its player
+    centre.append(trickCentre({ tb: trickTb, labels: trickLabels, me, review: this.review ?? null, setReview: (k) => { this.review = k; this.render(); } }));
     if (sideWon) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}` }));
     for (const [name, cs] of Object.entries(tb.open || {})) { // cards open on the table: the turn-up, the talon
       if (!cs || !cs.length) continue;
@@ -623,6 +648,7 @@ class TableView {
     }
     board.append(centre);
     root.append(board);
+    if (fin) root.append(this.dealEnd(fin, m, nameOf, word));
 
     // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
     const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
@@ -650,7 +676,7 @@ class TableView {
     if (this.explained && this.explained.seq !== dealKey(m)) this.explained = null; // another deal
     root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx),
       explanationPanel(this.explained, () => { this.explained = null; this.render(); }) || ""));
-    if (this.prevDeal) root.append(this.previous(labels));
+    if (this.lastEnd && !fin) root.append(this.previous(word));
 
     // the score sheet
     const mySide = R.mySide(labels, this.seat);
@@ -678,38 +704,57 @@ class TableView {
     if (openDetails) { const det = this.main.querySelector(".seats-details"); if (det) det.open = true; }
   }
 
-  // The deal just finished, as it stood after its last card (the next deal follows at once).
-  previous(labels) {
-    const pv = this.prevDeal.view || {};
-    const d = pv.deal || pv.hand || {};
-    const tb = pv.table || {};
-    const sec = h("details", { class: "panel previous", id: "previous", open: true }, h("summary", { text: t("previousDeal") }));
-    const facts = [];
-    if (d.contract) facts.push(`${t("contract")}: ${callText(d.contract)}${d.declarer != null ? " " + seatLabel(labels[seatIndex(d.declarer, labels)] ?? d.declarer) : ""}`);
-    if (d.trump) facts.push(`${t("trump")}: ${callText(d.trump)}`);
-    if (d.kind) facts.push(callText(d.kind));
-    const sideWon = tb.side_won;
-    if (Array.isArray(sideWon)) facts.push(`${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}`);
-    else if (Array.isArray(tb.won)) facts.push(`${t("tricks")}: ` + tb.won.map((w, i) => `${seatLabel(labels[i])} ${w}`).join(", "));
-    sec.append(h("p", { text: facts.join(" · ") }));
-    const tricks = tb.tricks || [];
+  // The end of the deal just finished (the server's ``deal_end``): its result line, the tricks won, every
+  // trick (the last one whole) and, while the next deal waits, who has still to ask for it.
+  dealEnd(end, m, nameOf, who) {
+    const sec = h("section", { class: "panel deal-end", id: "deal-end", "data-deal": String(end.number) },
+      h("h3", { text: `${t("endTitle")} ${end.number}` }),
+      h("p", { class: "result-line", id: "result-line", text: resultLine(end.result, who) }),
+      h("p", { class: "small", id: "end-tricks", text: this.wonText(end, who) }));
+    sec.append(this.trickList(end.tricks || [], who));
+    const awaited = m.awaited || [];
+    if (awaited.length && !m.over) {
+      if (this.seat != null && this.token && awaited.includes(this.seat)) {
+        sec.append(h("button", { class: "primary", id: "next-deal", text: t("endNext"), onclick: (e) => { e.target.disabled = true; this.nextDeal(); } }));
+      }
+      sec.append(h("p", { class: "small", id: "end-waiting", text: `${t("endWaiting")}: ${awaited.map((i) => nameOf(i)).join(", ")}` }));
+    }
+    return sec;
+  }
+
+  // A seat as a result line names it: its letter (N, E… in the page's language) or, for a seat without
+  // one (a number), the player's name.
+  seatWord(labels, names) {
+    return (i) => { const lab = labels[i]; return lab == null ? String(i) : /^\d+$/.test(lab) ? names[i] : seatLabel(lab); };
+  }
+
+  // The tricks a finished deal gave each side (or each seat).
+  wonText(end, who) {
+    if (Array.isArray(end.side_won)) return `${t("tricks")}: ${seatLabel("NS")} ${end.side_won[0] ?? 0} — ${seatLabel("EW")} ${end.side_won[1] ?? 0}`;
+    return `${t("tricks")}: ` + (end.won || []).map((w, i) => `${who(i)} ${w}`).join(", ");
+  }
+
+  trickList(tricks, who) {
     const ol = h("ol", { class: "prev-tricks" });
     for (const tr of tricks) {
-      const li = h("li");
-      for (const p of plays(tr)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
+      const li = h("li", { "data-winner": String(tr.winner) });
+      for (const p of plays(tr)) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : who(p.seat)) + " " }), cardEl(p.card)));
       ol.append(li);
     }
-    // The server's next message already shows the next deal, so the last card of the last trick
-    // is never seen: the trick shows as it stood before it, the missing card face down.
-    const open = plays(tb.trick);
-    if (open.length) {
-      const li = h("li");
-      for (const p of open) li.append(h("span", { class: "played-inline" }, h("small", { text: (p.seat === -1 ? t("talon") : seatLabel(labels[p.seat])) + " " }), cardEl(p.card)));
-      li.append(h("span", { class: "played-inline" }, cardEl(null)));
-      ol.append(li);
-    }
-    sec.append(ol);
+    return ol;
+  }
+
+  // The previous deal, once the next one is in play: as its end showed it, every card of it.
+  previous(who) {
+    const end = this.lastEnd;
+    const sec = h("details", { class: "panel previous", id: "previous" }, h("summary", { text: `${t("previousDeal")}: ${resultLine(end.result, who)}` }));
+    sec.append(h("p", { text: this.wonText(end, who) }), this.trickList(end.tricks || [], who));
     return sec;
+  }
+
+  nextDeal() {
+    if (!this.ws || this.ws.readyState !== 1) { showError(t("disconnected")); return; }
+    this.ws.send(JSON.stringify({ type: "next" }));
   }
 }
 

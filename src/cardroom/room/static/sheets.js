@@ -42,6 +42,8 @@ export function bridgeSheet(sheet, mySide) {
       below.append(tr);
     }
   }
+  // the line is drawn even when a section is empty: a penalty above it never reads as trick points
+  for (const part of [above, below]) if (!part.children.length) part.append(h("tr", { class: "empty-section" }, h("td", { text: "\u00a0" }), h("td", { text: "\u00a0" })));
   tbl.append(above, below);
   const tot = sheet.totals || {};
   tbl.append(h("tfoot", {}, h("tr", {}, h("th", { text: `${t("total")}: ${tot[we] ?? 0}` }), h("th", { text: `${t("total")}: ${tot[they] ?? 0}` }))));
