@@ -113,13 +113,13 @@ def test_an_engines_refusal_carries_its_key_and_is_translated_by_it() -> None:
     e = caught.value
     assert str(e) == e.text() == e.text("de") == "not a card: 'ZZ' (expected rank and suit, e.g. AS, 10H, ♠A)"
     assert (e.key, dict(e.params)) == ("card.expected", {"text": "ZZ"})
-    assert e.text("ru") == "не карта: 'ZZ' (ожидаются достоинство и масть, напр. AS, 10H, ♠A)"
+    assert e.text("ru") == "не карта: 'ZZ' (ожидаются достоинство и масть, напр. A♠, 10♥, ♠A)"
     room = RoomError(400, "unreadable", action="ZZ", why=e)
     assert str(room) == "cannot read 'ZZ': not a card: 'ZZ' (expected rank and suit, e.g. AS, 10H, ♠A)"
-    assert room.text("ru") == "не понимаю 'ZZ': не карта: 'ZZ' (ожидаются достоинство и масть, напр. AS, 10H, ♠A)"
+    assert room.text("ru") == "не понимаю 'ZZ': не карта: 'ZZ' (ожидаются достоинство и масть, напр. A♠, 10♥, ♠A)"
     # the terminal's texts write it in the reader's language too
     assert t("unreadable", "ru", what="ZZ", why=e) == ("Не понимаю 'ZZ': не карта: 'ZZ' (ожидаются достоинство и "
-                                                       "масть, напр. AS, 10H, ♠A)")
+                                                       "масть, напр. A♠, 10♥, ♠A)")
     # prose not converted yet stays English in every language, with no key
     prose = CardroomError("something plain")
     assert (str(prose), prose.text("ru"), prose.key, dict(prose.params)) == ("something plain",) * 2 + ("", {})
