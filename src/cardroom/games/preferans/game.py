@@ -15,6 +15,7 @@ from cardroom.core.view import TableView, match_table, memo
 from cardroom.games.preferans.pulka import PulkaSheet
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PrefDeal, PrefView
+from cardroom.games.preferans.scoring import num
 
 
 class Preferans(Game):
@@ -117,7 +118,11 @@ class PulkaState(Match[PrefDeal, PrefDealResult, PulkaSheet, "PulkaView"]):
                 "settlement": self.sheet.settle().to_dict()}
 
     def make_view(self, seat: int, deal_view: PrefView) -> PulkaView:
-        return PulkaView(seat, deal_view, MappingProxyType(self.sheet_dict()))
+        sheet = self.sheet_dict()
+        live = getattr(self, "_live", None)
+        if live is None or live[0] is not sheet:  # the settlement of this very sheet, computed once
+            live = self._live = (sheet, tuple(num(b) for b in self.sheet.settle().balance))
+        return PulkaView(seat, deal_view, MappingProxyType(sheet), live[1])
 
 
 @dataclass(frozen=True)
@@ -125,6 +130,8 @@ class PulkaView(View):
     seat: int
     deal: PrefView
     sheet: Mapping[str, Any]
+    live: tuple[int | float, ...] = ()
+    """The live settlement: each player's balance in whists were the pulka closed now."""
 
     @memo
     def table(self) -> TableView:
@@ -136,5 +143,5 @@ class PulkaView(View):
         return self.deal.shown_mask()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "deal": self.deal.to_dict(), "sheet": dict(self.sheet),
+        return {"seat": self.seat, "deal": self.deal.to_dict(), "sheet": {**self.sheet, "live": list(self.live)},
                 "table": self.table.to_dict()}
