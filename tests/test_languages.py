@@ -155,7 +155,7 @@ def _cases() -> list[Any]:
         for lang in ("ru", "en"):
             gap = None if lang != "ru" else RUSSIAN_GAPS.get(name) or \
                 (RUSSIAN_LAWS_GAPS.get(name) if options.get("laws") else None)
-            marks = [pytest.mark.xfail(strict=True, reason=gap)] if gap else []
+            marks = [pytest.mark.xfail(strict=True, raises=AssertionError, reason=gap)] if gap else []
             out.append(pytest.param(name, options, lang, id=f"{name}-{i}-{lang}", marks=marks))
     return out
 
