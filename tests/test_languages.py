@@ -168,3 +168,16 @@ def test_every_phase_is_in_one_language(name: str, options: dict[str, Any], lang
         _walk(name, options, lang, seed, seen, monkeypatch)
     assert "auction" in seen.phases, seen.phases  # the walk reached the calls at least
     assert not seen.problems, "\n".join(f"{k}  <<{v}>>" for k, v in sorted(seen.problems.items()))
+
+
+def test_every_preferans_call_is_written_in_words_its_reader_can_type() -> None:
+    """A preferans call as each language's screen writes it (the English words, the Russian ones) has no
+    word of the other language and no id, and reads back as the same call."""
+    from cardroom.games.preferans.calls import _BY_VALUE, PrefCall
+
+    calls = list(_BY_VALUE.values())
+    assert len(calls) > 70
+    for call in calls:
+        for lang, text in (("en", call.english), ("ru", call.pretty)):
+            assert foreign(text, lang) == [], (call, lang, text)
+            assert PrefCall.parse(text) == call, (call, lang, text)
