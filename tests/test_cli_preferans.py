@@ -182,7 +182,7 @@ def test_the_ural_dealer_hand_choice_is_offered_to_a_human() -> None:
     assert state.to_act == 0  # the dealer
     player, out = _player_answers("en", ["hand-2", "closed"])
     a = player.choose(state.view(0).deal)  # type: ignore[attr-defined]
-    assert str(a) == "hand-2" and "hand-3" in out.getvalue() and "defender's hand" in out.getvalue()
+    assert str(a) == "hand-2" and "hand 3" in out.getvalue() and "defender's hand" in out.getvalue()
     state.apply(a)
     assert str(player.choose(state.view(0).deal)) == "closed"  # type: ignore[attr-defined]
 

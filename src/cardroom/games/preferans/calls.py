@@ -79,8 +79,16 @@ class PrefCall(int):
         return f"PrefCall({self})"
 
     @property
+    def english(self) -> str:
+        """The call as an English screen writes it, in words the parser reads back (``misère no talon``,
+        ``7S no talon``, ``concede 2``, ``hand 1``): the text without its joined ids."""
+        if int(self) in _GAME_INFO and self.without_talon:
+            return _TEXT[int(self)].removesuffix("-wt") + " no talon"
+        return _ENGLISH.get(int(self), str(self))
+
+    @property
     def pretty(self) -> str:
-        if self.is_game:
+        if int(self) in _GAME_INFO:
             lvl, st = _GAME_INFO[self]
             return f"{lvl}{PREF_STRAIN_SYMBOLS[st]}" + (" б/п" if self.without_talon else "")
         return _PRETTY.get(int(self), str(self))
@@ -106,7 +114,7 @@ class PrefCall(int):
         raise ParseError(Reason("pref.not_pref_call", text=text))
 
 
-_BID_RE = re.compile(r"^(10|[6-9])(nt|бк|б/к|n|[scdh♠♣♦♥пктбч])(бп|б/п|wt|-wt|!)?$")
+_BID_RE = re.compile(r"^(10|[6-9])(nt|бк|б/к|n|[scdh♠♣♦♥пктбч])(бп|б/п|wt|-wt|notalon|!)?$")
 _STRAIN_WORDS = {
     "s": 0, "♠": 0, "п": 0, "c": 1, "♣": 1, "к": 1, "т": 1, "d": 2, "♦": 2, "б": 2, "h": 3, "♥": 3, "ч": 3,
     "nt": 4, "n": 4, "бк": 4, "б/к": 4,
@@ -127,6 +135,7 @@ _WT_BASE = _BASE + 200
 _BY_VALUE: dict[int, PrefCall] = {}
 _TEXT: dict[int, str] = {}
 _PRETTY: dict[int, str] = {}
+_ENGLISH: dict[int, str] = {}
 _GAME_INFO: dict[int, tuple[int, int]] = {}
 _WITHOUT_TALON: set[int] = set()
 MISERE: PrefCall
@@ -145,6 +154,7 @@ for _i, (_kind, _lvl, _st) in enumerate(_LADDER):
     else:
         _TEXT[_v] = "misere-wt"
         _PRETTY[_v] = "мизер б/п"
+        _ENGLISH[_v] = "misère no talon"
         _WITHOUT_TALON.add(_v)
         MISERE_NO_TALON = _c
 
@@ -155,6 +165,7 @@ for _name, _v in _SPECIAL.items():
     _c = PrefCall._make(_v)
     _BY_VALUE[_v] = _c
     _TEXT[_v] = _name
+_ENGLISH[93] = "half whist"
 _PRETTY.update({90: "пас", 91: "здесь", 92: "вист", 93: "полвиста", 94: "в светлую", 95: "втемную"})
 PASS = _BY_VALUE[90]
 HERE = _BY_VALUE[91]
@@ -168,7 +179,8 @@ _WORDS = {
     "half": 93, "half-whist": 93, "halfwhist": 93, "полвиста": 93, "пол-виста": 93, "open": 94,
     "всветлую": 94, "светлую": 94, "closed": 95, "втемную": 95, "темную": 95, "misere": MISERE,
     "misère": MISERE, "мизер": MISERE, "mis": MISERE, "misere-wt": MISERE_NO_TALON, "мизербп": MISERE_NO_TALON,
-    "мизерб/п": MISERE_NO_TALON, "misere-nt": MISERE_NO_TALON,
+    "мизерб/п": MISERE_NO_TALON, "misere-nt": MISERE_NO_TALON, "miserenotalon": MISERE_NO_TALON,
+    "misèrenotalon": MISERE_NO_TALON,
 }
 
 # Conceding without play (Code practice, docs/rules/preferans.md §0): «играю» (play on) and «без одной»,
@@ -189,11 +201,12 @@ CONCEDES: tuple[PrefCall, ...] = tuple(PrefCall._make(_CONCEDE_BASE + _n) for _n
 for _n, _c in enumerate(CONCEDES, start=1):
     _BY_VALUE[int(_c)] = _c
     _TEXT[int(_c)] = f"concede-{_n}"
+    _ENGLISH[int(_c)] = f"concede {_n}"
     _PRETTY[int(_c)] = f"без {_DOWN_WORDS[_n - 1]}"
     for _w in (f"concede-{_n}", f"concede{_n}", f"без{_n}", f"без-{_n}", f"без{_DOWN_WORDS[_n - 1]}"):
         _WORDS[_w] = int(_c)
 _WORDS.update({
-    "play": 96, "играю": 96, "играть": 96, "invite": 97, "приглашаю": 97, "пригласить": 97,
+    "play": 96, "играю": 96, "играть": 96, "invite": 97, "приглашаю": 97, "приглашаюсдающего": 97, "пригласить": 97,
     "accept": 98, "согласен": 98, "принимаю": 98, "decline": 99, "отказ": 99, "отказываюсь": 99,
 })
 
@@ -261,16 +274,19 @@ for _name, _c, _ru in (("preferans", PREFERANS, "преферанс"), ("refuse-
     _BY_VALUE[int(_c)] = _c
     _TEXT[int(_c)] = _name
     _PRETTY[int(_c)] = _ru
+_ENGLISH[int(REFUSE_TALON)] = "refuse talon"
 _HAND_BASE = 430  # hand-S is 430 + S: the Ural dealer whists with seat S's hand
 HANDS: tuple[PrefCall, ...] = tuple(PrefCall._make(_HAND_BASE + _s) for _s in range(4))
 for _s, _c in enumerate(HANDS):
     _BY_VALUE[int(_c)] = _c
     _TEXT[int(_c)] = f"hand-{_s}"
+    _ENGLISH[int(_c)] = f"hand {_s}"
     _PRETTY[int(_c)] = f"вист рукой игрока {_s}"
-    for _w in (f"hand-{_s}", f"hand{_s}", f"рука{_s}", f"рука-{_s}"):
+    for _w in (f"hand-{_s}", f"hand{_s}", f"рука{_s}", f"рука-{_s}", f"виструкойигрока{_s}"):
         _WORDS[_w] = int(_c)
 _WORDS.update({
-    "preferans": 420, "преферанс": 420, "refuse-talon": 421, "refuse": 421, "отказотприкупа": 421,
+    "preferans": 420, "преферанс": 420, "refuse-talon": 421, "refuse": 421, "refusetalon": 421,
+    "отказотприкупа": 421,
     "отказ-от-прикупа": 421, "pulya": 422, "впулю": 422, "пуля": 422, "gora": 423, "сгоры": 423, "гора": 423,
     "сгорывдвойне": 423,
 })

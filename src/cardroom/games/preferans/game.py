@@ -15,6 +15,7 @@ from cardroom.core.view import TableView, inner_dict, match_table, memo, table_o
 from cardroom.games.preferans.pulka import PulkaSheet
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PrefDeal, PrefView
+from cardroom.games.preferans.scoring import num
 
 
 class Preferans(Game):
@@ -141,7 +142,11 @@ class PulkaState(Match[PrefDeal, PrefDealResult, PulkaSheet, "PulkaView"]):
                 "settlement": self.sheet.settle().to_dict()}
 
     def make_view(self, seat: int, deal_view: PrefView) -> PulkaView:
-        return PulkaView(seat, deal_view, MappingProxyType(self.sheet_dict()))
+        sheet = self.sheet_dict()
+        live = getattr(self, "_live", None)
+        if live is None or live[0] is not sheet:  # the settlement of this very sheet, computed once
+            live = self._live = (sheet, tuple(num(b) for b in self.sheet.settle().balance))
+        return PulkaView(seat, deal_view, MappingProxyType(sheet), live[1])
 
 
 @dataclass(frozen=True)
@@ -149,6 +154,8 @@ class PulkaView(View):
     seat: int
     deal: PrefView
     sheet: Mapping[str, Any]
+    live: tuple[int | float, ...] = ()
+    """The live settlement: each player's balance in whists were the pulka closed now."""
 
     @memo
     def table(self) -> TableView:
@@ -160,5 +167,5 @@ class PulkaView(View):
         return self.deal.shown_mask()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "deal": inner_dict(self.deal), "sheet": dict(self.sheet),
+        return {"seat": self.seat, "deal": inner_dict(self.deal), "sheet": {**self.sheet, "live": list(self.live)},
                 "table": self.table.to_dict()}

@@ -60,6 +60,15 @@ export function prefSheet(sheet, names) {
   const n = sheet.players || (sheet.pulya || []).length;
   const wrap = h("div", { class: "sheet pref-sheet", "data-sheet": "preferans" });
   wrap.append(h("p", { text: `${tp("variant_", sheet.variant ?? "")} · ${t("pulyaLength")} ${sheet.pulya_length ?? "?"} · ${t("deals")}: ${sheet.deals ?? 0}` }));
+  wrap.append(pulkaDrawing(sheet, names, n));
+  if (Array.isArray(sheet.live)) {
+    const live = h("p", { class: "pulka-live" }, h("span", { text: `${t("liveSettlement")}: ` }));
+    sheet.live.forEach((b, s) => {
+      if (s) live.append(", ");
+      live.append(h("span", { class: "live-balance", "data-seat": String(s), "data-balance": String(b), text: `${names[s] ?? s} ${b > 0 ? "+" : ""}${b}` }));
+    });
+    wrap.append(live);
+  }
   const tbl = h("table", { class: "pulka" });
   const head = h("tr", {}, h("th", { text: t("player") }), h("th", { text: t("pulya") }), h("th", { text: t("gora") }));
   for (let o = 0; o < n; o++) head.append(h("th", { text: `${t("whistsOn")} ${names[o] ?? o}` }));
@@ -95,6 +104,48 @@ export function prefSheet(sheet, names) {
     wrap.append(h("details", {}, h("summary", { text: `${t("sheet")}: ${lines.length}` }), ul));
   }
   return wrap;
+}
+
+// The pulka as drawn on paper: the sheet cut into one sector per player from the centre (where the
+// agreed pulya is written); in each sector, from the centre outwards, the player's gora, his pulya and,
+// at the edge, his whists on each opponent, each a running record ("2.6.8.") as players write it.
+const SVGNS = "http://www.w3.org/2000/svg";
+function svgEl(tag, attrs = {}, text) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text != null) el.textContent = text;
+  return el;
+}
+
+function pulkaDrawing(sheet, names, n) {
+  const size = 400, c = size / 2, r0 = 34, r1 = 92, r2 = 140;
+  const svg = svgEl("svg", { class: "pulka-drawing", viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": t("sheet") });
+  svg.append(svgEl("rect", { x: 1, y: 1, width: size - 2, height: size - 2, class: "pk-edge" }),
+    svgEl("circle", { cx: c, cy: c, r: r2, class: "pk-ring" }), svgEl("circle", { cx: c, cy: c, r: r1, class: "pk-ring" }));
+  const rec = sheet.records || {};
+  const chain = (xs) => ((xs || []).length ? xs.map(String).join(".") + "." : "—");
+  const step = (2 * Math.PI) / n;
+  const at = (a, r) => [c + r * Math.cos(a), c + r * Math.sin(a)];
+  for (let p = 0; p < n; p++) { // the borders between the sectors, from the centre to the edge
+    const a = Math.PI / 2 + (p + 0.5) * step;
+    const [x, y] = at(a, size);
+    svg.append(svgEl("line", { x1: c, y1: c, x2: x, y2: y, class: "pk-border" }));
+  }
+  for (let p = 0; p < n; p++) {
+    const a = Math.PI / 2 + p * step; // the first player's sector faces the bottom of the sheet
+    const put = (r, cls, text, extra = {}, dy = 0) => {
+      const [x, y] = at(a, r);
+      svg.append(svgEl("text", { x: x.toFixed(1), y: (y + dy).toFixed(1), class: cls, "data-seat": p, "text-anchor": "middle", ...extra }, text));
+    };
+    put((r0 + r1) / 2, "pk-gora", chain((rec.gora || [])[p]));
+    put((r1 + r2) / 2, "pk-pulya", chain((rec.pulya || [])[p]));
+    const opp = [...Array(n).keys()].filter((o) => o !== p);
+    opp.forEach((o, i) => put(r2 + 20, "pk-whist", `${names[o] ?? o}: ${chain(((rec.whists || [])[p] || [])[o])}`, { "data-on": o }, (i - (opp.length - 1) / 2) * 13));
+    put(r2 + 20, "pk-name", names[p] ?? String(p), {}, (opp.length / 2 + 0.6) * 13 * (Math.sin(a) >= 0 ? 1 : -1));
+  }
+  svg.append(svgEl("circle", { cx: c, cy: c, r: r0, class: "pk-centre" }),
+    svgEl("text", { x: c, y: c + 5, class: "pk-length", "text-anchor": "middle" }, String(sheet.pulya_length ?? "")));
+  return svg;
 }
 
 // Euchre: the traditional sheet. Game by game, each side's points hand by hand with the running

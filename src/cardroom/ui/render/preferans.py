@@ -67,7 +67,7 @@ class PreferansRenderer(Renderer):
     def pretty(self, action: Any, lang: str) -> str:
         """A card by its suit symbol; a call as the user may type it: the Russian word, or the English text."""
         if isinstance(action, PrefCall) and lang != "ru":
-            return str(action)
+            return action.english
         return action.pretty if isinstance(action, PrefCall | Card) else str(action)
 
     def picture(self, view: Any, state: Any, lang: str) -> list[str]:
@@ -78,7 +78,7 @@ class PreferansRenderer(Renderer):
         if view.talon:
             lines.append(f"{tr('talon', lang)}: {CardSet(view.talon).by_suit_text()}")
         if view.contract is not None and view.declarer is not None:
-            lines.append(tr("contract", lang, c=view.contract.pretty, p=view.declarer))
+            lines.append(tr("contract", lang, c=self.pretty(view.contract, lang), p=view.declarer))
         elif view.kind == "raspasy":
             lines.append(tr("raspasy", lang) + f" ({view.raspasy_round})")
         if view.whist_calls:
@@ -128,6 +128,9 @@ class PreferansRenderer(Renderer):
             lines.append(self.tr("last_round", lang))  # Ural §7.7: the time is out
         return lines
 
+    def sheet_text(self, state: Any, lang: str) -> str:
+        return "\n".join(draw_pulka(state.sheet, lang))
+
     def final_lines(self, state: Any, lang: str) -> list[str]:
         settlement = state.sheet.settle()
         balance = ", ".join(f"{s}: {float(b):+g}" for s, b in enumerate(settlement.balance))
@@ -158,3 +161,89 @@ class PreferansRenderer(Renderer):
 
     def ruling_choices(self, view: Any) -> list[Any]:
         return list(view.legal)
+
+
+# ---------------------------------------------------------------------- the pulka as drawn on paper
+SECTOR_WIDTH = 34
+"""The width of one player's sector in the terminal's drawing of the pulka."""
+
+
+def _record(xs: list[Any]) -> str:
+    """A running record as players write it: «2. 6. 8» (a dash when empty)."""
+    return ". ".join(_num(x) for x in xs) if xs else "—"
+
+
+def _num(x: Any) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def pulka_sectors(sheet: Any, lang: str) -> list[list[str]]:
+    """Each player's sector, from the edge of the sheet to the centre: his whists «на» each opponent,
+    then his pulya, then his gora (next to the centre) — each a running record read from the sheet's
+    :meth:`to_dict` (the numbers the server's sheet holds)."""
+    d = sheet.to_dict()
+    rec, n = d["records"], d["players"]
+    out = []
+    for s in range(n):
+        rows = [t("pref.sheet_whists_on", lang, on=sheet.seat_name(o, lang), rec=_record(rec["whists"][s][o]))
+                for o in range(n) if o != s]
+        rows.append(t("pref.sheet_pulya", lang, rec=_record(rec["pulya"][s])))
+        rows.append(t("pref.sheet_gora", lang, rec=_record(rec["gora"][s])))
+        out.append(rows)
+    return out
+
+
+def settlement_line(sheet: Any, lang: str) -> str:
+    """The live settlement (what each player would win or pay were the pulka closed now), one line."""
+    from cardroom.games.preferans.scoring import fmt
+
+    balance = sheet.settle().balance
+    return t("pref.sheet_live", lang, x=", ".join(
+        f"{sheet.seat_name(s, lang)} {'+' if b > 0 else ''}{fmt(b)}" for s, b in enumerate(balance)))
+
+
+def draw_pulka(sheet: Any, lang: str) -> list[str]:
+    """The pulka as players draw it on paper, in text: the sectors of the players around the centre
+    (two above it, one or two below), each written from the sheet's edge (the whists) inwards (the
+    pulya, then the gora by the centre); in the centre the agreed pulya; under it the live settlement."""
+    w = SECTOR_WIDTH
+    sectors = pulka_sectors(sheet, lang)
+    names = [sheet.seat_name(s, lang) for s in range(len(sectors))]
+
+    def cell(text: str) -> str:
+        return " " + (text if len(text) <= w - 2 else text[:w - 3] + "…").ljust(w - 1)
+
+    def pair(left: list[str], right: list[str] | None, below: bool) -> list[str]:
+        height = max(len(left), len(right or []))
+
+        def pad(rows: list[str]) -> list[str]:
+            return ([""] * (height - len(rows)) + rows) if not below else rows + [""] * (height - len(rows))
+
+        lrows = pad(left)
+        if right is None:
+            return ["|" + (" " + x).ljust(2 * w + 1) + "|" for x in lrows]
+        return ["|" + cell(a) + "|" + cell(b) + "|" for a, b in zip(lrows, pad(right), strict=True)]
+
+    def title(left: str, right: str | None) -> str:
+        if right is None:
+            return "|" + left.center(2 * w + 1) + "|"
+        return "|" + cell(left.center(w - 2)) + "|" + cell(right.center(w - 2)) + "|"
+
+    rule = "+" + "-" * w + "+" + "-" * w + "+"
+    centre = t("pref.sheet_centre", lang, n=sheet.variant.pulya_length)
+    top = (0, 1)
+    bottom = (2, 3) if len(sectors) == 4 else (2, None)
+    lines = [t("pref.sheet_title", lang, title=sheet.variant.title_ru if lang == "ru" else sheet.variant.title_en,
+               n=len(sectors)), rule, title(names[top[0]], names[top[1]])]
+    lines += pair(sectors[top[0]], sectors[top[1]], below=False)
+    lines.append("+" + ("[ " + centre + " ]").center(2 * w + 1, "-") + "+")
+    b0, b1 = bottom
+
+    def inwards(rows: list[str]) -> list[str]:  # below the centre: the gora first, the whists at the edge
+        return [rows[-1], rows[-2], *rows[:-2]]
+
+    lines += pair(inwards(sectors[b0]), None if b1 is None else inwards(sectors[b1]), below=True)
+    lines.append(title(names[b0], None if b1 is None else names[b1]))
+    lines.append("+" + "-" * (2 * w + 1) + "+")
+    lines.append(settlement_line(sheet, lang))
+    return lines
