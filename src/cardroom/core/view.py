@@ -338,7 +338,9 @@ def _derived(tricks: tuple[PlayedTrick, ...]) -> tuple[list[dict[str, Any]], tup
 
 def action_texts(legal: Iterable[Any]) -> tuple[str, ...]:
     """The canonical texts of actions (an :class:`Action`'s ``to_text()``, else its ``str``)."""
-    return tuple(a.to_text() if isinstance(a, Action) else str(a) for a in legal)
+    if not legal:
+        return ()
+    return tuple([a.to_text() if isinstance(a, Action) else str(a) for a in legal])
 
 
 def trick_in_order(leader: int, cards: Sequence[Card], seats: int = 4) -> tuple[tuple[int, Card], ...]:

@@ -118,6 +118,7 @@ class AuctionCall(int):
     _WORDS: ClassVar[tuple[str, ...]]
     _SPECIAL: ClassVar[dict[str, int]]
     _ALL: ClassVar[tuple[Any, ...]]
+    _TEXTS: ClassVar[tuple[str, ...]]  # the calls' texts, in value order
     _VALUE_ERROR: ClassVar[str] = "bridge.call_value"  # the reasons (catalogue keys) of a value and a text
     _EXPECTED: ClassVar[str] = "bridge.call_expected"  # that are no call of this kind
 
@@ -134,6 +135,7 @@ class AuctionCall(int):
         cls._BID0 = cls._BASE + len(cls._WORDS)
         end = cls._BID0 + 7 * len(cls._LETTERS)
         cls._ALL = tuple(int.__new__(cls, v) for v in range(cls._BASE, end))
+        cls._TEXTS = tuple(c._text() for c in cls._ALL)  # each call's text made once (views write them often)
         return cast(tuple[Self, ...], cls._ALL)
 
     @classmethod
@@ -172,6 +174,9 @@ class AuctionCall(int):
         return (self - self._BID0) % len(self._LETTERS)
 
     def __str__(self) -> str:
+        return self._TEXTS[self - self._BASE]
+
+    def _text(self) -> str:
         if self < self._BID0:
             return self._WORDS[self - self._BASE]
         return f"{self.level}{self._LETTERS[(self - self._BID0) % len(self._LETTERS)]}"

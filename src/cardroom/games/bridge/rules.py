@@ -488,27 +488,27 @@ class BridgeDeal(Auction[Call], DealWithDummy):
 
     def view(self, seat: int) -> BridgeView:
         s = Seat(seat)
-        exposed = self.dummy is not None and self.dummy_exposed
-        to_act = self.to_act
+        moment = None if self.laws is not None else tv.moment(self, len(self._history))
+        common = None if moment is None else moment.get("fields")
+        if common is None:  # what every seat's view of this moment holds alike, made once for all of them
+            exposed = self.dummy is not None and self.dummy_exposed
+            common = {
+                "dealer": self.dealer, "vulnerable": self.vulnerable,
+                "phase": ("deal", "auction", "play", "over")[self.phase], "dummy": self.dummy,
+                "dummy_hand": self.hands[self.dummy] if exposed and self.dummy is not None else None,
+                "calls": tuple(self.calls), "contract": self.contract, "trick_leader": self.leader,
+                "trick": tuple(self.trick), "tricks": tuple(self.tricks), "won": (self.won[0], self.won[1]),
+                "to_act": self.to_act, "hand_to_play": self.hand_to_play,
+                **({} if self.laws is None else self.laws.view_fields(self)),
+            }
+            if moment is not None:
+                moment["fields"] = common
         return BridgeView(
             seat=s,
-            dealer=self.dealer,
-            vulnerable=self.vulnerable,
-            phase=("deal", "auction", "play", "over")[self.phase],
             hand=self.hands[s] if self.phase != PHASE_DEAL else 0,
-            dummy=self.dummy,
-            dummy_hand=self.hands[self.dummy] if exposed and self.dummy is not None else None,
-            calls=tuple(self.calls),
-            contract=self.contract,
-            trick_leader=self.leader,
-            trick=tuple(self.trick),
-            tricks=tuple(self.tricks),
-            won=(self.won[0], self.won[1]),
-            to_act=to_act,
-            hand_to_play=self.hand_to_play,
-            legal=tuple(self.legal_actions()) if to_act == s else (),
-            **({} if self.laws is None else self.laws.view_fields(self)),
-            moment=None if self.laws is not None else tv.moment(self, len(self._history)),
+            legal=tuple(self.legal_actions()) if common["to_act"] == s else (),
+            moment=moment,
+            **common,
         )
 
     def snapshot(self) -> Mapping[str, Any]:
