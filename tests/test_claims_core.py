@@ -40,7 +40,9 @@ def _claimed_match(name: str, deals: int, seed: int = 2) -> tuple[object, list[t
                 done.append((seat, n, before, list(d.won)))
                 assert d.trick == [] and sum(d.won) == d.TRICKS
                 continue
-        st.apply(st.sample_chance(rng) if st.to_act == CHANCE else bots[st.to_act].choose(st.view(st.to_act)))
+        ta = st.to_act
+        assert ta is not None
+        st.apply(st.sample_chance(rng) if ta == CHANCE else bots[ta].choose(st.view(ta)))
     assert len(done) == deals
     return st, done
 

@@ -176,7 +176,8 @@ def test_a_hint_names_its_best_scored_candidate_whatever_the_bots_bidding_margin
     rng = random.Random(3)
     while state.to_act == CHANCE:
         state.apply(state.sample_chance(rng))
-    h = hint("euchre", state.view(int(state.to_act)), samples=4, seed=1)
+    assert state.to_act is not None
+    h = hint("euchre", state.view(state.to_act), samples=4, seed=1)
     assert h.measure == "points" and len(h.scores) >= 2 and len(set(h.scores)) >= 2
     assert h.action == h.candidates[0][0]
     assert h.scores[0] == max(s for s in h.scores if s is not None)

@@ -73,6 +73,7 @@ def _bot_openings(n: int) -> dict[str, list[Any]]:
         while st.to_act == CHANCE:
             st.apply(st.sample_chance(rng))
         dealer = st.to_act
+        assert dealer is not None
         call = BridgeBot(seed).choose(st.view(dealer))
         st.apply(call)
         by_call[f"{st.deal.dealer.letter} {call}"].append(st)
@@ -177,7 +178,10 @@ def test_the_lobby_filters_by_variant_and_option(client: TestClient) -> None:
     soch, _ = new_table(client, "preferans")
     len_, _ = new_table(client, "preferans", {"variant": "leningrad"})
     four, _ = new_table(client, "preferans", {"variant": "leningrad", "players": 4})
-    ids = lambda q: [t["id"] for t in client.get(f"/api/tables?{q}").json()["tables"]]  # noqa: E731
+
+    def ids(q: str) -> list[str]:
+        return [t["id"] for t in client.get(f"/api/tables?{q}").json()["tables"]]
+
     assert ids("game=preferans&variant=leningrad") == [four, len_]
     assert ids("game=preferans&variant=sochi") == [soch]
     assert ids("game=preferans&opt.players=4") == [four]

@@ -31,6 +31,12 @@ _CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
 _LATIN = re.compile(r"[A-Za-z]{2,}")
 
 
+def _seat(to_act: int | None) -> int:
+    """The seat to act (a person's or a bot's turn, not the end of the match)."""
+    assert to_act is not None
+    return int(to_act)
+
+
 @dataclass
 class User:
     """A scripted user: ``sheet`` at the first prompt, then ``?`` before every answer, answering with
@@ -183,7 +189,7 @@ def test_an_irregular_action_without_a_seat_is_the_users_own(game: str) -> None:
     rng = random.Random(2)
     while state.deal is None or state.to_act != r.user_seat:
         state.apply(state.sample_chance(rng) if state.to_act == CHANCE else
-                    g.bot("rule", 1).choose(r.bot_view(state, int(state.to_act))))
+                    g.bot("rule", 1).choose(r.bot_view(state, _seat(state.to_act))))
     view = r.deal_view(state, r.user_seat)
     assert r.laws_input("!4d", view) == Irregular(r.user_seat, "4d")
     assert r.laws_input("!S 4d", view) == Irregular(r.user_seat, "4d")
