@@ -6,6 +6,7 @@ so that matches finish) plays whole matches; at every step the invariants are ch
 
 from __future__ import annotations
 
+import contextlib
 import random
 from itertools import product
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 from cardroom.core.cards import _RANK_NAMES, _SUIT_NAMES, Card
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import IllegalAction, ParseError
 from cardroom.core.game import CHANCE, State
 from cardroom.core.match import Match
 from cardroom.games import load, names
@@ -28,11 +29,19 @@ def _check_places(state: State) -> None:
     assert seen == state.game.pack_mask(), "some card is nowhere"
 
 
-CARD_TEXTS: dict[str, int] = {
-    "".join(letters): 1 << Card.parse(text)
-    for rank, suit in product(_RANK_NAMES, _SUIT_NAMES) for text in (rank + suit, suit + rank)
-    for letters in product(*({ch.lower(), ch.upper()} for ch in text))
-}
+def _card_texts() -> dict[str, int]:
+    out: dict[str, int] = {}
+    for rank, suit in product(_RANK_NAMES, _SUIT_NAMES):
+        for text in (rank + suit, suit + rank):
+            for letters in product(*({ch.lower(), ch.upper()} for ch in text)):
+                spelled = "".join(letters)
+                # a rank and a suit the notation does not put together is no card (docs/notation.md)
+                with contextlib.suppress(ParseError):
+                    out[spelled] = 1 << Card.parse(spelled)
+    return out
+
+
+CARD_TEXTS: dict[str, int] = _card_texts()
 """Every whole text the card parser reads as a card (rank and suit either way round, letters and symbols,
 ``T`` for ten, in any case) to its card's mask: a view's strings are looked up here, not parsed."""
 CALL_FIELDS = frozenset({"calls", "auction", "contract"})

@@ -610,6 +610,8 @@ def test_the_page_works_under_the_policy(server: ServerProcess) -> None:
             guest.on("console", lambda m: console.append(m.text))  # a violation is reported there too
             guest.on("pageerror", lambda e: errors.append(str(e)))
             guest.goto(link)  # the join page redeems the code from the link's fragment
+            guest.fill("#join-name", "Boris")  # once the invited player has given his name
+            guest.click("#join-sit")
             wait_js(guest, "window.__cardroom && window.__cardroom.state && window.__cardroom.state.seat === 1")
             assert "code=" not in guest.url
             wait_js(page, "window.__cardroom.state && window.__cardroom.state.seq > 0")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cardroom.games import load
 from cardroom.room.audit import all_configurations, check_message, leak_run
+from cardroom.room.engine import message_view
 
 
 def test_no_message_shows_a_card_its_seat_cannot_see(tmp_path: Path) -> None:
@@ -43,7 +44,7 @@ def test_the_scanner_finds_a_hidden_card(tmp_path: Path) -> None:
             state.play_chance(rng) if state.to_act == -1 else state.apply(rng.choice(list(state.legal_actions())))
         m = {"seq": len(state.history), "view": state.view(1).to_dict(), "legal": []}
         assert any("unseeable" in p for p in check_message(0, m, state)), name
-        own = {"seq": len(state.history), "view": state.view(0).to_dict(), "legal": []}
+        own = {"seq": len(state.history), "view": message_view(state.view(0).to_dict()), "legal": []}
         assert check_message(0, own, state) == [], name
 
 
