@@ -52,6 +52,11 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+SCROLL = "(id) => document.getElementById(id)?.scrollIntoView()"
+"""Scroll an element into view in one step (the page re-renders on every state message, so a located
+element may be gone by the time it is scrolled)."""
+
+
 def call(server: ServerProcess, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(server.base + path, data=data, method=method,
@@ -136,7 +141,7 @@ def test_a_claim_accepted_by_the_opponents(browser: Any, server: ServerProcess, 
                 assert pg.evaluate(LATIN_WORDS, "#social") == []
         if phone:
             assert pages[defenders[0]].evaluate(PHONE_PROBLEMS) == []
-        pages[defenders[0]].locator("#claim-pending").scroll_into_view_if_needed()
+        pages[defenders[0]].evaluate(SCROLL, "claim-pending")
         small_shot(pages[defenders[0]], f"claim-{where}-pending")
         for s in defenders:
             pages[s].click("#claim-accept")
@@ -148,7 +153,7 @@ def test_a_claim_accepted_by_the_opponents(browser: Any, server: ServerProcess, 
         assert '"deal": 1' in sheet.replace('":1', '": 1') or '"deals": 1' in sheet.replace('":1', '": 1'), sheet[:400]
         note = pages[defenders[1]].inner_text("#social-note")
         assert ("принята" if lang == "ru" else "accepted") in note
-        pages[declarer].locator("#social").scroll_into_view_if_needed()
+        pages[declarer].evaluate(SCROLL, "social")
         small_shot(pages[declarer], f"claim-{where}-accepted")
         record = call(server, "GET", f"/api/tables/{tid}/state", token=tokens[declarer])
         assert record["claim"] is None
