@@ -16,6 +16,7 @@ from cardroom.core.errors import CardroomError
 from cardroom.games import load, names
 from cardroom.records.pbn import read_pbn
 from cardroom.records.registry import state_from_dict
+from roomkit import auth, new_table, wait_until
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -32,26 +33,6 @@ GAMES = names()
 def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(f"sqlite:///{tmp_path}/room.sqlite")) as c:
         yield c
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_table(c: TestClient, game: str, options: dict[str, Any] | None = None, seed: int = 7) -> tuple[str, str]:
-    r = c.post("/api/tables", json={"game": game, "options": options or {}, "seed": seed, "practice": True})
-    assert r.status_code == 201, r.text
-    return r.json()["id"], r.json()["owner_token"]
-
-
-def wait_until(c: TestClient, tid: str, pred: Any, timeout: float = 60.0) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        info: dict[str, Any] = c.get(f"/api/tables/{tid}").json()
-        if pred(info):
-            return info
-        assert time.monotonic() < deadline, info
-        time.sleep(0.02)
 
 
 def seat_all(c: TestClient, tid: str, n: int) -> list[str]:

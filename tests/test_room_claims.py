@@ -20,6 +20,7 @@ from cardroom.core.claims import ClaimSettled
 from cardroom.core.game import State
 from cardroom.records.registry import state_from_dict
 from cardroom.room.audit import check_message
+from roomkit import auth
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -47,10 +48,6 @@ def client(db: str) -> Iterator[TestClient]:
     with TestClient(create_app(db, observer=_observer)) as c:
         yield c
     assert PROBLEMS == []
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def _table(client: TestClient, game: str, seed: int, humans: list[int] | None = None) -> tuple[str, dict[int, str]]:

@@ -5,7 +5,6 @@ lobby's variant and option filters, the owner closing a table."""
 from __future__ import annotations
 
 import random
-import time
 import warnings
 from collections import defaultdict
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ from cardroom.core.table import Seat
 from cardroom.games import load
 from cardroom.games.bridge.calls import Call
 from cardroom.i18n import Reason
+from roomkit import auth, new_table, wait_until
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -39,26 +39,6 @@ def db(tmp_path: Path) -> str:
 def client(db: str) -> Iterator[TestClient]:
     with TestClient(create_app(db)) as c:
         yield c
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_table(c: TestClient, game: str, options: dict[str, Any] | None = None, seed: int = 7) -> tuple[str, str]:
-    r = c.post("/api/tables", json={"game": game, "options": options or {}, "seed": seed, "practice": True})
-    assert r.status_code == 201, r.text
-    return r.json()["id"], r.json()["owner_token"]
-
-
-def wait_until(c: TestClient, tid: str, pred: Any, timeout: float = 60.0) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        info: dict[str, Any] = c.get(f"/api/tables/{tid}").json()
-        if pred(info):
-            return info
-        assert time.monotonic() < deadline, info
-        time.sleep(0.02)
 
 
 # ---------------------------------------------------------------- the bot's calls explained

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from cardroom.records.registry import state_from_dict
+from roomkit import auth
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -30,10 +31,6 @@ def db(tmp_path: Path) -> str:
 def client(db: str) -> Iterator[TestClient]:
     with TestClient(create_app(db)) as c:
         yield c
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def _table(client: TestClient, table: Any, humans: list[int], game: str = "bridge",

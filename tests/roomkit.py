@@ -1,0 +1,34 @@
+"""What the card room's HTTP tests share: the bearer header, a practice table, a wait for the table's
+public info to satisfy a predicate (an in-process ``TestClient``)."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Any
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_table(c: TestClient, game: str, options: dict[str, Any] | None = None, seed: int = 7) -> tuple[str, str]:
+    """A practice table of ``game``: its id and its owner's token."""
+    r = c.post("/api/tables", json={"game": game, "options": options or {}, "seed": seed, "practice": True})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], r.json()["owner_token"]
+
+
+def wait_until(c: TestClient, tid: str, pred: Any, timeout: float = 60.0) -> dict[str, Any]:
+    """The table's public info once ``pred`` holds of it (failing after ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        info: dict[str, Any] = c.get(f"/api/tables/{tid}").json()
+        if pred(info):
+            return info
+        assert time.monotonic() < deadline, info
+        time.sleep(0.02)
