@@ -28,7 +28,7 @@ Seats are indices (0 … seats-1) everywhere here; the game's own keys keep thei
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Generic, Protocol, TypeVar
@@ -45,9 +45,11 @@ __all__ = [
     "action_texts",
     "card_list",
     "inner_dict",
+    "made",
     "match_table",
     "memo",
     "moment",
+    "per_records",
     "phase_of",
     "seat_dict",
     "seat_table",
@@ -318,6 +320,50 @@ def tricks_of(records: Sequence[R], convert: Callable[[R], PlayedTrick]) -> tupl
         _DERIVED.clear()
     _LISTS[key] = (last, tricks)
     return tricks
+
+
+_PER_RECORDS: dict[tuple[str, int, int], tuple[object, Any]] = {}
+"""What :func:`per_records` built, by its name, the number of records and the identity of the last."""
+
+
+def per_records(name: str, records: Sequence[R], build: Callable[[Sequence[R]], T]) -> T:
+    """``build(records)`` for a deal's list of immutable records that only grows (its finished tricks),
+    built once per length of the list: the card room builds every seat's view after every action, and
+    the finished tricks change once a trick. ``name`` says what is built. The value is shared: read it,
+    do not change it."""
+    if not records:
+        return build(records)
+    last = records[-1]
+    key = (name, len(records), id(last))
+    hit = _PER_RECORDS.get(key)
+    if hit is not None and hit[0] is last:
+        return hit[1]  # type: ignore[no-any-return]
+    got = build(records)
+    if len(_PER_RECORDS) > _CACHE_SIZE:
+        _PER_RECORDS.clear()
+    _PER_RECORDS[key] = (last, got)
+    return got
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def made(cls: type[T], shared: Mapping[str, Any], **own: Any) -> T:
+    """An instance of the view dataclass ``cls`` with the fields of ``shared`` (what every seat's view of
+    one moment holds alike) and ``own``, the others at their defaults, made without the dataclass's
+    ``__init__`` (a frozen dataclass sets each field through ``object.__setattr__``: ten times the cost,
+    paid per seat after every action in the card room). ``cls`` has no ``__post_init__``; every field
+    without a default is in ``shared`` or ``own`` (tests/test_view_made.py checks both for every view)."""
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _DEFAULTS[cls] = {f.name: f.default for f in fields(cls)  # type: ignore[arg-type]
+                                     if f.default is not MISSING}
+    obj = object.__new__(cls)
+    d = obj.__dict__
+    d.update(defaults)
+    d.update(shared)
+    d.update(own)
+    return obj
 
 
 def _derived(tricks: tuple[PlayedTrick, ...]) -> tuple[list[dict[str, Any]], tuple[int, ...]]:

@@ -515,31 +515,24 @@ class TableRuntime:
         else:
             view = public_view(state, [view_of(s) for s in range(state.game.num_seats)])
         sheet = view.get("sheet")
-        end = shared["deal_end"]
         view = message_view(view)
-        return {
-            "type": "state",
-            "table": self.id,
-            "seat": seat,
-            "seq": self.seq,
-            "view": view,
-            "to_act": to_act,
-            "chance_next": shared["chance_next"],
-            "legal": legal,
-            "hint": hint,
-            "sheet": localize_sheet(sheet, lang),  # the sheet as the seat's own view shows it
-            "over": shared["over"],
-            "abandoned": shared["abandoned"],
-            "laws": self.laws,
-            "practice": self.practice,
-            "position": position,
-            "seats": self.seat_list() if seats is None else seats,
-            "next": self.child,
-            "claim": None if self.claim is None else self.claim.for_seat(seat),
-            "undo": None if self.undo is None else self.undo.public(),
-            "deal_end": end,
-            "awaited": shared["awaited"],
-        }
+        base = shared.get("message")
+        if base is None:  # the keys every seat's message of this state holds alike, in their places
+            base = {"type": "state", "table": self.id, "seat": None, "seq": self.seq, "view": None,
+                    "to_act": to_act, "chance_next": shared["chance_next"], "legal": None, "hint": False,
+                    "sheet": None, "over": shared["over"], "abandoned": shared["abandoned"], "laws": self.laws,
+                    "practice": self.practice, "position": None,
+                    "seats": self.seat_list() if seats is None else seats, "next": self.child, "claim": None,
+                    "undo": None if self.undo is None else self.undo.public(), "deal_end": shared["deal_end"],
+                    "awaited": shared["awaited"]}
+            if common is not None:
+                common["message"] = base
+        m = base.copy()
+        m["seat"], m["view"], m["legal"], m["hint"], m["position"] = seat, view, legal, hint, position
+        m["sheet"] = localize_sheet(sheet, lang)  # the sheet as the seat's own view shows it
+        if self.claim is not None:
+            m["claim"] = self.claim.for_seat(seat)
+        return m
 
     def _common_fields(self) -> dict[str, Any]:
         """The state message's keys that every seat's message of this state shares."""

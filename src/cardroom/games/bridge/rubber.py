@@ -15,7 +15,7 @@ from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.game import View
 from cardroom.core.match import DrawOpening, Match
 from cardroom.core.table import Seat, Side
-from cardroom.core.view import TableView, inner_dict, match_table, memo
+from cardroom.core.view import TableView, inner_dict, made, match_table, memo
 from cardroom.games.bridge.rules import BridgeDeal, BridgeView, DealResult
 from cardroom.games.bridge.scoring import Entry, back_score_points
 from cardroom.games.bridge.variants import DOC001, ScoringRules
@@ -364,7 +364,8 @@ class RubberState(Match[BridgeDeal, DealResult, ScoreSheet, "RubberView"]):
         return scored_line(c.text, c.declarer, result.entries, diff=result.declarer_tricks - c.tricks_required)
 
     def make_view(self, seat: int, deal_view: BridgeView | None) -> RubberView:
-        return RubberView(Seat(seat), deal_view, self.sheet, self.draw, self.deal_number())
+        return made(RubberView, {}, seat=Seat(seat), deal=deal_view, sheet=self.sheet, draw=self.draw,
+                    deal_number=self.deal_number())
 
     def render_sheet(self, lang: str = "en") -> str:
         """Empty, as it always was for contract bridge: the terminal and the replay draw the rubber's

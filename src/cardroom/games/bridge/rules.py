@@ -92,13 +92,17 @@ def play_shown_mask(held: int, trick: Sequence[Card], tricks: Sequence[Trick[Sea
     return m
 
 
+def _tricks_json(tricks: Sequence[Trick[Seat]]) -> list[dict[str, Any]]:
+    return [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
+            for t in tricks]
+
+
 def play_dict(trick_leader: Seat, trick: Sequence[Card], tricks: Sequence[Trick[Seat]], won: tuple[int, int],
               to_act: int | None, hand_to_play: Seat | None, legal: Sequence[str]) -> dict[str, Any]:
     """The play part of a view as a dict (the trick, the tricks, the turn, the legal actions' texts)."""
     return {
         "trick": {"leader": trick_leader.letter, "cards": [str(c) for c in trick]},
-        "tricks": [{"leader": t.leader.letter, "cards": [str(c) for c in t.cards], "winner": t.winner.letter}
-                   for t in tricks],
+        "tricks": tv.per_records("bridge.tricks", tricks, _tricks_json),
         "won": {"NS": won[0], "EW": won[1]},
         "to_act": None if to_act is None or to_act < 0 else Seat(to_act).letter,
         "hand_to_play": None if hand_to_play is None else hand_to_play.letter,
@@ -503,13 +507,8 @@ class BridgeDeal(Auction[Call], DealWithDummy):
             }
             if moment is not None:
                 moment["fields"] = common
-        return BridgeView(
-            seat=s,
-            hand=self.hands[s] if self.phase != PHASE_DEAL else 0,
-            legal=tuple(self.legal_actions()) if common["to_act"] == s else (),
-            moment=moment,
-            **common,
-        )
+        return tv.made(BridgeView, common, seat=s, hand=self.hands[s] if self.phase != PHASE_DEAL else 0,
+                       legal=tuple(self.legal_actions()) if common["to_act"] == s else (), moment=moment)
 
     def snapshot(self) -> Mapping[str, Any]:
         return {

@@ -24,6 +24,7 @@ from cardroom.core.deal import Draw
 from cardroom.core.game import Game
 from cardroom.core.match import DrawOpening, Match
 from cardroom.core.table import Seat, Side
+from cardroom.core.view import made
 from cardroom.games.bridge.rubber import (
     SHEET_WIDTH,
     RubberSeatView,
@@ -187,7 +188,8 @@ class OldRubberState(Match[OldDeal, OldDealResult, OldSheet, "OldRubberView"]):
         return scored_line(c.text, _player_of(result), result.entries, taken=result.declarer_tricks)
 
     def make_view(self, seat: int, deal_view: OldBridgeView | None) -> OldRubberView:
-        return OldRubberView(Seat(seat), deal_view, self.sheet, self.draw, self.deal_number())
+        return made(OldRubberView, {}, seat=Seat(seat), deal=deal_view, sheet=self.sheet, draw=self.draw,
+                    deal_number=self.deal_number())
 
 
 def _player_of(r: OldDealResult) -> Seat:
