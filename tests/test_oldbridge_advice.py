@@ -7,7 +7,14 @@ leads. Hands are PBN (spades.hearts.diamonds.clubs); the hands not given share t
 
 from __future__ import annotations
 
+import copy
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardroom.bots.oldbridge import OldBridgeBot
+from cardroom.bots.oldbridge_play import advised_card, avoided_lead
 from cardroom.core.cards import Card
 from cardroom.core.deal import Deal, parse_hand
 from cardroom.core.table import Seat
@@ -117,6 +124,12 @@ def test_advice_guarded_honours_both_hands() -> None:
     deal = _position("1NT", "6D", **hands)
     assert _bot_plays(deal) == _c("5D")  # the dummy second hand plays small
     deal = _position("1NT", "QH 3H 6H AH", **hands)
+    view, legal = deal.view(Seat.SOUTH), [c for c in deal.legal_actions() if isinstance(c, Card)]
+    for diamond in ("QD", "7D", "3D"):  # a diamond lead is replaced: a master card of another suit
+        instead = avoided_lead(view, _c(diamond), legal)
+        assert instead is not None and instead.suit != _c("QD").suit and instead in (_c("AS"), _c("KS"), _c("KH"),
+                                                                                        _c("AC"), _c("KC"))
+    assert avoided_lead(view, _c("2S"), legal) is None  # another suit's lead stands
     for _ in range(3):  # the dealer leads, and never the diamonds
         lead = _bot_plays(deal)
         assert lead.suit != _c("QD").suit
@@ -199,3 +212,40 @@ def test_advice_preserve_reentry() -> None:
     deal.apply(_c("3D"))
     deal.apply(_c("6D"))
     assert _bot_plays(deal) == _c("QD")  # the lead comes to the dealer's hand
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(["1NT", "1H", "2S", "1C"]), st.integers(0, 40))
+def test_advice_sees_only_the_declarers_view(rng: random.Random, bid: str, plays: int) -> None:
+    """Whatever the position, the advised card is legal or there is none, and it is the same when the
+    defenders' unseen cards are dealt otherwise between them (the declarer sees his hands only)."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(cards):
+        hands[i % 4] |= 1 << c
+    deal = AuctionBridge().new_deal(Seat.SOUTH)
+    deal.apply(Deal(tuple(hands)))
+    deal.apply(OldCall.parse(bid))
+    for _ in range(3):
+        deal.apply(PASS)
+    bots = [OldBridgeBot(i) for i in range(4)]
+    for _ in range(plays):
+        seat = deal.to_act
+        assert seat is not None and seat >= 0
+        deal.apply(bots[seat].choose(deal.view(seat)))
+    if deal.to_act != Seat.SOUTH or (not deal.trick and not deal.tricks):
+        return
+    view = deal.view(Seat.SOUTH)
+    legal = [c for c in deal.legal_actions() if isinstance(c, Card)]
+    card = advised_card(view, legal)
+    assert card is None or card in legal
+    # the same position with the defenders' unplayed cards dealt again between them
+    east, west = deal.hands[Seat.EAST], deal.hands[Seat.WEST]
+    pool = [c for c in range(52) if (east | west) >> c & 1]
+    rng.shuffle(pool)
+    other = copy.deepcopy(deal)
+    n_east = east.bit_count()
+    other.hands[Seat.EAST] = sum(1 << c for c in pool[:n_east])
+    other.hands[Seat.WEST] = sum(1 << c for c in pool[n_east:])
+    assert advised_card(other.view(Seat.SOUTH), legal) == card
