@@ -71,7 +71,7 @@ def test_an_option_is_refused_by_a_game_it_does_not_apply_to(option: list[str], 
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     if game in games:  # it applies: the game's front-end is called with it (tests of each front-end play it)
         seen: list[argparse.Namespace] = []
-        monkeypatch.setattr(cli_main, "_front_end", lambda args, name: seen.append(args))
+        monkeypatch.setattr(cli_main, "_front_end", lambda args, name, options: seen.append(args))
         assert main(["play", game, "--auto", "--seed", "1", *option]) == 0
         assert len(seen) == 1 and str(getattr(seen[0], option[0][2:])) == option[1]
         return
@@ -81,6 +81,44 @@ def test_an_option_is_refused_by_a_game_it_does_not_apply_to(option: list[str], 
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1
     assert option[0] in lines[0] and f"does not apply to {game}" in lines[0]
+
+
+def _as_text(value: object) -> str:
+    """An option's value as it is written after ``--option NAME=``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_option_is_settable_with_option(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--option NAME=VALUE` sets any option of the game's schema (here each at its default and, for a
+    bool or a choice, at each other value): the front-end gets the value the schema checks."""
+    seen: list[dict[str, object]] = []
+    monkeypatch.setattr(cli_main, "_front_end", lambda args, name, options: seen.append(options))
+    for spec in game_class(game).option_schema():
+        values = [spec.default, *((True, False) if spec.kind == "bool" else spec.choices)]
+        for value in values:
+            seen.clear()
+            assert main(["play", game, "--auto", "--option", f"{spec.name}={_as_text(value)}"]) == 0, spec.name
+            assert seen == [{spec.name: value}], spec.name
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--option", "nullo"], "--option takes NAME=VALUE, not 'nullo'"),
+    (["--option", "nullo=maybe"],
+     "--option nullo=maybe: the option 'nullo' of auction-bridge accepts true or false, not \"maybe\""),
+    (["--option", "nullo=true", "--option", "nullo=false"], "the option 'nullo' is given twice"),
+    (["--option", "trumps=5"], "--option trumps does not apply to auction-bridge: the game has no option 'trumps'"),
+])
+def test_a_bad_option_is_refused_in_one_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "play", "auction-bridge", "--auto", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.strip().splitlines() == [f"cardroom: {said}"]
 
 
 def test_euchre_irregularities_are_played_and_ruled(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

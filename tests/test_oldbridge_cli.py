@@ -14,6 +14,7 @@ from cardroom.cli.main import main
 from cardroom.core.cards import full_pack
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
+from cardroom.games.oldbridge.scoring import AuctionContract
 from cardroom.records.registry import read_record, write_record
 from cardroom.ui import play
 
@@ -140,3 +141,35 @@ def test_auto_laws_rubber_with_irregular_bots(capsys: pytest.CaptureFixture[str]
     data = json.loads(save2.read_text(encoding="utf-8"))
     assert data["options"]["laws"] is True
     assert read_record(save2.read_text(encoding="utf-8")).is_over
+
+
+def test_a_nullo_deal_played_from_the_command_line(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`cardroom play auction-bridge --option nullo=true`: South bids one nullo whenever it may (else
+    passes); a deal is played at nullo and scored as the document scores it, "каждая взятка менее семи
+    засчитывается игроку нулло" (10 a trick below the line)."""
+    save = tmp_path / "n.json"
+    feed = "\n".join(["1 nullo", "pass", *ALL_CARDS] * 400) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(feed))
+    assert main(["--lang", "en", "play", "auction-bridge", "--option", "nullo=true", "--seed", "3",
+                 "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "The rubber is over." in out
+    state = read_record(save.read_text(encoding="utf-8"))
+    assert state.is_over and dict(state.game.options())["nullo"] is True
+    nullos = [r for r in state.results if r.contract is not None and r.contract.nullo]
+    assert nullos, "no deal was played at nullo"
+    for r in nullos:
+        c = r.contract
+        assert isinstance(c, AuctionContract)
+        taken = r.won[c.side]
+        kinds = {e.kind: e for e in r.entries}
+        assert "honours" not in kinds  # "без оннеров"
+        if taken <= 7 - c.level:  # made: each trick under seven counts to the nullo side, 10 a trick
+            e = kinds["tricks"]
+            assert (e.side, e.points, e.below) == (c.side, (7 - taken) * 10 * 2 ** c.doubling, True)
+        else:
+            assert kinds["undertricks"].side == c.side.other
+    assert main(["replay", str(save)]) == 0
+    # without the option nullo is not a bid
+    assert main(["--lang", "en", "play", "auction-bridge", "--option", "nullo=false", "--auto", "--seed", "3"]) == 0

@@ -1,6 +1,5 @@
 """Every vector of hoyle-bridge-examples.json (document 000) is either checked here through the
-engine or listed with the reason it is not (the varieties not built, the laws of issue 7 point 3,
-the play advice).
+engine or listed with the reason it is not (the varieties not built, the laws of issue 7 point 3).
 
 Seats: the document's Z (dealer), A, Y, B sit at S, W, N, E.
 """
@@ -53,17 +52,6 @@ NOT_BUILT: dict[str, str] = {
     "six-hand-movement": "variety §6.9 (six-handed bridge): not built",
     "pivot-movement": "variety §6.6 (pivot bridge, a movement between rubbers): not built",
     "two-hand-bridge-layout": "variety §6.4 (two-handed bridge): not built",
-    "advice-split-honours-qj-vs-a": "declarer-play advice: the bot reuses BridgeBot's card play",
-    "advice-split-honours-kj-vs-q": "declarer-play advice: the bot reuses BridgeBot's card play",
-    "advice-second-hand-jack-lead": "declarer-play advice: the bot reuses BridgeBot's card play",
-    "advice-aq9-on-jack": "play advice: the bot reuses BridgeBot's card play",
-    "advice-duck-for-ruff": "declarer-play advice: the bot reuses BridgeBot's card play",
-    "advice-guarded-honours-both-hands": "play advice: the bot reuses BridgeBot's card play",
-    "advice-finesse-definition": "play advice: the bot reuses BridgeBot's card play",
-    "advice-double-finesse": "declarer-play advice: the bot reuses BridgeBot's card play",
-    "advice-duck-long-suit": "declarer-play advice: the bot reuses BridgeBot's card play",
-    "advice-hold-up": "declarer-play advice: the bot reuses BridgeBot's card play",
-    "advice-preserve-reentry": "declarer-play advice: the bot reuses BridgeBot's card play",
 }
 # vectors checked, with the tests that check them (in this file or the bot tests)
 CHECKED: dict[str, list[str]] = {
@@ -91,6 +79,17 @@ CHECKED: dict[str, list[str]] = {
                      "tests/test_oldbridge_laws.py::test_nullo_revoke_by_the_defenders_through_the_engine",
                      "tests/test_oldbridge_laws.py::test_nullo_revoke_by_the_declarer_costs_100"],
     "american-laws-cut-size": ["tests/test_oldbridge_laws.py::test_american_laws_cut_size"],
+    "advice-split-honours-qj-vs-a": ["tests/test_oldbridge_advice.py::test_advice_split_honours_qj_vs_a"],
+    "advice-split-honours-kj-vs-q": ["tests/test_oldbridge_advice.py::test_advice_split_honours_kj_vs_q"],
+    "advice-second-hand-jack-lead": ["tests/test_oldbridge_advice.py::test_advice_second_hand_jack_lead"],
+    "advice-aq9-on-jack": ["tests/test_oldbridge_advice.py::test_advice_aq9_on_jack"],
+    "advice-duck-for-ruff": ["tests/test_oldbridge_advice.py::test_advice_duck_for_ruff"],
+    "advice-guarded-honours-both-hands": ["tests/test_oldbridge_advice.py::test_advice_guarded_honours_both_hands"],
+    "advice-finesse-definition": ["tests/test_oldbridge_advice.py::test_advice_finesse_definition"],
+    "advice-double-finesse": ["tests/test_oldbridge_advice.py::test_advice_double_finesse"],
+    "advice-duck-long-suit": ["tests/test_oldbridge_advice.py::test_advice_duck_long_suit"],
+    "advice-hold-up": ["tests/test_oldbridge_advice.py::test_advice_hold_up"],
+    "advice-preserve-reentry": ["tests/test_oldbridge_advice.py::test_advice_preserve_reentry"],
     "advice-bridge-ak-lead": ["tests/test_oldbridge_bot.py::test_advice_bridge_ak_lead"],
     "advice-bridge-doubled-nt-heart": ["tests/test_oldbridge_bot.py::test_advice_bridge_doubled_nt_heart"],
 }

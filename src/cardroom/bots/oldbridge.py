@@ -16,8 +16,9 @@
 * bids the auction naturally by trick values (Law 3): the dealer's "one spade" with nothing, the
   cheapest sufficient bid in the denomination its side can make for the most points, a double
   when the defence is sure to beat the contract;
-* plays the cards with :class:`~cardroom.bots.bridge.BridgeBot`'s card play (the technique of
-  document 001 and the declarer's advice of document 000 are the same), and at nullo plays to lose
+* plays the cards by the declarer's advice of document 000 where it applies
+  (:mod:`cardroom.bots.oldbridge_play`: split honours, second hand, ducking, finesses, re-entries),
+  otherwise with :class:`~cardroom.bots.bridge.BridgeBot`'s card play, and at nullo plays to lose
   tricks (every player of a nullo deal wants the declarer's side to be overtaken: the declarer's
   side by ducking, the defenders by ducking too so that the declarer's cards win).
 
@@ -30,6 +31,7 @@ import random
 from typing import Any
 
 from cardroom.bots.bridge import BridgeBot, hand_eval
+from cardroom.bots.oldbridge_play import advised_card, avoided_lead
 from cardroom.core.cards import SUIT_MASKS, Card, cards_of_mask
 from cardroom.core.errors import ParseError
 from cardroom.core.laws import RulingChoice
@@ -326,8 +328,12 @@ class OldBridgeBot:
         lead = self._conventional_lead(view, legal)
         if lead is not None and lead in legal:
             return lead
-        bv = self._bridge_view(view)
-        card = self.card_bot.play(bv)
+        card = advised_card(view, legal)
+        if card is not None:
+            return card
+        card = self.card_bot.play(self._bridge_view(view))
+        if not view.trick:
+            card = avoided_lead(view, card, legal) or card
         return card if card in legal else legal[0]
 
     def _bridge_view(self, view: OldBridgeView) -> BridgeView:

@@ -17,6 +17,33 @@ PLAY_OPTIONS = (("scoring", "scoring"), ("variant", "variant"), ("players", "pla
 """The ``play`` flags that set a game option (flag, the option of the game's schema)."""
 
 
+def _game_options(args: argparse.Namespace, cls: type[Game]) -> tuple[dict[str, object], str | None]:
+    """The game options given on the command line: the flags of :data:`PLAY_OPTIONS` and every
+    ``--option NAME=VALUE`` (any option of the game's schema, its value read as text by
+    :meth:`~cardroom.core.options.OptionSpec.read`), and why they are refused (one line), or None."""
+    from cardroom.core.options import OptionError
+    from cardroom.room.messages import option_accepts
+
+    lang, schema = args.lang, cls.option_schema()
+    options = {option: getattr(args, flag) for flag, option in PLAY_OPTIONS if getattr(args, flag) is not None}
+    for item in args.option or ():
+        name, eq, text = item.partition("=")
+        name = name.strip()
+        if not eq or not name:
+            return options, t("cli.option_form", lang, got=repr(item))
+        if name not in schema:
+            return options, t("cli.no_option", lang, flag=f"--option {name}", game=cls.name, option=name)
+        if name in options:
+            return options, t("cli.option_twice", lang, option=name)
+        spec = schema[name]
+        try:
+            options[name] = spec.read(text)
+        except OptionError as e:
+            return options, t("cli.bad_option", lang, flag=f"--option {item}", option=name, game=cls.name,
+                              accepts=option_accepts(spec, lang), got=e.got)
+    return options, None
+
+
 def _play_refusal(args: argparse.Namespace, cls: type[Game]) -> str | None:
     """Why a ``play`` option given on the command line does not apply to the game (one line naming the
     option and the game), or None when every option given does: an option the game's option schema
@@ -37,11 +64,10 @@ def _play_refusal(args: argparse.Namespace, cls: type[Game]) -> str | None:
     return None
 
 
-def _front_end(args: argparse.Namespace, name: str) -> None:
-    """``cardroom play``: the game ``name`` with the options given, in the terminal front-end."""
+def _front_end(args: argparse.Namespace, name: str, options: dict[str, object]) -> None:
+    """``cardroom play``: the game ``name`` with the ``options`` given, in the terminal front-end."""
     from cardroom.ui.terminal import play
 
-    options = {option: getattr(args, flag) for flag, option in PLAY_OPTIONS if getattr(args, flag) is not None}
     play(load(name, **options), args.seed, args.auto, args.save, args.lang, bots=args.bots,
          samples=20 if args.samples is None else int(args.samples), laws=args.laws or None,
          irregularities=args.irregularities)
@@ -52,10 +78,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     cls = game_class(args.game)
     refusal = _play_refusal(args, cls)
+    options, bad = _game_options(args, cls)
+    refusal = refusal or bad
     if refusal is not None:
         print(f"cardroom: {refusal}", file=sys.stderr)
         return 2
-    _front_end(args, cls.name)
+    _front_end(args, cls.name, options)
     return 0
 
 
@@ -159,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, choices=_schema_choices("players"), default=None,
                       help=_option_help("players"))
     play.add_argument("--pulka", type=int, default=None, metavar="N", help=_option_help("pulya_length"))
+    play.add_argument("--option", action="append", metavar="NAME=VALUE",
+                      help="any option of the game (repeatable), e.g. --option nullo=true; the options of a game: "
+                      "its rules page or the room's lobby")
     play.add_argument("--bots", choices=_bot_kinds(), default=None,
                       help="computer players: rule-based (default), random legal play, or search (sampling + "
                       f"open-hand solving; {', '.join(search_games())})")

@@ -55,6 +55,10 @@ DEFAULT_LENGTH: tuple[int, int] = (1, 10)
 QUOTE_LIMIT = 40
 """Characters of a refused value an error quotes at most."""
 
+BOOL_WORDS: dict[str, bool] = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False,
+                               "да": True, "нет": False}
+"""The texts :meth:`OptionSpec.read` takes for a ``bool`` option."""
+
 T = TypeVar("T")
 
 
@@ -237,6 +241,25 @@ class OptionSpec:
             if lo <= len(value) <= hi and all(_is_int(x) and self._in_range(x) for x in value):
                 return tuple(value)
         raise OptionError(self.name, self.accepts(), value, spec=self)
+
+    def read(self, text: str) -> object:
+        """The value written as command-line text (``true``/``false``, a number, a choice, ``1,2,3``
+        for a tuple, ``none`` when optional), checked by :meth:`check`; :class:`OptionError` when the
+        text is not such a value."""
+        word = text.strip()
+        value: object = word
+        if self.optional and word.lower() in ("none", "null"):
+            value = None
+        elif self.kind == BOOL:
+            value = BOOL_WORDS.get(word.lower(), word)
+        elif self.kind in (INT, FLOAT) or self.kind == INT_TUPLE:
+            parts = [p.strip() for p in word.split(",")] if self.kind == INT_TUPLE else [word]
+            try:
+                nums = [int(p) if self.kind != FLOAT else float(p) for p in parts]
+            except ValueError:
+                raise OptionError(self.name, self.accepts(), text, spec=self) from None
+            value = nums if self.kind == INT_TUPLE else nums[0]
+        return self.check(value)
 
     def accepts(self) -> str:
         """What the option accepts, in English (:func:`cardroom.room.messages.option_accepts` writes
