@@ -512,7 +512,6 @@ class ThreeHandedAuction(Game):
     title: ClassVar[Mapping[str, str]] = {"en": "Three-handed auction bridge", "ru": "Трехсторонний окшн-бридж"}
     num_seats = 3
     rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
-    analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"
     has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
