@@ -36,7 +36,7 @@ def test_postgres_is_real(postgres: Postgres) -> None:
 
 def test_restart_rebuilds_every_table_exactly(db: str) -> None:
     tables: list[dict[str, Any]] = []
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, table_burst=8 * len(names()))) as c:  # four tables a game
         for i, game in enumerate(names()):
             n = load(game).num_seats
             tid = c.post("/api/tables",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.game import View
-from cardroom.core.match import DrawOpening, Match
+from cardroom.core.match import DrawOpening, Match, Sheet
 from cardroom.core.table import Seat, Side
 from cardroom.core.view import TableView, inner_dict, made, match_table, memo
 from cardroom.games.bridge.rules import BridgeDeal, BridgeView, DealResult
@@ -387,7 +387,7 @@ class _WithTable(Protocol):
 
 
 DV = TypeVar("DV", bound=View)
-SH = TypeVar("SH", bound=RubberSheet)
+SH = TypeVar("SH", bound=Sheet[Any])  # a rubber's sheet: by sides, or by players (three-handed)
 
 
 @dataclass(frozen=True)

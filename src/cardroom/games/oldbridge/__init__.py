@@ -6,11 +6,14 @@ from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
+from cardroom.games.oldbridge.three_handed import ThreeHandedAuction
 
 register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
 register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
+register(ThreeHandedAuction.name, ThreeHandedAuction, ThreeHandedAuction.aliases)
 
 __all__ = [
     "AuctionBridge", "AuctionContract", "AuctionDeal", "Denom", "OldCall", "OldDealResult", "OldRubberState",
-    "OldSheet", "StraightBridge", "StraightDeal", "StraightMake", "score_auction", "score_straight",
+    "OldSheet", "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction",
+    "score_auction", "score_straight",
 ]

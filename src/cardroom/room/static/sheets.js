@@ -54,6 +54,35 @@ export function bridgeSheet(sheet, mySide) {
   return wrap;
 }
 
+// A sheet kept by player (three-handed auction bridge): a column each, the entries as written (trick points
+// plain, the others marked *), a line under each game won, the totals and the pairwise settlement.
+export function playersSheet(sheet) {
+  const players = sheet.players || [];
+  const wrap = h("div", { class: "sheet players-sheet", "data-sheet": "players" });
+  const tbl = h("table", { class: "players" });
+  tbl.append(h("thead", {}, h("tr", {}, ...players.map((p) => h("th", { text: seatLabel(p) })))));
+  const body = h("tbody", {});
+  const lines = sheet.lines || [];
+  const games = [...new Set(lines.map((l) => l.game))];
+  for (const g of games) {
+    const gl = lines.filter((l) => l.game === g);
+    gl.forEach((l, i) => {
+      const tr = h("tr", {}, ...players.map((p) => h("td", { title: `${t("deal")} ${l.deal}: ${tp("kind_", l.kind)}`,
+        text: p === l.player ? (l.below ? "" : "*") + String(l.points) : "" })));
+      if (i === gl.length - 1 && (sheet.games || []).length >= g) tr.className = "game-end";
+      body.append(tr);
+    });
+  }
+  tbl.append(body);
+  const tot = sheet.totals || {};
+  const net = (sheet.settlement || {}).net || {};
+  tbl.append(h("tfoot", {}, h("tr", {}, ...players.map((p) => h("th", { text: `${t("total")}: ${tot[p] ?? 0}` }))),
+    h("tr", { class: "settlement" }, ...players.map((p) => h("th", { text: `${(net[p] ?? 0) > 0 ? "+" : ""}${net[p] ?? 0}` })))));
+  wrap.append(tbl);
+  if (sheet.winner) wrap.append(h("p", { class: "winner", text: `${t("rubberWinner")}: ${seatLabel(sheet.winner)}` }));
+  return wrap;
+}
+
 // Preferans pulka: for every player the pulya, the gora and the whists written on each other player,
 // as the running sums written on the paper.
 export function prefSheet(sheet, names) {

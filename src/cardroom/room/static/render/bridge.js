@@ -2,7 +2,7 @@
 // dealer, laws mode's claims and irregular calls, the rubber's we/they sheet.
 import { h } from "../dom.js";
 import { t, callText, seatLabel } from "../i18n.js";
-import { bridgeSheet } from "../sheets.js";
+import { bridgeSheet, playersSheet } from "../sheets.js";
 import { biddingBox } from "../biddingbox.js";
 
 const ORDER = ["N", "E", "S", "W"];
@@ -64,7 +64,7 @@ export default {
     tbl.append(body);
     return [h("h3", { text: t("auction") }), tbl];
   },
-  sheet: (sheet, ctx) => bridgeSheet(sheet, ctx.mySide),
+  sheet: (sheet, ctx) => (sheet.players ? playersSheet(sheet) : bridgeSheet(sheet, ctx.mySide)),
   mySide(labels, seat) { return seat != null ? (["N", "S"].includes(labels[seat]) ? "NS" : "EW") : "NS"; },
   recordCard(a, calls) { return !isBid(a, calls); },
 };
