@@ -40,6 +40,7 @@ __all__ = [
     "LawsState",
     "Phase",
     "PlayedTrick",
+    "SeatDictView",
     "TableView",
     "Tabled",
     "action_texts",
@@ -433,6 +434,42 @@ def seat_dict(moment: dict[str, Any] | None, shared: Callable[[], dict[str, Any]
     return d
 
 
+class SeatDictView:
+    """A deal's view whose dict is built from what every seat shares at its moment (``_shared_dict()``,
+    once per moment) and the seat's own keys (``_own_dict()``): its :meth:`to_dict`, and its dict inside a
+    match's (:meth:`inner_to_dict`, without what the match's table carries), each a copy of the moment's
+    shared dict with the seat's keys set. The view provides ``moment``, ``table`` and the two methods."""
+
+    moment: dict[str, Any] | None
+    table: TableView
+
+    def _shared_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _own_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        return seat_dict(self.moment, self._shared_dict, self.table, self._own_dict())
+
+    def inner_to_dict(self) -> dict[str, Any]:
+        """:meth:`to_dict` without :data:`TABLE_CARRIES` (:func:`inner_dict`), made without them."""
+        moment = self.moment
+        base = None if moment is None else moment.get("inner")
+        if base is None:
+            full = None if moment is None else moment.get("dict")
+            if full is None:
+                full = self._shared_dict()
+                if moment is not None:
+                    moment["dict"] = full
+            base = {k: v for k, v in full.items() if k not in TABLE_CARRIES}
+            if moment is not None:
+                moment["inner"] = base
+        d = base.copy()
+        d.update(self._own_dict())
+        return d
+
+
 def seat_table(shared: Callable[[], TableView], moment: dict[str, Any] | None, seat: int,
                hands: Mapping[int, int], plays_for: tuple[int, ...], legal: tuple[str, ...]) -> TableView:
     """A seat's :class:`TableView` made of the table every seat shares at this moment (``shared()``, built
@@ -478,6 +515,8 @@ def inner_dict(view: Any) -> dict[str, Any] | None:
     state message holds every trick once."""
     if view is None:
         return None
+    if isinstance(view, SeatDictView):
+        return view.inner_to_dict()
     d: dict[str, Any] = view.to_dict()
     for k in TABLE_CARRIES:
         d.pop(k, None)

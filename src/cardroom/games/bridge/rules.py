@@ -644,7 +644,7 @@ def dummy_play_table(v: BridgeView | OldBridgeView, declarer: Seat | None, trump
 
 
 @dataclass(frozen=True)
-class BridgeView(View):
+class BridgeView(tv.SeatDictView, View):
     """What one seat sees of a bridge deal: own hand, dummy once exposed, the auction, the tricks."""
 
     search_adapter: ClassVar[str] = "cardroom.games.bridge.search:ADAPTER"
@@ -695,9 +695,8 @@ class BridgeView(View):
         return dummy_play_table(self, None if c is None else c.declarer, None if c is None else c.strain.trump,
                                 laws, self.ruling)
 
-    def to_dict(self) -> dict[str, Any]:
-        return tv.seat_dict(self.moment, self._shared_dict, self.table, {
-            "seat": self.seat.letter, "hand": tv.card_list(self.hand)})
+    def _own_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.letter, "hand": tv.card_list(self.hand)}
 
     def _shared_dict(self) -> dict[str, Any]:
         """The view as a dict but for the seat's own keys (``seat``, ``hand``, ``legal``, ``table``: placeholders

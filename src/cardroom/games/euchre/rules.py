@@ -1063,7 +1063,7 @@ EUCHRE_PHASES: Mapping[str, Phase] = {
 
 
 @dataclass(frozen=True)
-class EuchreView(View):
+class EuchreView(tv.SeatDictView, View):
     """What one seat sees of a hand."""
 
     search_adapter: ClassVar[str] = "cardroom.games.euchre.search:ADAPTER"
@@ -1139,9 +1139,8 @@ class EuchreView(View):
             leader=int(self.trick_leader), trick=tuple([(int(s), c) for s, c in self.trick]), tricks=tricks,
             won=tv.won_by_seat(4, tricks), side_won=self.won, laws=laws)
 
-    def to_dict(self) -> dict[str, Any]:
-        return tv.seat_dict(self.moment, self._shared_dict, self.table, {
-            "seat": self.seat.letter, "hand": tv.card_list(self.hand)})
+    def _own_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.letter, "hand": tv.card_list(self.hand)}
 
     def _shared_dict(self) -> dict[str, Any]:
         """The view as a dict but for the seat's own keys (placeholders here): the same for every seat at

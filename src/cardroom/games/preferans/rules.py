@@ -1162,7 +1162,7 @@ PREF_PHASES: Mapping[str, Phase] = {
 
 
 @dataclass(frozen=True)
-class PrefView(View):
+class PrefView(tv.SeatDictView, View):
     """What one seat sees of a preferans deal."""
 
     search_adapter: ClassVar[str] = "cardroom.games.preferans.search:ADAPTER"
@@ -1244,11 +1244,10 @@ class PrefView(View):
             tricks=tricks_of(self.tricks, lambda t: PlayedTrick(t[0][0][0] if t[0] else -1, t[0], t[1])),
             won=self.won, side_won=None, laws=laws)
 
-    def to_dict(self) -> dict[str, Any]:
-        return tv.seat_dict(self.moment, self._shared_dict, self.table, {
-            "seat": self.seat, "hand": tv.card_list(self.hand), "discard": tv.card_list(self.discard),
-            "exposed": {str(s): tv.card_list(h) for s, h in self.exposed.items()},
-            "passed": tv.card_list(self.passed)})
+    def _own_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "hand": tv.card_list(self.hand), "discard": tv.card_list(self.discard),
+                "exposed": {str(s): tv.card_list(h) for s, h in self.exposed.items()},
+                "passed": tv.card_list(self.passed)}
 
     def _shared_dict(self) -> dict[str, Any]:
         """The view as a dict but for the seat's own keys (placeholders here): the same for every seat at
