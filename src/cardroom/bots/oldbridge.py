@@ -35,6 +35,7 @@ from cardroom.core.errors import ParseError
 from cardroom.core.laws import RulingChoice
 from cardroom.core.tricks import natural_winner
 from cardroom.games.bridge.calls import Strain
+from cardroom.games.bridge.rubber import RubberSeatView
 from cardroom.games.bridge.rules import BridgeView
 from cardroom.games.bridge.scoring import Contract
 from cardroom.games.oldbridge.calls import (
@@ -46,7 +47,7 @@ from cardroom.games.oldbridge.calls import (
     Denom,
     OldCall,
 )
-from cardroom.games.oldbridge.rubber import OldRubberView, OldSheet
+from cardroom.games.oldbridge.rubber import OldSheet
 from cardroom.games.oldbridge.rules import OldBridgeView
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake
 
@@ -116,12 +117,12 @@ class OldBridgeBot:
         played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
         return random.Random(hash((self.seed, int(view.seat), view.hand, len(view.calls), played)))
 
-    def choose(self, view: OldBridgeView | OldRubberView) -> Any:
+    def choose(self, view: OldBridgeView | RubberSeatView[OldBridgeView, Any]) -> Any:
         sheet: OldSheet | None = None
-        if isinstance(view, OldRubberView):
+        if isinstance(view, RubberSeatView):  # a rubber's view (the three-player bridges' sheets are not by side)
             if view.deal is None:
                 raise ValueError("the rubber has no deal in progress")
-            sheet = view.sheet
+            sheet = view.sheet if isinstance(view.sheet, OldSheet) else None
             view = view.deal
         if not view.legal:
             raise ValueError("the view lists no legal action: it is not this seat's turn")

@@ -2,6 +2,7 @@
 
 from cardroom.games import register
 from cardroom.games.oldbridge.calls import Denom, OldCall
+from cardroom.games.oldbridge.cutthroat import Cutthroat
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
@@ -9,8 +10,9 @@ from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, scor
 
 register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
 register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
+register(Cutthroat.name, Cutthroat, Cutthroat.aliases)
 
 __all__ = [
-    "AuctionBridge", "AuctionContract", "AuctionDeal", "Denom", "OldCall", "OldDealResult", "OldRubberState",
-    "OldSheet", "StraightBridge", "StraightDeal", "StraightMake", "score_auction", "score_straight",
+    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "OldCall", "OldDealResult",
+    "OldRubberState", "OldSheet", "StraightBridge", "StraightDeal", "StraightMake", "score_auction", "score_straight",
 ]

@@ -17,8 +17,9 @@ RENDERERS = {
 
 
 def renderer_for(game: Game, seed: int | None = None) -> Renderer:
-    """The terminal renderer of ``game`` (by its family), for a session of ``seed``."""
-    module, _, name = RENDERERS[game.family].partition(":")
+    """The terminal renderer of ``game`` (its own ``renderer_path`` if it names one, else its family's), for a
+    session of ``seed``."""
+    module, _, name = (getattr(game, "renderer_path", None) or RENDERERS[game.family]).partition(":")
     cls: type[Renderer] = getattr(importlib.import_module(module), name)
     return cls(game, seed)
 
