@@ -43,9 +43,6 @@ NOT_BUILT: dict[str, str] = {
     "three-hand-auction-settlement": "variety §6.1 (three-handed auction): not built",
     "three-hand-auction-scoring-rules": "variety §6.1 (three-handed auction): not built",
     "duplicate-auction-bonus": "variety §6.2 (duplicate auction): not built",
-    "three-hand-bridge-dummy-declaration": "variety §6.3 (three-handed bridge): not built",
-    "three-hand-bridge-settlement": "variety §6.3 (three-handed bridge): not built",
-    "three-hand-bridge-rotation": "variety §6.3 (three-handed bridge): not built",
     "royal-bridge-scoring": "variety §6.12 (royal bridge): not built",
     "reversi-bridge-scoring": "variety §6.13 (reversi bridge): not built",
     "misery-bridge-scoring": "variety §6.5 (misery bridge): not built",
@@ -93,6 +90,12 @@ CHECKED: dict[str, list[str]] = {
     "american-laws-cut-size": ["tests/test_oldbridge_laws.py::test_american_laws_cut_size"],
     "advice-bridge-ak-lead": ["tests/test_oldbridge_bot.py::test_advice_bridge_ak_lead"],
     "advice-bridge-doubled-nt-heart": ["tests/test_oldbridge_bot.py::test_advice_bridge_doubled_nt_heart"],
+    "three-hand-bridge-dummy-declaration": ["tests/test_cutthroat.py::test_dummy_declaration_schedule",
+                                            "tests/test_cutthroat.py::test_the_dealer_passes_and_the_dummy_makes_unseen"],
+    "three-hand-bridge-settlement": ["tests/test_cutthroat.py::test_settlement_vector",
+                                     "tests/test_cutthroat.py::test_the_sheet_two_games_then_100_for_the_rubber"],
+    "three-hand-bridge-rotation": ["tests/test_cutthroat.py::test_rotation_vector",
+                                   "tests/test_cutthroat.py::test_the_match_moves_the_seats_after_each_deal"],
 }
 
 
