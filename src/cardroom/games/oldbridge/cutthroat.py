@@ -308,11 +308,10 @@ class Cutthroat(Game):
     aliases: ClassVar[tuple[str, ...]] = ("cut-throat", "three-handed-bridge", "dummy-bridge", "бридж-на-троих",
                                           "бридж-с-болваном", "кровожадный")
     family: ClassVar[str] = "oldbridge"
-    title: ClassVar[Mapping[str, str]] = {"en": "Three-handed bridge (cut-throat)",
+    title: ClassVar[Mapping[str, str]] = {"en": "Three-handed bridge (cutthroat)",
                                           "ru": "Бридж на троих («Кровожадный»)"}
     num_seats = 3
     rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
-    analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"
     renderer_path: ClassVar[str] = "cardroom.ui.render.cutthroat:CutthroatRenderer"
     has_search_bot: ClassVar[bool] = True
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.core.deal import Draw
 from cardroom.core.table import Seat
+from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.i18n import t
 from cardroom.ui.render.bridge import play_lines
 from cardroom.ui.render.oldbridge import OldBridgeRenderer
@@ -14,6 +16,12 @@ from cardroom.ui.render.oldbridge import OldBridgeRenderer
 class CutthroatRenderer(OldBridgeRenderer):
     def seats(self) -> range:
         return range(3)
+
+    def chance_note(self, action: Any, lang: str) -> str | None:
+        if not isinstance(action, Draw):
+            return None
+        cards = ", ".join(f"{t('three.player', lang, n=i + 1)} {c.pretty}" for i, c in enumerate(action.cards))
+        return t("ob.cut", lang, cards=cards, seat=t("three.player", lang, n=cut_order(action.cards)[0] + 1))
 
     def seat_line(self, state: Any, lang: str) -> str:
         deal = state.deal
