@@ -254,3 +254,17 @@ def test_cli_auto_plays_a_rubber_to_the_settlement(capsys: pytest.CaptureFixture
         assert "Totals: Player 1" in out and "wins" in out and "*100" in out
     else:
         assert "Итого: Игрок 1" in out and "выигрывает" in out
+
+
+def test_the_record_replays_to_the_same_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardroom.records.registry import state_from_dict
+
+    path = tmp_path / "ct.json"
+    assert main(["--lang", "en", "play", "cutthroat", "--auto", "--seed", "4", "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    state = state_from_dict(json.loads(path.read_text("utf-8")))
+    assert state.is_over and state.sheet_dict() == state.recomputed_sheet_dict()
+    assert state.render_sheet("en") in out
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out
+    assert "deal 1 (dealer" in replayed and state.render_sheet("en") in replayed

@@ -281,8 +281,9 @@ class CutthroatMatch(Match[CutthroatDeal, CutthroatResult, PlayerSheet, Cutthroa
         return {s: played[s] | deal.hands[s] for s in range(4)}
 
     def deal_summary(self, number: int, result: CutthroatResult) -> dict[str, Any]:
-        return {"deal": number, "dealer": result.dealer + 1, "seats": [s.letter for s in result.places],
-                "contract": result.contract.text, "tricks": result.declarer_tricks,
+        return {"deal": number, "dealer": result.dealer + 1, "kind": "straight",
+                "seats": [s.letter for s in result.places], "contract": result.contract.text,
+                "declarer": f"player {result.dealer + 1}", "tricks": result.declarer_tricks,
                 "won": {"NS": result.won[0], "EW": result.won[1]}, "entries": [e.to_dict() for e in result.entries]}
 
     def result_line(self, result: CutthroatResult) -> dict[str, Any]:
