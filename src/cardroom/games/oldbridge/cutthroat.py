@@ -313,6 +313,7 @@ class Cutthroat(Game):
                                           "ru": "Бридж на троих («Кровожадный»)"}
     num_seats = 3
     rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
+    analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"  # its deals by compass seats
     renderer_path: ClassVar[str] = "cardroom.ui.render.cutthroat:CutthroatRenderer"
     has_search_bot: ClassVar[bool] = True
 
