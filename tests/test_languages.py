@@ -140,6 +140,7 @@ RUSSIAN_GAPS = {
     "auction-bridge": "as bridge, and the laws' restriction lists and law ids (A-REV)",
     "straight-bridge": "as bridge, and make/leave, the laws' restriction lists and law ids (B-9)",
     "three-handed-auction": "as auction bridge: the calls' notation, 'by' in the contract line",
+    "cutthroat": "as straight bridge, its parent: the calls typed in English notation (make H, leave, X, pass)",
     "euchre": "the actions are typed in English (order up, assist, take up…), the parse error lists them",
 }
 RUSSIAN_LAWS_GAPS = {

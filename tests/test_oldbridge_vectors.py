@@ -40,9 +40,6 @@ SEAT = {"Z": Seat.SOUTH, "A": Seat.WEST, "Y": Seat.NORTH, "B": Seat.EAST}
 # vectors not built, with the reason
 NOT_BUILT: dict[str, str] = {
     "duplicate-auction-bonus": "variety §6.2 (duplicate auction): not built",
-    "three-hand-bridge-dummy-declaration": "variety §6.3 (three-handed bridge): not built",
-    "three-hand-bridge-settlement": "variety §6.3 (three-handed bridge): not built",
-    "three-hand-bridge-rotation": "variety §6.3 (three-handed bridge): not built",
     "royal-bridge-scoring": "variety §6.12 (royal bridge): not built",
     "reversi-bridge-scoring": "variety §6.13 (reversi bridge): not built",
     "misery-bridge-scoring": "variety §6.5 (misery bridge): not built",
@@ -95,6 +92,12 @@ CHECKED: dict[str, list[str]] = {
     "three-hand-auction-scoring-rules": [
         "tests/test_three_handed_auction.py::test_three_hand_auction_scoring_rules",
         "tests/test_three_handed_auction.py::test_games_of_30_with_125_and_two_games_the_rubber_with_250"],
+    "three-hand-bridge-dummy-declaration": ["tests/test_cutthroat.py::test_dummy_declaration_schedule",
+                                            "tests/test_cutthroat.py::test_the_dealer_passes_and_the_dummy_makes_unseen"],
+    "three-hand-bridge-settlement": ["tests/test_cutthroat.py::test_settlement_vector",
+                                     "tests/test_cutthroat.py::test_the_sheet_two_games_then_100_for_the_rubber"],
+    "three-hand-bridge-rotation": ["tests/test_cutthroat.py::test_rotation_vector",
+                                   "tests/test_cutthroat.py::test_the_match_moves_the_seats_after_each_deal"],
 }
 
 

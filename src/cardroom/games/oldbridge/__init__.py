@@ -2,6 +2,7 @@
 
 from cardroom.games import register
 from cardroom.games.oldbridge.calls import Denom, OldCall
+from cardroom.games.oldbridge.cutthroat import Cutthroat
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
@@ -11,9 +12,10 @@ from cardroom.games.oldbridge.three_handed import ThreeHandedAuction
 register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
 register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
 register(ThreeHandedAuction.name, ThreeHandedAuction, ThreeHandedAuction.aliases)
+register(Cutthroat.name, Cutthroat, Cutthroat.aliases)
 
 __all__ = [
-    "AuctionBridge", "AuctionContract", "AuctionDeal", "Denom", "OldCall", "OldDealResult", "OldRubberState",
-    "OldSheet", "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction",
+    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "OldCall", "OldDealResult",
+    "OldRubberState", "OldSheet", "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction",
     "score_auction", "score_straight",
 ]

@@ -16,12 +16,13 @@ RENDERERS = {
 """The renderer of each game family (module:class), loaded when a game of the family is played."""
 GAME_RENDERERS = {
     "three-handed-auction": "cardroom.ui.render.three_handed:ThreeHandedRenderer",
+    "cutthroat": "cardroom.ui.render.cutthroat:CutthroatRenderer",
 }
 """A game's own renderer, where its family's needs an override (by the game's name)."""
 
 
 def renderer_for(game: Game, seed: int | None = None) -> Renderer:
-    """The terminal renderer of ``game`` (by its family), for a session of ``seed``."""
+    """The terminal renderer of ``game`` (its own in GAME_RENDERERS, else its family's), for a session of ``seed``."""
     module, _, name = GAME_RENDERERS.get(game.name, RENDERERS[game.family]).partition(":")
     cls: type[Renderer] = getattr(importlib.import_module(module), name)
     return cls(game, seed)

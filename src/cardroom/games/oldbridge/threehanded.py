@@ -1,0 +1,210 @@
+"""Generic pieces of the three-player bridges of document 000 (four hands dealt, one of them a dummy).
+
+- :class:`PlayerSeats`: a deal mixin for three players who sit at compass seats that change from deal to
+  deal: the deal is played by compass seats; who acts and whose view are the players' (0, 1, 2), mapped
+  through ``places`` (player -> the seat he sits at; the fourth seat is the dummy's);
+- :class:`PlayerEntry` and :class:`PlayerSheet`: each player's own column (trick points below the line
+  toward the game, everything else above), games, the rubber, the totals and the pairwise settlement
+  (:func:`settlement`: "each player wins from or loses to each of the others the difference of their
+  totals").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import Any, Protocol
+
+from cardroom.core.game import CHANCE
+from cardroom.core.table import Seat
+
+PLAYERS = (Seat.NORTH, Seat.EAST, Seat.SOUTH)
+"""The three players' numbers (as seats 0, 1, 2: the room's and the terminal's seats of the match)."""
+
+
+def player_label(player: int) -> str:
+    """A player's label on the sheet: 1, 2, 3."""
+    return str(int(player) + 1)
+
+
+class PlayerSeats:
+    """A deal mixin (before the deal's class in the bases): the players' numbers mapped to the seats
+    they sit at. The deal sets ``places`` before its own ``__init__``."""
+
+    places: tuple[Seat, ...]
+
+    def seat_of(self, player: int) -> Seat:
+        return self.places[player]
+
+    def player_at(self, seat: int) -> int:
+        return self.places.index(Seat(seat))
+
+    @property
+    def seat_to_act(self) -> int | None:
+        """The compass seat whose player acts (the declarer's for his dummy)."""
+        return super().to_act  # type: ignore[misc, no-any-return]
+
+    @property
+    def to_act(self) -> int | None:
+        seat = self.seat_to_act
+        return seat if seat is None or seat == CHANCE else self.player_at(seat)
+
+    def view(self, player: int) -> Any:
+        at = self.seat_of(player)
+        v = super().view(at)  # type: ignore[misc]
+        acting = self.seat_to_act
+        legal = tuple(self.legal_actions()) if acting == at else ()  # type: ignore[attr-defined]
+        return replace(v, to_act=acting, legal=legal)
+
+    def visible_mask(self, player: int) -> int:
+        return super().visible_mask(self.seat_of(player))  # type: ignore[misc, no-any-return]
+
+    def claim_in_play(self) -> bool:
+        return False  # claims name compass seats; the three-player play is not claimed (not built)
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    """One entry of a player's column: trick points (``below``, toward the game) or not."""
+
+    player: int
+    points: int
+    below: bool
+    kind: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"player": player_label(self.player), "points": self.points, "below": self.below, "kind": self.kind}
+
+
+def settlement(totals: Mapping[str, int]) -> dict[str, Any]:
+    """The pairwise settlement: ``against[a][b]`` is what ``a`` wins from ``b`` (negative: loses), ``net[a]``
+    the sum of his."""
+    names = list(totals)
+    against: dict[str, dict[str, int]] = {a: {} for a in names}
+    for a, b in combinations(names, 2):
+        against[a][b] = totals[a] - totals[b]
+        against[b][a] = totals[b] - totals[a]
+    return {"against": against, "net": {a: sum(against[a].values()) for a in names}}
+
+
+class _Scored(Protocol):
+    @property
+    def entries(self) -> tuple[PlayerEntry, ...]: ...
+
+
+@dataclass
+class PlayerLine:
+    deal: int
+    game: int
+    entry: PlayerEntry
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"deal": self.deal, "game": self.game, **self.entry.to_dict()}
+
+
+@dataclass
+class PlayerSheet:
+    """Each player's column: the trick points toward the game in play, the other points, the games won
+    (``game_bonus`` each at once), two games the rubber (``rubber_bonus``), the totals and the settlement.
+    A game won ends the game in play for all: every column's points below start again from 0."""
+
+    game_points: int
+    game_bonus: int
+    rubber_bonus: int
+    lines: list[PlayerLine] = field(default_factory=list)
+    below: list[int] = field(default_factory=lambda: [0, 0, 0])
+    games: list[int] = field(default_factory=list)
+    deals: int = 0
+    unfinished: bool = False
+
+    @property
+    def winner(self) -> int | None:
+        return next((p for p in range(3) if self.games.count(p) >= 2), None)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def _write(self, entry: PlayerEntry) -> None:
+        self.lines.append(PlayerLine(self.deals, len(self.games) + 1, entry))
+
+    def add(self, result: _Scored) -> None:
+        self.deals += 1
+        for e in result.entries:
+            self._write(e)
+            if e.below:
+                self.below[e.player] += e.points
+        for p in range(3):
+            if self.below[p] >= self.game_points:
+                if self.game_bonus:
+                    self._write(PlayerEntry(p, self.game_bonus, False, "game"))
+                self.games.append(p)
+                if self.games.count(p) == 2:
+                    self._write(PlayerEntry(p, self.rubber_bonus, False, "rubber"))
+                self.below = [0, 0, 0]
+                break
+
+    def close_unfinished(self) -> None:
+        """An unfinished rubber is scored as it stands."""
+        if not self.is_over:
+            self.unfinished = True
+
+    def total(self, player: int) -> int:
+        return sum(ln.entry.points for ln in self.lines if ln.entry.player == player)
+
+    def totals(self) -> dict[str, int]:
+        return {player_label(p): self.total(p) for p in range(3)}
+
+    def seat_results(self) -> tuple[int, ...]:
+        net = settlement(self.totals())["net"]
+        return tuple(net[player_label(p)] for p in range(3))
+
+    def to_dict(self) -> dict[str, Any]:
+        w = self.winner
+        return {
+            "players": [player_label(p) for p in range(3)],
+            "lines": [ln.to_dict() for ln in self.lines],
+            "below": {player_label(p): self.below[p] for p in range(3)},
+            "games": [player_label(p) for p in self.games],
+            "totals": self.totals(),
+            "winner": None if w is None else player_label(w),
+            "settlement": settlement(self.totals()),
+            "deals": self.deals,
+            "unfinished": self.unfinished,
+        }
+
+    def render(self, *, lang: str = "en") -> str:
+        from cardroom.i18n import t
+
+        width = 12
+        names = [t("three.player", lang, n=player_label(p)) for p in range(3)]
+        out = ["".join(n.rjust(width) for n in names)]
+        for g in sorted({ln.game for ln in self.lines}):
+            for ln in (x for x in self.lines if x.game == g):
+                cells = ["", "", ""]
+                cells[ln.entry.player] = f"{'' if ln.entry.below else '*'}{ln.entry.points}"
+                out.append("".join(c.rjust(width) for c in cells))
+            if g <= len(self.games):
+                out.append("-" * width * 3)
+        out.append(t("three.sheet_key", lang))
+        totals = self.totals()
+        out.append(t("three.totals", lang) + ": " + ", ".join(f"{n} {v}" for n, v in zip(names, totals.values(),
+                                                                                        strict=True)))
+        s = settlement(totals)
+        for a, b in combinations(range(3), 2):
+            n = s["against"][player_label(a)][player_label(b)]
+            win, lose = (a, b) if n >= 0 else (b, a)
+            out.append(t("three.wins_from", lang, a=names[win], b=names[lose], n=abs(n)))
+        return "\n".join(out)
+
+    def copy(self) -> PlayerSheet:
+        return replace(self, lines=list(self.lines), below=list(self.below), games=list(self.games))
+
+    def recomputed(self, results: Sequence[_Scored]) -> PlayerSheet:
+        sheet = type(self)(self.game_points, self.game_bonus, self.rubber_bonus)
+        for r in results:
+            sheet.add(r)
+        if self.unfinished:
+            sheet.close_unfinished()
+        return sheet

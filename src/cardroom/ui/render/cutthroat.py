@@ -1,0 +1,53 @@
+"""Three-handed bridge (cut-throat) at the terminal: the old bridges' drawing with the three players' seats,
+each player's points below the line and the sheet of three columns; the user is player 3."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardroom.core.deal import Draw
+from cardroom.core.table import Seat
+from cardroom.games.oldbridge.rubber import cut_order
+from cardroom.i18n import t
+from cardroom.ui.render.bridge import play_lines
+from cardroom.ui.render.oldbridge import OldBridgeRenderer
+
+
+class CutthroatRenderer(OldBridgeRenderer):
+    def seats(self) -> range:
+        return range(3)
+
+    def chance_note(self, action: Any, lang: str) -> str | None:
+        if not isinstance(action, Draw):
+            return None
+        cards = ", ".join(f"{t('three.player', lang, n=i + 1)} {c.pretty}" for i, c in enumerate(action.cards))
+        return t("ob.cut", lang, cards=cards, seat=t("three.player", lang, n=cut_order(action.cards)[0] + 1))
+
+    def seat_line(self, state: Any, lang: str) -> str:
+        deal = state.deal
+        places = deal.places
+        seats = ", ".join(t("three.sits", lang, n=p + 1, seat=self.seat_name(s, lang)) for p, s in enumerate(places))
+        return t("ct.seats", lang, seats=seats, dealer=deal.dealer_player + 1,
+                 dummy=self.seat_name(deal.dealer.partner, lang))
+
+    def picture(self, view: Any, state: Any, lang: str) -> list[str]:
+        below = state.sheet.below
+        lines = ["=" * 60, t("deal", lang, n=len(state.results) + 1) + ": " + self.seat_line(state, lang),
+                 t("three.below", lang, a=below[0], b=below[1], c=below[2])]
+        if view.calls:
+            lines.append(t("ob.make_talk", lang) + ": "
+                         + "; ".join(f"{Seat(s).letter} {self.pretty(c, lang)}" for s, c in view.calls))
+        if view.contract is not None:
+            lines.append(t("ob.contract", lang, c=str(view.contract), v=view.to_dict()["trick_value"]))
+        return lines + play_lines(view, lang, self.seat_name)
+
+    def result_lines(self, state: Any, lang: str) -> list[str]:
+        r = state.results[-1]
+        points = ", ".join(f"{t('three.player', lang, n=e.player + 1)} {'' if e.below else '*'}{e.points}"
+                           for e in r.entries) or "-"
+        what = t("ob.result_tricks", lang, c=t("contract_by", lang, c=self.contract_text(r.contract, lang),
+                                              seat=t("three.player", lang, n=r.dealer + 1)), n=r.declarer_tricks)
+        return [t("deal", lang, n=len(state.results)) + ": " + t("result", lang, r=f"{what}; {points}")]
+
+    def final_lines(self, state: Any, lang: str) -> list[str]:
+        return [t("sheet", lang) + ":", state.sheet.render(lang=lang)]
