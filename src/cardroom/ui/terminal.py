@@ -249,18 +249,32 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
     if user is not None:
         agents[user] = human
 
-    def after(action: Any, seat: int, view: Any, deal: Any, tricks: int, done: int) -> None:
+    announced = [-1, 0]  # the deal (by its number) and how many of its tricks were announced
+
+    def announce_tricks(deal: Any, number: int) -> None:
+        """Say who won the deal's last trick once it stands: not while a ruling is pending on it (a
+        revoke corrected takes the trick back), and once only."""
+        if announced[0] != number:
+            announced[:] = [number, 0]
+        n = r.tricks(deal)
+        if n < announced[1]:
+            announced[1] = n  # a trick taken back by the laws: announced again when it stands
+        if n > announced[1] and r.trick_stands(deal):
+            announced[1] = n
+            print(t("trick_won", lang, n=n, seat=r.seat_name(r.trick_winner(deal), lang)), file=out)
+
+    def after(action: Any, seat: int, view: Any, deal: Any, done: int) -> None:
         """Announce an applied action, save the record, and say how a finished deal ended."""
         if isinstance(action, r.laws_actions):
-            print(r.laws_note(state, seat, action, lang), file=out)
+            print(r.laws_note(state, seat, action, lang, deal), file=out)
         elif not auto:
             for line in r.notes(state, seat, view, action, seat == user, lang):
                 print(line, file=out)
         if not auto:
             for line in r.play_announcement(r.deal(state), lang):
                 print(line, file=out)
-        if not auto and r.tricks(deal) > tricks:
-            print(t("trick_won", lang, n=r.tricks(deal), seat=r.seat_name(r.trick_winner(deal), lang)), file=out)
+        if not auto:
+            announce_tricks(deal, done)
         if save:
             save_record(state, save, r)  # after every action: a killed process loses nothing
         if len(r.results(state)) != done:
@@ -283,11 +297,10 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
                 continue
             seat = int(state.to_act if state.to_act is not None else 0)
             deal = r.deal(state)
-            tricks = r.tricks(deal)
             if rate:
                 irregular = r.bot_irregular(state, seat, irr_rng, rate, user)
                 if irregular is not None:
-                    after(irregular, int(irregular.seat), None, deal, tricks, done)
+                    after(irregular, int(irregular.seat), None, deal, done)
                     continue
             view = r.deal_view(state, seat)
             agent = agents[seat]
@@ -308,7 +321,7 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
                     raise
                 print(t("laws.refused", lang, why=e), file=out)
                 continue
-            after(action, seat, view, deal, tricks, done)
+            after(action, seat, view, deal, done)
     except Quit:
         state.abandon()
     for line in r.final_lines(state, lang):

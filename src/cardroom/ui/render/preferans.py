@@ -153,12 +153,6 @@ class PreferansRenderer(Renderer):
     def irregular(self, body: str, view: Any) -> Any:
         return PrefIrregular.from_text(f"!{view.seat} {body}")
 
-    def irregular_text(self, state: Any, action: Any, lang: str) -> str:
-        irrs = state.deal.laws.irregularities if state.deal.laws is not None else []
-        kind = irrs[-1].kind if irrs else ""
-        key = f"pref.laws.kind.{kind}"
-        return (t(key, lang) if key in STRINGS else kind) + (f": {action.text}" if action.text != "misdeal" else "")
-
     def ruling_choices(self, view: Any) -> list[Any]:
         return list(view.legal)
 

@@ -1,0 +1,130 @@
+"""Laws mode at the terminal (issue 14 point 6), in English and in Russian: a trick's winner is announced
+once the trick stands (not before a revoke on its last card is ruled on, and once only), and an
+irregularity and a ruling are said in words — who did what, the kind of irregularity, what each choice
+does — from the catalogue, never the engine's words."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from cardroom.core.cards import Card, cards_of_mask
+from cardroom.core.game import Game
+from cardroom.games import load
+from cardroom.i18n import t
+from cardroom.ui.render import renderer_for
+from cardroom.ui.render.base import Renderer
+from cardroom.ui.terminal import play
+
+LANGS = ("en", "ru")
+LAWS_GAMES = ("bridge", "auction-bridge", "straight-bridge", "euchre", "preferans")
+SHORT = {"preferans": {"pulya_length": 2}}
+PLAYERS = {"preferans": 3}
+"""The cards of a full trick (the others: four)."""
+
+
+def laws_game(name: str) -> Game:
+    return load(name, laws=True, **SHORT.get(name, {}))
+
+
+@dataclass
+class Revoker:
+    """A scripted user in laws mode who revokes at the first chance to play the last card of a trick
+    (``!CARD``: a card he holds that the rules refuse, the trick begun), answers a ruling by its first
+    option and otherwise plays the first legal action; ``quit`` after ``answers`` answers."""
+
+    state: Any
+    r: Renderer
+    lang: str
+    players: int
+    answers: int = 160
+    out: io.StringIO = field(default_factory=io.StringIO)
+    revoked: str = ""
+    sent: int = 0
+
+    def __call__(self, prompt: str) -> str:
+        self.out.write(prompt + "\n")
+        self.sent += 1
+        if prompt == t("quit_confirm", self.lang):
+            return "y" if self.lang == "en" else "да"
+        if self.sent > self.answers:
+            return "quit" if self.lang == "en" else "выход"
+        view = self.r.deal_view(self.state, int(self.state.to_act))
+        if self.r.ruling(view) is not None:
+            return "1"
+        legal = list(view.legal)
+        hand, trick = getattr(view, "hand", None), getattr(view, "trick", None)
+        if not self.revoked and isinstance(hand, int) and trick and len(trick) == self.players - 1 \
+                and isinstance(legal[0], Card) and getattr(view, "hand_to_play", view.seat) == view.seat:
+            others = [c for c in cards_of_mask(hand) if c not in legal]
+            if others:
+                self.revoked = str(others[0])
+                return "!" + self.revoked
+        a = legal[0]
+        return str(a) if isinstance(a, Card) else self.r.typed(a, self.lang)
+
+
+def revoke_session(name: str, lang: str, seed: int) -> tuple[str, Revoker]:
+    g = laws_game(name)
+    state = g.new_initial_state()
+    g.new_initial_state = lambda: state  # type: ignore[method-assign]  # the session plays this state
+    user = Revoker(state, renderer_for(g), lang, PLAYERS.get(name, 4))
+    play(g, seed=seed, lang=lang, ask=user, out=user.out, bots="rule")
+    return user.out.getvalue(), user
+
+
+def won_numbers(text: str, lang: str) -> list[int]:
+    """The trick numbers of the "trick won" lines, in their order."""
+    head, tail = t("trick_won", lang, n="\x00", seat="\x01").split("\x00")
+    won = re.compile(re.escape(head) + r"(\d+)" + re.escape(tail.split("\x01")[0]))
+    out: list[int] = []
+    for ln in text.splitlines():
+        m = won.match(ln)
+        if m:
+            out.append(int(m.group(1)))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", LAWS_GAMES)
+def test_a_trick_is_announced_once_it_stands(game: str, lang: str) -> None:
+    """The user revokes with the last card of a trick: the trick's winner is said once, after the
+    revoke is dealt with (a correction takes the card back: the trick is said when it is complete again,
+    with its real winner); the tricks of a deal are said in their order, each once."""
+    for seed in (3, 5, 8):
+        text, user = revoke_session(game, lang, seed)
+        if user.revoked:
+            break
+    assert user.revoked, "no revoke was possible"
+    lines = text.splitlines()
+    card = Card.parse(user.revoked).pretty
+    head = t("laws.irregularity", lang, who="\x00", what="").split("\x00")[0]
+    irr = [i for i, ln in enumerate(lines) if ln.startswith(head) and (card in ln or user.revoked in ln)]
+    assert irr, f"the revoke of {card} is not announced"
+    numbers = won_numbers(text, lang)
+    assert numbers
+    for prev, n in zip([0, *numbers], numbers, strict=False):
+        assert n in (prev + 1, 1), f"trick {n} said after trick {prev}: {numbers}"
+    # no trick is said between the revoke and the choice made under its ruling (if a ruling was due)
+    chosen = re.compile(re.escape(t("laws.chosen", lang, seat="\x00", option="\x01", law="\x02")
+                                  .split("\x00")[1].split("\x01")[0]))
+    after = lines[irr[0] + 1:]
+    ruled = next((i for i, ln in enumerate(after) if chosen.search(ln)), None)
+    first_won = next((i for i, ln in enumerate(after) if won_numbers(ln, lang)), None)
+    if ruled is not None and first_won is not None and ruled < 3:
+        assert first_won > ruled
+
+
+def test_the_revoke_on_a_tricks_last_card_is_ruled_before_the_trick_is_said() -> None:
+    """Euchre, seed 3: South revokes with the trick's last card; West has it corrected (L62): the trick
+    is said once, after South plays again, won by North."""
+    text, user = revoke_session("euchre", "en", 3)
+    lines = text.splitlines()
+    i = lines.index(f"Irregularity: South played {Card.parse(user.revoked).pretty} — a revoke")
+    assert lines[i + 1].startswith("West chooses") and lines[i + 1].endswith("(L62)")
+    deal = lines[i + 2:next(j for j in range(i, len(lines)) if lines[j].startswith("Trick 2 won by"))]
+    assert [ln for ln in deal if ln.startswith("Trick 1 won by")] == ["Trick 1 won by North"]
