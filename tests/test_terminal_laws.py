@@ -45,6 +45,13 @@ class Revoker:
     out: io.StringIO = field(default_factory=io.StringIO)
     revoked: str = ""
     sent: int = 0
+    revoke: bool = True
+    menus: int = 0
+    listed: list[Any] = field(default_factory=list)
+
+    def calls(self) -> list[Any]:
+        """The calls of the game that the user's prompts have listed (how the game writes its calls)."""
+        return self.listed
 
     def __call__(self, prompt: str) -> str:
         self.out.write(prompt + "\n")
@@ -55,10 +62,12 @@ class Revoker:
             return "quit" if self.lang == "en" else "выход"
         view = self.r.deal_view(self.state, int(self.state.to_act))
         if self.r.ruling(view) is not None:
+            self.menus += 1
             return "1"
         legal = list(view.legal)
+        self.listed.extend(a for a in legal if not isinstance(a, Card) and a not in self.listed)
         hand, trick = getattr(view, "hand", None), getattr(view, "trick", None)
-        if not self.revoked and isinstance(hand, int) and trick and len(trick) == self.players - 1 \
+        if self.revoke and not self.revoked and isinstance(hand, int) and trick and len(trick) == self.players - 1 \
                 and isinstance(legal[0], Card) and getattr(view, "hand_to_play", view.seat) == view.seat:
             others = [c for c in cards_of_mask(hand) if c not in legal]
             if others:
@@ -68,12 +77,14 @@ class Revoker:
         return str(a) if isinstance(a, Card) else self.r.typed(a, self.lang)
 
 
-def revoke_session(name: str, lang: str, seed: int) -> tuple[str, Revoker]:
+def revoke_session(name: str, lang: str, seed: int, revoke: bool = True, rate: float = 0.0) -> tuple[str, Revoker]:
+    """A terminal session of ``name`` in laws mode with a :class:`Revoker` at the user's seat (who does
+    not revoke unless ``revoke``); the computer players act irregularly with probability ``rate``."""
     g = laws_game(name)
     state = g.new_initial_state()
     g.new_initial_state = lambda: state  # type: ignore[method-assign]  # the session plays this state
-    user = Revoker(state, renderer_for(g), lang, PLAYERS.get(name, 4))
-    play(g, seed=seed, lang=lang, ask=user, out=user.out, bots="rule")
+    user = Revoker(state, renderer_for(g), lang, PLAYERS.get(name, 4), revoke=revoke)
+    play(g, seed=seed, lang=lang, ask=user, out=user.out, bots="rule", irregularities=rate)
     return user.out.getvalue(), user
 
 
@@ -128,3 +139,72 @@ def test_the_revoke_on_a_tricks_last_card_is_ruled_before_the_trick_is_said() ->
     assert lines[i + 1].startswith("West chooses") and lines[i + 1].endswith("(L62)")
     deal = lines[i + 2:next(j for j in range(i, len(lines)) if lines[j].startswith("Trick 2 won by"))]
     assert [ln for ln in deal if ln.startswith("Trick 1 won by")] == ["Trick 1 won by North"]
+
+
+_NEUTRAL = re.compile(r"[♠♥♦♣](?:10|[2-9AKQJT-])*|\b(?:10|[2-9AKQJT])[SHDC♠♥♦♣]\b|\b[NESW]\b"
+                      r"|\b[LPDB]-?\d+[a-z]?\b|\b[AN]-REV(?:-D)?\b|\b[1-7]?(?:NT|NS|EW|XX|X)\b")
+"""Language-neutral in a ruling's lines: cards, seat letters, law numbers (L27, P5, B-9, A-REV), NT and the
+sides."""
+TEMPLATES = {"call": "call-JH"}
+"""A table's option offered per card in play (euchre L46: ``call-JH`` for each exposed card)."""
+
+
+def foreign_words(line: str, lang: str) -> list[str]:
+    if lang == "en":
+        return re.findall(r"[А-Яа-яЁё]+", line)
+    return re.findall(r"[A-Za-z]{2,}", _NEUTRAL.sub(" ", line))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", LAWS_GAMES)
+def test_every_ruling_option_says_what_it_does_in_both_languages(game: str, lang: str) -> None:
+    """Each option of each law of the game's tables has the catalogue's text of what it does (never the
+    engine's English ``effect``), in the language asked, with no word of the other."""
+    from cardroom.games.bridge.laws.table import TABLE as BRIDGE
+    from cardroom.games.euchre.laws.table import TABLE as EUCHRE
+    from cardroom.games.oldbridge.laws import AUCTION_TABLE, STRAIGHT_TABLE
+    from cardroom.games.preferans.laws import TABLE as PREFERANS
+
+    tables = {"bridge": [BRIDGE], "euchre": [EUCHRE], "preferans": [PREFERANS],
+              "auction-bridge": [AUCTION_TABLE], "straight-bridge": [STRAIGHT_TABLE]}[game]
+    r = renderer_for(laws_game(game))
+    for table in tables:
+        for law in table:
+            for o in law.options:
+                text = r.option_text(TEMPLATES.get(o.name, o.name), lang, "\x00", law.number)
+                assert text != "\x00", f"{law.number} {o.name}: no text in the catalogue"
+                assert not foreign_words(text, lang), (law.number, o.name, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", LAWS_GAMES)
+def test_irregularities_and_rulings_are_said_in_words(game: str, lang: str) -> None:
+    """A session with the computer players' irregularities: every irregularity is said as who did what
+    and its kind in the catalogue's words (not "an irregularity", not the engine's word or detail), each
+    ruling's choice by what it does, and every menu due to the user lists the options by what they do;
+    no word of the other language in any of these lines."""
+    text, user = revoke_session(game, lang, 4, revoke=False, rate=0.3)
+    r = user.r
+    lines = text.splitlines()
+    head = t("laws.irregularity", lang, who="\x00", what="").split("\x00")[0]
+    said = [ln for ln in lines if ln.startswith(head)]
+    assert said, "no irregularity in the session"
+    other = t("laws.kind.other", lang)
+    calls = {r.pretty(c, lang) for c in user.calls()} - {""}
+    for ln in said:
+        assert not ln.endswith("— " + other), ln
+        # the calls as the game writes them are tested by test_terminal_sessions (issue 14 point 5)
+        assert not foreign_words(" ".join(w for w in ln.split() if w not in calls), lang), ln
+    chosen = t("laws.chosen", lang, seat="\x00", option="\x01", law="\x02").split("\x00")[1].split("\x01")[0]
+    for ln in lines:
+        if chosen in ln and "«" not in ln:  # a choice made (the law's line names the law's title)
+            assert not foreign_words(ln, lang), ln
+    option = re.compile(r"^  \d+\. ")
+    menus = [i for i, ln in enumerate(lines) if option.match(ln) and not option.match(lines[i - 1])]
+    assert len(menus) >= min(user.menus, 1)  # a ruling due to the user is a menu
+    for i in menus:
+        assert lines[i - 2].startswith(head), lines[i - 2:i + 1]  # what happened, then the law, then the choices
+        j = i
+        while j < len(lines) and option.match(lines[j]):
+            assert not foreign_words(lines[j], lang) and len(lines[j].split()) > 2, lines[j]
+            j += 1

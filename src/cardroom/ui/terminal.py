@@ -263,10 +263,10 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
             announced[1] = n
             print(t("trick_won", lang, n=n, seat=r.seat_name(r.trick_winner(deal), lang)), file=out)
 
-    def after(action: Any, seat: int, view: Any, deal: Any, done: int) -> None:
+    def after(action: Any, seat: int, view: Any, deal: Any, done: int, since: int) -> None:
         """Announce an applied action, save the record, and say how a finished deal ended."""
         if isinstance(action, r.laws_actions):
-            print(r.laws_note(state, seat, action, lang, deal), file=out)
+            print(r.laws_note(state, seat, action, lang, deal, since), file=out)
         elif not auto:
             for line in r.notes(state, seat, view, action, seat == user, lang):
                 print(line, file=out)
@@ -297,10 +297,11 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
                 continue
             seat = int(state.to_act if state.to_act is not None else 0)
             deal = r.deal(state)
+            since = r.irregularities(deal)
             if rate:
                 irregular = r.bot_irregular(state, seat, irr_rng, rate, user)
                 if irregular is not None:
-                    after(irregular, int(irregular.seat), None, deal, done)
+                    after(irregular, int(irregular.seat), None, deal, done, since)
                     continue
             view = r.deal_view(state, seat)
             agent = agents[seat]
@@ -321,7 +322,7 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
                     raise
                 print(t("laws.refused", lang, why=e), file=out)
                 continue
-            after(action, seat, view, deal, done)
+            after(action, seat, view, deal, done, since)
     except Quit:
         state.abandon()
     for line in r.final_lines(state, lang):

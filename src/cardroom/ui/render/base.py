@@ -308,29 +308,43 @@ class Renderer:
         """The game's call written ``text`` (an irregular action's), or None."""
         return None
 
-    def laws_note(self, state: Any, seat: int, action: Any, lang: str, deal: Any = None) -> str:
-        """How the terminal announces an action of laws mode once applied."""
+    def laws_note(self, state: Any, seat: int, action: Any, lang: str, deal: Any = None, since: int = 0) -> str:
+        """How the terminal announces an action of laws mode once applied (``deal``: the deal it was
+        applied to, whose irregularities before it were ``since``)."""
         if isinstance(action, RulingChoice):
             return self.tr("laws.chosen", lang, seat=self.seat_name(seat, lang),
                            option=self.option_text(action.option, lang, action.option, action.law), law=action.law)
         if isinstance(action, Irregular):
-            irr = self.recorded(deal if deal is not None else self.deal(state), action)
+            irr = self.recorded(deal if deal is not None else self.deal(state), action, since)
             if irr is not None:
                 return self.irregularity_line(irr.to_dict(), lang)
-            return t("laws.irregularity", lang, who=self.seat_name(action.seat, lang), what=t("laws.kind.other", lang))
+            return self.regular_note(action, lang)
         return t("laws.claimed", lang, seat=self.seat_name(seat, lang), claim=action.to_text())
 
-    def recorded(self, deal: Any, action: Irregular) -> Irregularity | None:
-        """The irregularity ``action`` was classified as (the last one recorded for its text, else the
-        last one of the deal)."""
+    def irregularities(self, deal: Any) -> int:
+        """How many irregularities ``deal`` has recorded."""
         d = self.director(deal)
-        if d is None or not d.irregularities:
-            return None
+        return 0 if d is None else len(d.irregularities)
+
+    def recorded(self, deal: Any, action: Irregular, since: int) -> Irregularity | None:
+        """The irregularity ``action`` was classified as, among those recorded after the first ``since``
+        (the one recorded for its text, else the first), or None when it was none (a call or card in turn)."""
+        d = self.director(deal)
+        new = [] if d is None else d.irregularities[since:]
         text = action.to_text()
-        for irr in reversed(d.irregularities):
-            if irr.action == text:
-                return irr
-        return d.irregularities[-1]
+        return next((irr for irr in new if irr.action == text), new[0] if new else None)
+
+    def regular_note(self, action: Irregular, lang: str) -> str:
+        """An action given as irregular that the rules took as regular (a call or card in turn)."""
+        who = self.seat_name(action.seat, lang)
+        try:
+            return t("played", lang, seat=who, card=Card.parse(action.text).pretty)
+        except (CardroomError, ValueError):
+            pass
+        call = self.call_of(action.text)
+        if call is not None:
+            return t("called", lang, seat=who, call=self.pretty(call, lang))
+        return t("laws.irregularity", lang, who=who, what=t("laws.kind.other", lang))
 
 
 def applied(state: Any, action: Any) -> Any:
