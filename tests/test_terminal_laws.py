@@ -208,3 +208,52 @@ def test_irregularities_and_rulings_are_said_in_words(game: str, lang: str) -> N
         while j < len(lines) and option.match(lines[j]):
             assert not foreign_words(lines[j], lang) and len(lines[j].split()) > 2, lines[j]
             j += 1
+
+
+@dataclass
+class FirstCall:
+    """A scripted user who types ``text`` at his first call, then plays the first legal action; ``quit``
+    after a few more answers."""
+
+    state: Any
+    r: Renderer
+    lang: str
+    text: str
+    out: io.StringIO = field(default_factory=io.StringIO)
+    prompts: list[str] = field(default_factory=list)
+
+    def __call__(self, prompt: str) -> str:
+        self.out.write(prompt + "\n")
+        self.prompts.append(prompt)
+        if prompt == t("quit_confirm", self.lang):
+            return "y" if self.lang == "en" else "да"
+        if len(self.prompts) > 4:
+            return "quit" if self.lang == "en" else "выход"
+        if len(self.prompts) == 1:
+            return self.text
+        view = self.r.deal_view(self.state, int(self.state.to_act))
+        a = view.legal[0]
+        return str(a) if isinstance(a, Card) else self.r.typed(a, self.lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_irregular_call_in_auction_bridge_is_read_as_a_call(lang: str) -> None:
+    """``!4d`` at the user's call in auction bridge is the call 4♦ out of turn or insufficient, read as
+    contract bridge reads it (it was "'4d' is not a seat", then "playing 4D now is no revoke"); document
+    000 gives auction bridge no law for it: refused with that reason in the user's language, the state
+    unchanged (he is asked for his call again)."""
+    from cardroom.games.oldbridge.calls import OldCall
+    from cardroom.i18n import Reason
+
+    g = laws_game("auction-bridge")
+    state = g.new_initial_state()
+    g.new_initial_state = lambda: state  # type: ignore[method-assign]  # the session plays this state
+    r = renderer_for(g)
+    user = FirstCall(state, r, lang, "!4d")
+    play(g, seed=3, lang=lang, ask=user, out=user.out, bots="rule")
+    lines = user.out.getvalue().splitlines()
+    why = Reason("oldbridge.auction_call_no_law", who=f"S ({'Y'})", call=OldCall.parse("4D"), letter="S").text(lang)
+    i = lines.index(user.prompts[0])
+    assert lines[i + 1] == t("laws.refused", lang, why=why)
+    assert user.prompts[1] == user.prompts[0]  # asked for his call again
+    assert not foreign_words(lines[i + 1].replace("'!S CARD'", ""), lang)

@@ -178,7 +178,7 @@ class TerminalPlayer:
                     self.say(t("unreadable", lang, what=text, why=e))
                     continue
                 if law_action is not None:
-                    why = r.refusal(law_action, self.state)
+                    why = r.refusal(law_action, self.state, lang)
                     if why is None:
                         return law_action
                     self.say(t("laws.refused", lang, why=why))
@@ -320,7 +320,7 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
             except IllegalAction as e:
                 if agent is not human and not isinstance(action, r.laws_actions):
                     raise
-                print(t("laws.refused", lang, why=e), file=out)
+                print(t("laws.refused", lang, why=e.text(lang)), file=out)
                 continue
             after(action, seat, view, deal, done, since)
     except Quit:

@@ -211,16 +211,19 @@ class Renderer:
 
     def why_not(self, action: Any, view: Any, state: Any, lang: str) -> str:
         """Why the rules refuse ``action``: the engine's reason, tried on a copy of the state."""
-        return self.refusal(action, state) or t("not_allowed", lang)
+        return self.refusal(action, state, lang) or t("not_allowed", lang)
 
-    def refusal(self, action: Any, state: Any) -> str | None:
-        """The engine's reason for refusing ``action`` (tried on a copy), or None when it is accepted."""
+    def refusal(self, action: Any, state: Any, lang: str = "en") -> str | None:
+        """The engine's reason for refusing ``action`` (tried on a copy), in ``lang``, or None when it is
+        accepted."""
         if state is None:
             return None
         trial = state.clone()
         try:
             trial.apply(action)
-        except (CardroomError, ValueError) as e:
+        except CardroomError as e:
+            return e.text(lang)
+        except ValueError as e:
             return str(e)
         return None
 
