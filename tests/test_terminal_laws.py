@@ -257,3 +257,81 @@ def test_an_irregular_call_in_auction_bridge_is_read_as_a_call(lang: str) -> Non
     assert lines[i + 1] == t("laws.refused", lang, why=why)
     assert user.prompts[1] == user.prompts[0]  # asked for his call again
     assert not foreign_words(lines[i + 1].replace("'!S CARD'", ""), lang)
+
+
+@dataclass
+class Conceder:
+    """A scripted user who concedes at the first chance (``concede``'s word, for ``concede_text``), bids
+    ``bid`` when he may (to declare), and otherwise plays the first legal action."""
+
+    state: Any
+    r: Renderer
+    lang: str
+    concessions: Any
+    bid: Any
+    out: io.StringIO = field(default_factory=io.StringIO)
+    conceded: str = ""
+
+    def __call__(self, prompt: str) -> str:
+        self.out.write(prompt + "\n")
+        if prompt == t("quit_confirm", self.lang):
+            return "y" if self.lang == "en" else "да"
+        if self.conceded or len(self.out.getvalue()) > 300_000:
+            return "quit" if self.lang == "en" else "выход"
+        view = self.r.deal_view(self.state, int(self.state.to_act))
+        if self.r.ruling(view) is not None:
+            return "1"
+        legal = list(view.legal)
+        text = self.concessions(self.state, view)
+        if text:
+            self.conceded = text
+            return text
+        a = self.bid(self.state, legal) or legal[0]
+        return str(a) if isinstance(a, Card) else self.r.typed(a, self.lang)
+
+
+def _preferans_concession(state: Any, view: Any) -> str:
+    from cardroom.games.preferans.calls import PrefCall, conceded_of
+
+    con = [a for a in view.legal if isinstance(a, PrefCall) and conceded_of(a) > 0]
+    return renderer_for(state.game).typed(con[0], "en") if con else ""
+
+
+def _preferans_bid(state: Any, legal: list[Any]) -> Any:
+    from cardroom.games.preferans.calls import PASS, PrefCall
+
+    bids = [a for a in legal if isinstance(a, PrefCall) and a != PASS and "mis" not in str(a).lower()]
+    return bids[0] if bids and state.deal.phase == 1 else None
+
+
+def _bridge_concession(state: Any, view: Any) -> str:
+    d = state.deal
+    if view.phase == "play" and d.declarer is not None and int(d.declarer) == int(view.seat):
+        return f"concede {13 - len(d.tricks)}"
+    return ""
+
+
+def _bridge_bid(state: Any, legal: list[Any]) -> Any:
+    return next((a for a in legal if str(a) == "7NT"), None)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["preferans", "bridge"])
+def test_the_sheet_is_shown_after_a_concession(game: str, lang: str) -> None:
+    """The user declares and concedes (preferans: «без одной» before the lead; contract bridge in laws
+    mode: ``concede N`` as declarer, accepted): the deal's result is said, then its sheet (preferans
+    showed no pulka after a concession)."""
+    g = load(game, **SHORT.get(game, {}), **({"laws": True} if game == "bridge" else {}))
+    state = g.new_initial_state()
+    g.new_initial_state = lambda: state  # type: ignore[method-assign]  # the session plays this state
+    r = renderer_for(g)
+    concessions, bid = {"preferans": (_preferans_concession, _preferans_bid),
+                        "bridge": (_bridge_concession, _bridge_bid)}[game]
+    user = Conceder(state, r, lang, concessions, bid)
+    play(g, seed=3, lang=lang, ask=user, out=user.out, bots="rule")
+    assert user.conceded, "no concession was possible"
+    lines = user.out.getvalue().splitlines()
+    head = t("deal", lang, n=len(state.results)) + ": "  # the conceded deal, the last one
+    i = max(j for j, ln in enumerate(lines) if ln.startswith(head))
+    sheet = r.sheet_text(state, lang).splitlines()
+    assert lines[i + 1:i + 1 + len(sheet)] == sheet

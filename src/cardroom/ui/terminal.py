@@ -263,8 +263,13 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
             announced[1] = n
             print(t("trick_won", lang, n=n, seat=r.seat_name(r.trick_winner(deal), lang)), file=out)
 
+    conceded = [False]  # a concession was made in the deal (and not refused under a ruling)
+
     def after(action: Any, seat: int, view: Any, deal: Any, done: int, since: int) -> None:
-        """Announce an applied action, save the record, and say how a finished deal ended."""
+        """Announce an applied action, save the record, and say how a finished deal ended (with the sheet
+        after every deal where the game shows it, and after a deal ended by a concession in every game)."""
+        if r.concession(action):
+            conceded[0] = True
         if isinstance(action, r.laws_actions):
             print(r.laws_note(state, seat, action, lang, deal, since), file=out)
         elif not auto:
@@ -280,8 +285,11 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
         if len(r.results(state)) != done:
             for line in r.result_lines(state, lang):
                 print(line, file=out)
-            if not auto and r.sheet_after_deal:
+            if not auto and (r.sheet_after_deal or conceded[0]):
                 print(r.sheet_text(state, lang), file=out)
+            conceded[0] = False
+        elif not r.concession(action) and r.trick_stands(deal):
+            conceded[0] = False  # the concession was refused (disputed): play goes on
 
     try:
         while not state.is_over:

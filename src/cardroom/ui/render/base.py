@@ -168,6 +168,10 @@ class Renderer:
         nothing by default."""
         return []
 
+    def concession(self, action: Any) -> bool:
+        """Whether ``action`` concedes tricks (the sheet is shown after the deal it ends, in every game)."""
+        return False
+
     def forced(self, view: Any) -> Any:
         """The user's last card when it is all he may play (played for him), else None."""
         legal = list(getattr(view, "legal", ()))

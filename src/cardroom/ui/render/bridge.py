@@ -215,6 +215,9 @@ class BridgeRenderer(Renderer):
     def laws_input(self, text: str, view: Any) -> Any:
         return laws_input(text, view)
 
+    def concession(self, action: Any) -> bool:
+        return isinstance(action, Claim) and action.concede
+
     def call_of(self, text: str) -> Any:
         try:
             return Call.parse(text)
