@@ -285,7 +285,7 @@ class Conceder:
         text = self.concessions(self.state, view)
         if text:
             self.conceded = text
-            return text
+            return str(text)
         a = self.bid(self.state, legal) or legal[0]
         return str(a) if isinstance(a, Card) else self.r.typed(a, self.lang)
 
@@ -294,7 +294,7 @@ def _preferans_concession(state: Any, view: Any) -> str:
     from cardroom.games.preferans.calls import PrefCall, conceded_of
 
     con = [a for a in view.legal if isinstance(a, PrefCall) and conceded_of(a) > 0]
-    return renderer_for(state.game).typed(con[0], "en") if con else ""
+    return str(renderer_for(state.game).typed(con[0], "en")) if con else ""
 
 
 def _preferans_bid(state: Any, legal: list[Any]) -> Any:
