@@ -6,9 +6,11 @@ between games — how a hand, the trick, the auction and the sheet are drawn, ho
 game's renderer (:mod:`cardroom.ui.render`). At every prompt: ``?`` lists the commands and what is
 allowed now, ``hint`` gives the search bot's choice, ``sheet`` the score, ``quit`` ends the match
 unfinished (asked once: yes or no); the user's last card, when it is all he may play, is played for
-him; once the play begins the terminal says who declares, who is dummy and who leads. In laws mode
-``!`` before an action makes it irregularly, and a ruling due to the user is a numbered menu. The
-record is saved atomically after every action (``--save``)."""
+him; once the play begins the terminal says who declares, who is dummy and who leads, and who won each
+trick once it stands. In laws mode ``!`` before an action makes it irregularly; an irregularity is said
+as who did what and its kind, and a ruling due to the user is a numbered menu of what each option does.
+The sheet follows a deal ended by a concession. The record is saved atomically after every action
+(``--save``)."""
 
 from __future__ import annotations
 
