@@ -261,8 +261,9 @@ def test_an_irregular_call_in_auction_bridge_is_read_as_a_call(lang: str) -> Non
 
 @dataclass
 class Conceder:
-    """A scripted user who concedes at the first chance (``concede``'s word, for ``concede_text``), bids
-    ``bid`` when he may (to declare), and otherwise plays the first legal action."""
+    """A scripted user who concedes at the first chance (``concessions(state, view, lang)``: the text he
+    types, in his language), bids ``bid(state, legal)`` when it gives one (to declare), and otherwise plays
+    the first legal action."""
 
     state: Any
     r: Renderer
@@ -282,7 +283,7 @@ class Conceder:
         if self.r.ruling(view) is not None:
             return "1"
         legal = list(view.legal)
-        text = self.concessions(self.state, view)
+        text = self.concessions(self.state, view, self.lang)
         if text:
             self.conceded = text
             return str(text)
@@ -290,11 +291,11 @@ class Conceder:
         return str(a) if isinstance(a, Card) else self.r.typed(a, self.lang)
 
 
-def _preferans_concession(state: Any, view: Any) -> str:
+def _preferans_concession(state: Any, view: Any, lang: str) -> str:
     from cardroom.games.preferans.calls import PrefCall, conceded_of
 
     con = [a for a in view.legal if isinstance(a, PrefCall) and conceded_of(a) > 0]
-    return str(renderer_for(state.game).typed(con[0], "en")) if con else ""
+    return str(renderer_for(state.game).typed(con[0], lang)) if con else ""
 
 
 def _preferans_bid(state: Any, legal: list[Any]) -> Any:
@@ -304,10 +305,10 @@ def _preferans_bid(state: Any, legal: list[Any]) -> Any:
     return bids[0] if bids and state.deal.phase == 1 else None
 
 
-def _bridge_concession(state: Any, view: Any) -> str:
+def _bridge_concession(state: Any, view: Any, lang: str) -> str:
     d = state.deal
     if view.phase == "play" and d.declarer is not None and int(d.declarer) == int(view.seat):
-        return f"concede {13 - len(d.tricks)}"
+        return f"{'concede' if lang == 'en' else 'уступка'} {13 - len(d.tricks)}"
     return ""
 
 
