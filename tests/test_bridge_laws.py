@@ -1737,7 +1737,8 @@ def test_terminal_laws_session(lang: str, seed: int, tmp_path: Path) -> None:
     text, prompts, state = _session(lang, seed, tmp_path)
     en = lang == "en"
     assert ("Laws mode" if en else "Режим правил") in text
-    assert ("Irregularity: South — remark" if en else "Нарушение: Юг — remark") in text  # the user's remark
+    # the user's remark, said by its kind in the user's language
+    assert ("Irregularity: South — an improper remark" if en else "Нарушение: Юг — неуместное замечание") in text
     # the user chose for his side: the options listed, a wrong answer re-prompted, then option 1
     assert any("choice" in p or "выбор" in p for p in prompts)
     assert ("Choose one of the numbers" if en else "Выберите номер") in text

@@ -6,9 +6,11 @@ between games — how a hand, the trick, the auction and the sheet are drawn, ho
 game's renderer (:mod:`cardroom.ui.render`). At every prompt: ``?`` lists the commands and what is
 allowed now, ``hint`` gives the search bot's choice, ``sheet`` the score, ``quit`` ends the match
 unfinished (asked once: yes or no); the user's last card, when it is all he may play, is played for
-him; once the play begins the terminal says who declares, who is dummy and who leads. In laws mode
-``!`` before an action makes it irregularly, and a ruling due to the user is a numbered menu. The
-record is saved atomically after every action (``--save``)."""
+him; once the play begins the terminal says who declares, who is dummy and who leads, and who won each
+trick once it stands. In laws mode ``!`` before an action makes it irregularly; an irregularity is said
+as who did what and its kind, and a ruling due to the user is a numbered menu of what each option does.
+The sheet follows a deal ended by a concession. The record is saved atomically after every action
+(``--save``)."""
 
 from __future__ import annotations
 
@@ -178,7 +180,7 @@ class TerminalPlayer:
                     self.say(t("unreadable", lang, what=text, why=e))
                     continue
                 if law_action is not None:
-                    why = r.refusal(law_action, self.state)
+                    why = r.refusal(law_action, self.state, lang)
                     if why is None:
                         return law_action
                     self.say(t("laws.refused", lang, why=why))
@@ -249,25 +251,47 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
     if user is not None:
         agents[user] = human
 
-    def after(action: Any, seat: int, view: Any, deal: Any, tricks: int, done: int) -> None:
-        """Announce an applied action, save the record, and say how a finished deal ended."""
+    announced = [-1, 0]  # the deal (by its number) and how many of its tricks were announced
+
+    def announce_tricks(deal: Any, number: int) -> None:
+        """Say who won the deal's last trick once it stands: not while a ruling is pending on it (a
+        revoke corrected takes the trick back), and once only."""
+        if announced[0] != number:
+            announced[:] = [number, 0]
+        n = r.tricks(deal)
+        if n < announced[1]:
+            announced[1] = n  # a trick taken back by the laws: announced again when it stands
+        if n > announced[1] and r.trick_stands(deal):
+            announced[1] = n
+            print(t("trick_won", lang, n=n, seat=r.seat_name(r.trick_winner(deal), lang)), file=out)
+
+    conceded = [False]  # a concession was made in the deal (and not refused under a ruling)
+
+    def after(action: Any, seat: int, view: Any, deal: Any, done: int, since: int) -> None:
+        """Announce an applied action, save the record, and say how a finished deal ended (with the sheet
+        after every deal where the game shows it, and after a deal ended by a concession in every game)."""
+        if r.concession(action):
+            conceded[0] = True
         if isinstance(action, r.laws_actions):
-            print(r.laws_note(state, seat, action, lang), file=out)
+            print(r.laws_note(state, seat, action, lang, deal, since), file=out)
         elif not auto:
             for line in r.notes(state, seat, view, action, seat == user, lang):
                 print(line, file=out)
         if not auto:
             for line in r.play_announcement(r.deal(state), lang):
                 print(line, file=out)
-        if not auto and r.tricks(deal) > tricks:
-            print(t("trick_won", lang, n=r.tricks(deal), seat=r.seat_name(r.trick_winner(deal), lang)), file=out)
+        if not auto:
+            announce_tricks(deal, done)
         if save:
             save_record(state, save, r)  # after every action: a killed process loses nothing
         if len(r.results(state)) != done:
             for line in r.result_lines(state, lang):
                 print(line, file=out)
-            if not auto and r.sheet_after_deal:
+            if not auto and (r.sheet_after_deal or conceded[0]):
                 print(r.sheet_text(state, lang), file=out)
+            conceded[0] = False
+        elif not r.concession(action) and r.trick_stands(deal):
+            conceded[0] = False  # the concession was refused (disputed): play goes on
 
     try:
         while not state.is_over:
@@ -283,11 +307,11 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
                 continue
             seat = int(state.to_act if state.to_act is not None else 0)
             deal = r.deal(state)
-            tricks = r.tricks(deal)
+            since = r.irregularities(deal)
             if rate:
                 irregular = r.bot_irregular(state, seat, irr_rng, rate, user)
                 if irregular is not None:
-                    after(irregular, int(irregular.seat), None, deal, tricks, done)
+                    after(irregular, int(irregular.seat), None, deal, done, since)
                     continue
             view = r.deal_view(state, seat)
             agent = agents[seat]
@@ -306,9 +330,9 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
             except IllegalAction as e:
                 if agent is not human and not isinstance(action, r.laws_actions):
                     raise
-                print(t("laws.refused", lang, why=e), file=out)
+                print(t("laws.refused", lang, why=e.text(lang)), file=out)
                 continue
-            after(action, seat, view, deal, tricks, done)
+            after(action, seat, view, deal, done, since)
     except Quit:
         state.abandon()
     for line in r.final_lines(state, lang):

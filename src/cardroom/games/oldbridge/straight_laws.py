@@ -411,6 +411,13 @@ def _call_arg(text: str, action: Any) -> OldCall:
 
 
 # ------------------------------------------------------------------ auction bridge (revokes only)
+def _auction_call(text: str) -> OldCall | None:
+    try:
+        return OldCall.parse(text)
+    except ParseError:
+        return None
+
+
 def auction_apply(deal: AuctionDeal, action: Any) -> None:
     """Auction bridge's laws mode: revokes only; the revoke penalty chosen at the end."""
     d = deal.director
@@ -431,6 +438,11 @@ def auction_apply(deal: AuctionDeal, action: Any) -> None:
         seat = Seat(action.seat)
         who = deal.laws_who(seat)
         text = action.text.strip()
+        if deal.phase != PHASE_PLAY and _auction_call(text) is not None:
+            # "!4d" in the auction is a call (out of turn, insufficient), read as contract bridge reads it;
+            # document 000 gives auction bridge no law for it: refused with that reason
+            raise IllegalAction(Reason("oldbridge.auction_call_no_law", who=who, call=_auction_call(text),
+                                       letter=seat.letter), seat=seat, action=action)
         try:
             card = Card.parse(text)
         except ParseError:

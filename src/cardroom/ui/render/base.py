@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.core.cards import Card, CardSet, cards_of_mask
 from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.game import Game
-from cardroom.core.laws import Irregular, RulingChoice
+from cardroom.core.laws import Irregular, Irregularity, LawsDirector, RulingChoice
 from cardroom.core.match import Match
 from cardroom.core.table import Seat
 from cardroom.i18n import SEAT_NAMES, STRINGS, t
@@ -168,6 +168,10 @@ class Renderer:
         nothing by default."""
         return []
 
+    def concession(self, action: Any) -> bool:
+        """Whether ``action`` concedes tricks (the sheet is shown after the deal it ends, in every game)."""
+        return False
+
     def forced(self, view: Any) -> Any:
         """The user's last card when it is all he may play (played for him), else None."""
         legal = list(getattr(view, "legal", ()))
@@ -185,6 +189,17 @@ class Renderer:
     def trick_winner(self, deal: Any) -> int:
         return int(deal.tricks[-1].winner)
 
+    def director(self, deal: Any) -> LawsDirector | None:
+        """The laws state of ``deal`` (None in casual play or between deals)."""
+        laws = getattr(deal, "laws", None)
+        return laws if isinstance(laws, LawsDirector) else None
+
+    def trick_stands(self, deal: Any) -> bool:
+        """Whether the tricks of ``deal`` stand as they are: no ruling is pending (one may yet take the
+        last card back, a revoke corrected, and with it the trick)."""
+        d = self.director(deal)
+        return d is None or d.pending is None
+
     def result_lines(self, state: Any, lang: str) -> list[str]:
         """What is said when a deal ends."""
         raise NotImplementedError
@@ -200,16 +215,19 @@ class Renderer:
 
     def why_not(self, action: Any, view: Any, state: Any, lang: str) -> str:
         """Why the rules refuse ``action``: the engine's reason, tried on a copy of the state."""
-        return self.refusal(action, state) or t("not_allowed", lang)
+        return self.refusal(action, state, lang) or t("not_allowed", lang)
 
-    def refusal(self, action: Any, state: Any) -> str | None:
-        """The engine's reason for refusing ``action`` (tried on a copy), or None when it is accepted."""
+    def refusal(self, action: Any, state: Any, lang: str = "en") -> str | None:
+        """The engine's reason for refusing ``action`` (tried on a copy), in ``lang``, or None when it is
+        accepted."""
         if state is None:
             return None
         trial = state.clone()
         try:
             trial.apply(action)
-        except (CardroomError, ValueError) as e:
+        except CardroomError as e:
+            return e.text(lang)
+        except ValueError as e:
             return str(e)
         return None
 
@@ -242,12 +260,7 @@ class Renderer:
         lines = []
         irr = r.get("irregularity") or {}
         if irr:
-            kind = str(irr.get("kind", ""))
-            key = f"{self.prefix}laws.kind.{kind}"
-            detail = str(irr.get("detail", ""))
-            what = f"{t(key, lang)} {detail}".strip() if key in STRINGS else detail or kind
-            lines.append(t("laws.irregularity", lang, who=self.seat_name(int(irr.get("offender", 0)), lang),
-                           what=what))
+            lines.append(self.irregularity_line(irr, lang))
         law = str(r.get("law", ""))
         title_key = f"{self.prefix}laws.title.{law}"
         title = t(title_key, lang) if title_key in STRINGS else r.get("title", "")
@@ -255,26 +268,90 @@ class Renderer:
                              seat=self.seat_name(int(r.get("chooser", 0)), lang)))
         for i, o in enumerate(r.get("options", []), 1):
             lines.append(t("laws.option", lang, i=i, name=o["name"],
-                           effect=self.option_text(o["name"], lang, str(o.get("effect", o["name"])))))
+                           effect=self.option_text(o["name"], lang, str(o.get("effect", o["name"])), law)))
         return lines
 
-    def option_text(self, name: str, lang: str, effect: str) -> str:
-        """A ruling option in the user's language (the engine's ``effect`` when the catalogue has none)."""
-        key = f"{self.prefix}laws.opt.{name}"
-        return t(key, lang) if key in STRINGS else effect
+    def option_text(self, name: str, lang: str, effect: str, law: str = "") -> str:
+        """What a ruling option does, in the user's language: the catalogue's text for the option under
+        ``law`` if it has one, else for the option (the engine's ``effect`` when the catalogue has none)."""
+        for key in (f"{self.prefix}laws.opt.{law}.{name}", f"{self.prefix}laws.opt.{name}"):
+            if key in STRINGS:
+                return t(key, lang)
+        return effect
 
-    def laws_note(self, state: Any, seat: int, action: Any, lang: str) -> str:
-        """How the terminal announces an action of laws mode once applied."""
+    def kind_text(self, kind: str, lang: str) -> str:
+        """An irregularity's kind in words (the game's text, else the common one, else "an irregularity":
+        never the engine's word)."""
+        for key in (f"{self.prefix}laws.kind.{kind}", f"laws.kind.{kind}"):
+            if key in STRINGS:
+                return t(key, lang)
+        return t("laws.kind.other", lang)
+
+    def irregularity_line(self, irr: Mapping[str, Any], lang: str) -> str:
+        """What happened, said once it is classified: who offended, what he did (the card played, the
+        call made) and the kind of irregularity (``irr``: :meth:`Irregularity.to_dict`)."""
+        who = self.seat_name(int(irr.get("offender", 0)), lang)
+        what = self.kind_text(str(irr.get("kind", "")), lang)
+        act = self.act_text(str(irr.get("action", "")), lang)
+        if act is None:
+            return t("laws.irregularity", lang, who=who, what=what)
+        return t("laws.irregular_act", lang, who=who, act=act, what=what)
+
+    def act_text(self, action: str, lang: str) -> str | None:
+        """The card or call of an irregular action's text (``"!W 8D"``: "played ♦8"), or None for an
+        event that is not one (an exposed card, a remark: the kind says it)."""
+        body = action.strip().lstrip("!").split(None, 1)
+        if len(body) < 2:
+            return None
+        text = body[1].strip()
+        try:
+            return t("laws.act.card", lang, card=Card.parse(text).pretty)
+        except (CardroomError, ValueError):
+            pass
+        call = self.call_of(text)
+        return None if call is None else t("laws.act.call", lang, call=self.pretty(call, lang))
+
+    def call_of(self, text: str) -> Any:
+        """The game's call written ``text`` (an irregular action's), or None."""
+        return None
+
+    def laws_note(self, state: Any, seat: int, action: Any, lang: str, deal: Any = None, since: int = 0) -> str:
+        """How the terminal announces an action of laws mode once applied (``deal``: the deal it was
+        applied to, whose irregularities before it were ``since``)."""
         if isinstance(action, RulingChoice):
             return self.tr("laws.chosen", lang, seat=self.seat_name(seat, lang),
-                           option=self.option_text(action.option, lang, action.option), law=action.law)
+                           option=self.option_text(action.option, lang, action.option, action.law), law=action.law)
         if isinstance(action, Irregular):
-            return t("laws.irregularity", lang, who=self.seat_name(action.seat, lang),
-                     what=self.irregular_text(state, action, lang))
+            irr = self.recorded(deal if deal is not None else self.deal(state), action, since)
+            if irr is not None:
+                return self.irregularity_line(irr.to_dict(), lang)
+            return self.regular_note(action, lang)
         return t("laws.claimed", lang, seat=self.seat_name(seat, lang), claim=action.to_text())
 
-    def irregular_text(self, state: Any, action: Irregular, lang: str) -> str:
-        return action.text
+    def irregularities(self, deal: Any) -> int:
+        """How many irregularities ``deal`` has recorded."""
+        d = self.director(deal)
+        return 0 if d is None else len(d.irregularities)
+
+    def recorded(self, deal: Any, action: Irregular, since: int) -> Irregularity | None:
+        """The irregularity ``action`` was classified as, among those recorded after the first ``since``
+        (the one recorded for its text, else the first), or None when it was none (a call or card in turn)."""
+        d = self.director(deal)
+        new = [] if d is None else d.irregularities[since:]
+        text = action.to_text()
+        return next((irr for irr in new if irr.action == text), new[0] if new else None)
+
+    def regular_note(self, action: Irregular, lang: str) -> str:
+        """An action given as irregular that the rules took as regular (a call or card in turn)."""
+        who = self.seat_name(action.seat, lang)
+        try:
+            return t("played", lang, seat=who, card=Card.parse(action.text).pretty)
+        except (CardroomError, ValueError):
+            pass
+        call = self.call_of(action.text)
+        if call is not None:
+            return t("called", lang, seat=who, call=self.pretty(call, lang))
+        return t("laws.irregularity", lang, who=who, what=t("laws.kind.other", lang))
 
 
 def applied(state: Any, action: Any) -> Any:

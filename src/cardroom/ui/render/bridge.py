@@ -215,7 +215,16 @@ class BridgeRenderer(Renderer):
     def laws_input(self, text: str, view: Any) -> Any:
         return laws_input(text, view)
 
-    def option_text(self, name: str, lang: str, effect: str) -> str:
+    def concession(self, action: Any) -> bool:
+        return isinstance(action, Claim) and action.concede
+
+    def call_of(self, text: str) -> Any:
+        try:
+            return Call.parse(text)
+        except ParseError:
+            return None
+
+    def option_text(self, name: str, lang: str, effect: str, law: str = "") -> str:
         suits = SUIT_NAMES.get(lang, SUIT_NAMES["en"])
         for start, key in (("require-", "laws.opt.require"), ("forbid-", "laws.opt.forbid-suit"),
                            ("suit-", "laws.opt.suit")):
@@ -223,7 +232,7 @@ class BridgeRenderer(Renderer):
                 return t(key, lang, suit=suits[name[-1]])
         if name.startswith("play-"):
             return t("laws.opt.play", lang, card=Card.parse(name[5:]).pretty)
-        return super().option_text(name, lang, effect)
+        return super().option_text(name, lang, effect, law)
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
         r = state.results[-1]

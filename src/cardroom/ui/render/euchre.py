@@ -207,11 +207,11 @@ class EuchreRenderer(Renderer):
             return str(e)
         return t("not_allowed", lang)
 
-    def option_text(self, name: str, lang: str, effect: str) -> str:
+    def option_text(self, name: str, lang: str, effect: str, law: str = "") -> str:
         if name.startswith("require-"):
             return self.tr("laws.opt.require", lang, suit=Suit.parse(name[-1]).symbol)
         if name.startswith("call-") and name not in ("call-card", "call-suit"):
             return self.tr("laws.opt.call", lang, card=Card.parse(name[5:]).pretty)
         if name.startswith("play-") and name != "play-it":
             return self.tr("laws.opt.play", lang, card=Card.parse(name[5:]).pretty)
-        return super().option_text(name, lang, effect)
+        return super().option_text(name, lang, effect, law)

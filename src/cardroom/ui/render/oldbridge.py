@@ -10,7 +10,7 @@ from typing import Any
 from cardroom.core.cards import Card, Suit
 from cardroom.core.deal import Draw
 from cardroom.core.errors import ParseError, Reason
-from cardroom.core.laws import Irregular
+from cardroom.core.laws import Irregular, LawsDirector
 from cardroom.core.table import Seat
 from cardroom.games.oldbridge.calls import OldCall
 from cardroom.games.oldbridge.rubber import cut_order
@@ -50,6 +50,9 @@ class OldBridgeRenderer(Renderer):
         ruling: dict[str, Any] | None = view.laws.get("ruling") if view.laws is not None else None
         return ruling
 
+    def director(self, deal: Any) -> LawsDirector | None:
+        return getattr(deal, "director", None)
+
     def laws_on(self, view: Any) -> bool:
         return view.laws is not None
 
@@ -67,6 +70,12 @@ class OldBridgeRenderer(Renderer):
             key = f"ob.call.{action}"
             return t(key, lang) if key in STRINGS else str(action)
         return str(action.pretty) if isinstance(action, Card) else str(action)
+
+    def call_of(self, text: str) -> Any:
+        try:
+            return OldCall.parse(text)
+        except ParseError:
+            return None
 
     def typed(self, action: Any, lang: str) -> str:
         return str(action)

@@ -10,7 +10,7 @@ from typing import Any
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.errors import ParseError
 from cardroom.core.game import Game
-from cardroom.games.preferans.calls import CLOSED, OPEN, PASS, WHIST, PrefCall, hand_of
+from cardroom.games.preferans.calls import CLOSED, OPEN, PASS, WHIST, PrefCall, conceded_of, hand_of
 from cardroom.games.preferans.laws import PrefIrregular
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.base import Renderer, applied
@@ -59,6 +59,9 @@ class PreferansRenderer(Renderer):
         if isinstance(action, Card) and view.phase != "play":
             return []  # a discard or a card passed face down: nobody else sees it
         return super().notes(state, seat, view, action, by_user, lang)
+
+    def concession(self, action: Any) -> bool:
+        return isinstance(action, PrefCall) and conceded_of(action) > 0
 
     def trick_winner(self, deal: Any) -> int:
         return int(deal.tricks[-1][1])
@@ -152,12 +155,6 @@ class PreferansRenderer(Renderer):
 
     def irregular(self, body: str, view: Any) -> Any:
         return PrefIrregular.from_text(f"!{view.seat} {body}")
-
-    def irregular_text(self, state: Any, action: Any, lang: str) -> str:
-        irrs = state.deal.laws.irregularities if state.deal.laws is not None else []
-        kind = irrs[-1].kind if irrs else ""
-        key = f"pref.laws.kind.{kind}"
-        return (t(key, lang) if key in STRINGS else kind) + (f": {action.text}" if action.text != "misdeal" else "")
 
     def ruling_choices(self, view: Any) -> list[Any]:
         return list(view.legal)
