@@ -135,13 +135,12 @@ def _walk(name: str, options: dict[str, Any], lang: str, seed: int, seen: _Seen,
 
 
 RUSSIAN_GAPS = {
-    "bridge": "the calls are written and typed in English notation (1H, 2NT, X, Pass, 'by'), the rubber "
-              "sheet's NS/EW, the result line ('7NT by N: 6 tricks; NS 700 undertricks')",
-    "auction-bridge": "as bridge, and the laws' restriction lists and law ids (A-REV)",
-    "straight-bridge": "as bridge, and make/leave, the laws' restriction lists and law ids (B-9)",
     "euchre": "the actions are typed in English (order up, assist, take up…), the parse error lists them",
 }
 RUSSIAN_LAWS_GAPS = {
+    "bridge": "laws mode: the irregular actions as typed (!1H, concede E 11), the laws' titles and restrictions",
+    "auction-bridge": "laws mode: the irregular actions as typed, the law ids and titles (A-REV)",
+    "straight-bridge": "laws mode: the irregular actions as typed, the law ids and titles (B-9)",
     "preferans": "laws mode: the laws' ids (P2) and the irregular input words (!show KH, !discard, misdeal)",
 }
 """Games whose Russian screens still carry English (in laws mode only: :data:`RUSSIAN_LAWS_GAPS`): each

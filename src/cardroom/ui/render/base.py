@@ -45,7 +45,6 @@ class Renderer:
 
     def seat_name(self, seat: int, lang: str) -> str:
         return SEAT_NAMES[lang][Seat(seat).letter]
-
     # ------------------------------------------------------------------ the match
     def seats(self) -> range:
         return range(4)

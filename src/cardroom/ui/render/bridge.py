@@ -16,7 +16,7 @@ from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws import Claim
 from cardroom.games.bridge.rules import BridgeView
-from cardroom.i18n import STRINGS, t
+from cardroom.i18n import SEAT_LETTERS, STRINGS, t
 from cardroom.ui.render.base import Renderer, applied
 
 SUIT_NAMES = {"en": dict(zip("CDHS", ("club", "diamond", "heart", "spade"), strict=True)),
@@ -27,12 +27,17 @@ def render_hand(mask: int) -> str:
     return CardSet(mask).by_suit_text()
 
 
-def render_auction(view: Any) -> str:
+def seat_letter(seat: int, lang: str) -> str:
+    """A seat's initial in ``lang`` (``N``; ``С``)."""
+    return SEAT_LETTERS[lang][Seat(seat).letter]
+
+
+def render_auction(view: Any, lang: str = "en") -> str:
     """The calls in four columns, West to South, from the dealer; ``?`` where a call is due."""
     cols = [Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH]
-    head = "  ".join(f"{s.letter:<5}" for s in cols)
+    head = "  ".join(f"{seat_letter(s, lang):<5}" for s in cols)
     cells: list[str] = [""] * cols.index(view.dealer)
-    cells += [c.pretty for c in view.calls]
+    cells += [c.shown(lang) for c in view.calls]
     if view.phase == "auction" and view.to_act is not None and view.to_act >= 0:
         cells.append("?")
     rows = [head]
@@ -47,7 +52,8 @@ def play_lines(view: Any, lang: str, seat_name: Any) -> list[str]:
     if view.dummy_hand is not None and view.dummy is not None:
         lines.append(f"{t('dummy', lang, seat=seat_name(view.dummy, lang))}: {render_hand(view.dummy_hand)}")
     if view.phase == "play":
-        played = ", ".join(f"{view.trick_leader.next(i).letter} {c.pretty}" for i, c in enumerate(view.trick)) or "-"
+        played = ", ".join(f"{seat_letter(view.trick_leader.next(i), lang)} {c.pretty}"
+                           for i, c in enumerate(view.trick)) or "-"
         lines.append(f"{t('trick', lang, n=len(view.tricks) + 1)}: {played}")
         lines.append(t("tricks_won", lang, ns=view.won[0], ew=view.won[1]))
     lines.append(f"{t('your_hand', lang, seat=seat_name(view.seat, lang))}: {render_hand(view.hand)}")
@@ -88,7 +94,7 @@ def final_sheet_lines(sheet: Any, lang: str) -> list[str]:
     lines = [t("sheet", lang) + ":", sheet.render(Side.NS, lang)]
     ns, ew = sheet.total(Side.NS), sheet.total(Side.EW)
     if sheet.winner is not None:
-        lines.append(t("rubber_over", lang, w=sheet.winner.name, ns=ns, ew=ew))
+        lines.append(t("rubber_over", lang, w=side_name(sheet.winner, lang), ns=ns, ew=ew))
     else:
         lines.append(t("rubber_unfinished", lang, ns=ns, ew=ew))
     return lines
@@ -157,14 +163,15 @@ class BridgeRenderer(Renderer):
     def picture(self, view: Any, state: Any, lang: str) -> list[str]:
         deal_no = 0 if state is None else len(state.results) + 1
         vul = view.vulnerable
-        v = t("both", lang) if all(vul) else "NS" if vul[0] else "EW" if vul[1] else t("none", lang)
+        v = t("both", lang) if all(vul) else side_name(Side.NS, lang) if vul[0] else \
+            side_name(Side.EW, lang) if vul[1] else t("none", lang)
         lines = [
             "=" * 60,
             f"{t('deal', lang, n=deal_no)}, {t('dealer', lang, seat=self.seat_name(view.dealer, lang))}, "
             f"{t('vul', lang, v=v)}",
             "",
             t("auction", lang) + ":",
-            render_auction(view),
+            render_auction(view, lang),
         ]
         if view.contract is not None:
             lines.append(t("contract", lang, c=self.contract_text(view.contract, lang)))
@@ -174,6 +181,9 @@ class BridgeRenderer(Renderer):
     def sheet_text(self, state: Any, lang: str) -> str:
         return str(state.sheet.render(Side.NS, lang))
 
+    def pretty(self, action: Any, lang: str) -> str:
+        return action.shown(lang) if isinstance(action, Call) else super().pretty(action, lang)
+
     def prompt(self, view: Any, lang: str) -> str:
         if view.phase == "auction":
             return t("your_call", lang)
@@ -181,7 +191,7 @@ class BridgeRenderer(Renderer):
                  else "?")
 
     def contract_text(self, contract: Any, lang: str, by: bool = True) -> str:
-        return contract_words(contract.level, contract.strain.symbol, contract.doubling,
+        return contract_words(contract.level, Call.denomination_text(contract.strain, lang), contract.doubling,
                               self.seat_name(contract.declarer, lang) if by else None, lang)
 
     def play_announcement(self, deal: Any, lang: str) -> list[str]:
@@ -195,7 +205,7 @@ class BridgeRenderer(Renderer):
     def chance_note(self, action: Any, lang: str) -> str | None:
         if not isinstance(action, Draw):
             return None
-        cards = ", ".join(f"{Seat(i).letter} {c.pretty}" for i, c in enumerate(action.cards))
+        cards = ", ".join(f"{seat_letter(i, lang)} {c.pretty}" for i, c in enumerate(action.cards))
         return t("draw", lang, cards=cards, seat=self.seat_name(action.winner(), lang))
 
     def parse(self, text: str, view: Any, state: Any) -> Any:
@@ -237,5 +247,5 @@ class BridgeRenderer(Renderer):
                                                                    f"{entries_text(r.entries, lang)}")]
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
-        back = " ".join(f"{k} {v:+d}" for k, v in state.sheet.back_score().items())
+        back = " ".join(f"{SEAT_LETTERS[lang][k]} {v:+d}" for k, v in state.sheet.back_score().items())
         return [*final_sheet_lines(state.sheet, lang), t("back_score", lang, b=back)]

@@ -18,7 +18,18 @@ from cardroom.games.oldbridge.rules import document_letter
 from cardroom.games.oldbridge.scoring import AuctionContract
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.base import Renderer
-from cardroom.ui.render.bridge import contract_words, declaring_lines, entries_text, final_sheet_lines, play_lines
+from cardroom.ui.render.bridge import (
+    contract_words,
+    declaring_lines,
+    entries_text,
+    final_sheet_lines,
+    play_lines,
+    seat_letter,
+    side_name,
+)
+
+_RU_DOCUMENT_LETTERS = {"A": "А", "B": "Б", "Y": "У", "Z": "З"}
+"""Document 000's seat letters (A and B against Y and Z, the dealer Z) in a Russian screen's alphabet."""
 
 
 class OldBridgeRenderer(Renderer):
@@ -65,18 +76,18 @@ class OldBridgeRenderer(Renderer):
     def pretty(self, action: Any, lang: str) -> str:
         if isinstance(action, OldCall):
             key = f"ob.call.{action}"
-            return t(key, lang) if key in STRINGS else str(action)
+            return t(key, lang) if key in STRINGS else action.text(lang)
         return str(action.pretty) if isinstance(action, Card) else str(action)
 
     def typed(self, action: Any, lang: str) -> str:
-        return str(action)
+        return action.text(lang) if isinstance(action, OldCall) else str(action)
 
     def refused_as(self, text: str, action: Any, lang: str) -> str:
-        return str(action)
+        return self.typed(action, lang)
 
     def picture(self, view: Any, state: Any, lang: str) -> list[str]:
         dealer = view.dealer
-        letters = ", ".join(f"{s.letter}={document_letter(s, dealer)}" for s in Seat)
+        letters = ", ".join(f"{seat_letter(s, lang)}={self.document_letter(s, dealer, lang)}" for s in Seat)
         below = state.sheet.below
         lines = [
             "=" * 60,
@@ -85,16 +96,28 @@ class OldBridgeRenderer(Renderer):
             t("ob.below", lang, ns=below[0], ew=below[1]),
         ]
         if view.calls:
-            calls = "; ".join(f"{s.letter} {self.pretty(c, lang)}" for s, c in view.calls)
+            calls = "; ".join(f"{seat_letter(s, lang)} {self.pretty(c, lang)}" for s, c in view.calls)
             lines.append(t("auction" if view.kind == "auction" else "ob.make_talk", lang) + ": " + calls)
         if view.contract is not None:
-            lines.append(t("ob.contract", lang, c=str(view.contract), v=view.to_dict()["trick_value"]))
+            lines.append(t("ob.contract", lang, c=self.contract_by(view.contract, lang),
+                           v=view.to_dict()["trick_value"]))
         return lines + play_lines(view, lang, self.seat_name)
+
+    def document_letter(self, seat: Seat, dealer: Seat, lang: str) -> str:
+        letter = document_letter(seat, dealer)
+        return _RU_DOCUMENT_LETTERS.get(letter, letter) if lang == "ru" else letter
+
+    def contract_by(self, c: Any, lang: str) -> str:
+        """The contract being played, and who plays it (``2♥ doubled by South``; English: the engine's text)."""
+        if lang == "en":
+            return str(c)
+        seat = c.declarer if isinstance(c, AuctionContract) else c.dealer
+        return t("contract_by", lang, c=self.contract_text(c, lang), seat=self.seat_name(seat, lang))
 
     def contract_text(self, c: Any, lang: str) -> str:
         """An auction's contract (``2♥ doubled``) or a straight deal's trump (``♥``), by symbols."""
         if isinstance(c, AuctionContract):
-            symbol = t("analyze.strain.NT", lang) if c.denom.symbol == "NT" else c.denom.symbol
+            symbol = c.denom.symbol if lang == "en" else OldCall.denomination_text(c.denom, lang)
             return contract_words(c.level, symbol, c.doubling, None, lang)
         symbol = t("analyze.strain.NT", lang) if c.trump == 4 else Suit(c.trump).symbol
         return contract_words(0, symbol, c.doubling, None, lang)[1:]
@@ -120,7 +143,7 @@ class OldBridgeRenderer(Renderer):
     def chance_note(self, action: Any, lang: str) -> str | None:
         if not isinstance(action, Draw):
             return None
-        cards = ", ".join(f"{Seat(i).letter} {c.pretty}" for i, c in enumerate(action.cards))
+        cards = ", ".join(f"{seat_letter(i, lang)} {c.pretty}" for i, c in enumerate(action.cards))
         return t("ob.cut", lang, cards=cards, seat=self.seat_name(cut_order(action.cards)[0], lang))
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
@@ -133,14 +156,14 @@ class OldBridgeRenderer(Renderer):
             c = r.contract
             seat = c.declarer if isinstance(c, AuctionContract) else c.dealer
             what = t("ob.result_tricks", lang, c=t("contract_by", lang, c=self.contract_text(c, lang),
-                                              seat=self.seat_name(seat, lang)), n=r.declarer_tricks)
+                                                   seat=self.seat_name(seat, lang)), n=r.declarer_tricks)
             text = t("result", lang, r=f"{what}; {entries_text(r.entries, lang)}")
         return [t("deal", lang, n=len(state.results)) + ": " + text]
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
         margin = state.sheet.margin()
         return [*final_sheet_lines(state.sheet, lang),
-                t("ob.size", lang, n=abs(margin), side="NS" if margin >= 0 else "EW")]
+                t("ob.size", lang, n=abs(margin), side=side_name(0 if margin >= 0 else 1, lang))]
 
     # ------------------------------------------------------------------ reading
     def parse(self, text: str, view: Any, state: Any) -> Any:
