@@ -250,12 +250,16 @@ class Renderer:
         law = str(r.get("law", ""))
         title_key = f"{self.prefix}laws.title.{law}"
         title = t(title_key, lang) if title_key in STRINGS else r.get("title", "")
-        lines.append(self.tr("laws.ruling", lang, law=law, title=title,
+        lines.append(self.tr("laws.ruling", lang, law=self.law_name(law, lang), title=title,
                              seat=self.seat_name(int(r.get("chooser", 0)), lang)))
         for i, o in enumerate(r.get("options", []), 1):
             lines.append(t("laws.option", lang, i=i, name=o["name"],
                            effect=self.option_text(o["name"], lang, str(o.get("effect", o["name"])))))
         return lines
+
+    def law_name(self, law: str, lang: str) -> str:
+        """A law as a person reads it (``Закон 24``), not its id (``L24``); the id where the game has no name."""
+        return law
 
     def option_text(self, name: str, lang: str, effect: str) -> str:
         """A ruling option in the user's language (the engine's ``effect`` when the catalogue has none)."""
@@ -266,7 +270,8 @@ class Renderer:
         """How the terminal announces an action of laws mode once applied."""
         if isinstance(action, RulingChoice):
             return self.tr("laws.chosen", lang, seat=self.seat_name(seat, lang),
-                           option=self.option_text(action.option, lang, action.option), law=action.law)
+                           option=self.option_text(action.option, lang, action.option),
+                           law=self.law_name(action.law, lang))
         if isinstance(action, Irregular):
             return t("laws.irregularity", lang, who=self.seat_name(action.seat, lang),
                      what=self.irregular_text(state, action, lang))

@@ -225,6 +225,9 @@ class BridgeRenderer(Renderer):
     def laws_input(self, text: str, view: Any) -> Any:
         return laws_input(text, view)
 
+    def law_name(self, law: str, lang: str) -> str:
+        return t("laws.law_name", lang, n=law[1:]) if law[:1] == "L" and law[1:].isdigit() else law
+
     def option_text(self, name: str, lang: str, effect: str) -> str:
         suits = SUIT_NAMES.get(lang, SUIT_NAMES["en"])
         for start, key in (("require-", "laws.opt.require"), ("forbid-", "laws.opt.forbid-suit"),
