@@ -1737,7 +1737,7 @@ def test_terminal_laws_session(lang: str, seed: int, tmp_path: Path) -> None:
     text, prompts, state = _session(lang, seed, tmp_path)
     en = lang == "en"
     assert ("Laws mode" if en else "Режим правил") in text
-    assert ("Irregularity: South — remark" if en else "Нарушение: Юг — remark") in text  # the user's remark
+    assert ("Irregularity: South — remark" if en else "Нарушение: Юг — замечание") in text  # the user's remark
     # the user chose for his side: the options listed, a wrong answer re-prompted, then option 1
     assert any("choice" in p or "выбор" in p for p in prompts)
     assert ("Choose one of the numbers" if en else "Выберите номер") in text
@@ -1777,7 +1777,7 @@ def test_terminal_user_claims_and_acts_irregularly() -> None:
     play(ContractBridge(draw_for_first_deal=False), 11, False, None, "en", ask=ask, out=out, laws=True)
     text = out.getvalue()
     assert "Not possible: S does not hold AS" in text  # refused with the reason, then asked again
-    assert "South: claim S 0" in text and "chooses accept it as if legal (L3" in text
+    assert "South: claim S 0" in text and "chooses accept it as if legal (Law 3" in text
 
 
 def test_a_play_over_an_irregularity_is_recorded_as_its_acceptance_and_replays() -> None:

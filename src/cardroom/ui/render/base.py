@@ -18,7 +18,8 @@ from cardroom.core.game import Game
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.match import Match
 from cardroom.core.table import Seat
-from cardroom.i18n import SEAT_NAMES, STRINGS, t
+from cardroom.i18n import SEAT_LETTERS, SEAT_NAMES, STRINGS, t
+from cardroom.i18n.catalogue import localized
 
 
 class Renderer:
@@ -115,7 +116,8 @@ class Renderer:
     def face_up_text(self, seat: int, mask: int, lang: str) -> str:
         """The cards of ``seat`` face up by the laws (shown, exposed, penalty cards), as ``face_format``
         writes them: ``seat`` its number, ``letter``, ``name``; ``suits`` the cards by suit, ``cards`` one by one."""
-        return self.face_format.format(seat=seat, letter=Seat(seat).letter, name=self.seat_name(seat, lang),
+        return self.face_format.format(seat=seat, letter=SEAT_LETTERS[lang][Seat(seat).letter],
+                                       name=self.seat_name(seat, lang),
                                        suits=CardSet(mask).by_suit_text(),
                                        cards=" ".join(c.pretty for c in cards_of_mask(mask)))
 
@@ -126,7 +128,7 @@ class Renderer:
         if face:
             lines.append(t("laws.face_up", lang, cards=face))
         if getattr(view, "restrictions", None):
-            lines.append(t("laws.in_force", lang, r="; ".join(view.restrictions)))
+            lines.append(t("laws.in_force", lang, r="; ".join(str(localized(r, lang)) for r in view.restrictions)))
         return lines
 
     def sheet_text(self, state: Any, lang: str) -> str:

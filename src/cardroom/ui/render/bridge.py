@@ -5,6 +5,8 @@ laws mode (document 002): ``!CALL`` / ``!CARD`` (``!N 5D`` from dummy's or a nam
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
 from typing import Any
 
 from cardroom.core.cards import Card, CardSet
@@ -13,6 +15,7 @@ from cardroom.core.errors import ParseError, Reason
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.match import Match
 from cardroom.core.table import Seat, Side
+from cardroom.games.bridge.auction import AuctionCall
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws import Claim
 from cardroom.games.bridge.rules import BridgeView
@@ -58,6 +61,31 @@ def play_lines(view: Any, lang: str, seat_name: Any) -> list[str]:
         lines.append(t("tricks_won", lang, ns=view.won[0], ew=view.won[1]))
     lines.append(f"{t('your_hand', lang, seat=seat_name(view.seat, lang))}: {render_hand(view.hand)}")
     return lines
+
+
+def irregular_words(text: str, lang: str, kind: type[AuctionCall], calls_first: bool) -> str:
+    """An irregular action as typed (``5H``, ``expose JC``, ``make H``) in ``lang``: its calls in the
+    notation of docs/notation.md, its cards by symbol, its words from the catalogue (English as typed)."""
+    if lang == "en":
+        return text
+    readers: list[Callable[[str], str]] = [lambda w: kind.parse(w).shown(lang), lambda w: Card.parse(w).pretty]
+    if not calls_first:
+        readers.reverse()
+
+    def word(w: str) -> str:
+        if f"laws.word.{w.lower()}" in STRINGS:
+            return t(f"laws.word.{w.lower()}", lang)
+        for read in readers:
+            try:
+                return read(w)
+            except (ParseError, ValueError):
+                continue
+        return w
+
+    try:
+        return kind.parse(text).shown(lang) if calls_first else word(text)
+    except (ParseError, ValueError):
+        return " ".join(word(w) for w in text.split())
 
 
 def side_name(side: Side | int, lang: str) -> str:
@@ -225,8 +253,26 @@ class BridgeRenderer(Renderer):
     def laws_input(self, text: str, view: Any) -> Any:
         return laws_input(text, view)
 
+    def laws_note(self, state: Any, seat: int, action: Any, lang: str) -> str:
+        if isinstance(action, Claim):  # a claim or concession: how many tricks, by whom
+            claim = t("laws.concede_tricks" if action.concede else "laws.claim_tricks", lang,
+                      seat=self.seat_name(action.seat, lang) if lang != "en" else action.seat.letter, n=action.tricks)
+            return t("laws.claimed", lang, seat=self.seat_name(seat, lang), claim=claim)
+        return super().laws_note(state, seat, action, lang)
+
+    def irregular_text(self, state: Any, action: Irregular, lang: str) -> str:
+        from cardroom.games.bridge.rules import PHASE_AUCTION
+
+        deal = state.deal
+        return irregular_words(action.text, lang, Call, deal is not None and deal.phase == PHASE_AUCTION)
+
     def law_name(self, law: str, lang: str) -> str:
-        return t("laws.law_name", lang, n=law[1:]) if law[:1] == "L" and law[1:].isdigit() else law
+        """``L24`` as «Закон 24» / "Law 24"; a part of a law (``L16b``) by the letter of the reader's alphabet."""
+        m = re.fullmatch(r"L(\d+)([a-g]?)", law)
+        if m is None:
+            return law
+        part = m.group(2) if lang == "en" or not m.group(2) else "абвгдеж"["abcdefg".index(m.group(2))]
+        return t("laws.law_name", lang, n=m.group(1) + part)
 
     def option_text(self, name: str, lang: str, effect: str) -> str:
         suits = SUIT_NAMES.get(lang, SUIT_NAMES["en"])

@@ -23,6 +23,7 @@ from cardroom.ui.render.bridge import (
     declaring_lines,
     entries_text,
     final_sheet_lines,
+    irregular_words,
     play_lines,
     seat_letter,
     side_name,
@@ -63,6 +64,12 @@ class OldBridgeRenderer(Renderer):
 
     def laws_on(self, view: Any) -> bool:
         return view.laws is not None
+
+    def irregular_text(self, state: Any, action: Irregular, lang: str) -> str:
+        from cardroom.games.oldbridge.rules import PHASE_PLAY
+
+        deal = state.deal
+        return irregular_words(action.text, lang, OldCall, deal is None or deal.phase != PHASE_PLAY)
 
     def law_name(self, law: str, lang: str) -> str:
         """Straight bridge's laws B-1–B-18 by number, auction bridge's revoke laws by name, the American
