@@ -138,9 +138,6 @@ RUSSIAN_GAPS = {
     "euchre": "the actions are typed in English (order up, assist, take up…), the parse error lists them",
 }
 RUSSIAN_LAWS_GAPS = {
-    "bridge": "laws mode: the irregular actions as typed (!1H, concede E 11), the laws' titles and restrictions",
-    "auction-bridge": "laws mode: the irregular actions as typed, the law ids and titles (A-REV)",
-    "straight-bridge": "laws mode: the irregular actions as typed, the law ids and titles (B-9)",
     "preferans": "laws mode: the laws' ids (P2) and the irregular input words (!show KH, !discard, misdeal)",
 }
 """Games whose Russian screens still carry English (in laws mode only: :data:`RUSSIAN_LAWS_GAPS`): each

@@ -245,7 +245,7 @@ class Renderer:
         if irr:
             kind = str(irr.get("kind", ""))
             key = f"{self.prefix}laws.kind.{kind}"
-            detail = str(irr.get("detail", ""))
+            detail = str(localized(irr.get("detail", ""), lang))
             what = f"{t(key, lang)} {detail}".strip() if key in STRINGS else detail or kind
             lines.append(t("laws.irregularity", lang, who=self.seat_name(int(irr.get("offender", 0)), lang),
                            what=what))

@@ -82,10 +82,27 @@ def irregular_words(text: str, lang: str, kind: type[AuctionCall], calls_first: 
                 continue
         return w
 
-    try:
-        return kind.parse(text).shown(lang) if calls_first else word(text)
-    except (ParseError, ValueError):
-        return " ".join(word(w) for w in text.split())
+    for read in readers:  # the whole text a call (``make H``) or a card
+        try:
+            return read(text)
+        except (ParseError, ValueError):
+            continue
+    return " ".join(word(w) for w in text.split())
+
+
+_RU_LAW_WORDS: dict[str, str] = {}
+for _key in (k for k in STRINGS if k.startswith("laws.word.")):
+    _RU_LAW_WORDS.setdefault(STRINGS[_key]["ru"], _key.removeprefix("laws.word."))
+_SEAT_INITIALS = {ru: en for en, ru in SEAT_LETTERS["ru"].items()}
+
+
+def law_input_words(body: str) -> str:
+    """An irregular action typed with Russian words (``Ю показ Кч``, ``замечание ♠``) as the laws' parsers
+    read it (``S expose Кч``): the seat's initial and the catalogue's words of irregular actions
+    (``laws.word.*``, the words :func:`irregular_words` writes) in English; calls and cards as typed."""
+    words = body.split()
+    out = [_SEAT_INITIALS.get(w.upper(), w) if i == 0 and len(words) > 1 else w for i, w in enumerate(words)]
+    return " ".join(_RU_LAW_WORDS.get(w.lower(), w) for w in out)
 
 
 def side_name(side: Side | int, lang: str) -> str:
@@ -143,7 +160,7 @@ def laws_input(text: str, view: BridgeView) -> Any:
         return Claim(view.seat, n, words[0] in ("concede", "уступка"))
     if not t0.startswith("!"):
         return None
-    body = t0[1:].strip()
+    body = law_input_words(t0[1:].strip())
     head, _, rest = body.partition(" ")
     if len(head) == 1 and head.upper() in "NESW" and rest:
         seat = Seat.parse(head)

@@ -24,6 +24,7 @@ from cardroom.ui.render.bridge import (
     entries_text,
     final_sheet_lines,
     irregular_words,
+    law_input_words,
     play_lines,
     seat_letter,
     side_name,
@@ -187,7 +188,9 @@ class OldBridgeRenderer(Renderer):
         return Card.parse(text) if view.phase == "play" else OldCall.parse(text)
 
     def irregular(self, body: str, view: Any) -> Any:
-        """``!S 4D`` names the user's own seat; ``!4d`` (no seat) is his own action too."""
+        """``!S 4D`` names the user's own seat; ``!4d`` (no seat) is his own action too; Russian words as
+        :func:`law_input_words` reads them (``!Ю показ Кч``)."""
+        body = law_input_words(body)
         head = body.split(None, 1)[0].rstrip(":").upper() if body.split() else ""
         if len(head) != 1 or head not in Irregular.labels:
             body = f"{view.seat.letter} {body}"
