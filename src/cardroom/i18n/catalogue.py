@@ -47,25 +47,6 @@ def localized(value: object, lang: str) -> object:
     return value.text(lang) if isinstance(value, Localized) else value
 
 
-class Said(str, Localized):
-    """A text that is the English of a :class:`Reason` and writes itself in any language: a ``str`` (records,
-    JSON and comparisons see the English text) carrying its reason, for a description an engine keeps as
-    text (a restriction in force) that a screen in another language writes in its own."""
-
-    reason: Reason
-
-    def __new__(cls, reason: Reason) -> Said:
-        said = super().__new__(cls, reason.text("en"))
-        said.reason = reason
-        return said
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.reason,)
-
-    def text(self, lang: str = "en") -> str:
-        return self.reason.text(lang)
-
-
 class Reason(Localized):
     """Why the rules refuse something, as a structure: a key of the ``errors`` section and its
     parameters. ``str()`` is the English text; :meth:`text` writes it in any language (a parameter that

@@ -39,7 +39,7 @@ from cardroom.games.oldbridge.rules import (
     AuctionDeal,
     StraightDeal,
 )
-from cardroom.i18n.catalogue import Said
+from cardroom.i18n.catalogue import Phrase
 
 
 class Context(RulingContext):
@@ -92,9 +92,9 @@ HANDLERS: HandlerRegistry[type[Context]] = HandlerRegistry("the straight-bridge 
 
 
 
-def _revokes(n: int, side: Side) -> Said:
+def _revokes(n: int, side: Side) -> Phrase:
     """The detail of the revokes a side made, penalised at the end of the deal."""
-    return Said(Reason("ob.r.revokes", n=n, side=Reason(f"side.{side.name}")))
+    return Phrase(f"ob.r.revokes_{side.name}", n=n)
 
 def apply(deal: StraightDeal, action: Any) -> None:
     """Laws mode: apply ``action`` (the deal's atomic apply restores it if this raises)."""

@@ -8,13 +8,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.cards import Card, Suit, cards_of_mask
-from cardroom.core.errors import Reason
 from cardroom.core.laws import REQUIRE, LawsDirector, LeadRestriction
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws.actions import Claim
 from cardroom.games.bridge.laws.contexts import RhoWait, Substitute
-from cardroom.i18n.catalogue import Said
+from cardroom.i18n.catalogue import Phrase
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.rules import BridgeDeal
@@ -99,32 +98,32 @@ class Director(LawsDirector):
 
     # --------------------------------------------------------------- descriptions
     def restrictions(self) -> list[str]:
-        """The restrictions in force, each an English text that writes itself in any language (:class:`Said`)."""
-        def seat(s: int) -> Reason:
-            return Reason(f"seat.{Seat(s).letter}")
+        """The restrictions in force, each an English text that writes itself in any language (a :class:`Phrase`)."""
+        def seat(s: int) -> Phrase:
+            return Phrase(f"seat.{Seat(s).letter}")
 
-        out: list[Reason] = []
+        out: list[str] = []
         for s, turns in sorted(self.bars.items()):
-            out.append(Reason("bridge.r.pass_always" if turns is None else "bridge.r.pass_next", seat=seat(s)))
+            out.append(Phrase("bridge.r.pass_always" if turns is None else "bridge.r.pass_next", seat=seat(s)))
         for s in sorted(self.no_double_now):
-            out.append(Reason("bridge.r.no_double", seat=seat(s)))
+            out.append(Phrase("bridge.r.no_double", seat=seat(s)))
         for s, c in sorted(self.must_call.items()):
-            out.append(Reason("bridge.r.repeat", seat=seat(s), call=c))
+            out.append(Phrase("bridge.r.repeat", seat=seat(s), call=c))
         r = self.lead_restriction
         if r is not None:
-            law = Reason("bridge.r.law", n=r.law[1:]) if r.law[:1] == "L" else r.law
-            out.append(Reason("bridge.r.must_lead" if r.mode == REQUIRE else "bridge.r.may_not_lead", seat=seat(r.seat),
+            law = Phrase("bridge.r.law", n=r.law[1:]) if r.law[:1] == "L" else r.law
+            out.append(Phrase("bridge.r.must_lead" if r.mode == REQUIRE else "bridge.r.may_not_lead", seat=seat(r.seat),
                               suit=Suit(r.suit).symbol, law=law))
         for s in Seat:
             if self.penalty[s]:
-                out.append(Reason("bridge.r.penalty_cards", seat=seat(s),
+                out.append(Phrase("bridge.r.penalty_cards", seat=seat(s),
                                   cards=" ".join(c.pretty for c in cards_of_mask(self.penalty[s]))))
         if self.play_requirement is not None:
             how = self.play_requirement[1]
-            said_how = Reason(f"bridge.r.how.{how}") if how in ("highest", "lowest") else how
-            out.append(Reason("bridge.r.must_play", seat=seat(self.play_requirement[0]),
-                              law=Reason("bridge.r.law", n=25), how=said_how))
-        return [Said(x) for x in out]
+            said_how = Phrase(f"bridge.r.how.{how}") if how in ("highest", "lowest") else how
+            out.append(Phrase("bridge.r.must_play", seat=seat(self.play_requirement[0]),
+                              law=Phrase("bridge.r.law", n=25), how=said_how))
+        return out
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -28,15 +28,15 @@ from cardroom.games.bridge.laws.director import LeadRight, Revoke
 from cardroom.games.bridge.laws.handlers_auction import _replace_last_call
 from cardroom.games.bridge.laws.handlers_play import _claim, _start_correction
 from cardroom.games.bridge.laws.table import SUIT_LETTERS, _l25_options, _suit_index, all_lead_option_names
-from cardroom.i18n.catalogue import Said
+from cardroom.i18n.catalogue import Phrase
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.rules import BridgeDeal
 
 
-def _lead_belongs(card: Card, turn: Seat) -> Said:
+def _lead_belongs(card: Card, turn: Seat) -> Phrase:
     """The detail of a lead out of turn: the card, and whose lead it was."""
-    return Said(Reason("bridge.r.lead_belongs", card=card.pretty, turn=Reason(f"seat.{turn.letter}")))
+    return Phrase("bridge.r.lead_belongs", card=card.pretty, turn=Phrase(f"seat.{turn.letter}"))
 
 
 def _irregular(deal: BridgeDeal, action: Irregular) -> None:
