@@ -15,6 +15,7 @@ import json
 import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -1778,7 +1779,7 @@ def test_terminal_user_claims_and_acts_irregularly() -> None:
     play(ContractBridge(draw_for_first_deal=False), 11, False, None, "en", ask=ask, out=out, laws=True)
     text = out.getvalue()
     assert "Not possible: S does not hold AS" in text  # refused with the reason, then asked again
-    assert "South: claim S 0" in text and "chooses accept it as if legal (L3" in text
+    assert "South: claim S 0" in text and "chooses accept it as if legal (Law 3" in text
 
 
 def test_a_play_over_an_irregularity_is_recorded_as_its_acceptance_and_replays() -> None:
@@ -1847,3 +1848,29 @@ def test_accepted_call_out_of_turn_skips_the_players_between() -> None:
     assert [str(c) for c in d.calls] == ["1D", "1H", "2C"] and d.to_act == N
     auction(d, [(N, "P")])
     assert d.to_act == E and len(d.legal_actions()) > 1
+
+
+def test_a_russian_irregular_action_is_the_english_one() -> None:
+    """The terminal reads laws mode's input in Russian words (docs/notation.md): ``!показ Тч`` exposes
+    the card ``!expose AH`` does, ``!С 5♦`` names North as ``!N 5D`` does, and the note of the action is
+    written back in Russian (the catalogue's word, the card by symbol)."""
+    from cardroom.ui.render.bridge import BridgeRenderer, law_input_words, laws_input
+
+    assert law_input_words("Ю показ Кч") == "S expose Кч" and law_input_words("С 5♦") == "N 5♦"
+    ru_rank = {"J": "В", "Q": "Д", "K": "К", "A": "Т", "T": "10"}
+    penalties = []
+    for lang in ("en", "ru"):
+        d = to_play(S)
+        card = min(cards_of_mask(d.hands[W]))
+        text = f"!expose {card}" if lang == "en" else \
+            f"!показ {ru_rank.get(str(card)[:-1], str(card)[:-1])}{'кбчп'[card.suit]}"
+        action = laws_input(text, d.view(W))
+        assert isinstance(action, Irregular) and action.seat == int(W)
+        renderer = BridgeRenderer(ContractBridge())
+        since = renderer.irregularities(d)
+        d.apply(action)
+        assert d.laws is not None
+        penalties.append(d.laws.penalty[W])
+        note = renderer.laws_note(SimpleNamespace(deal=d), int(W), action, lang, d, since)
+        assert note.startswith("Irregularity: West" if lang == "en" else "Нарушение: Запад"), note
+    assert penalties[0] == penalties[1] != 0

@@ -135,10 +135,6 @@ def _walk(name: str, options: dict[str, Any], lang: str, seed: int, seen: _Seen,
 
 
 RUSSIAN_GAPS = {
-    "bridge": "the calls are written and typed in English notation (1H, 2NT, X, Pass, 'by'), the rubber "
-              "sheet's NS/EW, the result line ('7NT by N: 6 tricks; NS 700 undertricks')",
-    "auction-bridge": "as bridge, and the laws' restriction lists and law ids (A-REV)",
-    "straight-bridge": "as bridge, and make/leave, the laws' restriction lists and law ids (B-9)",
     "three-handed-auction": "as auction bridge: the calls' notation, 'by' in the contract line",
     "cutthroat": "as straight bridge, its parent: the calls typed in English notation (make H, leave, X, pass)",
     "euchre": "the actions are typed in English (order up, assist, take up…), the parse error lists them",

@@ -107,3 +107,56 @@ def test_an_invitation_says_copied_only_when_it_was_and_asks_the_name(browser: A
         assert api(server, f"/api/tables/{table}")["seats"][2]["name"] == "Борис"
     finally:
         other.close()
+
+
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def test_a_russian_bridge_table_writes_its_calls_and_sheet_in_russian(browser: Any, server: ServerProcess) -> None:
+    """Issue 14 point 5, the bridges in the browser: on a Russian page the auction's columns are С В Ю З,
+    the calls made and the bidding box's buttons (their texts and their tooltips) are in the Russian
+    notation of docs/notation.md (no Latin letter), the old bridges' calls too, and the sheet's sides are
+    СЮ and ВЗ."""
+    ctx = browser.new_context(bypass_csp=True, locale="ru-RU")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(rb.STEP_TIMEOUT)
+    try:
+        open_table(pg, server, "bridge", seed=2026)
+        pg.wait_for_function("() => { const s = window.__cardroom.state; return s && s.to_act === 0"
+                             " && s.legal.length > 0"
+                             " && document.querySelector('#table').dataset.seq == String(s.seq); }")
+        box = pg.eval_on_selector_all("#bidding-box [data-call]",
+                                      "els => els.map(e => [e.dataset.call, e.textContent, e.title])")
+        words = {c: x for c, x, _ in box}
+        assert (words["Pass"], words["X"], words["XX"]) == ("Пас", "Контра", "Реконтра"), words
+        assert [x for _, x, tip in box if _LATIN.search(x + tip)] == [], box
+        assert {c[1:]: x[1:] for c, x, _ in box if c[0].isdigit()} == \
+            {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "БК"}
+        shot(pg, "bridge-ru-bidding-box")
+        before = pg.eval_on_selector_all("#bidding table.auction td", "els => els.filter(e => e.textContent).length")
+        pg.click("#bidding-box [data-call='Pass']")
+        pg.wait_for_function(f"() => [...document.querySelectorAll('#bidding table.auction td')]"
+                             f".filter(e => e.textContent).length > {before}")
+        heads = pg.eval_on_selector_all("#bidding table.auction th", "els => els.map(e => e.textContent)")
+        assert heads == ["С", "В", "Ю", "З"], heads
+        cells = [c for c in pg.eval_on_selector_all("#bidding table.auction td", "els => els.map(e => e.textContent)")
+                 if c]
+        assert "Пас" in cells, cells
+        assert [c for c in cells if _LATIN.search(c)] == [], cells
+        shot(pg, "bridge-ru-auction")
+        got = pg.evaluate("""async () => {
+            const i18n = await import('/static/i18n.js');
+            const m = await import('/static/sheets.js');
+            const el = m.bridgeSheet({lines: [{side: 'EW', points: 250, below: false, kind: 'undertricks', deal: 1,
+                                               game: 1}], totals: {NS: 0, EW: 250}, games: []}, 'NS');
+            return {calls: ['2RS', '3NL', '3NTXX', '4HX', 'leave', 'make NT', 'Pass'].map(i18n.callText),
+                    head: [...el.querySelectorAll('th')].map((e) => e.textContent), text: el.textContent};
+        }""")
+        assert got["calls"] == ["2 кор♠", "3 нулло", "3БК реконтра", "4♥ контра", "оставляю", "козырь БК", "Пас"], got
+        assert got["head"][:2] == ["Мы (СЮ)", "Они (ВЗ)"], got
+        assert not _LATIN.search(got["text"]), got["text"]
+    finally:
+        ctx.close()
+    assert errors == [], errors

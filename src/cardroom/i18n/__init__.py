@@ -18,7 +18,7 @@ from cardroom.i18n.room import MESSAGES, REASONS
 from cardroom.i18n.terminal import TERMINAL
 from cardroom.i18n.where import POSITIONS, Where
 
-__all__ = ["ERRORS", "MESSAGES", "SEAT_NAMES", "STRINGS", "Reason", "Where", "default_lang", "t"]
+__all__ = ["ERRORS", "MESSAGES", "SEAT_LETTERS", "SEAT_NAMES", "STRINGS", "Reason", "Where", "default_lang", "t"]
 
 STRINGS: dict[str, dict[str, str]] = {
     **TERMINAL,
@@ -31,6 +31,11 @@ SEAT_NAMES = {
     "en": {"N": "North", "E": "East", "S": "South", "W": "West"},
     "ru": {"N": "Север", "E": "Восток", "S": "Юг", "W": "Запад"},
 }
+SEAT_LETTERS = {
+    "en": {"N": "N", "E": "E", "S": "S", "W": "W"},
+    "ru": {"N": "С", "E": "В", "S": "Ю", "W": "З"},
+}
+"""A seat by its initial, as a column head or a list of cards by seat writes it (the room's ``SEATS_RU``)."""
 
 
 def default_lang() -> str:

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from cardroom.core.errors import ParseError, Reason
 from cardroom.core.table import Seat
+from cardroom.i18n.catalogue import Localized
 
 # --------------------------------------------------------------------------------------------- partnerships
 
@@ -99,7 +100,20 @@ DOUBLE_AND_REDOUBLE = DoublingLimit(count=2)
 # --------------------------------------------------------------------------------------------- calls
 
 
-class AuctionCall(int):
+RU_SUIT_NAMES: dict[str, int] = {
+    **dict.fromkeys(("Т", "К", "ТРЕФ", "ТРЕФА", "ТРЕФЫ", "ТРЕФУ", "КРЕСТИ", "КРЕСТЕЙ"), 0),
+    **dict.fromkeys(("Б", "БУБНА", "БУБНЫ", "БУБЕН", "БУБНУ", "БУБИ", "БУБЁН"), 1),
+    **dict.fromkeys(("Ч", "ЧЕРВА", "ЧЕРВЫ", "ЧЕРВИ", "ЧЕРВЕЙ", "ЧЕРВУ", "ЧЕРВЬ"), 2),
+    **dict.fromkeys(("П", "ПИКА", "ПИКИ", "ПИК", "ПИКУ"), 3),
+}
+"""A suit named in Russian in a call (upper case, as the parsers read it): its letter or its word, in the
+forms a bid says it («1 черва», «2 пики», «3 бубны», «4 трефы»); the value is the :class:`Suit` number.
+Clubs are ``т`` (трефы) or ``к`` (крести): a suit named alone, so no rank can follow (docs/notation.md)."""
+RU_NOTRUMP_NAMES = ("БК", "Б/К", "БЕЗКОЗЫРЯ", "БЕЗКОЗЫРЕЙ", "БЕЗКОЗЫРНАЯ")
+"""No trumps named in Russian in a call («2БК», «2 б/к», «три без козыря»)."""
+
+
+class AuctionCall(int, Localized):
     """A call of the bridge family: pass, double, redouble, a bid of a level 1–7 and a denomination,
     and whatever other declarations a game adds (straight bridge's makes).
 
@@ -119,6 +133,9 @@ class AuctionCall(int):
     _SPECIAL: ClassVar[dict[str, int]]
     _ALL: ClassVar[tuple[Any, ...]]
     _TEXTS: ClassVar[tuple[str, ...]]  # the calls' texts, in value order
+    _RU_WORDS: ClassVar[tuple[str, ...]]  # the Russian texts of ``_WORDS`` (docs/notation.md)
+    _RU_LETTERS: ClassVar[tuple[str, ...]]  # the Russian texts of ``_LETTERS``
+    _RU_TEXTS: ClassVar[tuple[str, ...]]  # the calls' Russian texts, in value order
     _VALUE_ERROR: ClassVar[str] = "bridge.call_value"  # the reasons (catalogue keys) of a value and a text
     _EXPECTED: ClassVar[str] = "bridge.call_expected"  # that are no call of this kind
 
@@ -136,6 +153,7 @@ class AuctionCall(int):
         end = cls._BID0 + 7 * len(cls._LETTERS)
         cls._ALL = tuple(int.__new__(cls, v) for v in range(cls._BASE, end))
         cls._TEXTS = tuple(c._text() for c in cls._ALL)  # each call's text made once (views write them often)
+        cls._RU_TEXTS = tuple(c._text(cls._RU_WORDS, cls._RU_LETTERS) for c in cls._ALL)
         return cast(tuple[Self, ...], cls._ALL)
 
     @classmethod
@@ -176,10 +194,29 @@ class AuctionCall(int):
     def __str__(self) -> str:
         return self._TEXTS[self - self._BASE]
 
-    def _text(self) -> str:
+    def _text(self, words: tuple[str, ...] | None = None, letters: tuple[str, ...] | None = None) -> str:
         if self < self._BID0:
-            return self._WORDS[self - self._BASE]
-        return f"{self.level}{self._LETTERS[(self - self._BID0) % len(self._LETTERS)]}"
+            return (words or self._WORDS)[self - self._BASE]
+        return f"{self.level}{(letters or self._LETTERS)[(self - self._BID0) % len(self._LETTERS)]}"
+
+    @property
+    def pretty(self) -> str:
+        """The call as an English screen writes it (a game may write its bids by suit symbols)."""
+        return str(self)
+
+    def text(self, lang: str = "en") -> str:
+        """The call in ``lang``: the Russian notation of docs/notation.md, else the English text (``1NT``,
+        ``Pass``), as messages and reasons quote it."""
+        return self._RU_TEXTS[self - self._BASE] if lang == "ru" else str(self)
+
+    def shown(self, lang: str) -> str:
+        """The call as a screen in ``lang`` draws it: the Russian notation, else :attr:`pretty`."""
+        return self.text(lang) if lang == "ru" else self.pretty
+
+    @classmethod
+    def denomination_text(cls, denomination: int, lang: str) -> str:
+        """A denomination as a bid in ``lang`` writes it after its level (``♥``, ``NT``; ``БК``)."""
+        return cls.bid(1, denomination).shown(lang)[1:]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self})"

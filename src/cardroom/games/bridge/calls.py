@@ -12,7 +12,7 @@ from enum import IntEnum
 from typing import ClassVar
 
 from cardroom.core.errors import ParseError, Reason
-from cardroom.games.bridge.auction import AuctionCall
+from cardroom.games.bridge.auction import RU_NOTRUMP_NAMES, RU_SUIT_NAMES, AuctionCall
 
 
 class Strain(IntEnum):
@@ -55,8 +55,10 @@ def suit_plural(suit: int) -> Reason:
 _SUIT_PLURALS = ("bridge.clubs", "bridge.diamonds", "bridge.hearts", "bridge.spades")
 _STRAIN_NAMES = {s.letter: s for s in Strain}
 _STRAIN_NAMES.update({s.symbol: s for s in Strain})
-_STRAIN_NAMES.update({"N": Strain.NOTRUMP, "БК": Strain.NOTRUMP, "Б/К": Strain.NOTRUMP, "NOTRUMP": Strain.NOTRUMP,
+_STRAIN_NAMES.update({"N": Strain.NOTRUMP, "NOTRUMP": Strain.NOTRUMP,
                       "♤": Strain.SPADES, "♡": Strain.HEARTS, "♢": Strain.DIAMONDS, "♧": Strain.CLUBS})
+_STRAIN_NAMES.update({name: Strain(suit) for name, suit in RU_SUIT_NAMES.items()})
+_STRAIN_NAMES.update(dict.fromkeys(RU_NOTRUMP_NAMES, Strain.NOTRUMP))
 
 _PASS, _DOUBLE, _REDOUBLE = 52, 53, 54
 
@@ -64,13 +66,16 @@ _PASS, _DOUBLE, _REDOUBLE = 52, 53, 54
 class Call(AuctionCall):
     """A call of contract bridge (the family's :class:`AuctionCall`): ``Call.parse("1NT")``, :data:`PASS`,
     :data:`DOUBLE`, :data:`REDOUBLE`. The forgiving parser reads ``1nt``, ``1N``, ``3♠``, ``p``, ``pass``,
-    ``пас``, ``x``, ``xx``, ``dbl``, ``rdbl``."""
+    ``x``, ``xx``, ``dbl``, ``rdbl``, and the Russian notation (docs/notation.md): ``1♥``, ``1 черва``, ``2БК``,
+    ``пас``, ``контра``, ``реконтра``."""
 
     __slots__ = ()
 
     _BASE = _PASS
     _LETTERS = tuple(s.letter for s in Strain)
     _WORDS = ("Pass", "X", "XX")
+    _RU_WORDS = ("пас", "контра", "реконтра")
+    _RU_LETTERS = ("♣", "♦", "♥", "♠", "БК")
     _SPECIAL: ClassVar[dict[str, int]] = {
         "P": _PASS, "PASS": _PASS, "PAS": _PASS, "ПАС": _PASS, "AP": _PASS,
         "X": _DOUBLE, "D": _DOUBLE, "DBL": _DOUBLE, "DOUBLE": _DOUBLE, "КОНТРА": _DOUBLE, "Х": _DOUBLE,
@@ -94,7 +99,7 @@ class Call(AuctionCall):
         return cls._parse_bid(_BID_RE, compact, text, lambda name: Strain.parse(name))
 
 
-_BID_RE = re.compile(r"^([0-9])(NT|N|БК|Б/К|[CDHS♣♦♥♠♧♢♡♤])$")
+_BID_RE = re.compile(r"^([0-9])(" + "|".join(re.escape(n) for n in sorted(_STRAIN_NAMES, key=len, reverse=True)) + ")$")
 
 _CALLS: tuple[Call, ...] = Call._intern()
 PASS = _CALLS[0]

@@ -19,6 +19,7 @@ from cardroom.core.view import TableView, inner_dict, made, match_table, memo
 from cardroom.games.bridge.rules import BridgeDeal, BridgeView, DealResult
 from cardroom.games.bridge.scoring import Entry, back_score_points
 from cardroom.games.bridge.variants import DOC001, ScoringRules
+from cardroom.i18n import t
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.game import ContractBridge
@@ -277,8 +278,9 @@ class ScoreSheet(RubberSheet):
 def sheet_head(we: Side, lang: str) -> str:
     """The head of a drawn score sheet: "WE (NS) | THEY (EW)"."""
     head = ("WE", "THEY") if lang == "en" else ("МЫ", "ОНИ")
+    ours, theirs = t("side_" + we.name, lang), t("side_" + we.other.name, lang)
     w = SHEET_WIDTH
-    return f"{head[0] + ' (' + we.name + ')':>{w}} | {head[1] + ' (' + we.other.name + ')':<{w}}"
+    return f"{head[0] + ' (' + ours + ')':>{w}} | {head[1] + ' (' + theirs + ')':<{w}}"
 
 
 def sheet_columns(left: Sequence[str], right: Sequence[str]) -> list[str]:

@@ -16,7 +16,7 @@ from enum import IntEnum
 from typing import ClassVar
 
 from cardroom.core.errors import ParseError, Reason
-from cardroom.games.bridge.auction import AuctionCall
+from cardroom.games.bridge.auction import RU_NOTRUMP_NAMES, RU_SUIT_NAMES, AuctionCall
 
 
 class Denom(IntEnum):
@@ -61,7 +61,12 @@ _DENOM_NAMES.update({
     "SPADE": Denom.SPADES, "SPADES": Denom.SPADES, "CLUB": Denom.CLUBS, "CLUBS": Denom.CLUBS,
     "DIAMOND": Denom.DIAMONDS, "DIAMONDS": Denom.DIAMONDS, "HEART": Denom.HEARTS, "HEARTS": Denom.HEARTS,
     "ROYALSPADE": Denom.ROYAL, "ROYALSPADES": Denom.ROYAL,
+    "КОР♠": Denom.ROYAL, "КОР": Denom.ROYAL, "КОРОЛЕВСКИЕ": Denom.ROYAL, "КОРОЛЕВСКИЕПИКИ": Denom.ROYAL,
+    "КОРОЛЕВСКАЯПИКА": Denom.ROYAL, "КП": Denom.ROYAL,
 })
+_DENOM_BY_SUIT = (Denom.CLUBS, Denom.DIAMONDS, Denom.HEARTS, Denom.SPADES)  # by Suit number
+_DENOM_NAMES.update({name: _DENOM_BY_SUIT[suit] for name, suit in RU_SUIT_NAMES.items()})
+_DENOM_NAMES.update(dict.fromkeys(RU_NOTRUMP_NAMES, Denom.NOTRUMP))
 
 # straight-bridge trumps: the Suit numbers 0-3 (C D H S) and 4 for no trumps
 STRAIGHT_VALUE = (4, 6, 8, 2, 12)
@@ -79,18 +84,21 @@ class OldCall(AuctionCall):
     (``make H``, ``leave``; pass and double serve there too): the family's :class:`AuctionCall`.
 
     The forgiving parser reads ``1H``, ``2RS``, ``2 royals``, ``3 nullo``, ``2NT``, ``pass``, ``пас``,
-    ``X``, ``XX``, ``make H``, ``NT`` (a make), ``leave`` / ``bridge`` / ``оставляю``."""
+    ``X``, ``XX``, ``make H``, ``NT`` (a make), ``leave`` / ``bridge`` / ``оставляю``, and the Russian notation
+    (docs/notation.md): ``1♥``, ``2 кор♠``, ``3 нулло``, ``2БК``, ``контра``, ``реконтра``, ``назначаю ♥``."""
 
     __slots__ = ()
 
     _BASE = _BASE
     _LETTERS = tuple(d.letter for d in Denom)
     _WORDS = ("Pass", "X", "XX", "leave", *(f"make {m}" for m in MAKE_LETTERS))
+    _RU_WORDS = ("пас", "контра", "реконтра", "оставляю", *(f"назначаю {m}" for m in ("♣", "♦", "♥", "♠", "БК")))
+    _RU_LETTERS = ("♠", "♣", "♦", "♥", " кор♠", " нулло", "БК")
     _SPECIAL: ClassVar[dict[str, int]] = {
         "P": _PASS, "PASS": _PASS, "PAS": _PASS, "ПАС": _PASS, "ПАСУЮ": _PASS, "MAYILEAD?": _PASS,
         "MAYILEAD": _PASS, "YES": _PASS, "ДА": _PASS, "CONTENT": _PASS, "SATISFIED": _PASS,
         "X": _DOUBLE, "D": _DOUBLE, "DBL": _DOUBLE, "DOUBLE": _DOUBLE, "IDOUBLE": _DOUBLE, "Х": _DOUBLE,
-        "УДВАИВАЮ": _DOUBLE,
+        "УДВАИВАЮ": _DOUBLE, "КОНТРА": _DOUBLE, "РЕКОНТРА": _REDOUBLE, "ПЕРЕУДВАИВАЮ": _REDOUBLE,
         "XX": _REDOUBLE, "R": _REDOUBLE, "RDBL": _REDOUBLE, "REDOUBLE": _REDOUBLE, "ХХ": _REDOUBLE,
         "LEAVE": _LEAVE, "BRIDGE": _LEAVE, "LEAVEIT": _LEAVE, "ОСТАВЛЯЮ": _LEAVE,
     }
@@ -136,9 +144,12 @@ class OldCall(AuctionCall):
 
 _MAKE_NAMES = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "N": "NT", "♣": "C", "♦": "D", "♥": "H",
                "♠": "S", "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S", "NOTRUMP": "NT",
-               "NOTRUMPS": "NT", "БК": "NT"}
-_MAKE_RE = re.compile(r"^(?:MAKE\s*)?(C|D|H|S|NT|N|♣|♦|♥|♠|CLUBS|DIAMONDS|HEARTS|SPADES|NO\s?TRUMPS?|БК)$")
-_BID_RE = re.compile(r"^([0-9])\s*([A-ZА-Я♠♣♦♥ ]+)$")
+               "NOTRUMPS": "NT", **{name: MAKE_LETTERS[suit] for name, suit in RU_SUIT_NAMES.items()},
+               **dict.fromkeys(RU_NOTRUMP_NAMES, "NT")}
+_MAKE_RE = re.compile(r"^(?:(?:MAKE|НАЗНАЧАЮ)\s*)?(C|D|H|S|NT|N|♣|♦|♥|♠|CLUBS|DIAMONDS|HEARTS|SPADES|NO\s?TRUMPS?|"
+                      + "|".join(re.escape(n) for n in sorted(set(RU_SUIT_NAMES) | set(RU_NOTRUMP_NAMES), key=len,
+                                                              reverse=True)) + ")$")
+_BID_RE = re.compile(r"^([0-9])\s*([A-ZА-ЯЁ♠♣♦♥/ ]+)$")
 
 _CALLS: tuple[OldCall, ...] = OldCall._intern()
 PASS = _CALLS[0]

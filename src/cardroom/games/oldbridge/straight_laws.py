@@ -39,6 +39,7 @@ from cardroom.games.oldbridge.rules import (
     AuctionDeal,
     StraightDeal,
 )
+from cardroom.i18n.catalogue import Phrase
 
 
 class Context(RulingContext):
@@ -89,6 +90,11 @@ class RevokeRuling(Context):
 HANDLERS: HandlerRegistry[type[Context]] = HandlerRegistry("the straight-bridge laws")
 """The handler of each kind of pending ruling, by its context's type: ``handler(deal, context, option)``."""
 
+
+
+def _revokes(n: int, side: Side) -> Phrase:
+    """The detail of the revokes a side made, penalised at the end of the deal."""
+    return Phrase(f"ob.r.revokes_{side.name}", n=n)
 
 def apply(deal: StraightDeal, action: Any) -> None:
     """Laws mode: apply ``action`` (the deal's atomic apply restores it if this raises)."""
@@ -146,8 +152,7 @@ def after_action(deal: StraightDeal) -> None:
     if deal.phase == PHASE_OVER and d.revokes and deal.rules.revoke_penalty == "england" and not d.revoke_ruled:
         offender = d.revokes[0][0]
         chooser = deal.dealer.lho if offender == deal.dealer.side else deal.dealer
-        irr = Irregularity("revoke", int(chooser.lho), f"{len(d.revokes)} revoke(s) by side "
-                           f"{Side(offender).name}", None)
+        irr = Irregularity("revoke", int(chooser.lho), _revokes(len(d.revokes), Side(offender)), None)
         d.revoke_ruled = True
         d.rule(STRAIGHT_TABLE.ruling(irr, chooser=int(chooser), entitled=(int(chooser), int(chooser.partner)),
                                      lapses="at the end of the deal"), RevokeRuling())
@@ -482,7 +487,7 @@ def auction_after_action(deal: AuctionDeal) -> None:
         chooser = c.declarer if c.nullo else (deal.dealer if deal.dealer.side != side else deal.dealer.lho)
         n = sum(1 for s, _ in d.revokes if s == side)
         first = next(i.offender for i in d.irregularities if Seat(i.offender).side == side)
-        irr = Irregularity("revoke", first, f"{n} revoke(s) by side {Side(side).name}")
+        irr = Irregularity("revoke", first, _revokes(n, Side(side)))
         d.rule(AUCTION_TABLE.ruling(irr, chooser=int(chooser), entitled=(int(chooser), int(chooser.partner)),
                                     law=law, lapses="at the end of the deal"), AuctionRevoke(side=side))
         deal.phase = PHASE_PLAY  # not over until the penalty is chosen

@@ -12,7 +12,7 @@ const OTHER = ["Pass", "X", "XX"];
 function callButton(text, legalByText, send, extra = {}) {
   const l = legalByText.get(text);
   return h("button", { class: `call bb-call${l ? " legal" : ""}`, "data-call": text, disabled: !l, text: callText(text),
-    ...(l ? { "data-legal-id": l.id, "data-text": l.text, title: l.text, onclick: () => send(l.id) } : {}), ...extra });
+    ...(l ? { "data-legal-id": l.id, "data-text": l.text, title: callText(l.text), onclick: () => send(l.id) } : {}), ...extra });
 }
 
 // The bidding box for the legal calls ``legal`` ([{id, text}]), or null when one of them is not a

@@ -222,7 +222,7 @@ const STRINGS = {
 
 // Words of calls and actions as the engines write them, shown in Russian.
 const CALL_WORDS_RU = {
-  pass: "пас", Pass: "Пас", X: "Контра", XX: "Реконтра", whist: "вист", misere: "мизер",
+  pass: "пас", Pass: "Пас", X: "Контра", XX: "Реконтра", leave: "оставляю", whist: "вист", misere: "мизер",
   "misere-wt": "мизер без прикупа", here: "здесь", "order up": "заказать", "take up": "взять",
   "turn down": "отказ", alone: "в одиночку", "alone at": "в одиночку,", make: "козырь", discard: "снос",
   open: "открыто", closed: "закрыто", assist: "подмога", play: "играть", "turn": "открыть", half: "пол-виста",
@@ -231,6 +231,7 @@ const CALL_WORDS_RU = {
   all: "все", none: "никто",
 };
 // longest first, so that "alone at" is read before "alone"
+const OLD_STRAINS_RU = { RS: " кор♠", NL: " нулло" };
 const CALL_PREFIXES = Object.entries(CALL_WORDS_RU).sort((a, b) => b[0].length - a[0].length);
 
 let lang = localStorage.getItem("cardroom:lang") || (navigator.language || "en").slice(0, 2);
@@ -279,10 +280,12 @@ export function positionText(text) {
 export function callText(text) {
   if (text == null) return "";
   let s = String(text);
-  const m = /^(\d+)(C|D|H|S|NT)(X{0,2})$/.exec(s); // a bid or a contract, doubled or redoubled
-  if (m) {
+  // a bid or a contract, doubled or redoubled (auction bridge's royal spades RS and nullo NL written in
+  // Russian as the terminal writes them, docs/notation.md)
+  const m = /^(\d+)(C|D|H|S|NT|RS|NL)(X{0,2})$/.exec(s);
+  if (m && (lang === "ru" || !(m[2] in OLD_STRAINS_RU))) {
     const dbl = m[3] === "XX" ? (lang === "ru" ? " реконтра" : "XX") : m[3] === "X" ? (lang === "ru" ? " контра" : "X") : "";
-    return m[1] + (m[2] === "NT" ? (lang === "ru" ? "БК" : "NT") : SUIT_SYM[m[2]]) + dbl;
+    return m[1] + (m[2] === "NT" ? (lang === "ru" ? "БК" : "NT") : SUIT_SYM[m[2]] ?? OLD_STRAINS_RU[m[2]]) + dbl;
   }
   if (lang === "ru") {
     if (s in CALL_WORDS_RU) return CALL_WORDS_RU[s];
@@ -295,7 +298,8 @@ export function callText(text) {
   return s.replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (_, r, x) => r + SUIT_SYM[x])
     .replace(/\b(\d+)(NT)\b/g, (_, n) => n + (lang === "ru" ? "БК" : "NT"))
     .replace(/\b(\d+)(C|D|H|S)\b/g, (_, n, x) => n + SUIT_SYM[x])
-    .replace(/\b(C|D|H|S)\b/g, (x) => SUIT_SYM[x]);
+    .replace(/\b(C|D|H|S)\b/g, (x) => SUIT_SYM[x])
+    .replace(/\bNT\b/g, lang === "ru" ? "БК" : "NT");
 }
 
 // A ruling option's name (from the engines' law tables: "penalty-card", "require-S") for people.

@@ -18,7 +18,8 @@ from cardroom.core.game import Game
 from cardroom.core.laws import Irregular, Irregularity, LawsDirector, RulingChoice
 from cardroom.core.match import Match
 from cardroom.core.table import Seat
-from cardroom.i18n import SEAT_NAMES, STRINGS, t
+from cardroom.i18n import SEAT_LETTERS, SEAT_NAMES, STRINGS, t
+from cardroom.i18n.catalogue import localized
 
 
 class Renderer:
@@ -45,7 +46,6 @@ class Renderer:
 
     def seat_name(self, seat: int, lang: str) -> str:
         return SEAT_NAMES[lang][Seat(seat).letter]
-
     # ------------------------------------------------------------------ the match
     def seats(self) -> range:
         return range(4)
@@ -116,7 +116,8 @@ class Renderer:
     def face_up_text(self, seat: int, mask: int, lang: str) -> str:
         """The cards of ``seat`` face up by the laws (shown, exposed, penalty cards), as ``face_format``
         writes them: ``seat`` its number, ``letter``, ``name``; ``suits`` the cards by suit, ``cards`` one by one."""
-        return self.face_format.format(seat=seat, letter=Seat(seat).letter, name=self.seat_name(seat, lang),
+        return self.face_format.format(seat=seat, letter=SEAT_LETTERS[lang][Seat(seat).letter],
+                                       name=self.seat_name(seat, lang),
                                        suits=CardSet(mask).by_suit_text(),
                                        cards=" ".join(c.pretty for c in cards_of_mask(mask)))
 
@@ -127,7 +128,7 @@ class Renderer:
         if face:
             lines.append(t("laws.face_up", lang, cards=face))
         if getattr(view, "restrictions", None):
-            lines.append(t("laws.in_force", lang, r="; ".join(view.restrictions)))
+            lines.append(t("laws.in_force", lang, r="; ".join(str(localized(r, lang)) for r in view.restrictions)))
         return lines
 
     def sheet_text(self, state: Any, lang: str) -> str:
@@ -264,12 +265,16 @@ class Renderer:
         law = str(r.get("law", ""))
         title_key = f"{self.prefix}laws.title.{law}"
         title = t(title_key, lang) if title_key in STRINGS else r.get("title", "")
-        lines.append(self.tr("laws.ruling", lang, law=law, title=title,
+        lines.append(self.tr("laws.ruling", lang, law=self.law_name(law, lang), title=title,
                              seat=self.seat_name(int(r.get("chooser", 0)), lang)))
         for i, o in enumerate(r.get("options", []), 1):
             lines.append(t("laws.option", lang, i=i, name=o["name"],
                            effect=self.option_text(o["name"], lang, str(o.get("effect", o["name"])), law)))
         return lines
+
+    def law_name(self, law: str, lang: str) -> str:
+        """A law as a person reads it (``Закон 24``), not its id (``L24``); the id where the game has no name."""
+        return law
 
     def option_text(self, name: str, lang: str, effect: str, law: str = "") -> str:
         """What a ruling option does, in the user's language: the catalogue's text for the option under
@@ -320,7 +325,8 @@ class Renderer:
         applied to, whose irregularities before it were ``since``)."""
         if isinstance(action, RulingChoice):
             return self.tr("laws.chosen", lang, seat=self.seat_name(seat, lang),
-                           option=self.option_text(action.option, lang, action.option, action.law), law=action.law)
+                           option=self.option_text(action.option, lang, action.option, action.law),
+                           law=self.law_name(action.law, lang))
         if isinstance(action, Irregular):
             irr = self.recorded(deal if deal is not None else self.deal(state), action, since)
             if irr is not None:

@@ -5,6 +5,7 @@ laws mode (document 002): ``!CALL`` / ``!CARD`` (``!N 5D`` from dummy's or a nam
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from cardroom.core.cards import Card, CardSet
@@ -16,7 +17,7 @@ from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws import Claim
 from cardroom.games.bridge.rules import BridgeView
-from cardroom.i18n import STRINGS, t
+from cardroom.i18n import SEAT_LETTERS, STRINGS, t
 from cardroom.ui.render.base import Renderer, applied
 
 SUIT_NAMES = {"en": dict(zip("CDHS", ("club", "diamond", "heart", "spade"), strict=True)),
@@ -27,12 +28,17 @@ def render_hand(mask: int) -> str:
     return CardSet(mask).by_suit_text()
 
 
-def render_auction(view: Any) -> str:
+def seat_letter(seat: int, lang: str) -> str:
+    """A seat's initial in ``lang`` (``N``; ``С``)."""
+    return SEAT_LETTERS[lang][Seat(seat).letter]
+
+
+def render_auction(view: Any, lang: str = "en") -> str:
     """The calls in four columns, West to South, from the dealer; ``?`` where a call is due."""
     cols = [Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH]
-    head = "  ".join(f"{s.letter:<5}" for s in cols)
+    head = "  ".join(f"{seat_letter(s, lang):<5}" for s in cols)
     cells: list[str] = [""] * cols.index(view.dealer)
-    cells += [c.pretty for c in view.calls]
+    cells += [c.shown(lang) for c in view.calls]
     if view.phase == "auction" and view.to_act is not None and view.to_act >= 0:
         cells.append("?")
     rows = [head]
@@ -47,11 +53,27 @@ def play_lines(view: Any, lang: str, seat_name: Any) -> list[str]:
     if view.dummy_hand is not None and view.dummy is not None:
         lines.append(f"{t('dummy', lang, seat=seat_name(view.dummy, lang))}: {render_hand(view.dummy_hand)}")
     if view.phase == "play":
-        played = ", ".join(f"{view.trick_leader.next(i).letter} {c.pretty}" for i, c in enumerate(view.trick)) or "-"
+        played = ", ".join(f"{seat_letter(view.trick_leader.next(i), lang)} {c.pretty}"
+                           for i, c in enumerate(view.trick)) or "-"
         lines.append(f"{t('trick', lang, n=len(view.tricks) + 1)}: {played}")
         lines.append(t("tricks_won", lang, ns=view.won[0], ew=view.won[1]))
     lines.append(f"{t('your_hand', lang, seat=seat_name(view.seat, lang))}: {render_hand(view.hand)}")
     return lines
+
+
+_RU_LAW_WORDS: dict[str, str] = {}
+for _key in (k for k in STRINGS if k.startswith("laws.word.")):
+    _RU_LAW_WORDS.setdefault(STRINGS[_key]["ru"], _key.removeprefix("laws.word."))
+_SEAT_INITIALS = {ru: en for en, ru in SEAT_LETTERS["ru"].items()}
+
+
+def law_input_words(body: str) -> str:
+    """An irregular action typed with Russian words (``Ю показ Кч``, ``замечание ♠``) as the laws' parsers
+    read it (``S expose Кч``): the seat's initial and the catalogue's words of irregular actions
+    (``laws.word.*``) in English; calls and cards as typed."""
+    words = body.split()
+    out = [_SEAT_INITIALS.get(w.upper(), w) if i == 0 and len(words) > 1 else w for i, w in enumerate(words)]
+    return " ".join(_RU_LAW_WORDS.get(w.lower(), w) for w in out)
 
 
 def side_name(side: Side | int, lang: str) -> str:
@@ -88,7 +110,7 @@ def final_sheet_lines(sheet: Any, lang: str) -> list[str]:
     lines = [t("sheet", lang) + ":", sheet.render(Side.NS, lang)]
     ns, ew = sheet.total(Side.NS), sheet.total(Side.EW)
     if sheet.winner is not None:
-        lines.append(t("rubber_over", lang, w=sheet.winner.name, ns=ns, ew=ew))
+        lines.append(t("rubber_over", lang, w=side_name(sheet.winner, lang), ns=ns, ew=ew))
     else:
         lines.append(t("rubber_unfinished", lang, ns=ns, ew=ew))
     return lines
@@ -109,7 +131,7 @@ def laws_input(text: str, view: BridgeView) -> Any:
         return Claim(view.seat, n, words[0] in ("concede", "уступка"))
     if not t0.startswith("!"):
         return None
-    body = t0[1:].strip()
+    body = law_input_words(t0[1:].strip())
     head, _, rest = body.partition(" ")
     if len(head) == 1 and head.upper() in "NESW" and rest:
         seat = Seat.parse(head)
@@ -157,14 +179,15 @@ class BridgeRenderer(Renderer):
     def picture(self, view: Any, state: Any, lang: str) -> list[str]:
         deal_no = 0 if state is None else len(state.results) + 1
         vul = view.vulnerable
-        v = t("both", lang) if all(vul) else "NS" if vul[0] else "EW" if vul[1] else t("none", lang)
+        v = t("both", lang) if all(vul) else side_name(Side.NS, lang) if vul[0] else \
+            side_name(Side.EW, lang) if vul[1] else t("none", lang)
         lines = [
             "=" * 60,
             f"{t('deal', lang, n=deal_no)}, {t('dealer', lang, seat=self.seat_name(view.dealer, lang))}, "
             f"{t('vul', lang, v=v)}",
             "",
             t("auction", lang) + ":",
-            render_auction(view),
+            render_auction(view, lang),
         ]
         if view.contract is not None:
             lines.append(t("contract", lang, c=self.contract_text(view.contract, lang)))
@@ -174,6 +197,9 @@ class BridgeRenderer(Renderer):
     def sheet_text(self, state: Any, lang: str) -> str:
         return str(state.sheet.render(Side.NS, lang))
 
+    def pretty(self, action: Any, lang: str) -> str:
+        return action.shown(lang) if isinstance(action, Call) else super().pretty(action, lang)
+
     def prompt(self, view: Any, lang: str) -> str:
         if view.phase == "auction":
             return t("your_call", lang)
@@ -181,7 +207,7 @@ class BridgeRenderer(Renderer):
                  else "?")
 
     def contract_text(self, contract: Any, lang: str, by: bool = True) -> str:
-        return contract_words(contract.level, contract.strain.symbol, contract.doubling,
+        return contract_words(contract.level, Call.denomination_text(contract.strain, lang), contract.doubling,
                               self.seat_name(contract.declarer, lang) if by else None, lang)
 
     def play_announcement(self, deal: Any, lang: str) -> list[str]:
@@ -195,7 +221,7 @@ class BridgeRenderer(Renderer):
     def chance_note(self, action: Any, lang: str) -> str | None:
         if not isinstance(action, Draw):
             return None
-        cards = ", ".join(f"{Seat(i).letter} {c.pretty}" for i, c in enumerate(action.cards))
+        cards = ", ".join(f"{seat_letter(i, lang)} {c.pretty}" for i, c in enumerate(action.cards))
         return t("draw", lang, cards=cards, seat=self.seat_name(action.winner(), lang))
 
     def parse(self, text: str, view: Any, state: Any) -> Any:
@@ -224,6 +250,21 @@ class BridgeRenderer(Renderer):
         except ParseError:
             return None
 
+    def laws_note(self, state: Any, seat: int, action: Any, lang: str, deal: Any = None, since: int = 0) -> str:
+        if isinstance(action, Claim):  # a claim or concession: how many tricks, by whom
+            claim = t("laws.concede_tricks" if action.concede else "laws.claim_tricks", lang,
+                      seat=self.seat_name(action.seat, lang) if lang != "en" else action.seat.letter, n=action.tricks)
+            return t("laws.claimed", lang, seat=self.seat_name(seat, lang), claim=claim)
+        return super().laws_note(state, seat, action, lang, deal, since)
+
+    def law_name(self, law: str, lang: str) -> str:
+        """``L24`` as «Закон 24» / "Law 24"; a part of a law (``L16b``) by the letter of the reader's alphabet."""
+        m = re.fullmatch(r"L(\d+)([a-g]?)", law)
+        if m is None:
+            return law
+        part = m.group(2) if lang == "en" or not m.group(2) else "абвгдеж"["abcdefg".index(m.group(2))]
+        return t("laws.law_name", lang, n=m.group(1) + part)
+
     def option_text(self, name: str, lang: str, effect: str, law: str = "") -> str:
         suits = SUIT_NAMES.get(lang, SUIT_NAMES["en"])
         for start, key in (("require-", "laws.opt.require"), ("forbid-", "laws.opt.forbid-suit"),
@@ -246,5 +287,5 @@ class BridgeRenderer(Renderer):
                                                                    f"{entries_text(r.entries, lang)}")]
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
-        back = " ".join(f"{k} {v:+d}" for k, v in state.sheet.back_score().items())
+        back = " ".join(f"{SEAT_LETTERS[lang][k]} {v:+d}" for k, v in state.sheet.back_score().items())
         return [*final_sheet_lines(state.sheet, lang), t("back_score", lang, b=back)]

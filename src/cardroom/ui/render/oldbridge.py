@@ -18,7 +18,19 @@ from cardroom.games.oldbridge.rules import document_letter
 from cardroom.games.oldbridge.scoring import AuctionContract
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.base import Renderer
-from cardroom.ui.render.bridge import contract_words, declaring_lines, entries_text, final_sheet_lines, play_lines
+from cardroom.ui.render.bridge import (
+    contract_words,
+    declaring_lines,
+    entries_text,
+    final_sheet_lines,
+    law_input_words,
+    play_lines,
+    seat_letter,
+    side_name,
+)
+
+_RU_DOCUMENT_LETTERS = {"A": "А", "B": "Б", "Y": "У", "Z": "З"}
+"""Document 000's seat letters (A and B against Y and Z, the dealer Z) in a Russian screen's alphabet."""
 
 
 class OldBridgeRenderer(Renderer):
@@ -56,6 +68,16 @@ class OldBridgeRenderer(Renderer):
     def laws_on(self, view: Any) -> bool:
         return view.laws is not None
 
+    def law_name(self, law: str, lang: str) -> str:
+        """Straight bridge's laws B-1–B-18 by number, auction bridge's revoke laws by name, the American
+        Laws by number (the ids of ``laws.toml``)."""
+        if law.startswith("B-") and law[2:].isdigit():
+            return t("ob.laws.law_name.straight", lang, n=law[2:])
+        if law.isdigit():
+            return t("ob.laws.law_name.american", lang, n=law)
+        kind = {"A-REV": "auction", "N-REV": "nullo", "N-REV-D": "nullo"}.get(law)
+        return t(f"ob.laws.law_name.{kind}", lang) if kind else law
+
     def laws_lines(self, view: Any, lang: str) -> list[str]:
         laws, lines = view.laws or {}, []
         if laws.get("face_up"):
@@ -68,7 +90,7 @@ class OldBridgeRenderer(Renderer):
     def pretty(self, action: Any, lang: str) -> str:
         if isinstance(action, OldCall):
             key = f"ob.call.{action}"
-            return t(key, lang) if key in STRINGS else str(action)
+            return t(key, lang) if key in STRINGS else action.text(lang)
         return str(action.pretty) if isinstance(action, Card) else str(action)
 
     def call_of(self, text: str) -> Any:
@@ -78,14 +100,14 @@ class OldBridgeRenderer(Renderer):
             return None
 
     def typed(self, action: Any, lang: str) -> str:
-        return str(action)
+        return action.text(lang) if isinstance(action, OldCall) else str(action)
 
     def refused_as(self, text: str, action: Any, lang: str) -> str:
-        return str(action)
+        return self.typed(action, lang)
 
     def picture(self, view: Any, state: Any, lang: str) -> list[str]:
         dealer = view.dealer
-        letters = ", ".join(f"{s.letter}={document_letter(s, dealer)}" for s in Seat)
+        letters = ", ".join(f"{seat_letter(s, lang)}={self.document_letter(s, dealer, lang)}" for s in Seat)
         below = state.sheet.below
         lines = [
             "=" * 60,
@@ -94,16 +116,28 @@ class OldBridgeRenderer(Renderer):
             t("ob.below", lang, ns=below[0], ew=below[1]),
         ]
         if view.calls:
-            calls = "; ".join(f"{s.letter} {self.pretty(c, lang)}" for s, c in view.calls)
+            calls = "; ".join(f"{seat_letter(s, lang)} {self.pretty(c, lang)}" for s, c in view.calls)
             lines.append(t("auction" if view.kind == "auction" else "ob.make_talk", lang) + ": " + calls)
         if view.contract is not None:
-            lines.append(t("ob.contract", lang, c=str(view.contract), v=view.to_dict()["trick_value"]))
+            lines.append(t("ob.contract", lang, c=self.contract_by(view.contract, lang),
+                           v=view.to_dict()["trick_value"]))
         return lines + play_lines(view, lang, self.seat_name)
+
+    def document_letter(self, seat: Seat, dealer: Seat, lang: str) -> str:
+        letter = document_letter(seat, dealer)
+        return _RU_DOCUMENT_LETTERS.get(letter, letter) if lang == "ru" else letter
+
+    def contract_by(self, c: Any, lang: str) -> str:
+        """The contract being played, and who plays it (``2♥ doubled by South``; English: the engine's text)."""
+        if lang == "en":
+            return str(c)
+        seat = c.declarer if isinstance(c, AuctionContract) else c.dealer
+        return t("contract_by", lang, c=self.contract_text(c, lang), seat=self.seat_name(seat, lang))
 
     def contract_text(self, c: Any, lang: str) -> str:
         """An auction's contract (``2♥ doubled``) or a straight deal's trump (``♥``), by symbols."""
         if isinstance(c, AuctionContract):
-            symbol = t("analyze.strain.NT", lang) if c.denom.symbol == "NT" else c.denom.symbol
+            symbol = c.denom.symbol if lang == "en" else OldCall.denomination_text(c.denom, lang)
             return contract_words(c.level, symbol, c.doubling, None, lang)
         symbol = t("analyze.strain.NT", lang) if c.trump == 4 else Suit(c.trump).symbol
         return contract_words(0, symbol, c.doubling, None, lang)[1:]
@@ -129,7 +163,7 @@ class OldBridgeRenderer(Renderer):
     def chance_note(self, action: Any, lang: str) -> str | None:
         if not isinstance(action, Draw):
             return None
-        cards = ", ".join(f"{Seat(i).letter} {c.pretty}" for i, c in enumerate(action.cards))
+        cards = ", ".join(f"{seat_letter(i, lang)} {c.pretty}" for i, c in enumerate(action.cards))
         return t("ob.cut", lang, cards=cards, seat=self.seat_name(cut_order(action.cards)[0], lang))
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
@@ -142,21 +176,23 @@ class OldBridgeRenderer(Renderer):
             c = r.contract
             seat = c.declarer if isinstance(c, AuctionContract) else c.dealer
             what = t("ob.result_tricks", lang, c=t("contract_by", lang, c=self.contract_text(c, lang),
-                                              seat=self.seat_name(seat, lang)), n=r.declarer_tricks)
+                                                   seat=self.seat_name(seat, lang)), n=r.declarer_tricks)
             text = t("result", lang, r=f"{what}; {entries_text(r.entries, lang)}")
         return [t("deal", lang, n=len(state.results)) + ": " + text]
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
         margin = state.sheet.margin()
         return [*final_sheet_lines(state.sheet, lang),
-                t("ob.size", lang, n=abs(margin), side="NS" if margin >= 0 else "EW")]
+                t("ob.size", lang, n=abs(margin), side=side_name(0 if margin >= 0 else 1, lang))]
 
     # ------------------------------------------------------------------ reading
     def parse(self, text: str, view: Any, state: Any) -> Any:
         return Card.parse(text) if view.phase == "play" else OldCall.parse(text)
 
     def irregular(self, body: str, view: Any) -> Any:
-        """``!S 4D`` names the user's own seat; ``!4d`` (no seat) is his own action too."""
+        """``!S 4D`` names the user's own seat; ``!4d`` (no seat) is his own action too; Russian words as
+        :func:`law_input_words` reads them (``!Ю показ Кч``)."""
+        body = law_input_words(body)
         head = body.split(None, 1)[0].rstrip(":").upper() if body.split() else ""
         if len(head) != 1 or head not in Irregular.labels:
             body = f"{view.seat.letter} {body}"

@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardroom.core.cards import Card, cards_of_mask
+from cardroom.core.cards import Card, Suit, cards_of_mask
 from cardroom.core.laws import REQUIRE, LawsDirector, LeadRestriction
 from cardroom.core.table import Seat
 from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws.actions import Claim
 from cardroom.games.bridge.laws.contexts import RhoWait, Substitute
-from cardroom.games.bridge.laws.table import SUIT_LETTERS
+from cardroom.i18n.catalogue import Phrase
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.rules import BridgeDeal
@@ -98,22 +98,31 @@ class Director(LawsDirector):
 
     # --------------------------------------------------------------- descriptions
     def restrictions(self) -> list[str]:
+        """The restrictions in force, each an English text that writes itself in any language (a :class:`Phrase`)."""
+        def seat(s: int) -> Phrase:
+            return Phrase(f"seat.{Seat(s).letter}")
+
         out: list[str] = []
         for s, turns in sorted(self.bars.items()):
-            out.append(f"{s.letter} must pass " + ("at every turn" if turns is None else "at his next turn"))
+            out.append(Phrase("bridge.r.pass_always" if turns is None else "bridge.r.pass_next", seat=seat(s)))
         for s in sorted(self.no_double_now):
-            out.append(f"{s.letter} may not double or redouble at this turn")
+            out.append(Phrase("bridge.r.no_double", seat=seat(s)))
         for s, c in sorted(self.must_call.items()):
-            out.append(f"{s.letter} must repeat {c}")
+            out.append(Phrase("bridge.r.repeat", seat=seat(s), call=c))
         r = self.lead_restriction
         if r is not None:
-            out.append(f"{Seat(r.seat).letter} {'must lead' if r.mode == REQUIRE else 'may not lead'} "
-                       f"{SUIT_LETTERS[r.suit]} ({r.law})")
+            law = Phrase("bridge.r.law", n=r.law[1:]) if r.law[:1] == "L" else r.law
+            out.append(Phrase("bridge.r.must_lead" if r.mode == REQUIRE else "bridge.r.may_not_lead", seat=seat(r.seat),
+                              suit=Suit(r.suit).symbol, law=law))
         for s in Seat:
             if self.penalty[s]:
-                out.append(f"{s.letter} penalty cards: {' '.join(str(c) for c in cards_of_mask(self.penalty[s]))}")
+                out.append(Phrase("bridge.r.penalty_cards", seat=seat(s),
+                                  cards=" ".join(c.pretty for c in cards_of_mask(self.penalty[s]))))
         if self.play_requirement is not None:
-            out.append(f"{self.play_requirement[0].letter} must play {self.play_requirement[1]} (L25)")
+            how = self.play_requirement[1]
+            said_how = Phrase(f"bridge.r.how.{how}") if how in ("highest", "lowest") else how
+            out.append(Phrase("bridge.r.must_play", seat=seat(self.play_requirement[0]),
+                              law=Phrase("bridge.r.law", n=25), how=said_how))
         return out
 
     def snapshot(self) -> dict[str, Any]:

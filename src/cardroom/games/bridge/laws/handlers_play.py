@@ -24,6 +24,7 @@ from cardroom.games.bridge.laws.base import (
 from cardroom.games.bridge.laws.director import LeadRight, Revoke
 from cardroom.games.bridge.laws.offtable import minimum_tricks, revoke_penalty
 from cardroom.games.bridge.laws.table import SUIT_LETTERS, all_lead_option_names
+from cardroom.i18n.catalogue import Phrase
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.rules import BridgeDeal
@@ -152,7 +153,9 @@ def _claim(deal: BridgeDeal, claim: Claim, law_kind: str = "") -> None:
     if not 0 <= claim.tricks <= remaining:
         raise IllegalAction(Reason("bridge.claim_remain", tricks=claim.tricks, remaining=remaining), action=claim)
     irr = Irregularity(law_kind or ("claim-declarer" if claim.seat == deal.declarer else "claim-defender"),
-                       int(claim.seat), claim.to_text(), len(deal.tricks) + 1, claim.to_text())
+                       int(claim.seat), Phrase("bridge.r.concede" if claim.concede else "bridge.r.claim",
+                                              seat=Phrase(f"seat.{claim.seat.letter}"), n=claim.tricks),
+                       len(deal.tricks) + 1, claim.to_text())
     d.irregularities.append(irr)
     if claim.seat == deal.declarer:
         d.faced |= deal.hands[claim.seat]  # L32: declarer faces his cards

@@ -28,9 +28,15 @@ from cardroom.games.bridge.laws.director import LeadRight, Revoke
 from cardroom.games.bridge.laws.handlers_auction import _replace_last_call
 from cardroom.games.bridge.laws.handlers_play import _claim, _start_correction
 from cardroom.games.bridge.laws.table import SUIT_LETTERS, _l25_options, _suit_index, all_lead_option_names
+from cardroom.i18n.catalogue import Phrase
 
 if TYPE_CHECKING:
     from cardroom.games.bridge.rules import BridgeDeal
+
+
+def _lead_belongs(card: Card, turn: Seat) -> Phrase:
+    """The detail of a lead out of turn: the card, and whose lead it was."""
+    return Phrase("bridge.r.lead_belongs", card=card.pretty, turn=Phrase(f"seat.{turn.letter}"))
 
 
 def _irregular(deal: BridgeDeal, action: Irregular) -> None:
@@ -305,12 +311,12 @@ def _irregular_card(deal: BridgeDeal, seat: Seat, card: Card, action: Irregular)
     if not deal.trick:
         if seat in decl_side:
             kind = "wrong-hand-lead" if turn in decl_side else "lead-out-of-turn"
-            irr = _note(deal, kind, seat, action, f"{card}; the lead belongs to {turn}")
+            irr = _note(deal, kind, seat, action, _lead_belongs(card, turn))
             # the offender's LHO, a defender, chooses; his card played to the lead accepts it (L13)
             _rule(deal, irr, "L24", Chooser.NON_OFFENDER, (seat.lho, seat.rho), ("accept", "retract"),
                   ctxt.DeclarerLead(seat=seat, card=card, waivable=True))
             return
-        irr = _note(deal, "lead-out-of-turn", seat, action, f"{card}; the lead belongs to {turn}")
+        irr = _note(deal, "lead-out-of-turn", seat, action, _lead_belongs(card, turn))
         opts = ["accept", "penalty-card", "lead-penalty"]
         _rule(deal, irr, "L24", Chooser.DECLARER, (deal.declarer,), opts, ctxt.DefenderLead(seat=seat, card=card,
               waivable=seat.lho in decl_side))
