@@ -316,16 +316,16 @@ def parse_suit(text: str) -> Suit:
 
 
 _PASS_WORDS = {"pass", "p", "пас", "пасую", "no", "decline"}
-_TURN_DOWN_WORDS = {"turn down", "turn it down", "отвергаю", "переворачиваю", "turn-down"}
+_TURN_DOWN_WORDS = {"turn down", "turn it down", "отвергаю", "отвергнуть", "переворачиваю", "turn-down"}
 _ACCEPT_WORDS = {
     "order up", "order it up", "i order it up", "заказываю", "заказать", "order",
     "assist", "i assist", "help", "помогаю", "ассистирую", "помочь",
     "take up", "adopt", "take it up", "i take it up", "принимаю", "принять", "беру",
 }
 _TAKE_IT_WORDS = {"take it from you", "i take it from you", "я перехватываю это у вас", "перехватываю",
-                  "перехватываю это у вас", "take it"}
+                  "перехватываю это у вас", "перехватить", "take it"}
 _ALONE_BARE = {"alone", "i play alone", "play alone", "один", "играю в одиночку", "я играю в одиночку",
-               "в одиночку", "одиночка"}
+               "в одиночку", "одиночка", "играть один", "играю один"}
 
 
 def _norm(text: str) -> str:

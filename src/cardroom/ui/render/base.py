@@ -12,13 +12,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardroom.core.cards import Card, CardSet, cards_of_mask
-from cardroom.core.errors import CardroomError, IllegalAction
+from cardroom.core.cards import SUIT_ALONE_RU, Card, CardSet, Suit, cards_of_mask
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.game import Game
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.match import Match
 from cardroom.core.table import Seat
 from cardroom.i18n import SEAT_NAMES, STRINGS, t
+from cardroom.i18n.catalogue import ENGINE_WORDS, law_number, law_title, laws_word
 
 
 class Renderer:
@@ -224,8 +225,8 @@ class Renderer:
         return self.irregular(text[1:].strip(), view)
 
     def irregular(self, body: str, view: Any) -> Any:
-        """The user's irregular action ``body`` (after the ``!``)."""
-        return Irregular(int(view.seat), body)
+        """The user's irregular action ``body`` (after the ``!``, :func:`engine_text`)."""
+        return Irregular(int(view.seat), engine_text(body))
 
     # ------------------------------------------------------------------ rulings
     def ruling(self, view: Any) -> dict[str, Any] | None:
@@ -244,14 +245,15 @@ class Renderer:
         if irr:
             kind = str(irr.get("kind", ""))
             key = f"{self.prefix}laws.kind.{kind}"
-            detail = str(irr.get("detail", ""))
+            detail = " ".join(_card_pretty(w) for w in str(irr.get("detail", "")).split())
             what = f"{t(key, lang)} {detail}".strip() if key in STRINGS else detail or kind
             lines.append(t("laws.irregularity", lang, who=self.seat_name(int(irr.get("offender", 0)), lang),
                            what=what))
         law = str(r.get("law", ""))
         title_key = f"{self.prefix}laws.title.{law}"
-        title = t(title_key, lang) if title_key in STRINGS else r.get("title", "")
-        lines.append(self.tr("laws.ruling", lang, law=law, title=title,
+        title = law_title(self.game.name, law, lang) or (t(title_key, lang) if title_key in STRINGS else
+                                                         r.get("title", ""))
+        lines.append(self.tr("laws.ruling", lang, law=self.law_number(law, lang), title=title,
                              seat=self.seat_name(int(r.get("chooser", 0)), lang)))
         for i, o in enumerate(r.get("options", []), 1):
             lines.append(t("laws.option", lang, i=i, name=o["name"],
@@ -267,14 +269,58 @@ class Renderer:
         """How the terminal announces an action of laws mode once applied."""
         if isinstance(action, RulingChoice):
             return self.tr("laws.chosen", lang, seat=self.seat_name(seat, lang),
-                           option=self.option_text(action.option, lang, action.option), law=action.law)
+                           option=self.option_text(action.option, lang, action.option),
+                           law=self.law_number(action.law, lang))
         if isinstance(action, Irregular):
             return t("laws.irregularity", lang, who=self.seat_name(action.seat, lang),
                      what=self.irregular_text(state, action, lang))
         return t("laws.claimed", lang, seat=self.seat_name(seat, lang), claim=action.to_text())
 
     def irregular_text(self, state: Any, action: Irregular, lang: str) -> str:
-        return action.text
+        """An irregular action's text as the reader of ``lang`` sees it: its cards with their suit symbols,
+        its words of laws mode (``show``: «показать») and suits named alone in ``lang``."""
+        return " ".join(self.irregular_word(w, lang) for w in action.text.split())
+
+    def irregular_word(self, word: str, lang: str) -> str:
+        """One word of an irregular action's text in ``lang`` (:meth:`irregular_text`)."""
+        if _card_pretty(word) != word:
+            return _card_pretty(word)
+        if len(word) == 1 and word.upper() in "CDHS":
+            return Suit.parse(word).symbol
+        return laws_word(word, lang)
+
+    def law_number(self, law_id: str, lang: str) -> str:
+        """A law's number in ``lang`` (the catalogue's, :func:`~cardroom.i18n.catalogue.law_number`)."""
+        return law_number(self.game.name, law_id, lang)
+
+
+def _card_pretty(word: str) -> str:
+    """A word that is a card in the engines' text (``7D``: ``♦7``; upper case, so no English word such as
+    "as" is read as one) as the screens write it, any other as it is."""
+    if word.islower():
+        return word
+    try:
+        return Card.parse(word).pretty
+    except ParseError:
+        return word
+
+
+def engine_text(body: str) -> str:
+    """An irregular action as the user typed it (after the ``!``), in the engines' words: a word of laws
+    mode in Russian (``показать``) as the engines' English one (``show``), a card in the Latin notation
+    (``Кч`` as ``KH``); the other words as they are."""
+    out = []
+    for word in body.split():
+        try:
+            out.append(str(Card.parse(word)))
+            continue
+        except ParseError:
+            pass
+        if len(word) == 1 and word.upper() in SUIT_ALONE_RU:  # a suit named alone (``!назвать ч``)
+            out.append(SUIT_ALONE_RU[word.upper()].letter)
+            continue
+        out.append(ENGINE_WORDS.get(word.lower(), word))
+    return " ".join(out)
 
 
 def applied(state: Any, action: Any) -> Any:

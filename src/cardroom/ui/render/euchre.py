@@ -28,7 +28,7 @@ from cardroom.ui.render.base import Renderer, applied
 
 _SIDES = {"en": {Side.NS: "NS", Side.EW: "EW"}, "ru": {Side.NS: "СЮ", Side.EW: "ВЗ"}}
 _ALONE_WORDS = {"alone", "один", "одиночку", "одна", "solo", "соло"}
-_SKIP_WORDS = {"at", "in", "на", "в", "i", "play", "я", "играю"}
+_SKIP_WORDS = {"at", "in", "на", "в", "i", "play", "я", "играю", "играть"}
 
 
 def hand_text(mask: int, trump: Suit | None) -> str:
@@ -93,6 +93,11 @@ class EuchreRenderer(Renderer):
         if isinstance(action, int):
             return Card(action).pretty
         return str(action)
+
+    def irregular_text(self, state: Any, action: Any, lang: str) -> str:
+        """A declaration made irregularly as the screen writes it (``order up``: «заказываю»), else the words."""
+        bid = self._bids.get(action.text)
+        return self.pretty(bid, lang) if bid is not None else super().irregular_text(state, action, lang)
 
     def legal_joiner(self) -> str:
         return ", "
