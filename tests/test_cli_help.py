@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from cardroom.cli.helptext import argv_lang
 from cardroom.cli.main import build_parser
+from cardroom.i18n.helptext import argv_lang
 from test_languages import foreign
 
 PROPER_NAMES = frozenset({"cardroom", "sqlite", "SQLAlchemy", "uvicorn", "PBN", "JSON", "pbn", "json", "docs",

@@ -7,11 +7,11 @@ import json
 import sys
 from collections.abc import Sequence
 
-from cardroom.cli.helptext import argv_lang, cli_help, parser_class
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game
 from cardroom.games import load, names
 from cardroom.i18n import STRINGS, default_lang, t
+from cardroom.i18n.helptext import argv_lang, cli_help, parser_class
 from cardroom.ui.render import renderer_for
 
 PLAY_OPTIONS = (("scoring", "scoring"), ("variant", "variant"), ("players", "players"), ("pulka", "pulya_length"))

@@ -15,7 +15,7 @@ from cardroom.room.store import DEFAULT_DB, StoreSchemaError
 
 def add_room_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``cardroom room …``, the card room's administration commands (``room quarantine``)."""
-    from cardroom.cli.helptext import cli_help, parser_lang
+    from cardroom.i18n.helptext import cli_help, parser_lang
 
     lang = parser_lang(subparsers)
     p: argparse.ArgumentParser = subparsers.add_parser("room", help=cli_help("room", lang))

@@ -16,8 +16,8 @@ from cardroom.room.store import DEFAULT_DB, Store, StoreSchemaError, one_line
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``serve`` sub-command to an argparse sub-parser collection (its help in the language of
-    the parser it is added to, :func:`cardroom.cli.helptext.parser_lang`)."""
-    from cardroom.cli.helptext import cli_help, parser_lang
+    the parser it is added to, :func:`cardroom.i18n.helptext.parser_lang`)."""
+    from cardroom.i18n.helptext import cli_help, parser_lang
 
     lang = parser_lang(subparsers)
 
