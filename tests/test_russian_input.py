@@ -107,3 +107,15 @@ def test_a_sheet_reason_names_the_law_in_the_readers_language() -> None:
     assert pickle.loads(pickle.dumps(why)).text("ru") == why.text("ru")
 
 
+
+
+def test_a_refusal_lists_the_open_declarations_in_the_readers_language() -> None:
+    from cardroom.core.errors import Reason
+    from cardroom.games.euchre.rules import ALONE, BID_ORDER_UP, BID_PASS, ActionsText, Bid
+
+    legal = ActionsText([BID_PASS, BID_ORDER_UP, Bid(ALONE, Card.parse("JH").suit)])
+    why = Reason("euchre.not_open", text="make S", seat="W", role=Reason("euchre.role_eldest"), legal=legal)
+    assert why.text("en").endswith("allowed: pass, order up, alone at H")  # the engine's text, unchanged
+    assert why.text("ru").endswith("можно: пас, заказываю, один на ♥")
+    for word in ("пас", "заказываю", "один на ч"):
+        assert read_declaration(word).kind in ("pass", "accept", "alone")

@@ -86,6 +86,7 @@ from cardroom.games.euchre.ranks import (
 from cardroom.games.euchre.scoring import HandScore, ScoreEntry, score_hand
 from cardroom.games.euchre.variants import DEFAULT_RULES, EuchreRules
 from cardroom.i18n import Where
+from cardroom.i18n.catalogue import SECTIONS, Localized, form
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.game import Euchre
@@ -812,7 +813,7 @@ class EuchreHand(Cloneable, Claimable, TrickPlay, State):
             role = ("dealer" if seat == self.dealer else "second" if seat == self.dealer.partner
                     else "eldest" if seat == self.eldest else "third")
             return Reason("euchre.not_open", text=text, seat=seat, role=Reason(f"euchre.role_{role}"),
-                          legal=", ".join(self.action_text(a) for a in self.legal_actions()))
+                          legal=ActionsText(self.legal_actions()))
         if ph == PH_ROUND2:
             if isinstance(action, Bid) and action.kind == TAKE_IT:
                 return Reason("euchre.take_it_round2")
@@ -1169,6 +1170,40 @@ class EuchreView(View):
             }}),
             "table": None,
         }
+
+
+def action_words(action: Any, lang: str) -> str:
+    """A declaration, a discard or a card as a person's screen in ``lang`` writes it and he may type it
+    (the catalogue's ``euchre.bid_`` keys: «заказываю», «один на ♥»; a card with its suit symbol)."""
+    if isinstance(action, Discard):
+        return form(SECTIONS["terminal"]["euchre.discard_card"], lang).format(card=action.card.pretty)
+    if isinstance(action, Bid):
+        forms = SECTIONS["terminal"]["euchre.bid_" + action.kind.replace(" ", "_")]
+        return form(forms, lang).format(suit=action.suit.symbol if action.suit is not None else "")
+    if isinstance(action, int):
+        return Card(action).pretty
+    return str(action)
+
+
+class ActionsText(Localized):
+    """The actions open to a seat, named in a refusal's reason: the engine's texts in English (``pass,
+    order up``), :func:`action_words` in another language."""
+
+    __slots__ = ("actions",)
+
+    def __init__(self, actions: Sequence[Any]) -> None:
+        self.actions = tuple(actions)
+
+    def text(self, lang: str = "en") -> str:
+        if lang == "en":
+            return ", ".join(action_text(a) for a in self.actions)
+        return ", ".join(action_words(a, lang) for a in self.actions)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text("en"), spec)
 
 
 def action_text(action: Any) -> str:

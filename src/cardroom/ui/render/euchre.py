@@ -22,7 +22,7 @@ from cardroom.core.game import Game
 from cardroom.core.table import Seat, Side
 from cardroom.games.euchre.ranks import order_key
 from cardroom.games.euchre.rubber import Cut
-from cardroom.games.euchre.rules import ALONE, Bid, Discard, EuchreHandResult, all_bids, parse_suit
+from cardroom.games.euchre.rules import ALONE, Bid, Discard, EuchreHandResult, action_words, all_bids, parse_suit
 from cardroom.i18n import t
 from cardroom.ui.render.base import Renderer, applied
 
@@ -85,14 +85,7 @@ class EuchreRenderer(Renderer):
 
     # ------------------------------------------------------------------ drawing
     def pretty(self, action: Any, lang: str) -> str:
-        if isinstance(action, Discard):
-            return self.tr("discard_card", lang, card=action.card.pretty)
-        if isinstance(action, Bid):
-            key = "bid_" + action.kind.replace(" ", "_")
-            return self.tr(key, lang, suit=action.suit.symbol) if action.suit is not None else self.tr(key, lang)
-        if isinstance(action, int):
-            return Card(action).pretty
-        return str(action)
+        return action_words(action, lang)
 
     def irregular_text(self, state: Any, action: Any, lang: str) -> str:
         """A declaration made irregularly as the screen writes it (``order up``: «заказываю»), else the words."""
