@@ -1111,7 +1111,8 @@ def test_terminal_user_chooses_the_ruling(lang: str) -> None:
     choice = player.choose(state.hand.view(int(A)))
     assert choice == RulingChoice("L52", "call-suit")
     text = out.getvalue()
-    assert "L52" in text and ("ход не в свою очередь" if lang == "ru" else "a lead out of turn") in text
+    assert ("закон 52" if lang == "ru" else "L52") in text  # the law named as the reader writes it
+    assert ("ход не в свою очередь" if lang == "ru" else "a lead out of turn") in text
     state.apply(choice)  # B, D's partner, leads next: a suit is called from him at once
     assert state.hand.laws is not None and state.hand.laws.pending is not None
     assert state.hand.laws.pending.law.number == "L52b" and state.to_act == int(C)

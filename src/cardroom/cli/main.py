@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game
 from cardroom.games import load, names
-from cardroom.i18n import default_lang, t
+from cardroom.i18n import STRINGS, default_lang, t
+from cardroom.i18n.helptext import argv_lang, cli_help, parser_class
 from cardroom.ui.render import renderer_for
 
 PLAY_OPTIONS = (("scoring", "scoring"), ("variant", "variant"), ("players", "players"), ("pulka", "pulya_length"))
@@ -146,13 +147,19 @@ def _bot_kinds() -> tuple[str, ...]:
     return tuple(out)
 
 
-def _option_help(option: str) -> str:
-    """A game option's ``--help``: the games whose schema has it, its description and default."""
+def _option_help(option: str, lang: str = "en") -> str:
+    """A game option's ``--help``: the games whose schema has it (their ids in English, their titles in
+    another language), its description and default. The
+    description is the catalogue's ``cli.help.option.<option>`` in ``lang`` (the schema's own, English,
+    when the catalogue has none)."""
     from cardroom.games import game_class
 
     games = [n for n in names() if option in game_class(n).option_schema()]
     spec = game_class(games[0]).option_schema()[option]
-    return f"{', '.join(games)}: {spec.description} (default {spec.default})".replace("%", "%%")
+    key = f"cli.help.option.{option}"
+    description = t(key, lang) if key in STRINGS else spec.description
+    titles = ", ".join(game_class(n).title.get(lang, n) if lang != "en" else n for n in games)
+    return cli_help("option", lang, games=titles, description=description, default=spec.default)
 
 
 def _probability(text: str) -> float:
@@ -166,61 +173,55 @@ def _probability(text: str) -> float:
     return p
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, its help in ``lang`` (the environment's language when None)."""
     from cardroom.bots.search import search_games
 
-    p = argparse.ArgumentParser(prog="cardroom", description="A card club for whist-family games.")
-    p.add_argument("--lang", choices=("en", "ru"), default=default_lang(), help="interface language")
+    lang = lang or default_lang()
+
+    def h(key: str, **kw: object) -> str:
+        return cli_help(key, lang, **kw)
+
+    p = parser_class(lang)(prog="cardroom", description=h("description"))
+    p.add_argument("--lang", choices=("en", "ru"), default=default_lang(), help=h("lang"))
     sub = p.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game", help="the game, by any of its names (cardroom games lists them): "
-                      + ", ".join(names()))
-    play.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS,
-                      help="interface language (also accepted before the command)")
-    play.add_argument("--seed", type=int, default=None, help="seed for the shuffle (reproducible deals)")
-    play.add_argument("--auto", action="store_true", help="computer players take all the seats")
-    play.add_argument("--save", metavar="FILE", help="write the record (.pbn or .json by extension)")
-    play.add_argument("--scoring", choices=_schema_choices("scoring"), default=None, help=_option_help("scoring"))
+    play = sub.add_parser("play", help=h("play"))
+    play.add_argument("game", help=h("game", games=", ".join(names())))
+    play.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    play.add_argument("--seed", type=int, default=None, help=h("seed"))
+    play.add_argument("--auto", action="store_true", help=h("auto"))
+    play.add_argument("--save", metavar="FILE", help=h("save"))
+    play.add_argument("--scoring", choices=_schema_choices("scoring"), default=None, help=_option_help("scoring", lang))
     play.add_argument("--variant", default=None, metavar="{" + ",".join(map(str, _schema_choices("variant"))) + "}",
-                      help=_option_help("variant"))
+                      help=_option_help("variant", lang))
     play.add_argument("--players", type=int, choices=_schema_choices("players"), default=None,
-                      help=_option_help("players"))
-    play.add_argument("--pulka", type=int, default=None, metavar="N", help=_option_help("pulya_length"))
-    play.add_argument("--option", action="append", metavar="NAME=VALUE",
-                      help="any option of the game (repeatable), e.g. --option nullo=true; the options of a game: "
-                      "its rules page or the room's lobby")
-    play.add_argument("--bots", choices=_bot_kinds(), default=None,
-                      help="computer players: rule-based (default), random legal play, or search (sampling + "
-                      f"open-hand solving; {', '.join(search_games())})")
-    play.add_argument("--samples", type=int, default=None,
-                      help=f"search bots and hints: samples per decision (default 20; {', '.join(search_games())})")
-    play.add_argument("--laws", action="store_true",
-                      help="laws mode: irregularities are accepted and ruled on (bridge: document 002)")
-    play.add_argument("--irregularities", type=_probability, default=None, metavar="P",
-                      help="laws mode: probability that a computer player acts irregularly (implies --laws)")
+                      help=_option_help("players", lang))
+    play.add_argument("--pulka", type=int, default=None, metavar="N", help=_option_help("pulya_length", lang))
+    play.add_argument("--option", action="append", metavar="NAME=VALUE", help=h("option"))
+    play.add_argument("--bots", choices=_bot_kinds(), default=None, help=h("bots", games=", ".join(search_games())))
+    play.add_argument("--samples", type=int, default=None, help=h("samples", games=", ".join(search_games())))
+    play.add_argument("--laws", action="store_true", help=h("laws"))
+    play.add_argument("--irregularities", type=_probability, default=None, metavar="P", help=h("irregularities"))
     play.set_defaults(func=_cmd_play)
 
-    rp = sub.add_parser("replay", help="check and replay a PBN or JSON record")
-    rp.add_argument("file")
-    rp.add_argument("--json", action="store_true", help="print JSON")
+    rp = sub.add_parser("replay", help=h("replay"))
+    rp.add_argument("file", help=h("file"))
+    rp.add_argument("--json", action="store_true", help=h("json"))
     rp.set_defaults(func=_cmd_replay)
 
-    cv = sub.add_parser("convert", help="convert a record between PBN and JSON (by file extension)")
-    cv.add_argument("input")
-    cv.add_argument("output")
+    cv = sub.add_parser("convert", help=h("convert"))
+    cv.add_argument("input", help=h("input"))
+    cv.add_argument("output", help=h("output"))
     cv.set_defaults(func=_cmd_convert)
 
-    an = sub.add_parser("analyze", help="open-hand (double-dummy) results per contract and per lead: bridge PBN "
-                        "or JSON records, preferans and euchre records or deals in cardroom's notation")
-    an.add_argument("file", help="a .pbn or .json record, or a file of deals such as "
-                    "'euchre: N=JH AH KH QH 10H E=... trump=H makers=NS' (docs/records.md)")
-    an.add_argument("--json", action="store_true", help="print JSON")
-    an.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS,
-                    help="interface language (also accepted before the command)")
+    an = sub.add_parser("analyze", help=h("analyze"))
+    an.add_argument("file", help=h("analyze_file"))
+    an.add_argument("--json", action="store_true", help=h("json"))
+    an.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
     an.set_defaults(func=_cmd_analyze)
 
-    gm = sub.add_parser("games", help="list the games")
+    gm = sub.add_parser("games", help=h("games"))
     gm.set_defaults(func=_cmd_games)
 
     from cardroom.cli.serve import add_room_parser
@@ -232,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(argv_lang(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)

@@ -15,14 +15,13 @@ from cardroom.room.store import DEFAULT_DB, StoreSchemaError
 
 def add_room_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``cardroom room …``, the card room's administration commands (``room quarantine``)."""
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "room", help="administer the card room's store / обслуживание хранилища клуба")
+    from cardroom.i18n.helptext import cli_help, parser_lang
+
+    lang = parser_lang(subparsers)
+    p: argparse.ArgumentParser = subparsers.add_parser("room", help=cli_help("room", lang))
     sub = p.add_subparsers(dest="room_command", required=True)
-    q: argparse.ArgumentParser = sub.add_parser(
-        "quarantine", help="list the stored tables the server sets aside (not served), one line each: id, game, "
-                           "reason / столы, отложенные сервером")
-    q.add_argument("--db", default=DEFAULT_DB,
-                   help="the event store, as for 'cardroom serve' (default: cardroom.sqlite)")
+    q: argparse.ArgumentParser = sub.add_parser("quarantine", help=cli_help("quarantine", lang))
+    q.add_argument("--db", default=DEFAULT_DB, help=cli_help("room_db", lang))
     q.set_defaults(func=quarantine)
     return p
 

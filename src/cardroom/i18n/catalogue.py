@@ -11,6 +11,7 @@ section only; each key has an ``en`` and a ``ru`` form, formatted with :meth:`st
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -112,3 +113,87 @@ class Phrase(str, Localized):
 
 def _phrase(key: str, params: dict[str, Any]) -> Phrase:
     return Phrase(key, **params)
+
+
+# ----------------------------------------------------------------------------- the laws' names and words
+
+_LAW_ID = re.compile(r"([A-Za-z]*)(.*)")
+
+
+def law_number(game: str, law_id: str, lang: str) -> str:
+    """A law's number as the reader of ``lang`` writes it: the ``terminal`` section's key
+    ``law_number.<game>.<law id>``, ``law_number.<game>.<letters>`` (the id's leading letters: ``P`` of
+    ``P2``) or ``law_number.<game>``, the first the catalogue has,
+    formatted with ``id`` (``P2``) and ``n`` (the rest, ``2``); the id itself when the catalogue has neither."""
+    m = _LAW_ID.fullmatch(law_id)
+    letters, rest = (m.group(1), m.group(2)) if m else ("", law_id)
+    terminal = SECTIONS["terminal"]
+    for key in (f"law_number.{game}.{law_id}", f"law_number.{game}.{letters}", f"law_number.{game}"):
+        if key in terminal:
+            return form(terminal[key], lang).format(id=law_id, n=rest)
+    return law_id
+
+
+def law_title(game: str, law_id: str, lang: str) -> str | None:
+    """A law's title in ``lang``: the ``terminal`` section's key ``<game>.laws.title.<law id>``; None when
+    the catalogue has none."""
+    forms = SECTIONS["terminal"].get(f"{game}.laws.title.{law_id}")
+    return form(forms, lang) if forms is not None else None
+
+
+class LawRef(Localized):
+    """A law named in a text that is written in any language (a sheet's reason): ``str()`` is its id
+    (the English text and the records keep ``P2``); :meth:`text` is :func:`law_number`."""
+
+    __slots__ = ("game", "law_id")
+
+    def __init__(self, game: str, law_id: str) -> None:
+        self.game = game
+        self.law_id = law_id
+
+    def text(self, lang: str = "en") -> str:
+        return law_number(self.game, self.law_id, lang)
+
+    def __str__(self) -> str:
+        return self.law_id
+
+    def __format__(self, spec: str) -> str:
+        return format(self.law_id, spec)
+
+    def __repr__(self) -> str:
+        return f"LawRef({self.game!r}, {self.law_id!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LawRef) and (other.game, other.law_id) == (self.game, self.law_id)
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.law_id))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LawRef, (self.game, self.law_id))
+
+
+LAWS_WORD = "laws.word."
+"""The ``terminal`` section's keys of the words of irregular input (``laws.word.show``: «показать»), by
+the engines' English word; a Russian form may list spellings, ``|`` between them, the first one shown."""
+
+
+def laws_word(word: str, lang: str) -> str:
+    """The word of irregular input ``word`` (the engines' English ``show``) as ``lang`` writes it; the
+    word itself when the catalogue has none."""
+    forms = SECTIONS["terminal"].get(LAWS_WORD + word.lower())
+    return form(forms, lang).split("|")[0] if forms is not None else word
+
+
+def _engine_words() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, forms in SECTIONS["terminal"].items():
+        if key.startswith(LAWS_WORD):
+            for lang_form in forms.values():
+                for spelling in lang_form.split("|"):
+                    out[spelling.lower()] = key[len(LAWS_WORD):]
+    return out
+
+
+ENGINE_WORDS: dict[str, str] = _engine_words()
+"""Every spelling of a word of irregular input (Russian or English), lower case, to the engines' word."""

@@ -15,44 +15,35 @@ from cardroom.room.store import DEFAULT_DB, Store, StoreSchemaError, one_line
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add the ``serve`` sub-command to an argparse sub-parser collection."""
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "serve", help="start the card room web server / запустить веб-сервер клуба")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--db", default=DEFAULT_DB,
-                   help="event store: a SQLAlchemy URL, e.g. postgresql://user@host/db (default: cardroom.sqlite)")
-    p.add_argument("--bot-delay", type=float, default=0.5,
-                   help="seconds a bot waits before it acts, so people can follow (default 0.5)")
-    p.add_argument("--ws-deflate", action="store_true",
-                   help="compress WebSocket messages (permessage-deflate): less traffic, more CPU (default off)")
-    p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
-    p.add_argument("--public-url", default=None, metavar="URL",
-                   help="the room's address as people reach it, e.g. https://club.example: invitation links "
-                        "start with it (default: relative links); its origin may open sockets")
-    p.add_argument("--origin", action="append", default=None, metavar="ORIGIN",
-                   help="a browser origin (scheme://host[:port]) whose pages may open the room's WebSocket; "
-                        "repeat for several (default: the server's own origin, by the request's Host)")
+    """Add the ``serve`` sub-command to an argparse sub-parser collection (its help in the language of
+    the parser it is added to, :func:`cardroom.i18n.helptext.parser_lang`)."""
+    from cardroom.i18n.helptext import cli_help, parser_lang
+
+    lang = parser_lang(subparsers)
+
+    def h(key: str) -> str:
+        return cli_help(key, lang)
+
+    p: argparse.ArgumentParser = subparsers.add_parser("serve", help=h("serve"))
+    p.add_argument("--host", default="127.0.0.1", help=h("host"))
+    p.add_argument("--port", type=int, default=8000, help=h("port"))
+    p.add_argument("--db", default=DEFAULT_DB, help=h("db"))
+    p.add_argument("--bot-delay", type=float, default=0.5, help=h("bot_delay"))
+    p.add_argument("--ws-deflate", action="store_true", help=h("ws_deflate"))
+    p.add_argument("--log-level", default="warning", help=h("log_level"))
+    p.add_argument("--public-url", default=None, metavar="URL", help=h("public_url"))
+    p.add_argument("--origin", action="append", default=None, metavar="ORIGIN", help=h("origin"))
     # limits (issue 12, points 7-8): 0 turns a cap off
-    p.add_argument("--max-body", type=int, default=8192, help="bytes of an HTTP request body at most (default 8192)")
-    p.add_argument("--max-frame", type=int, default=8192,
-                   help="bytes of a WebSocket message from a client at most (default 8192)")
-    p.add_argument("--table-rate", type=float, default=10.0,
-                   help="tables one address may open a minute after its burst (default 10; 0: no limit)")
-    p.add_argument("--table-burst", type=int, default=20, help="tables one address may open at once (default 20)")
-    p.add_argument("--ws-per-client", type=int, default=32,
-                   help="WebSocket connections from one address at most (default 32; 0: no limit)")
-    p.add_argument("--ws-total", type=int, default=2000,
-                   help="WebSocket connections in all at most (default 2000; 0: no limit)")
-    p.add_argument("--idle-hours", type=float, default=24.0,
-                   help="an unfinished table without a person's action or connection this long is ended "
-                        "(default 24; 0: never)")
-    p.add_argument("--hint-limit", type=_positive_int, default=2,
-                   help="hint searches running at once at most; one more is refused with 429 (default 2)")
-    p.add_argument("--deal-pause", type=float, default=2.0,
-                   help="seconds the end of a deal stays on a table of bots before the next deal (default 2)")
-    p.add_argument("--no-deal-wait", dest="deal_wait", action="store_false",
-                   help="deal the next hand at once, without waiting for every person to ask for it")
+    p.add_argument("--max-body", type=int, default=8192, help=h("max_body"))
+    p.add_argument("--max-frame", type=int, default=8192, help=h("max_frame"))
+    p.add_argument("--table-rate", type=float, default=10.0, help=h("table_rate"))
+    p.add_argument("--table-burst", type=int, default=20, help=h("table_burst"))
+    p.add_argument("--ws-per-client", type=int, default=32, help=h("ws_per_client"))
+    p.add_argument("--ws-total", type=int, default=2000, help=h("ws_total"))
+    p.add_argument("--idle-hours", type=float, default=24.0, help=h("idle_hours"))
+    p.add_argument("--hint-limit", type=_positive_int, default=2, help=h("hint_limit"))
+    p.add_argument("--deal-pause", type=float, default=2.0, help=h("deal_pause"))
+    p.add_argument("--no-deal-wait", dest="deal_wait", action="store_false", help=h("no_deal_wait"))
     p.set_defaults(func=run)
     return p
 

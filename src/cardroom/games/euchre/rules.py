@@ -86,6 +86,7 @@ from cardroom.games.euchre.ranks import (
 from cardroom.games.euchre.scoring import HandScore, ScoreEntry, score_hand
 from cardroom.games.euchre.variants import DEFAULT_RULES, EuchreRules
 from cardroom.i18n import Where
+from cardroom.i18n.catalogue import SECTIONS, Localized, form
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.game import Euchre
@@ -316,16 +317,16 @@ def parse_suit(text: str) -> Suit:
 
 
 _PASS_WORDS = {"pass", "p", "пас", "пасую", "no", "decline"}
-_TURN_DOWN_WORDS = {"turn down", "turn it down", "отвергаю", "переворачиваю", "turn-down"}
+_TURN_DOWN_WORDS = {"turn down", "turn it down", "отвергаю", "отвергнуть", "переворачиваю", "turn-down"}
 _ACCEPT_WORDS = {
     "order up", "order it up", "i order it up", "заказываю", "заказать", "order",
     "assist", "i assist", "help", "помогаю", "ассистирую", "помочь",
     "take up", "adopt", "take it up", "i take it up", "принимаю", "принять", "беру",
 }
 _TAKE_IT_WORDS = {"take it from you", "i take it from you", "я перехватываю это у вас", "перехватываю",
-                  "перехватываю это у вас", "take it"}
+                  "перехватываю это у вас", "перехватить", "take it"}
 _ALONE_BARE = {"alone", "i play alone", "play alone", "один", "играю в одиночку", "я играю в одиночку",
-               "в одиночку", "одиночка"}
+               "в одиночку", "одиночка", "играть один", "играю один"}
 
 
 def _norm(text: str) -> str:
@@ -812,7 +813,7 @@ class EuchreHand(Cloneable, Claimable, TrickPlay, State):
             role = ("dealer" if seat == self.dealer else "second" if seat == self.dealer.partner
                     else "eldest" if seat == self.eldest else "third")
             return Reason("euchre.not_open", text=text, seat=seat, role=Reason(f"euchre.role_{role}"),
-                          legal=", ".join(self.action_text(a) for a in self.legal_actions()))
+                          legal=ActionsText(self.legal_actions()))
         if ph == PH_ROUND2:
             if isinstance(action, Bid) and action.kind == TAKE_IT:
                 return Reason("euchre.take_it_round2")
@@ -1168,6 +1169,40 @@ class EuchreView(tv.SeatDictView, View):
             }}),
             "table": None,
         }
+
+
+def action_words(action: Any, lang: str) -> str:
+    """A declaration, a discard or a card as a person's screen in ``lang`` writes it and he may type it
+    (the catalogue's ``euchre.bid_`` keys: «заказываю», «один на ♥»; a card with its suit symbol)."""
+    if isinstance(action, Discard):
+        return form(SECTIONS["terminal"]["euchre.discard_card"], lang).format(card=action.card.pretty)
+    if isinstance(action, Bid):
+        forms = SECTIONS["terminal"]["euchre.bid_" + action.kind.replace(" ", "_")]
+        return form(forms, lang).format(suit=action.suit.symbol if action.suit is not None else "")
+    if isinstance(action, int):
+        return Card(action).pretty
+    return str(action)
+
+
+class ActionsText(Localized):
+    """The actions open to a seat, named in a refusal's reason: the engine's texts in English (``pass,
+    order up``), :func:`action_words` in another language."""
+
+    __slots__ = ("actions",)
+
+    def __init__(self, actions: Sequence[Any]) -> None:
+        self.actions = tuple(actions)
+
+    def text(self, lang: str = "en") -> str:
+        if lang == "en":
+            return ", ".join(action_text(a) for a in self.actions)
+        return ", ".join(action_words(a, lang) for a in self.actions)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text("en"), spec)
 
 
 def action_text(action: Any) -> str:

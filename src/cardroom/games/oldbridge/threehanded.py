@@ -187,7 +187,7 @@ class PlayerSheet:
                 out.append("".join(c.rjust(width) for c in cells))
             if g <= len(self.games):
                 out.append("-" * width * 3)
-        out.append(t("three.sheet_key", lang))
+        out.append(t("ct.sheet_key", lang))
         totals = self.totals()
         out.append(t("three.totals", lang) + ": " + ", ".join(f"{n} {v}" for n, v in zip(names, totals.values(),
                                                                                         strict=True)))

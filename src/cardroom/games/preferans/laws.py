@@ -47,6 +47,7 @@ from cardroom.core.laws import (
     penalty_card_plays,
 )
 from cardroom.games.preferans.result import PrefDealResult
+from cardroom.i18n.catalogue import LawRef
 
 if TYPE_CHECKING:
     from cardroom.games.preferans.rules import PrefDeal
@@ -261,12 +262,12 @@ def apply(deal: PrefDeal, action: Any) -> bool:
     for the rules. Raises :class:`IllegalAction` (state unchanged) when the laws refuse it."""
     assert deal.laws is not None
     laws = deal.laws
+    pending = LawRef("preferans", laws.pending.law.number) if laws.pending is not None else None
     if isinstance(action, RulingChoice):
         if laws.pending is None:
             raise IllegalAction(Reason("pref.no_ruling", text=action.to_text()), action=action)
         if action.law != laws.pending.law.number:
-            raise IllegalAction(Reason("pref.pending_under", text=action.to_text(), law=laws.pending.law.number),
-                                action=action)
+            raise IllegalAction(Reason("pref.pending_under", text=action.to_text(), law=pending), action=action)
         try:
             laws.pending.option(action.option)
         except CardroomError as e:
@@ -275,12 +276,12 @@ def apply(deal: PrefDeal, action: Any) -> bool:
         return True
     if isinstance(action, Irregular):
         if laws.pending is not None:
-            raise IllegalAction(Reason("pref.chooses_first", text=action.to_text(), law=laws.pending.law.number,
+            raise IllegalAction(Reason("pref.chooses_first", text=action.to_text(), law=pending,
                                        chooser=laws.pending.chooser), action=action)
         _irregular(deal, PrefIrregular(action.seat, action.text))
         return True
     if laws.pending is not None:
-        raise IllegalAction(Reason("pref.pending_choose", law=laws.pending.law.number, chooser=laws.pending.chooser,
+        raise IllegalAction(Reason("pref.pending_choose", law=pending, chooser=laws.pending.chooser,
                                    options=', '.join(o.name for o in laws.pending.options)), action=action)
     return False
 

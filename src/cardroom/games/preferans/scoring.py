@@ -22,7 +22,7 @@ from cardroom.core.errors import CardroomError, Reason
 from cardroom.games.preferans.calls import MISERE_NO_TALON, PrefCall
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.variants import PrefVariant
-from cardroom.i18n.catalogue import Phrase
+from cardroom.i18n.catalogue import LawRef, Phrase
 
 ZERO = Fraction(0)
 ENTRY_KINDS = ("pulya", "gora", "whists")
@@ -652,8 +652,8 @@ def _law_penalties(b: _Book) -> None:
     from cardroom.games.preferans.laws import penalty_points
 
     for p in getattr(b.r, "penalties", ()):
-        b.to_gora(p.seat, penalty_points(p, b.v, b.r.raspasy_round), Phrase("law_penalty", law=p.law, seat=p.seat),
-                  f"law-{p.law}")
+        why = Phrase("law_penalty", law=LawRef("preferans", p.law), seat=p.seat)
+        b.to_gora(p.seat, penalty_points(p, b.v, b.r.raspasy_round), why, f"law-{p.law}")
 
 
 def talon_refusal_entries(variant: PrefVariant, dealer: int, refuser: int, level: int) -> list[PrefEntry]:

@@ -220,14 +220,15 @@ const STRINGS = {
   },
 };
 
-// Words of calls and actions as the engines write them, shown in Russian.
+// Words of calls and actions as the engines write them, shown in Russian (euchre's: the terminal's words,
+// docs/notation.md).
 const CALL_WORDS_RU = {
   pass: "пас", Pass: "Пас", X: "Контра", XX: "Реконтра", leave: "оставляю", whist: "вист", misere: "мизер",
-  "misere-wt": "мизер без прикупа", here: "здесь", "order up": "заказать", "take up": "взять",
-  "turn down": "отказ", alone: "в одиночку", "alone at": "в одиночку,", make: "козырь", discard: "снос",
-  open: "открыто", closed: "закрыто", assist: "подмога", play: "играть", "turn": "открыть", half: "пол-виста",
+  "misere-wt": "мизер без прикупа", here: "здесь", "order up": "заказываю", "take up": "принимаю",
+  "turn down": "отвергаю", alone: "один", "alone at": "один на", make: "козырь", discard: "снос",
+  open: "открыто", closed: "закрыто", assist: "помогаю", play: "играть", "turn": "открыть", half: "пол-виста",
   "half-whist": "полвиста", raspasy: "распасы", game: "игра", accept: "согласен", decline: "не согласен",
-  concede: "сдаю", invite: "приглашаю", "take it from you": "беру у вас", preferans: "преферанс",
+  concede: "сдаю", invite: "приглашаю", "take it from you": "перехватываю", preferans: "преферанс",
   all: "все", none: "никто",
 };
 // longest first, so that "alone at" is read before "alone"

@@ -12,14 +12,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardroom.core.cards import Card, CardSet, cards_of_mask
-from cardroom.core.errors import CardroomError, IllegalAction
+from cardroom.core.cards import SUIT_ALONE_RU, Card, CardSet, cards_of_mask
+from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.game import Game
 from cardroom.core.laws import Irregular, Irregularity, LawsDirector, RulingChoice
 from cardroom.core.match import Match
 from cardroom.core.table import Seat
 from cardroom.i18n import SEAT_LETTERS, SEAT_NAMES, STRINGS, t
-from cardroom.i18n.catalogue import localized
+from cardroom.i18n.catalogue import ENGINE_WORDS, law_number, law_title, localized
 
 
 class Renderer:
@@ -243,8 +243,8 @@ class Renderer:
         return self.irregular(text[1:].strip(), view)
 
     def irregular(self, body: str, view: Any) -> Any:
-        """The user's irregular action ``body`` (after the ``!``)."""
-        return Irregular(int(view.seat), body)
+        """The user's irregular action ``body`` (after the ``!``, :func:`engine_text`)."""
+        return Irregular(int(view.seat), engine_text(body))
 
     # ------------------------------------------------------------------ rulings
     def ruling(self, view: Any) -> dict[str, Any] | None:
@@ -264,7 +264,8 @@ class Renderer:
             lines.append(self.irregularity_line(irr, lang))
         law = str(r.get("law", ""))
         title_key = f"{self.prefix}laws.title.{law}"
-        title = t(title_key, lang) if title_key in STRINGS else r.get("title", "")
+        title = law_title(self.game.name, law, lang) or (t(title_key, lang) if title_key in STRINGS else
+                                                         r.get("title", ""))
         lines.append(self.tr("laws.ruling", lang, law=self.law_name(law, lang), title=title,
                              seat=self.seat_name(int(r.get("chooser", 0)), lang)))
         for i, o in enumerate(r.get("options", []), 1):
@@ -273,8 +274,10 @@ class Renderer:
         return lines
 
     def law_name(self, law: str, lang: str) -> str:
-        """A law as a person reads it (``Закон 24``), not its id (``L24``); the id where the game has no name."""
-        return law
+        """A law as a person reads it (``закон 59``, ``правило 2``), not its id: the catalogue's number of the
+        game's law (:func:`~cardroom.i18n.catalogue.law_number`); a game whose laws are named otherwise
+        overrides it (the bridges: ``Закон 24``, straight bridge's B-laws)."""
+        return law_number(self.game.name, law, lang)
 
     def option_text(self, name: str, lang: str, effect: str, law: str = "") -> str:
         """What a ruling option does, in the user's language: the catalogue's text for the option under
@@ -358,6 +361,24 @@ class Renderer:
         if call is not None:
             return t("called", lang, seat=who, call=self.pretty(call, lang))
         return t("laws.irregularity", lang, who=who, what=t("laws.kind.other", lang))
+
+
+def engine_text(body: str) -> str:
+    """An irregular action as the user typed it (after the ``!``), in the engines' words: a word of laws
+    mode in Russian (``показать``) as the engines' English one (``show``), a card in the Latin notation
+    (``Кч`` as ``KH``); the other words as they are."""
+    out = []
+    for word in body.split():
+        try:
+            out.append(str(Card.parse(word)))
+            continue
+        except ParseError:
+            pass
+        if len(word) == 1 and word.upper() in SUIT_ALONE_RU:  # a suit named alone (``!назвать ч``)
+            out.append(SUIT_ALONE_RU[word.upper()].letter)
+            continue
+        out.append(ENGINE_WORDS.get(word.lower(), word))
+    return " ".join(out)
 
 
 def applied(state: Any, action: Any) -> Any:

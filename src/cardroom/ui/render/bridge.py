@@ -18,6 +18,7 @@ from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.laws import Claim
 from cardroom.games.bridge.rules import BridgeView
 from cardroom.i18n import SEAT_LETTERS, STRINGS, t
+from cardroom.i18n.catalogue import ENGINE_WORDS
 from cardroom.ui.render.base import Renderer, applied
 
 SUIT_NAMES = {"en": dict(zip("CDHS", ("club", "diamond", "heart", "spade"), strict=True)),
@@ -61,9 +62,6 @@ def play_lines(view: Any, lang: str, seat_name: Any) -> list[str]:
     return lines
 
 
-_RU_LAW_WORDS: dict[str, str] = {}
-for _key in (k for k in STRINGS if k.startswith("laws.word.")):
-    _RU_LAW_WORDS.setdefault(STRINGS[_key]["ru"], _key.removeprefix("laws.word."))
 _SEAT_INITIALS = {ru: en for en, ru in SEAT_LETTERS["ru"].items()}
 
 
@@ -73,7 +71,7 @@ def law_input_words(body: str) -> str:
     (``laws.word.*``) in English; calls and cards as typed."""
     words = body.split()
     out = [_SEAT_INITIALS.get(w.upper(), w) if i == 0 and len(words) > 1 else w for i, w in enumerate(words)]
-    return " ".join(_RU_LAW_WORDS.get(w.lower(), w) for w in out)
+    return " ".join(ENGINE_WORDS.get(w.lower(), w) for w in out)
 
 
 def side_name(side: Side | int, lang: str) -> str:

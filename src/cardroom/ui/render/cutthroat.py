@@ -33,7 +33,7 @@ class CutthroatRenderer(OldBridgeRenderer):
     def picture(self, view: Any, state: Any, lang: str) -> list[str]:
         below = state.sheet.below
         lines = ["=" * 60, t("deal", lang, n=len(state.results) + 1) + ": " + self.seat_line(state, lang),
-                 t("three.below", lang, a=below[0], b=below[1], c=below[2])]
+                 t("ct.below", lang, a=below[0], b=below[1], c=below[2])]
         if view.calls:
             lines.append(t("ob.make_talk", lang) + ": "
                          + "; ".join(f"{Seat(s).letter} {self.pretty(c, lang)}" for s, c in view.calls))

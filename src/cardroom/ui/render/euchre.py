@@ -22,13 +22,13 @@ from cardroom.core.game import Game
 from cardroom.core.table import Seat, Side
 from cardroom.games.euchre.ranks import order_key
 from cardroom.games.euchre.rubber import Cut
-from cardroom.games.euchre.rules import ALONE, Bid, Discard, EuchreHandResult, all_bids, parse_suit
+from cardroom.games.euchre.rules import ALONE, Bid, Discard, EuchreHandResult, action_words, all_bids, parse_suit
 from cardroom.i18n import t
 from cardroom.ui.render.base import Renderer, applied
 
 _SIDES = {"en": {Side.NS: "NS", Side.EW: "EW"}, "ru": {Side.NS: "СЮ", Side.EW: "ВЗ"}}
 _ALONE_WORDS = {"alone", "один", "одиночку", "одна", "solo", "соло"}
-_SKIP_WORDS = {"at", "in", "на", "в", "i", "play", "я", "играю"}
+_SKIP_WORDS = {"at", "in", "на", "в", "i", "play", "я", "играю", "играть"}
 
 
 def hand_text(mask: int, trump: Suit | None) -> str:
@@ -85,14 +85,11 @@ class EuchreRenderer(Renderer):
 
     # ------------------------------------------------------------------ drawing
     def pretty(self, action: Any, lang: str) -> str:
-        if isinstance(action, Discard):
-            return self.tr("discard_card", lang, card=action.card.pretty)
-        if isinstance(action, Bid):
-            key = "bid_" + action.kind.replace(" ", "_")
-            return self.tr(key, lang, suit=action.suit.symbol) if action.suit is not None else self.tr(key, lang)
-        if isinstance(action, int):
-            return Card(action).pretty
-        return str(action)
+        return action_words(action, lang)
+
+    def call_of(self, text: str) -> Any:
+        """A declaration made irregularly (``order up``), written as the screen writes it («заказываю»)."""
+        return self._bids.get(text)
 
     def legal_joiner(self) -> str:
         return ", "

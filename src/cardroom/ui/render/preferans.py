@@ -1,6 +1,7 @@
 """Preferans at the terminal: the pulka of 3 or 4 players, the user is player 0. Calls are typed in
 Russian or English (``6s``, «6п», «мизер», «здесь», «вист», «в светлую»); laws mode (document 004 §11):
-``!7S`` (an irregular play), ``!show KH``, ``!discard 7S 8S 9S``, ``!misdeal``."""
+``!7S`` (an irregular play), ``!show KH``, ``!discard 7S 8S 9S``, ``!misdeal``, in Russian ``!7п``,
+``!показать Кч``, ``!снос 7п 8п 9п``, ``!пересдача`` (the words: the catalogue's ``laws.word.`` keys)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from cardroom.core.game import Game
 from cardroom.games.preferans.calls import CLOSED, OPEN, PASS, WHIST, PrefCall, conceded_of, hand_of
 from cardroom.games.preferans.laws import PrefIrregular
 from cardroom.i18n import STRINGS, t
-from cardroom.ui.render.base import Renderer, applied
+from cardroom.ui.render.base import Renderer, applied, engine_text
 
 
 class PreferansRenderer(Renderer):
@@ -154,7 +155,7 @@ class PreferansRenderer(Renderer):
         return PrefCall.parse(text)
 
     def irregular(self, body: str, view: Any) -> Any:
-        return PrefIrregular.from_text(f"!{view.seat} {body}")
+        return PrefIrregular.from_text(f"!{view.seat} {engine_text(body)}")
 
     def ruling_choices(self, view: Any) -> list[Any]:
         return list(view.legal)

@@ -25,6 +25,7 @@ from cardroom.games.euchre.laws.base import (
 )
 from cardroom.games.euchre.laws.irregular import _irregular
 from cardroom.games.euchre.laws.table import REQUIRE_OPTIONS, TABLE
+from cardroom.i18n.catalogue import LawRef
 
 if TYPE_CHECKING:
     from cardroom.games.euchre.rules import EuchreHand
@@ -42,13 +43,13 @@ def _apply(hand: EuchreHand, action: Any) -> list[Any]:
         if d.pending is None:
             raise IllegalAction(Reason("euchre.no_ruling"), action=action)
         if action.law != d.pending.law.number:
-            raise IllegalAction(Reason("euchre.pending_under", pending=d.pending.law.number, law=action.law),
-                                action=action)
+            raise IllegalAction(Reason("euchre.pending_under", pending=LawRef("euchre", d.pending.law.number),
+                                       law=LawRef("euchre", action.law)), action=action)
         d.pending.option(action.option)
         _choose(hand, action.option)
         return [action]
     if d.pending is not None:
-        raise IllegalAction(Reason("euchre.pending_choose", law=d.pending.law.number,
+        raise IllegalAction(Reason("euchre.pending_choose", law=LawRef("euchre", d.pending.law.number),
                                    seat=Seat(d.pending.chooser or 0),
                                    options=', '.join(o.name for o in d.pending.options)), action=action)
     if isinstance(action, Irregular):

@@ -281,7 +281,7 @@ def _event(hand: EuchreHand, seat: Seat, word: str, arg: str, action: Irregular)
 
 
 def _irregular_declaration(hand: EuchreHand, seat: Seat, text: str, action: Irregular) -> None:
-    from cardroom.games.euchre.rules import read_declaration
+    from cardroom.games.euchre.rules import ActionsText, read_declaration
 
     d = _d(hand)
     decl = read_declaration(text)
@@ -323,7 +323,7 @@ def _irregular_declaration(hand: EuchreHand, seat: Seat, text: str, action: Irre
         return
     if seat == hand.next_seat:
         raise IllegalAction(Reason("euchre.declaration_regular", seat=seat,
-                                   legal=', '.join(hand.action_text(a) for a in legal_actions(hand))), action=action)
+                                   legal=ActionsText(legal_actions(hand))), action=action)
     if seat == hand.dealer and hand.phase == "round1" and decl.kind in ("turn down", "pass"):
         _note(hand, "dealer-binds", seat, action, "the dealer turned the trump down out of turn: binding on his "
                                                   "partner (L82)")
