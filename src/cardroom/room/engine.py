@@ -195,7 +195,9 @@ def message_view(view: dict[str, Any]) -> dict[str, Any]:
     carries once, at its top, in the reader's language (``"sheet"``)."""
     if "sheet" not in view:
         return view
-    return {k: v for k, v in view.items() if k != "sheet"}
+    out = view.copy()
+    del out["sheet"]
+    return out
 
 
 def public_view(state: State, views: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
