@@ -47,7 +47,6 @@ NOT_BUILT: dict[str, str] = {
     "three-hand-bridge-settlement": "variety §6.3 (three-handed bridge): not built",
     "three-hand-bridge-rotation": "variety §6.3 (three-handed bridge): not built",
     "royal-bridge-scoring": "variety §6.12 (royal bridge): not built",
-    "reversi-bridge-scoring": "variety §6.13 (reversi bridge): not built",
     "misery-bridge-scoring": "variety §6.5 (misery bridge): not built",
     "bridge-to-the-score": "variety §6.8 (duplicate bridge): not built",
     "six-hand-movement": "variety §6.9 (six-handed bridge): not built",
@@ -93,6 +92,7 @@ CHECKED: dict[str, list[str]] = {
     "american-laws-cut-size": ["tests/test_oldbridge_laws.py::test_american_laws_cut_size"],
     "advice-bridge-ak-lead": ["tests/test_oldbridge_bot.py::test_advice_bridge_ak_lead"],
     "advice-bridge-doubled-nt-heart": ["tests/test_oldbridge_bot.py::test_advice_bridge_doubled_nt_heart"],
+    "reversi-bridge-scoring": ["tests/test_oldbridge_reversi.py::test_reversi_bridge_scoring"],
 }
 
 

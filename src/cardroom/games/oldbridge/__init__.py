@@ -3,14 +3,16 @@
 from cardroom.games import register
 from cardroom.games.oldbridge.calls import Denom, OldCall
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
+from cardroom.games.oldbridge.reversi import ReversiBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
 
 register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
 register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
+register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
 
 __all__ = [
     "AuctionBridge", "AuctionContract", "AuctionDeal", "Denom", "OldCall", "OldDealResult", "OldRubberState",
-    "OldSheet", "StraightBridge", "StraightDeal", "StraightMake", "score_auction", "score_straight",
+    "OldSheet", "ReversiBridge", "StraightBridge", "StraightDeal", "StraightMake", "score_auction", "score_straight",
 ]
