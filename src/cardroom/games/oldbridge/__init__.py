@@ -7,12 +7,15 @@ from cardroom.games.oldbridge.reversi import ReversiBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
+from cardroom.games.oldbridge.short import ShortBridge
 
 register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
 register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
 register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
+register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
 
 __all__ = [
     "AuctionBridge", "AuctionContract", "AuctionDeal", "Denom", "OldCall", "OldDealResult", "OldRubberState",
-    "OldSheet", "ReversiBridge", "StraightBridge", "StraightDeal", "StraightMake", "score_auction", "score_straight",
+    "OldSheet", "ReversiBridge", "ShortBridge", "StraightBridge", "StraightDeal", "StraightMake", "score_auction",
+    "score_straight",
 ]
