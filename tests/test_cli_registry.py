@@ -26,6 +26,7 @@ SHEET = {  # what the final sheet of each game's terminal match prints
     "bridge": "Back score:", "preferans": "Settlement (whists):", "euchre": "Rubber points",
     "auction-bridge": "Size of the rubber:", "straight-bridge": "Size of the rubber:",
     "reversi-bridge": "Size of the rubber:", "short-bridge": "Size of the rubber:",
+    "duplicate-auction": "Size of the rubber:",
 }
 TINY = {"preferans": ["--pulka", "1"]}  # the shortest match an option allows
 EVERY_NAME = [(g, a) for g in names() for a in aliases(g)]

@@ -141,6 +141,7 @@ RUSSIAN_GAPS = {
     "straight-bridge": "as bridge, and make/leave, the laws' restriction lists and law ids (B-9)",
     "reversi-bridge": "as straight bridge (its screens and sheet)",
     "short-bridge": "as straight bridge (its screens and sheet)",
+    "duplicate-auction": "as auction bridge (its screens and sheet)",
     "euchre": "the actions are typed in English (order up, assist, take up…), the parse error lists them",
 }
 RUSSIAN_LAWS_GAPS = {

@@ -42,7 +42,6 @@ SEAT = {"Z": Seat.SOUTH, "A": Seat.WEST, "Y": Seat.NORTH, "B": Seat.EAST}
 NOT_BUILT: dict[str, str] = {
     "three-hand-auction-settlement": "variety §6.1 (three-handed auction): not built",
     "three-hand-auction-scoring-rules": "variety §6.1 (three-handed auction): not built",
-    "duplicate-auction-bonus": "variety §6.2 (duplicate auction): not built",
     "three-hand-bridge-dummy-declaration": "variety §6.3 (three-handed bridge): not built",
     "three-hand-bridge-settlement": "variety §6.3 (three-handed bridge): not built",
     "three-hand-bridge-rotation": "variety §6.3 (three-handed bridge): not built",
@@ -93,6 +92,7 @@ CHECKED: dict[str, list[str]] = {
     "advice-bridge-ak-lead": ["tests/test_oldbridge_bot.py::test_advice_bridge_ak_lead"],
     "advice-bridge-doubled-nt-heart": ["tests/test_oldbridge_bot.py::test_advice_bridge_doubled_nt_heart"],
     "reversi-bridge-scoring": ["tests/test_oldbridge_reversi.py::test_reversi_bridge_scoring"],
+    "duplicate-auction-bonus": ["tests/test_oldbridge_duplicate.py::test_duplicate_auction_bonus"],
 }
 
 

@@ -148,7 +148,7 @@ def test_the_last_forced_card_is_played_for_the_user(game: str, lang: str) -> No
 
 
 MIXED_TODAY = {("bridge", "ru"), ("auction-bridge", "ru"), ("straight-bridge", "ru"), ("reversi-bridge", "ru"),
-               ("short-bridge", "ru")}
+               ("short-bridge", "ru"), ("duplicate-auction", "ru")}
 """Sessions with words of the other language still (calls written Pass, XX, 1NT, "by", the sheet's NS/EW
 in Russian): issue 14 point 5, not done for the bridges (tests/test_languages.py names the same gaps).
 Strict: once fixed, the mark fails and is to be removed."""

@@ -2,6 +2,7 @@
 
 from cardroom.games import register
 from cardroom.games.oldbridge.calls import Denom, OldCall
+from cardroom.games.oldbridge.duplicate import DuplicateAuction
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
 from cardroom.games.oldbridge.reversi import ReversiBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
@@ -13,9 +14,11 @@ register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
 register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
 register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
 register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
+register(DuplicateAuction.name, DuplicateAuction, DuplicateAuction.aliases)
 
 __all__ = [
-    "AuctionBridge", "AuctionContract", "AuctionDeal", "Denom", "OldCall", "OldDealResult", "OldRubberState",
+    "AuctionBridge", "AuctionContract", "AuctionDeal", "Denom", "DuplicateAuction", "OldCall", "OldDealResult",
+    "OldRubberState",
     "OldSheet", "ReversiBridge", "ShortBridge", "StraightBridge", "StraightDeal", "StraightMake", "score_auction",
     "score_straight",
 ]

@@ -11,15 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardroom.core.errors import CardroomError, Reason
-from cardroom.core.match import DrawOpening, Match
-from cardroom.core.options import Schema
 from cardroom.core.table import Seat, Side
 from cardroom.games.oldbridge.calls import OldCall
 from cardroom.games.oldbridge.game import StraightBridge
-from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet, _lowest_cut
+from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import StraightDeal
-from cardroom.games.oldbridge.variants import StraightRules
+from cardroom.games.oldbridge.variants import StraightRules, WithoutOptions
 
 NOT_OPTIONS = ("doubling_limit", "rubber_bonus", "laws", "revoke_penalty")
 """Straight bridge's options short bridge has not: no doubling, no rubber; laws mode is not offered."""
@@ -62,42 +59,32 @@ class ShortSheet(OldSheet):
 
 class ShortMatch(OldRubberState):
     def __init__(self, game: ShortBridge) -> None:
-        self.rules = game.rules
-        Match.__init__(self, game, ShortSheet(game.rules.game_points, 0, 0), Seat.NORTH,
-                       DrawOpening(_lowest_cut, where_key="the_cut", rule="the cut for the deal"),
-                       opening_due=game.rules.draw_for_first_deal)
+        super().__init__(game, game.rules, ShortSheet(game.rules.game_points, 0, 0))
 
     def new_deal(self) -> ShortDeal:
         assert isinstance(self.rules, StraightRules)
         return ShortDeal(self.game, self.dealer, self.rules)
 
 
-class ShortBridge(StraightBridge):
+class ShortBridge(WithoutOptions, StraightBridge):
     """Short bridge: straight bridge without doubling, one game, the higher total wins."""
 
     name: ClassVar[str] = "short-bridge"
     aliases: ClassVar[tuple[str, ...]] = ("short", "короткий-бридж")
+    not_options: ClassVar[tuple[str, ...]] = NOT_OPTIONS
+    options_class: ClassVar[type[Any]] = StraightRules
     title: ClassVar[Mapping[str, str]] = {"en": "Short bridge", "ru": "Короткий бридж"}
 
     def __init__(self, **options: Any) -> None:
-        bad = sorted(set(options) & set(NOT_OPTIONS))
-        if bad:
-            raise CardroomError(Reason("oldbridge.unknown_options", game=self.name, options=", ".join(bad)))
+        self.refuse_absent(options)
         super().__init__(**options)
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
         return [{}, {"honours": "none"}]
 
-    @classmethod
-    def option_schema(cls) -> Schema:
-        return Schema.from_dataclass(StraightRules, exclude=NOT_OPTIONS)
-
     def new_initial_state(self) -> ShortMatch:
         return ShortMatch(self)
 
     def new_deal(self, dealer: Seat = Seat.SOUTH) -> ShortDeal:
         return ShortDeal(self, dealer, self.rules)
-
-    def options(self) -> Mapping[str, Any]:
-        return {k: v for k, v in self.rules.to_dict().items() if k not in NOT_OPTIONS}
