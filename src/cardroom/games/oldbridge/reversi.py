@@ -12,15 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardroom.bots.oldbridge import OldBridgeBot
-from cardroom.core.cards import Card
 from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.scoring import Entry
-from cardroom.games.oldbridge.calls import PASS, OldCall
 from cardroom.games.oldbridge.game import StraightBridge
-from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
-from cardroom.games.oldbridge.rules import OldBridgeView, StraightDeal
+from cardroom.games.oldbridge.rubber import OldRubberState
+from cardroom.games.oldbridge.rules import StraightDeal
 from cardroom.games.oldbridge.scoring import score_straight
 
 
@@ -47,17 +44,6 @@ class ReversiDeal(StraightDeal):
         return reversed_entries(score_straight(make, won, self.original, self.rules, slam_won=self.won))
 
 
-class ReversiBot(OldBridgeBot):
-    """The old bridges' bot playing to lose tricks; it never doubles (a double raises what the makers'
-    opponents score when they take tricks). The make is straight bridge's."""
-
-    def play(self, view: OldBridgeView) -> Card:
-        return self._duck(view, [c for c in view.legal if type(c) is Card])
-
-    def double(self, view: OldBridgeView, sheet: OldSheet | None) -> OldCall:
-        return PASS
-
-
 class ReversiRubber(OldRubberState):
     def new_deal(self) -> ReversiDeal:
         return ReversiDeal(self.game, self.dealer, self.game.rules)  # type: ignore[attr-defined]
@@ -69,7 +55,7 @@ class ReversiBridge(StraightBridge):
     name: ClassVar[str] = "reversi-bridge"
     aliases: ClassVar[tuple[str, ...]] = ("reversi", "реверси-бридж", "реверси")
     title: ClassVar[Mapping[str, str]] = {"en": "Reversi bridge", "ru": "Реверси-бридж"}
-    rule_bot_path: ClassVar[str] = "cardroom.games.oldbridge.reversi:ReversiBot"
+    rule_bot_path: ClassVar[str] = "cardroom.bots.reversi:ReversiBot"
     analysis_path: ClassVar[str] = ""  # the old bridges' analysis scores the straight way
 
     def __init__(self, **options: Any) -> None:
