@@ -39,9 +39,7 @@ SEAT = {"Z": Seat.SOUTH, "A": Seat.WEST, "Y": Seat.NORTH, "B": Seat.EAST}
 
 # vectors not built, with the reason
 NOT_BUILT: dict[str, str] = {
-    "duplicate-auction-bonus": "variety §6.2 (duplicate auction): not built",
     "royal-bridge-scoring": "variety §6.12 (royal bridge): not built",
-    "reversi-bridge-scoring": "variety §6.13 (reversi bridge): not built",
     "misery-bridge-scoring": "variety §6.5 (misery bridge): not built",
     "bridge-to-the-score": "variety §6.8 (duplicate bridge): not built",
     "six-hand-movement": "variety §6.9 (six-handed bridge): not built",
@@ -98,6 +96,8 @@ CHECKED: dict[str, list[str]] = {
                                      "tests/test_cutthroat.py::test_the_sheet_two_games_then_100_for_the_rubber"],
     "three-hand-bridge-rotation": ["tests/test_cutthroat.py::test_rotation_vector",
                                    "tests/test_cutthroat.py::test_the_match_moves_the_seats_after_each_deal"],
+    "reversi-bridge-scoring": ["tests/test_oldbridge_reversi.py::test_reversi_bridge_scoring"],
+    "duplicate-auction-bonus": ["tests/test_oldbridge_duplicate.py::test_duplicate_auction_bonus"],
 }
 
 

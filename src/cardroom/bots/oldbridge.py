@@ -376,14 +376,15 @@ class OldBridgeBot:
         return None
 
     def _duck(self, view: OldBridgeView, legal: list[Card]) -> Card:
-        """Nullo: play the highest card that does not win the trick; else the highest card (cash it)."""
+        """Play to lose (nullo, reversi bridge): the highest card that does not win the trick; else the highest
+        card (cash it)."""
         trick = list(view.trick)
         if not trick:
             return min(legal, key=lambda c: (c % 13, _pat(view.hand, c // 13).bit_count()))
         led = trick[0] // 13
         losers = []
         for card in legal:
-            w = natural_winner([*trick, card], None)
+            w = natural_winner([*trick, card], view.trump)  # nullo: no trumps
             if w != len(trick):
                 losers.append(card)
         if losers:

@@ -3,19 +3,25 @@
 from cardroom.games import register
 from cardroom.games.oldbridge.calls import Denom, OldCall
 from cardroom.games.oldbridge.cutthroat import Cutthroat
+from cardroom.games.oldbridge.duplicate import DuplicateAuction
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
+from cardroom.games.oldbridge.reversi import ReversiBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
+from cardroom.games.oldbridge.short import ShortBridge
 from cardroom.games.oldbridge.three_handed import ThreeHandedAuction
 
 register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
 register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
 register(ThreeHandedAuction.name, ThreeHandedAuction, ThreeHandedAuction.aliases)
 register(Cutthroat.name, Cutthroat, Cutthroat.aliases)
+register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
+register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
+register(DuplicateAuction.name, DuplicateAuction, DuplicateAuction.aliases)
 
 __all__ = [
-    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "OldCall", "OldDealResult",
-    "OldRubberState", "OldSheet", "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction",
-    "score_auction", "score_straight",
+    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DuplicateAuction", "OldCall",
+    "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "ShortBridge", "StraightBridge", "StraightDeal",
+    "StraightMake", "ThreeHandedAuction", "score_auction", "score_straight",
 ]

@@ -147,9 +147,10 @@ class OldRubberState(Match[OldDeal, OldDealResult, OldSheet, "OldRubberView"]):
     deal: OldDeal | None
     dealer: Seat
 
-    def __init__(self, game: Game, rules: AuctionRules | StraightRules) -> None:
+    def __init__(self, game: Game, rules: AuctionRules | StraightRules, sheet: OldSheet | None = None) -> None:
+        """``sheet``: a variety's own sheet (else the rubber's of ``rules``)."""
         self.rules = rules
-        super().__init__(game, OldSheet.for_rules(rules), Seat.NORTH,
+        super().__init__(game, OldSheet.for_rules(rules) if sheet is None else sheet, Seat.NORTH,
                          DrawOpening(_lowest_cut, where_key="the_cut", rule="the cut for the deal"),
                          opening_due=rules.draw_for_first_deal)
 

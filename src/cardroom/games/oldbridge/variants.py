@@ -6,9 +6,10 @@ docs/rules/straight-bridge.md give the source of every default and the readings 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.options import Schema, check_field_rules, one_of, ranged
@@ -122,3 +123,25 @@ def _check_options(default: Any, game: str, options: dict[str, Any]) -> None:
                  else not isinstance(v, str))
         if wrong:
             raise CardroomError(Reason("oldbridge.option_type", game=game, k=k, type=want.__name__, got=v))
+
+
+class WithoutOptions:
+    """A variety's game (put before its parent game in the bases): the parent's options less
+    ``not_options``, which the lobby does not offer, ``options()`` does not give back and the game refuses."""
+
+    name: ClassVar[str]
+    not_options: ClassVar[tuple[str, ...]] = ()
+    options_class: ClassVar[type[Any]]
+    rules: Any
+
+    def refuse_absent(self, options: Mapping[str, Any]) -> None:
+        bad = sorted(set(options) & set(self.not_options))
+        if bad:
+            raise CardroomError(Reason("oldbridge.unknown_options", game=self.name, options=", ".join(bad)))
+
+    @classmethod
+    def option_schema(cls) -> Schema:
+        return Schema.from_dataclass(cls.options_class, exclude=cls.not_options)
+
+    def options(self) -> Mapping[str, Any]:
+        return {k: v for k, v in self.rules.to_dict().items() if k not in self.not_options}
