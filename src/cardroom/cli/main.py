@@ -198,7 +198,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, choices=_schema_choices("players"), default=None,
                       help=_option_help("players", lang))
     play.add_argument("--pulka", type=int, default=None, metavar="N", help=_option_help("pulya_length", lang))
-    play.add_argument("--option", action="append", metavar="NAME=VALUE", help=h("option"))
+    play.add_argument("--option", action="append", metavar="NAME=VALUE", help=h("any_option"))
     play.add_argument("--bots", choices=_bot_kinds(), default=None, help=h("bots", games=", ".join(search_games())))
     play.add_argument("--samples", type=int, default=None, help=h("samples", games=", ".join(search_games())))
     play.add_argument("--laws", action="store_true", help=h("laws"))
