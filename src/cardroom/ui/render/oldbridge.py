@@ -100,7 +100,9 @@ class OldBridgeRenderer(Renderer):
             return None
 
     def typed(self, action: Any, lang: str) -> str:
-        return action.text(lang) if isinstance(action, OldCall) else str(action)
+        if isinstance(action, OldCall):
+            return action.text(lang)
+        return action.pretty if isinstance(action, Card) else str(action)  # a card by symbol, typeable as it is
 
     def refused_as(self, text: str, action: Any, lang: str) -> str:
         return self.typed(action, lang)
