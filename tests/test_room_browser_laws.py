@@ -179,7 +179,7 @@ def test_lead_out_of_turn_by_clicking_and_the_other_side_chooses(page: Any, serv
     # the page shows the ruling plainly: the law, who offended, what happened, who chooses, the options
     page.wait_for_selector("#ruling[data-law='L24']")
     panel = page.inner_text("#ruling")
-    assert "Law L24: Lead out of turn" in panel
+    assert "Law 24: Lead out of turn" in panel  # the law named as the terminal names it
     assert "N (Anna)" in page.inner_text("#ruling-offender")
     assert "lead out of turn" in page.inner_text("#ruling-what")
     assert "E (Boris)" in page.inner_text("#ruling-waiting")
@@ -203,7 +203,7 @@ def test_lead_out_of_turn_by_clicking_and_the_other_side_chooses(page: Any, serv
     epage.goto(f"{server.base}/?table={table}&seat=1")
     epage.wait_for_selector("#ruling-options [data-option='penalty-card']")
     ru = epage.inner_text("#ruling")
-    assert "Закон L24: Ход не в очередь" in ru and "Нарушитель" in ru and "Выберите решение" in ru
+    assert "Закон 24: Ход не в очередь" in ru and "Нарушитель" in ru and "Выберите решение" in ru
     assert epage.inner_text("#ruling-options [data-option='penalty-card']") == "штрафная карта"
     assert "карта возвращается и становится штрафной" in ru  # the effect in Russian
     ids = epage.eval_on_selector_all("[data-legal-id]", "els => els.map(e => Number(e.dataset.legalId))")

@@ -117,20 +117,23 @@ def _phrase(key: str, params: dict[str, Any]) -> Phrase:
 
 # ----------------------------------------------------------------------------- the laws' names and words
 
-_LAW_ID = re.compile(r"([A-Za-z]*)(.*)")
+_LAW_ID = re.compile(r"([A-Za-z]*)-?(.*)")
 
 
-def law_number(game: str, law_id: str, lang: str) -> str:
-    """A law's number as the reader of ``lang`` writes it: the ``terminal`` section's key
-    ``law_number.<game>.<law id>``, ``law_number.<game>.<letters>`` (the id's leading letters: ``P`` of
-    ``P2``) or ``law_number.<game>``, the first the catalogue has,
-    formatted with ``id`` (``P2``) and ``n`` (the rest, ``2``); the id itself when the catalogue has neither."""
+def law_number(game: str, law_id: str, lang: str, family: str | None = None) -> str:
+    """A law as the reader of ``lang`` names it (``закон 59``, ``правило 2``, ``Закон 9 простого бриджа``):
+    the ``terminal`` section's key ``law_number.<game>.<law id>``, ``law_number.<game>.<letters>`` (the
+    id's leading letters: ``P`` of ``P2``, ``B`` of ``B-9``) or ``law_number.<game>``, then the same keys
+    of the game's ``family`` (the old bridges' varieties name their laws as their parents do), the first
+    the catalogue has, formatted with ``id`` (``P2``) and ``n`` (the rest, ``2``); the id itself when the
+    catalogue has none. The terminal's ruling lines and the card room's ruling box both name laws so."""
     m = _LAW_ID.fullmatch(law_id)
     letters, rest = (m.group(1), m.group(2)) if m else ("", law_id)
     terminal = SECTIONS["terminal"]
-    for key in (f"law_number.{game}.{law_id}", f"law_number.{game}.{letters}", f"law_number.{game}"):
-        if key in terminal:
-            return form(terminal[key], lang).format(id=law_id, n=rest)
+    for name in (game, family) if family and family != game else (game,):
+        for key in (f"law_number.{name}.{law_id}", f"law_number.{name}.{letters}", f"law_number.{name}"):
+            if key in terminal:
+                return form(terminal[key], lang).format(id=law_id, n=rest)
     return law_id
 
 

@@ -126,3 +126,17 @@ def localize_sheet(sheet: Any, lang: str) -> Any:
         return sheet
     return {**sheet, "lines": [{**x, "reason": localized(x["reason"], lang)}
                                if isinstance(x, dict) and "reason" in x else x for x in lines]}
+
+
+def ruling_law_name(view: dict[str, Any], game: str, family: str, lang: str) -> str | None:
+    """The law of the pending ruling in a seat's view (as a state message carries it) named as the reader
+    of ``lang`` names it («Закон 24», «Закон 9 простого бриджа», «правило 2»: the catalogue's
+    :func:`~cardroom.i18n.catalogue.law_number`, as the terminal names it); None without a ruling."""
+    from cardroom.i18n.catalogue import law_number
+
+    table = view.get("table")
+    laws = table.get("laws") if isinstance(table, dict) else None
+    ruling = laws.get("ruling") if isinstance(laws, dict) else None
+    if not isinstance(ruling, dict) or "law" not in ruling:
+        return None
+    return law_number(game, str(ruling["law"]), lang, family)

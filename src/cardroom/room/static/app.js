@@ -329,7 +329,7 @@ class TableView {
     if (r) {
       const irr = r.irregularity || {};
       const box = h("div", { class: "ruling", id: "ruling", "data-law": r.law });
-      box.append(h("div", { class: "ruling-law" }, h("b", { text: `${t("law")} ${r.law}: ${lawTitle(r.title)}` })));
+      box.append(h("div", { class: "ruling-law" }, h("b", { text: `${m.law_name && m.law_name !== r.law ? m.law_name : t("law") + " " + r.law}: ${lawTitle(r.title)}` })));
       box.append(h("div", { class: "small" }, `${t("offender")}: `, h("b", { id: "ruling-offender", text: who(irr.offender) })));
       const cardsIn = (x) => String(x).replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (c) => callText(c)); // cards only: "S" may be a seat
       const what = [irregularityKind(irr.kind), irr.action ? cardsIn(irr.action.replace(/^![^ ]+ /, "")) : "", irr.detail ? `(${cardsIn(irr.detail)})` : ""].filter(Boolean).join(" ");

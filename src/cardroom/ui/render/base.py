@@ -275,9 +275,9 @@ class Renderer:
 
     def law_name(self, law: str, lang: str) -> str:
         """A law as a person reads it (``закон 59``, ``правило 2``), not its id: the catalogue's number of the
-        game's law (:func:`~cardroom.i18n.catalogue.law_number`); a game whose laws are named otherwise
-        overrides it (the bridges: ``Закон 24``, straight bridge's B-laws)."""
-        return law_number(self.game.name, law, lang)
+        game's law or its family's (:func:`~cardroom.i18n.catalogue.law_number`: ``Закон 24``, ``Закон 9
+        простого бриджа``)."""
+        return law_number(self.game.name, law, lang, self.game.family)
 
     def option_text(self, name: str, lang: str, effect: str, law: str = "") -> str:
         """What a ruling option does, in the user's language: the catalogue's text for the option under

@@ -5,7 +5,6 @@ laws mode (document 002): ``!CALL`` / ``!CARD`` (``!N 5D`` from dummy's or a nam
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from cardroom.core.cards import Card, CardSet
@@ -254,14 +253,6 @@ class BridgeRenderer(Renderer):
                       seat=self.seat_name(action.seat, lang) if lang != "en" else action.seat.letter, n=action.tricks)
             return t("laws.claimed", lang, seat=self.seat_name(seat, lang), claim=claim)
         return super().laws_note(state, seat, action, lang, deal, since)
-
-    def law_name(self, law: str, lang: str) -> str:
-        """``L24`` as «Закон 24» / "Law 24"; a part of a law (``L16b``) by the letter of the reader's alphabet."""
-        m = re.fullmatch(r"L(\d+)([a-g]?)", law)
-        if m is None:
-            return law
-        part = m.group(2) if lang == "en" or not m.group(2) else "абвгдеж"["abcdefg".index(m.group(2))]
-        return t("laws.law_name", lang, n=m.group(1) + part)
 
     def option_text(self, name: str, lang: str, effect: str, law: str = "") -> str:
         suits = SUIT_NAMES.get(lang, SUIT_NAMES["en"])

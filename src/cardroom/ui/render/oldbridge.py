@@ -68,16 +68,6 @@ class OldBridgeRenderer(Renderer):
     def laws_on(self, view: Any) -> bool:
         return view.laws is not None
 
-    def law_name(self, law: str, lang: str) -> str:
-        """Straight bridge's laws B-1–B-18 by number, auction bridge's revoke laws by name, the American
-        Laws by number (the ids of ``laws.toml``)."""
-        if law.startswith("B-") and law[2:].isdigit():
-            return t("ob.laws.law_name.straight", lang, n=law[2:])
-        if law.isdigit():
-            return t("ob.laws.law_name.american", lang, n=law)
-        kind = {"A-REV": "auction", "N-REV": "nullo", "N-REV-D": "nullo"}.get(law)
-        return t(f"ob.laws.law_name.{kind}", lang) if kind else law
-
     def laws_lines(self, view: Any, lang: str) -> list[str]:
         laws, lines = view.laws or {}, []
         if laws.get("face_up"):
