@@ -41,7 +41,7 @@ from cardroom.core.options import OptionError, OptionSpec, quote
 from cardroom.core.view import table_of
 from cardroom.games import load, names
 from cardroom.records.registry import record_dict
-from cardroom.room.messages import Own, localize_sheet, msg, option_accepts, ruling_law_name
+from cardroom.room.messages import Own, laws_texts, localize_sheet, msg, option_accepts
 from cardroom.room.store import (
     AsyncStore,
     Problem,
@@ -534,8 +534,8 @@ class TableRuntime:
         m["sheet"] = localize_sheet(sheet, lang)  # the sheet as the seat's own view shows it
         if self.claim is not None:
             m["claim"] = self.claim.for_seat(seat)
-        if self.laws:  # the pending ruling's law named in the reader's language
-            m["law_name"] = ruling_law_name(view, state.game.name, state.game.family, lang)
+        if self.laws:  # the ruling's law, the restrictions and the irregularity's detail in the reader's language
+            m["laws_text"] = laws_texts(view, state.game.name, state.game.family, lang)
         return m
 
     def _common_fields(self) -> dict[str, Any]:

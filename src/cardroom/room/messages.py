@@ -128,15 +128,25 @@ def localize_sheet(sheet: Any, lang: str) -> Any:
                                if isinstance(x, dict) and "reason" in x else x for x in lines]}
 
 
-def ruling_law_name(view: dict[str, Any], game: str, family: str, lang: str) -> str | None:
-    """The law of the pending ruling in a seat's view (as a state message carries it) named as the reader
-    of ``lang`` names it («Закон 24», «Закон 9 простого бриджа», «правило 2»: the catalogue's
-    :func:`~cardroom.i18n.catalogue.law_number`, as the terminal names it); None without a ruling."""
+def laws_texts(view: dict[str, Any], game: str, family: str, lang: str) -> dict[str, Any]:
+    """The laws part of a seat's view (as a state message carries it) in the reader's language: the pending
+    ruling's law named as the terminal names it (``law_name``: «Закон 24», «Закон 9 простого бриджа»,
+    «правило 2», the catalogue's :func:`~cardroom.i18n.catalogue.law_number`; None without a ruling), the
+    restrictions in force and the irregularity's detail, each written from its catalogue key (the engines'
+    :class:`~cardroom.i18n.catalogue.Phrase` s; a plain text stays as it is). The view keeps the engines'
+    texts, the same for every reader."""
     from cardroom.i18n.catalogue import law_number
 
     table = view.get("table")
     laws = table.get("laws") if isinstance(table, dict) else None
-    ruling = laws.get("ruling") if isinstance(laws, dict) else None
-    if not isinstance(ruling, dict) or "law" not in ruling:
-        return None
-    return law_number(game, str(ruling["law"]), lang, family)
+    if not isinstance(laws, dict):
+        return {"law_name": None, "restrictions": [], "detail": None}
+    ruling = laws.get("ruling")
+    law = ruling.get("law") if isinstance(ruling, dict) else None
+    irr = ruling.get("irregularity") if isinstance(ruling, dict) else None
+    detail = irr.get("detail") if isinstance(irr, dict) else None
+    return {
+        "law_name": None if law is None else law_number(game, str(law), lang, family),
+        "restrictions": [localized(x, lang) for x in laws.get("restrictions") or ()],
+        "detail": None if detail is None else localized(detail, lang),
+    }

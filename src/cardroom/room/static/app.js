@@ -323,16 +323,17 @@ class TableView {
     const { labels, names } = ctx;
     const m = this.msg;
     const laws = ctx.tb.laws || {};
+    const lt = m.laws_text || {}; // the server's texts of the laws in the reader's language
     const who = (ref) => { const i = typeof ref === "number" ? ref : seatIndex(ref, labels); return i == null ? String(ref) : `${seatLabel(labels[i])}${names[i] !== seatLabel(labels[i]) ? " (" + names[i] + ")" : ""}`; };
     const sec = h("section", { class: "panel laws", id: "laws-panel" }, h("h3", { text: t("lawsMode") }));
     const r = laws.ruling;
     if (r) {
       const irr = r.irregularity || {};
       const box = h("div", { class: "ruling", id: "ruling", "data-law": r.law });
-      box.append(h("div", { class: "ruling-law" }, h("b", { text: `${m.law_name && m.law_name !== r.law ? m.law_name : t("law") + " " + r.law}: ${lawTitle(r.title)}` })));
+      box.append(h("div", { class: "ruling-law" }, h("b", { text: `${lt.law_name && lt.law_name !== r.law ? lt.law_name : t("law") + " " + r.law}: ${lawTitle(r.title)}` })));
       box.append(h("div", { class: "small" }, `${t("offender")}: `, h("b", { id: "ruling-offender", text: who(irr.offender) })));
       const cardsIn = (x) => String(x).replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (c) => callText(c)); // cards only: "S" may be a seat
-      const what = [irregularityKind(irr.kind), irr.action ? cardsIn(irr.action.replace(/^![^ ]+ /, "")) : "", irr.detail ? `(${cardsIn(irr.detail)})` : ""].filter(Boolean).join(" ");
+      const what = [irregularityKind(irr.kind), irr.action ? cardsIn(irr.action.replace(/^![^ ]+ /, "")) : "", (lt.detail || irr.detail) ? `(${cardsIn(lt.detail || irr.detail)})` : ""].filter(Boolean).join(" ");
       box.append(h("div", { class: "small" }, `${t("happened")}: `, h("span", { id: "ruling-what", text: what })));
       if (r.lapses) box.append(h("div", { class: "small", text: `${t("lapses")}: ${r.lapses}` }));
       if (rulingLegal.length) {
@@ -366,7 +367,7 @@ class TableView {
     }
     if ((laws.restrictions || []).length) {
       const ul = h("ul", { class: "restrictions", id: "restrictions" });
-      for (const x of laws.restrictions) ul.append(h("li", { text: String(x).replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (c) => callText(c)) }));
+      for (const x of (lt.restrictions && lt.restrictions.length === laws.restrictions.length ? lt.restrictions : laws.restrictions)) ul.append(h("li", { text: String(x).replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (c) => callText(c)) }));
       sec.append(h("div", { class: "small", text: t("restrictions") }), ul);
     }
     if ((laws.irregularities || []).length) {
