@@ -494,9 +494,10 @@ def test_claims_and_concessions(client: TestClient) -> None:
 def test_the_laws_texts_of_a_message_are_in_the_readers_language() -> None:
     """A state message in laws mode carries the ruling's law, the restrictions in force and the detail in
     the reader's language (``laws_text``), from the engines' phrases: the Russian has no English word."""
+    from test_terminal_sessions import other_language_words
+
     from cardroom.i18n.catalogue import Phrase
     from cardroom.room.messages import laws_texts
-    from tests.test_terminal_sessions import other_language_words
 
     view = {"table": {"laws": {"ruling": {"law": "L24", "irregularity": {"detail": Phrase("bridge.r.no_double",
                                                                                                seat=Phrase("seat.W"))}},
