@@ -494,18 +494,18 @@ def test_claims_and_concessions(client: TestClient) -> None:
 def test_the_laws_texts_of_a_message_are_in_the_readers_language() -> None:
     """A state message in laws mode carries the ruling's law, the restrictions in force and the detail in
     the reader's language (``laws_text``), from the engines' phrases: the Russian has no English word."""
-    from test_terminal_sessions import other_language_words
-
     from cardroom.i18n.catalogue import Phrase
     from cardroom.room.messages import laws_texts
+    from test_terminal_sessions import other_language_words
 
-    view = {"table": {"laws": {"ruling": {"law": "L24", "irregularity": {"detail": Phrase("bridge.r.no_double",
+    restriction = Phrase("bridge.r.pass_always", seat=Phrase("seat.N"))
+    view: dict[str, Any] = {"table": {"laws": {"ruling": {"law": "L24", "irregularity": {"detail": Phrase("bridge.r.no_double",
                                                                                                seat=Phrase("seat.W"))}},
-                               "restrictions": [Phrase("bridge.r.pass_always", seat=Phrase("seat.N")), "plain text"]}}}
+                               "restrictions": [restriction, "plain text"]}}}
     en = laws_texts(view, "bridge", "bridge", "en")
     ru = laws_texts(view, "bridge", "bridge", "ru")
     assert en["law_name"] == "Law 24" and ru["law_name"] == "Закон 24"
-    assert en["restrictions"][0] == str(view["table"]["laws"]["restrictions"][0])  # English: the engine's text
+    assert en["restrictions"][0] == str(restriction)  # English: the engine's text
     assert ru["restrictions"][1] == "plain text" and ru["restrictions"][0] != en["restrictions"][0]
     assert other_language_words(ru["restrictions"][0], "ru") == [] and other_language_words(ru["detail"], "ru") == []
     assert laws_texts({"table": {"laws": None}}, "bridge", "bridge", "ru")["law_name"] is None
