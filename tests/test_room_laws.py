@@ -499,9 +499,9 @@ def test_the_laws_texts_of_a_message_are_in_the_readers_language() -> None:
     from test_terminal_sessions import other_language_words
 
     restriction = Phrase("bridge.r.pass_always", seat=Phrase("seat.N"))
-    view: dict[str, Any] = {"table": {"laws": {"ruling": {"law": "L24", "irregularity": {"detail": Phrase("bridge.r.no_double",
-                                                                                               seat=Phrase("seat.W"))}},
-                               "restrictions": [restriction, "plain text"]}}}
+    detail = Phrase("bridge.r.no_double", seat=Phrase("seat.W"))
+    laws = {"ruling": {"law": "L24", "irregularity": {"detail": detail}}, "restrictions": [restriction, "plain text"]}
+    view: dict[str, Any] = {"table": {"laws": laws}}
     en = laws_texts(view, "bridge", "bridge", "en")
     ru = laws_texts(view, "bridge", "bridge", "ru")
     assert en["law_name"] == "Law 24" and ru["law_name"] == "Закон 24"
