@@ -275,7 +275,6 @@ class Cutthroat(ThreePlayerBridge):
                                           "бридж-с-болваном", "кровожадный")
     title: ClassVar[Mapping[str, str]] = {"en": "Three-handed bridge (cutthroat)",
                                           "ru": "Бридж на троих («Кровожадный»)"}
-    analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"  # its deals by compass seats
 
     rules_class = CutthroatRules
     match_class = CutthroatMatch
