@@ -106,6 +106,7 @@ def test_rotation_vector() -> None:
 
 def test_the_match_moves_the_seats_after_each_deal() -> None:
     m = Cutthroat(draw_for_first_deal=False).new_initial_state()
+    assert isinstance(m, CutthroatMatch)
     rng = random.Random(3)
     seen = []
     while len(m.results) < 3 and not m.is_over:
@@ -253,7 +254,7 @@ def test_cli_auto_plays_a_rubber_to_the_settlement(capsys: pytest.CaptureFixture
     if lang == "en":
         assert "Totals: Player 1" in out and "wins" in out and "*100" in out
     else:
-        assert "Итого: Игрок 1" in out and "выигрывает" in out
+        assert "Итоги: Игрок 1" in out and "выигрывает" in out
 
 
 def test_the_record_replays_to_the_same_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,6 +23,10 @@ def _check(state: Any, seat: int, seen: dict[str, int]) -> None:
     t = view.table
     assert isinstance(t, TableView) and isinstance(t.phase, Phase)
     assert t.seat == seat
+    # the seat the player sits at (TableView.places: the three-handed bridges' players move among the
+    # compass seats) maps back to him, and the hands he plays begin with the one at his own table seat
+    assert t.player_at(t.table_seat()) == seat
+    assert not t.plays_for or t.plays_for[0] == t.table_seat()
     seen[t.phase.value] = seen.get(t.phase.value, 0) + 1
     # nothing on the table that the seat may not see, and the view's dict carries the same table
     assert t.shown_mask() & ~state.visible_mask(seat) == 0

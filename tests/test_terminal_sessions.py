@@ -147,7 +147,7 @@ def test_the_last_forced_card_is_played_for_the_user(game: str, lang: str) -> No
     assert forced in text
 
 
-MIXED_TODAY = {("three-handed-auction", "ru"), ("cutthroat", "ru")}
+MIXED_TODAY: set[tuple[str, str]] = set()
 """Sessions with words of the other language still: issue 14 point 5 (the bridges' calls, sheet and result
 lines are written in Russian notation, docs/notation.md; the varieties' own screens not yet). Strict: once
 fixed, the mark fails and is to be removed."""

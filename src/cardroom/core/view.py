@@ -23,6 +23,15 @@ game — the card room's messages and its browser client, the search bot's sampl
   laws and penalty cards, the restrictions in force, the irregularities so far), else None.
 
 Seats are indices (0 … seats-1) everywhere here; the game's own keys keep their letters.
+
+``seat`` is always the player the view is for, as the room and the terminal address him (the state's
+``view(seat)``, ``to_act``, ``visible_mask(seat)`` number the same players). Every other seat of the table
+(``dealer``, ``to_act``, ``hand_to_play``, ``plays_for``, ``hands``, ``dummy``, ``declarer``, ``leader``,
+the tricks, ``won``) is a *table seat*, one of ``seats``. In most games they are the same numbers; a game
+whose players sit at other table seats, moving from deal to deal (the three-handed bridges: three players
+among four compass seats, one of them the dummy's), says so through the one hook ``places``: the table seat
+each player sits at (``places[player]``; None: player n at table seat n). :meth:`TableView.table_seat` is
+the viewer's table seat, :meth:`TableView.player_at` the player at a table seat.
 """
 
 from __future__ import annotations
@@ -173,6 +182,17 @@ class TableView:
     side_won: tuple[int, ...] | None = None
     legal: tuple[str, ...] = ()
     laws: LawsState | None = None
+    places: tuple[int, ...] | None = None
+
+    def table_seat(self) -> int:
+        """The table seat the viewer sits at (his ``seat`` unless ``places`` maps him elsewhere)."""
+        return self.seat if self.places is None else self.places[self.seat]
+
+    def player_at(self, table_seat: int) -> int | None:
+        """The player sitting at ``table_seat`` (None: no player, a dummy's vacant seat)."""
+        if self.places is None:
+            return table_seat
+        return self.places.index(table_seat) if table_seat in self.places else None
 
     def shown_mask(self) -> int:
         """Every card this table shows, as a bitmask (no more than the game's view shows)."""
@@ -209,7 +229,7 @@ class TableView:
         return {
             "seat": self.seat, "seats": self.seats, "plays_for": list(self.plays_for),
             "hands": {str(s): _cards(m) for s, m in self.hands.items()},
-            "legal": list(self.legal),
+            "legal": list(self.legal), "places": None if self.places is None else list(self.places),
             **self._common(),
         }
 

@@ -620,10 +620,13 @@ DUMMY_PLAY_PHASES: Mapping[str, Phase] = {"deal": Phase.DEAL, "auction": Phase.A
 
 
 def dummy_play_table(v: BridgeView | OldBridgeView, declarer: Seat | None, trump: int | None,
-                     laws: LawsState | None, ruling: object) -> TableView:
+                     laws: LawsState | None, ruling: object,
+                     places: tuple[int, ...] | None = None) -> TableView:
     """The :class:`TableView` of a bridge deal's view (contract, auction or straight bridge): four hands,
-    dummy faced after the opening lead and played by declarer, tricks counted by side."""
+    dummy faced after the opening lead and played by declarer, tricks counted by side. ``places``: the
+    compass seat each player sits at, where the players are not the compass seats (``TableView.places``)."""
     me = int(v.seat)
+    player = me if places is None else places.index(me)
     hands = {me: v.hand} if v.phase != "deal" else {}
     if v.dummy is not None and v.dummy_hand is not None:
         hands[int(v.dummy)] = v.dummy_hand
@@ -633,14 +636,14 @@ def dummy_play_table(v: BridgeView | OldBridgeView, declarer: Seat | None, trump
         tricks = tv.tricks_of(v.tricks, lambda t: PlayedTrick(int(t.leader),
                                                            tv.trick_in_order(int(t.leader), t.cards), int(t.winner)))
         return TableView(
-            seat=me, seats=4, phase=tv.phase_of(v.phase, ruling, DUMMY_PLAY_PHASES), step=v.phase,
+            seat=player, seats=4, phase=tv.phase_of(v.phase, ruling, DUMMY_PLAY_PHASES), step=v.phase,
             dealer=int(v.dealer), to_act=None if v.to_act is None or v.to_act < 0 else v.to_act,
             hand_to_play=None if v.hand_to_play is None else int(v.hand_to_play),
             dummy=None if v.dummy is None else int(v.dummy), declarer=None if declarer is None else int(declarer),
             trump=trump, leader=int(v.trick_leader), trick=tv.trick_in_order(int(v.trick_leader), v.trick),
-            tricks=tricks, won=tv.won_by_seat(4, tricks), side_won=v.won, laws=laws)
+            tricks=tricks, won=tv.won_by_seat(4, tricks), side_won=v.won, laws=laws, places=places)
 
-    return tv.seat_table(shared, v.moment, me, hands, plays_for, tv.action_texts(v.legal))
+    return tv.seat_table(shared, v.moment, player, hands, plays_for, tv.action_texts(v.legal))
 
 
 @dataclass(frozen=True)

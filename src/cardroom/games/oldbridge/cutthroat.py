@@ -19,32 +19,38 @@ docs/rules/cutthroat.md gives the source of every rule and the readings the opti
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
-from cardroom.core.cards import full_pack
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.game import Game
 from cardroom.core.match import DrawOpening, Match
-from cardroom.core.options import Schema, check_field_rules, one_of, ranged
+from cardroom.core.options import one_of, ranged
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick
-from cardroom.games.bridge.rubber import RubberSeatView, draw_of
-from cardroom.games.oldbridge.calls import ALL_CALLS, LEAVE, MAKES, STRAIGHT_VALUE, OldCall
+from cardroom.games.oldbridge.calls import LEAVE, MAKES, STRAIGHT_VALUE, OldCall
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, OldBridgeView, StraightDeal
 from cardroom.games.oldbridge.scoring import StraightMake, score_straight
-from cardroom.games.oldbridge.threehanded import PlayerEntry, PlayerSeats, PlayerSheet
-from cardroom.games.oldbridge.variants import DOUBLING_LIMITS, HONOURS, StraightRules, _check_options
+from cardroom.games.oldbridge.threehanded import (
+    PlayerEntry,
+    PlayerMatchView,
+    PlayerRubber,
+    PlayerRules,
+    PlayerSeats,
+    PlayerSheet,
+    ThreePlayerBridge,
+)
+from cardroom.games.oldbridge.variants import DOUBLING_LIMITS, HONOURS, StraightRules
 
 DEFENDERS_SCORE = ("each", "halved")
 NO_TRUMPS = 4
 
 
 @dataclass(frozen=True)
-class CutthroatRules:
+class CutthroatRules(PlayerRules):
     """Three-handed bridge (document 000); what the variety does not state is straight bridge's."""
 
     # Straight bridge's doubling limit; only the eldest hand doubles and only the dealer redoubles.
@@ -58,12 +64,6 @@ class CutthroatRules:
     rubber_bonus: int = 100  # "после начисления победителю 100 очков за рабер"
     draw_for_first_deal: bool = True  # "Игрок, вытянувший самую младшую карту, сдает первую руку"
 
-    def __post_init__(self) -> None:
-        check_field_rules(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
     @property
     def straight(self) -> StraightRules:
         return _straight_rules(self)
@@ -73,16 +73,6 @@ class CutthroatRules:
 def _straight_rules(rules: CutthroatRules) -> StraightRules:
     return StraightRules(doubling_limit=rules.doubling_limit, honours=rules.honours, game_points=rules.game_points,
                          rubber_bonus=rules.rubber_bonus, draw_for_first_deal=rules.draw_for_first_deal)
-
-
-@cache
-def cutthroat_schema() -> Schema:
-    return Schema.from_dataclass(CutthroatRules)
-
-
-def make_cutthroat_rules(**options: Any) -> CutthroatRules:
-    _check_options(CutthroatRules(), Cutthroat.name, options)
-    return replace(CutthroatRules(), **options)
 
 
 # --------------------------------------------------------------------------------------------- the dummy's make
@@ -232,20 +222,9 @@ def _lowest_of_three(draw: Draw) -> int:
     return cut_order(draw.cards)[0]
 
 
-@dataclass(frozen=True)
-class CutthroatView(RubberSeatView[OldBridgeView, PlayerSheet]):  # reads is_over only
-    """A player's view of the rubber: his deal view (from the seat he sits at) and the sheet."""
-
-    @property
-    def legal(self) -> tuple[Any, ...]:
-        return self.deal.legal if self.deal is not None else ()
-
-
-class CutthroatMatch(Match[CutthroatDeal, CutthroatResult, PlayerSheet, CutthroatView]):
+class CutthroatMatch(PlayerRubber, Match[CutthroatDeal, CutthroatResult, PlayerSheet, PlayerMatchView]):
     """A rubber: the cut, then deals (the seats moving after each) until a player has won two games."""
 
-    noun = "rubber"
-    summary_fields = ("position", "over", "sheet", "deals")
     deal: CutthroatDeal | None
     dealer: int
 
@@ -256,10 +235,6 @@ class CutthroatMatch(Match[CutthroatDeal, CutthroatResult, PlayerSheet, Cutthroa
                          DrawOpening(_lowest_of_three, seats=3, where_key="the_cut", rule="the cut for the deal"),
                          opening_due=rules.draw_for_first_deal)
 
-    @property
-    def draw(self) -> Draw | None:
-        return draw_of(self)
-
     def new_deal(self) -> CutthroatDeal:
         if not self.results:
             self.places = first_places(self.dealer)
@@ -269,16 +244,9 @@ class CutthroatMatch(Match[CutthroatDeal, CutthroatResult, PlayerSheet, Cutthroa
         self.places, dealer = rotate(self.places)
         return dealer
 
-    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> CutthroatView:
+    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
         at = self.places[seat] if deal_view is None else deal_view.seat
-        return CutthroatView(at, deal_view, self.sheet, self.draw, self.deal_number())
-
-    def dealt_hands(self, deal: CutthroatDeal) -> dict[int, int]:
-        """Every hand, the dummy's included, by the seat it was played from."""
-        from cardroom.core.view import table_of
-
-        played = table_of(deal.view(0)).played_by()
-        return {s: played[s] | deal.hands[s] for s in range(4)}
+        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
 
     def deal_summary(self, number: int, result: CutthroatResult) -> dict[str, Any]:
         return {"deal": number, "dealer": result.dealer + 1, "kind": "straight",
@@ -295,46 +263,26 @@ class CutthroatMatch(Match[CutthroatDeal, CutthroatResult, PlayerSheet, Cutthroa
                 "taken": result.declarer_tricks, "score": None if best is None else [str(best + 1), points[best]],
                 "kind": None}
 
-    def result(self) -> PlayerSheet:
-        return self.sheet
-
 
 # --------------------------------------------------------------------------------------------- the game
 
 
-class Cutthroat(Game):
+class Cutthroat(ThreePlayerBridge):
     """Three-handed bridge, "dummy bridge", cut-throat (document 000, «Бридж на троих»)."""
 
     name: ClassVar[str] = "cutthroat"
     aliases: ClassVar[tuple[str, ...]] = ("cut-throat", "three-handed-bridge", "dummy-bridge", "бридж-на-троих",
                                           "бридж-с-болваном", "кровожадный")
-    family: ClassVar[str] = "oldbridge"
     title: ClassVar[Mapping[str, str]] = {"en": "Three-handed bridge (cutthroat)",
                                           "ru": "Бридж на троих («Кровожадный»)"}
-    num_seats = 3
-    rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
-    analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"  # its deals by compass seats
-    has_search_bot: ClassVar[bool] = True
 
-    def __init__(self, **options: Any) -> None:
-        self.rules: CutthroatRules = make_cutthroat_rules(**options)
+    rules_class = CutthroatRules
+    match_class = CutthroatMatch
+    rules: CutthroatRules
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
         return [{}, {"honours": "none", "defenders_score": "halved", "doubling_limit": "cap-100"}]
-
-    @classmethod
-    def option_schema(cls) -> Schema:
-        return cutthroat_schema()
-
-    def new_initial_state(self) -> CutthroatMatch:
-        return CutthroatMatch(self, self.rules)
-
-    def action_universe(self) -> list[Any]:
-        return [*full_pack(), *ALL_CALLS]
-
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.to_dict()
 
 
 __all__ = ["Cutthroat", "CutthroatDeal", "CutthroatMatch", "CutthroatResult", "CutthroatRules", "Side",

@@ -712,6 +712,9 @@ class OldBridgeView(View):
     face_up: int = 0
     moment: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     """What every seat's view of this moment shares (:func:`cardroom.core.view.moment`; None: build all)."""
+    places: tuple[int, ...] | None = None
+    """The compass seat each player sits at, where the players are not the compass seats (the three-handed
+    bridges, :class:`cardroom.games.oldbridge.threehanded.PlayerSeats`): the table's ``places``."""
 
     def shown_mask(self) -> int:
         return play_shown_mask(self.hand | (self.dummy_hand or 0) | self.face_up, self.trick, self.tricks,
@@ -731,7 +734,8 @@ class OldBridgeView(View):
             laws = LawsState(lw.get("ruling"), ((None, self.face_up),) if self.face_up else (), (),
                              tuple(lw.get("restrictions", ())) + (() if restriction is None else (restriction,)),
                              tuple(lw.get("irregularities", ())))
-        return dummy_play_table(self, self.declarer, self.trump, laws, None if lw is None else lw.get("ruling"))
+        return dummy_play_table(self, self.declarer, self.trump, laws, None if lw is None else lw.get("ruling"),
+                                self.places)
 
     def to_dict(self) -> dict[str, Any]:
         c = self.contract

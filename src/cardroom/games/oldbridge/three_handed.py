@@ -21,27 +21,33 @@ docs/rules/three-handed-auction.md gives the source of every rule and the readin
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
-from itertools import combinations
 from typing import Any, ClassVar
 
-from cardroom.core.cards import full_pack
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction, Reason
-from cardroom.core.game import CHANCE, Game
+from cardroom.core.game import Game
 from cardroom.core.match import DrawOpening, Match
-from cardroom.core.options import Schema, check_field_rules, ranged
+from cardroom.core.options import ranged
 from cardroom.core.table import Seat
 from cardroom.core.tricks import Trick
-from cardroom.core.view import table_of
 from cardroom.games.bridge.auction import EACH_FOR_HIMSELF, AuctionParams
-from cardroom.games.bridge.rubber import RubberSeatView, draw_of
-from cardroom.games.oldbridge.calls import ALL_CALLS, OldCall
+from cardroom.games.oldbridge.calls import OldCall
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.games.oldbridge.rules import PHASE_OVER, AuctionDeal, OldBridgeView, auction_params
 from cardroom.games.oldbridge.scoring import _ACES, _HONOUR_BITS, AuctionContract, score_auction
-from cardroom.games.oldbridge.variants import AuctionRules, _check_options
+from cardroom.games.oldbridge.threehanded import (
+    PlayerEntry,
+    PlayerMatchView,
+    PlayerRubber,
+    PlayerRules,
+    PlayerSeats,
+    PlayerSheet,
+    ThreePlayerBridge,
+    settlement,
+)
+from cardroom.games.oldbridge.variants import AuctionRules
 
 PLAYERS = (Seat.NORTH, Seat.EAST, Seat.SOUTH)
 """The three players' seats; the fourth packet is dealt to the vacant seat."""
@@ -55,7 +61,7 @@ def next_player(seat: Seat) -> Seat:
 
 
 @dataclass(frozen=True)
-class ThreeHandedRules:
+class ThreeHandedRules(PlayerRules):
     """Three-handed auction bridge (document 000); what the variety does not state is auction bridge's."""
 
     # Auction bridge's bids (Law 3): royal spades at 9 a trick; no nullo (not in the variety).
@@ -77,12 +83,6 @@ class ThreeHandedRules:
     rubber_bonus: int = 250  # "еще 250 очков за победу в рабере"
     draw_for_first_deal: bool = True  # "Игрок, вытянувший самую младшую карту ...": the lowest cut deals first
 
-    def __post_init__(self) -> None:
-        check_field_rules(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
     @property
     def auction(self) -> AuctionRules:
         """Auction bridge's rules that the variety plays by (the bids, the doubling, the trick values)."""
@@ -98,36 +98,12 @@ def _auction_rules(rules: ThreeHandedRules) -> AuctionRules:
 
 
 @cache
-def three_handed_schema() -> Schema:
-    """The options a table of three-handed auction bridge sets: every field of :class:`ThreeHandedRules`."""
-    return Schema.from_dataclass(ThreeHandedRules)
-
-
-def make_three_handed_rules(**options: Any) -> ThreeHandedRules:
-    _check_options(ThreeHandedRules(), ThreeHandedAuction.name, options)
-    return replace(ThreeHandedRules(), **options)
-
-
-@cache
 def three_handed_params(rules: ThreeHandedRules) -> AuctionParams[OldCall]:
     """Auction bridge's auction, each for himself: any other player doubles, the bidder alone redoubles."""
     return replace(auction_params(rules.auction), partnership=EACH_FOR_HIMSELF)
 
 
 # --------------------------------------------------------------------------------------------- scoring
-
-
-@dataclass(frozen=True)
-class PlayerEntry:
-    """One entry of a player's column: trick points (``below``, they count toward the game) or not."""
-
-    player: Seat
-    points: int
-    below: bool
-    kind: str  # "tricks", "insult", "overtricks", "slam", "undertricks", "honours", "game", "rubber"
-
-    def to_dict(self) -> dict[str, object]:
-        return {"player": self.player.letter, "points": self.points, "below": self.below, "kind": self.kind}
 
 
 def player_honours(hand: int, trump: int | None, trick_value: int) -> int:
@@ -161,18 +137,6 @@ def score_three_handed(contract: AuctionContract, declarer_tricks: int, hands: S
         if points:
             out.append(PlayerEntry(p, points, False, "honours"))
     return out
-
-
-def settlement(totals: Mapping[str, int]) -> dict[str, Any]:
-    """The settlement at the end of the rubber: "каждый выигрывает у каждого из остальных или проигрывает
-    им" the difference of their totals. ``against[a][b]`` is what ``a`` wins from ``b`` (negative: loses),
-    ``net[a]`` the sum of his."""
-    names = list(totals)
-    against: dict[str, dict[str, int]] = {a: {} for a in names}
-    for a, b in combinations(names, 2):
-        against[a][b] = totals[a] - totals[b]
-        against[b][a] = totals[b] - totals[a]
-    return {"against": against, "net": {a: sum(against[a].values()) for a in names}}
 
 
 def printed_settlement_errors(totals: Mapping[str, int], printed: Sequence[Sequence[int]]) -> list[Reason]:
@@ -221,13 +185,14 @@ class ThreeHandedResult:
         return "passed out" if self.contract is None else f"{self.contract}: {self.declarer_tricks} tricks"
 
 
-class ThreeHandedDeal(AuctionDeal):
+class ThreeHandedDeal(PlayerSeats, AuctionDeal):
     """One deal of three-handed auction bridge: auction bridge's deal with its auction's close, its turn
     and its dummy overridden, and each player's seat mapped to the one he plays from."""
 
     kind = "auction"
 
     def __init__(self, game: Game, dealer: Seat, rules: ThreeHandedRules) -> None:
+        self.places = PLAYERS
         super().__init__(game, dealer, rules.auction)
         self.three = rules
         self.start_auction(three_handed_params(rules), self.dealer)
@@ -250,38 +215,8 @@ class ThreeHandedDeal(AuctionDeal):
         if opposite != WIDOW:  # "этот игрок пересаживается на свободное место", with his cards
             self.hands[opposite], self.hands[WIDOW] = self.hands[WIDOW], self.hands[opposite]
             self.moved = opposite
+            self.places = tuple(WIDOW if p == opposite else p for p in PLAYERS)
         super()._start_play(declarer, trump)
-
-    def seat_of(self, player: int) -> Seat:
-        """The seat ``player`` plays from (and back: the move is an exchange of two seats)."""
-        p = Seat(player)
-        if self.moved is None:
-            return p
-        return WIDOW if p == self.moved else self.moved if p == WIDOW else p
-
-    @property
-    def seat_to_act(self) -> int | None:
-        """The seat whose player acts (the declarer's for his dummy)."""
-        return super().to_act
-
-    @property
-    def to_act(self) -> int | None:
-        seat = self.seat_to_act
-        return seat if seat is None or seat == CHANCE else int(self.seat_of(seat))
-
-    def view(self, seat: int) -> OldBridgeView:
-        at = self.seat_of(seat)
-        v = super().view(at)
-        if self.moved is None:
-            return v
-        acting = self.seat_to_act
-        return replace(v, to_act=acting, legal=tuple(self.legal_actions()) if acting == at else ())
-
-    def visible_mask(self, seat: int) -> int:
-        return super().visible_mask(self.seat_of(seat))
-
-    def claim_in_play(self) -> bool:
-        return False  # claims name the players' seats; the variety's play is not claimed (not built)
 
     # ----------------------------------------------------------------- the result
     def result(self) -> ThreeHandedResult:  # type: ignore[override]
@@ -300,129 +235,22 @@ class ThreeHandedDeal(AuctionDeal):
 # --------------------------------------------------------------------------------------------- the sheet
 
 
-@dataclass
-class ThreeLine:
-    """An entry as written: the deal, the game it was written in, the entry."""
-
-    deal: int
-    game: int
-    entry: PlayerEntry
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"deal": self.deal, "game": self.game, **self.entry.to_dict()}
-
-
-@dataclass
-class ThreeHandedSheet:
-    """Each player's column: trick points toward the game, the other points, the games won (125 each at
-    once, "первый игрок, выигравший две игры" adds 250), the totals and the pairwise settlement."""
-
-    game_points: int
-    game_bonus: int
-    rubber_bonus: int
-    lines: list[ThreeLine] = field(default_factory=list)
-    below: list[int] = field(default_factory=lambda: [0, 0, 0])  # toward the game in play
-    games: list[Seat] = field(default_factory=list)
-    deals: int = 0
-    unfinished: bool = False
+class ThreeHandedSheet(PlayerSheet):
+    """Each player's column (:class:`PlayerSheet`), the players named by the seats they sit at: 125 for each
+    game at once, "первый игрок, выигравший две игры" adds 250."""
 
     @classmethod
     def for_rules(cls, rules: ThreeHandedRules) -> ThreeHandedSheet:
         return cls(rules.game_points, rules.game_bonus, rules.rubber_bonus)
 
-    @property
-    def winner(self) -> Seat | None:
-        return next((p for p in PLAYERS if self.games.count(p) >= 2), None)
+    @staticmethod
+    def label(player: int) -> str:
+        return Seat(player).letter
 
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
+    def names(self, lang: str) -> list[str]:
+        from cardroom.i18n import SEAT_NAMES
 
-    def _write(self, entry: PlayerEntry) -> None:
-        self.lines.append(ThreeLine(self.deals, len(self.games) + 1, entry))
-
-    def add(self, result: ThreeHandedResult) -> None:
-        self.deals += 1
-        for e in result.entries:
-            self._write(e)
-            if e.below:
-                self.below[PLAYERS.index(e.player)] += e.points
-        for i, p in enumerate(PLAYERS):
-            if self.below[i] >= self.game_points:
-                self._write(PlayerEntry(p, self.game_bonus, False, "game"))
-                self.games.append(p)
-                if self.games.count(p) == 2:
-                    self._write(PlayerEntry(p, self.rubber_bonus, False, "rubber"))
-                self.below = [0, 0, 0]
-                break
-
-    def close_unfinished(self) -> None:
-        """An unfinished rubber is scored as it stands: each game's 125 was written when it was won."""
-        if not self.is_over:
-            self.unfinished = True
-
-    def total(self, player: Seat) -> int:
-        return sum(ln.entry.points for ln in self.lines if ln.entry.player == player)
-
-    def totals(self) -> dict[str, int]:
-        return {p.letter: self.total(p) for p in PLAYERS}
-
-    def seat_results(self) -> tuple[int, ...]:
-        """Each player's net of the settlement."""
-        net = settlement(self.totals())["net"]
-        return tuple(net[p.letter] for p in PLAYERS)
-
-    def to_dict(self) -> dict[str, Any]:
-        w = self.winner
-        return {
-            "players": [p.letter for p in PLAYERS],
-            "lines": [ln.to_dict() for ln in self.lines],
-            "below": {p.letter: self.below[i] for i, p in enumerate(PLAYERS)},
-            "games": [p.letter for p in self.games],
-            "totals": self.totals(),
-            "winner": None if w is None else w.letter,
-            "settlement": settlement(self.totals()),
-            "deals": self.deals,
-            "unfinished": self.unfinished,
-        }
-
-    def render(self, *, lang: str = "en") -> str:
-        from cardroom.i18n import SEAT_NAMES, t
-
-        width = 12
-        names = [SEAT_NAMES[lang][p.letter] for p in PLAYERS]
-        out = ["".join(n.rjust(width) for n in names)]
-        for g in sorted({ln.game for ln in self.lines}):
-            for ln in (x for x in self.lines if x.game == g):
-                cells = ["" for _ in PLAYERS]
-                mark = "" if ln.entry.below else "*"
-                cells[PLAYERS.index(ln.entry.player)] = f"{mark}{ln.entry.points}"
-                out.append("".join(c.rjust(width) for c in cells))
-            if g <= len(self.games):
-                out.append("-" * width * 3)
-        out.append(t("three.sheet_key", lang))
-        totals = self.totals()
-        pairs = list(zip(names, PLAYERS, strict=True))
-        out.append(t("three.totals", lang) + ": " + ", ".join(f"{n} {totals[p.letter]}" for n, p in pairs))
-        s = settlement(totals)
-        for a, b in combinations(PLAYERS, 2):
-            n = s["against"][a.letter][b.letter]
-            win, lose = (a, b) if n >= 0 else (b, a)
-            out.append(t("three.wins_from", lang, a=SEAT_NAMES[lang][win.letter], b=SEAT_NAMES[lang][lose.letter],
-                         n=abs(n)))
-        out.append(t("three.net", lang) + ": " + ", ".join(f"{n} {s['net'][p.letter]:+d}" for n, p in pairs))
-        return "\n".join(out)
-
-    def copy(self) -> ThreeHandedSheet:
-        return replace(self, lines=list(self.lines), below=list(self.below), games=list(self.games))
-
-    def recomputed(self, results: Sequence[ThreeHandedResult]) -> ThreeHandedSheet:
-        sheet = ThreeHandedSheet(self.game_points, self.game_bonus, self.rubber_bonus)
-        for r in results:
-            sheet.add(r)
-        if self.unfinished:
-            sheet.close_unfinished()
-        return sheet
+        return [SEAT_NAMES[lang][p.letter] for p in PLAYERS]
 
 
 # --------------------------------------------------------------------------------------------- the match
@@ -433,20 +261,9 @@ def _lowest_of_three(draw: Draw) -> Seat:
     return PLAYERS[cut_order(draw.cards)[0]]
 
 
-@dataclass(frozen=True)
-class ThreeHandedView(RubberSeatView[OldBridgeView, ThreeHandedSheet]):
-    """A player's view of the rubber: his deal view (from the seat he plays from) and the sheet."""
-
-    @property
-    def legal(self) -> tuple[Any, ...]:
-        return self.deal.legal if self.deal is not None else ()
-
-
-class ThreeHandedMatch(Match[ThreeHandedDeal, ThreeHandedResult, ThreeHandedSheet, ThreeHandedView]):
+class ThreeHandedMatch(PlayerRubber, Match[ThreeHandedDeal, ThreeHandedResult, ThreeHandedSheet, PlayerMatchView]):
     """A rubber of three-handed auction bridge: the cut, then deals until a player has won two games."""
 
-    noun = "rubber"
-    summary_fields = ("position", "over", "sheet", "deals")
     deal: ThreeHandedDeal | None
     dealer: Seat
 
@@ -456,83 +273,56 @@ class ThreeHandedMatch(Match[ThreeHandedDeal, ThreeHandedResult, ThreeHandedShee
                          DrawOpening(_lowest_of_three, seats=3, where_key="the_cut", rule="the cut for the deal"),
                          opening_due=rules.draw_for_first_deal)
 
-    @property
-    def draw(self) -> Draw | None:
-        return draw_of(self)
-
     def new_deal(self) -> ThreeHandedDeal:
         return ThreeHandedDeal(self.game, self.dealer, self.rules)
 
     def next_dealer(self, result: ThreeHandedResult) -> Seat:
         return next_player(self.dealer)  # the deal passes to the left, among the three
 
-    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> ThreeHandedView:
+    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
         at = Seat(seat) if deal_view is None else deal_view.seat
-        return ThreeHandedView(at, deal_view, self.sheet, self.draw, self.deal_number())
-
-    def dealt_hands(self, deal: ThreeHandedDeal) -> dict[int, int]:
-        """Every hand, the dummy's included, by the seat it was played from."""
-        played = table_of(deal.view(0)).played_by()
-        return {s: played[s] | deal.hands[s] for s in range(4)}
+        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
 
     def deal_summary(self, number: int, result: ThreeHandedResult) -> dict[str, Any]:
         c = result.contract
         return {"deal": number, "dealer": result.dealer.letter, "kind": "passed out" if c is None else "auction",
                 "contract": None if c is None else c.text, "declarer": None if c is None else c.declarer.letter,
                 "moved": None if result.moved is None else result.moved.letter,
-                "tricks": result.declarer_tricks, "entries": [e.to_dict() for e in result.entries]}
+                "tricks": result.declarer_tricks,
+                "entries": [e.to_dict(ThreeHandedSheet.label) for e in result.entries]}
 
     def result_line(self, result: ThreeHandedResult) -> dict[str, Any]:
         c = result.contract
-        points: dict[Seat, int] = {}
+        points: dict[int, int] = {}
         for e in result.entries:
             points[e.player] = points.get(e.player, 0) + e.points
         best = max(points, key=lambda p: points[p]) if points else None
-        score = None if best is None else [best.letter, points[best]]
+        score = None if best is None else [Seat(best).letter, points[best]]
         if c is None:
             return {"contract": None, "declarer": None, "diff": None, "taken": None, "score": score,
                     "kind": "passed_out"}
         return {"contract": c.text, "declarer": int(c.declarer), "diff": result.declarer_tricks - 6 - c.level,
                 "taken": None, "score": score, "kind": None}
 
-    def result(self) -> ThreeHandedSheet:
-        return self.sheet
-
 
 # --------------------------------------------------------------------------------------------- the game
 
 
-class ThreeHandedAuction(Game):
+class ThreeHandedAuction(ThreePlayerBridge):
     """Three-handed auction bridge (document 000, «Трехсторонний окшн-бридж»)."""
 
     name: ClassVar[str] = "three-handed-auction"
     aliases: ClassVar[tuple[str, ...]] = ("three-handed-auction-bridge", "three-hand-auction",
                                           "трехсторонний-окшн-бридж", "трёхсторонний-окшн-бридж")
-    family: ClassVar[str] = "oldbridge"
     title: ClassVar[Mapping[str, str]] = {"en": "Three-handed auction bridge", "ru": "Трехсторонний окшн-бридж"}
-    num_seats = 3
-    rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
-    has_search_bot: ClassVar[bool] = True
 
-    def __init__(self, **options: Any) -> None:
-        self.rules: ThreeHandedRules = make_three_handed_rules(**options)
+    rules_class = ThreeHandedRules
+    match_class = ThreeHandedMatch
+    rules: ThreeHandedRules
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
         return [{}, {"dealer_must_bid": False, "royal_spades": False}]
-
-    @classmethod
-    def option_schema(cls) -> Schema:
-        return three_handed_schema()
-
-    def new_initial_state(self) -> ThreeHandedMatch:
-        return ThreeHandedMatch(self, self.rules)
-
-    def action_universe(self) -> list[Any]:
-        return [*full_pack(), *ALL_CALLS]
-
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.to_dict()
 
 
 __all__ = ["PLAYERS", "WIDOW", "PlayerEntry", "ThreeHandedAuction", "ThreeHandedDeal", "ThreeHandedMatch",

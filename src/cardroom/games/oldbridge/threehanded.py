@@ -2,7 +2,13 @@
 
 - :class:`PlayerSeats`: a deal mixin for three players who sit at compass seats that change from deal to
   deal: the deal is played by compass seats; who acts and whose view are the players' (0, 1, 2), mapped
-  through ``places`` (player -> the seat he sits at; the fourth seat is the dummy's);
+  through ``places`` (player -> the seat he sits at; the fourth seat is the dummy's), which the views and
+  their tables carry (``TableView.places``, :mod:`cardroom.core.view`);
+- :class:`PlayerMatchView`: a player's view of the rubber, its table the player's (between the deals too);
+- :class:`PlayerRules`: the options' mixin (checked as made, as a dict, made from a table's options);
+- :class:`PlayerRubber` (a match mixin: the cut, every hand of a deal by the seat it was played from, the
+  sheet the result) and :class:`ThreePlayerBridge` (the game's: three seats, the old bridges' bots, the
+  cards and calls);
 - :class:`PlayerEntry` and :class:`PlayerSheet`: each player's own column (trick points below the line
   toward the game, everything else above), games, the rubber, the totals and the pairwise settlement
   (:func:`settlement`: "each player wins from or loses to each of the others the difference of their
@@ -11,13 +17,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, Self, cast
 
-from cardroom.core.game import CHANCE
+from cardroom.core.cards import full_pack
+from cardroom.core.deal import Draw
+from cardroom.core.game import CHANCE, Game
+from cardroom.core.match import Match
+from cardroom.core.options import Schema, check_field_rules
 from cardroom.core.table import Seat
+from cardroom.core.view import TableView, match_table, memo, table_of
+from cardroom.games.bridge.rubber import RubberSeatView, draw_of
+from cardroom.games.oldbridge.calls import ALL_CALLS
+from cardroom.games.oldbridge.rules import OldBridgeView
+from cardroom.games.oldbridge.variants import _check_options
 
 PLAYERS = (Seat.NORTH, Seat.EAST, Seat.SOUTH)
 """The three players' numbers (as seats 0, 1, 2: the room's and the terminal's seats of the match)."""
@@ -55,13 +70,109 @@ class PlayerSeats:
         v = super().view(at)  # type: ignore[misc]
         acting = self.seat_to_act
         legal = tuple(self.legal_actions()) if acting == at else ()  # type: ignore[attr-defined]
-        return replace(v, to_act=acting, legal=legal)
+        return replace(v, to_act=acting, legal=legal, places=tuple(int(s) for s in self.places))
 
     def visible_mask(self, player: int) -> int:
         return super().visible_mask(self.seat_of(player))  # type: ignore[misc, no-any-return]
 
     def claim_in_play(self) -> bool:
         return False  # claims name compass seats; the three-player play is not claimed (not built)
+
+
+@dataclass(frozen=True)
+class PlayerMatchView(RubberSeatView[OldBridgeView, "PlayerSheet"]):
+    """A player's view of the rubber: his deal view (from the compass seat he sits at, ``seat``), the sheet;
+    ``player`` is his number, the table's ``seat``."""
+
+    player: int = 0
+
+    @property
+    def legal(self) -> tuple[Any, ...]:
+        return self.deal.legal if self.deal is not None else ()
+
+    @memo
+    def table(self) -> TableView:
+        deal = None if self.deal is None else table_of(self.deal)
+        return match_table(self.player, 4, deal, self.sheet.is_over)
+
+
+class PlayerRules:
+    """A three-player variety's options (a frozen dataclass with this among its bases): checked as made,
+    written as a dict, made from a table's options (each checked: a clear error, nothing made)."""
+
+    def __post_init__(self) -> None:
+        check_field_rules(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(cast(Any, self))}
+
+    @classmethod
+    def of(cls, game: str, options: dict[str, Any]) -> Self:
+        default = cls()
+        _check_options(default, game, options)
+        return cast(Self, replace(cast(Any, default), **options))
+
+
+_SCHEMAS: dict[type[PlayerRules], Schema] = {}
+
+
+def _schema(rules: type[PlayerRules]) -> Schema:
+    """The options' schema of a variety (made once)."""
+    got = _SCHEMAS.get(rules)
+    if got is None:
+        got = _SCHEMAS[rules] = Schema.from_dataclass(rules)
+    return got
+
+
+class PlayerRubber:
+    """A match mixin (before ``Match`` in the bases) of the three-player bridges' rubber."""
+
+    noun: ClassVar[str] = "rubber"
+    summary_fields: ClassVar[tuple[str, ...]] = ("position", "over", "sheet", "deals")
+    sheet: Any
+
+    @property
+    def draw(self) -> Draw | None:
+        return draw_of(cast(Any, self))  # a Match (the mixin's classes)
+
+    def dealt_hands(self, deal: Any) -> dict[int, int]:
+        """Every hand, the dummy's included, by the seat it was played from."""
+        played = table_of(deal.view(0)).played_by()
+        return {s: played[s] | deal.hands[s] for s in range(4)}
+
+    def result(self) -> Any:
+        return self.sheet
+
+
+class ThreePlayerBridge(Game):
+    """The three-player bridges' game: three seats, the old bridges' bots, the cards and the calls; the
+    variety names its options' class (``rules_class``) and its rubber's (``match_class``, made of the game
+    and its rules)."""
+
+    family: ClassVar[str] = "oldbridge"
+    num_seats = 3
+    rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
+    has_search_bot: ClassVar[bool] = True
+    analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"  # the deals by compass seats
+    rules_class: ClassVar[type[PlayerRules]]
+    match_class: ClassVar[type[Any]]
+    rules: Any
+
+    def __init__(self, **options: Any) -> None:
+        self.rules = self.rules_class.of(self.name, options)
+
+    @classmethod
+    def option_schema(cls) -> Schema:
+        return _schema(cls.rules_class)
+
+    def new_initial_state(self) -> Match[Any, Any, Any, Any]:
+        return self.match_class(self, self.rules)  # type: ignore[no-any-return]
+
+    def action_universe(self) -> list[Any]:
+        return [*full_pack(), *ALL_CALLS]
+
+    def options(self) -> Mapping[str, Any]:
+        return self.rules.to_dict()  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -73,8 +184,8 @@ class PlayerEntry:
     below: bool
     kind: str
 
-    def to_dict(self) -> dict[str, object]:
-        return {"player": player_label(self.player), "points": self.points, "below": self.below, "kind": self.kind}
+    def to_dict(self, label: Callable[[int], str] = player_label) -> dict[str, object]:
+        return {"player": label(self.player), "points": self.points, "below": self.below, "kind": self.kind}
 
 
 def settlement(totals: Mapping[str, int]) -> dict[str, Any]:
@@ -99,8 +210,8 @@ class PlayerLine:
     game: int
     entry: PlayerEntry
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"deal": self.deal, "game": self.game, **self.entry.to_dict()}
+    def to_dict(self, label: Callable[[int], str] = player_label) -> dict[str, Any]:
+        return {"deal": self.deal, "game": self.game, **self.entry.to_dict(label)}
 
 
 @dataclass
@@ -117,6 +228,17 @@ class PlayerSheet:
     games: list[int] = field(default_factory=list)
     deals: int = 0
     unfinished: bool = False
+
+    @staticmethod
+    def label(player: int) -> str:
+        """A player's label in the sheet's dict: 1, 2, 3."""
+        return player_label(player)
+
+    def names(self, lang: str) -> list[str]:
+        """The players' names heading the columns."""
+        from cardroom.i18n import t
+
+        return [t("three.player", lang, n=player_label(p)) for p in range(3)]
 
     @property
     def winner(self) -> int | None:
@@ -154,21 +276,21 @@ class PlayerSheet:
         return sum(ln.entry.points for ln in self.lines if ln.entry.player == player)
 
     def totals(self) -> dict[str, int]:
-        return {player_label(p): self.total(p) for p in range(3)}
+        return {self.label(p): self.total(p) for p in range(3)}
 
     def seat_results(self) -> tuple[int, ...]:
         net = settlement(self.totals())["net"]
-        return tuple(net[player_label(p)] for p in range(3))
+        return tuple(net[self.label(p)] for p in range(3))
 
     def to_dict(self) -> dict[str, Any]:
         w = self.winner
         return {
-            "players": [player_label(p) for p in range(3)],
-            "lines": [ln.to_dict() for ln in self.lines],
-            "below": {player_label(p): self.below[p] for p in range(3)},
-            "games": [player_label(p) for p in self.games],
+            "players": [self.label(p) for p in range(3)],
+            "lines": [ln.to_dict(self.label) for ln in self.lines],
+            "below": {self.label(p): self.below[p] for p in range(3)},
+            "games": [self.label(p) for p in self.games],
             "totals": self.totals(),
-            "winner": None if w is None else player_label(w),
+            "winner": None if w is None else self.label(w),
             "settlement": settlement(self.totals()),
             "deals": self.deals,
             "unfinished": self.unfinished,
@@ -178,7 +300,7 @@ class PlayerSheet:
         from cardroom.i18n import t
 
         width = 12
-        names = [t("three.player", lang, n=player_label(p)) for p in range(3)]
+        names = self.names(lang)
         out = ["".join(n.rjust(width) for n in names)]
         for g in sorted({ln.game for ln in self.lines}):
             for ln in (x for x in self.lines if x.game == g):
@@ -187,21 +309,23 @@ class PlayerSheet:
                 out.append("".join(c.rjust(width) for c in cells))
             if g <= len(self.games):
                 out.append("-" * width * 3)
-        out.append(t("ct.sheet_key", lang))
+        out.append(t("three.sheet_key", lang))
         totals = self.totals()
         out.append(t("three.totals", lang) + ": " + ", ".join(f"{n} {v}" for n, v in zip(names, totals.values(),
                                                                                         strict=True)))
         s = settlement(totals)
         for a, b in combinations(range(3), 2):
-            n = s["against"][player_label(a)][player_label(b)]
+            n = s["against"][self.label(a)][self.label(b)]
             win, lose = (a, b) if n >= 0 else (b, a)
             out.append(t("three.wins_from", lang, a=names[win], b=names[lose], n=abs(n)))
+        out.append(t("three.net", lang) + ": " + ", ".join(f"{n} {s['net'][self.label(p)]:+d}"
+                                                          for p, n in enumerate(names)))
         return "\n".join(out)
 
-    def copy(self) -> PlayerSheet:
+    def copy(self) -> Self:
         return replace(self, lines=list(self.lines), below=list(self.below), games=list(self.games))
 
-    def recomputed(self, results: Sequence[_Scored]) -> PlayerSheet:
+    def recomputed(self, results: Sequence[_Scored]) -> Self:
         sheet = type(self)(self.game_points, self.game_bonus, self.rubber_bonus)
         for r in results:
             sheet.add(r)

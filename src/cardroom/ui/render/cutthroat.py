@@ -6,10 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardroom.core.deal import Draw
-from cardroom.core.table import Seat
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.i18n import t
-from cardroom.ui.render.bridge import play_lines
 from cardroom.ui.render.oldbridge import OldBridgeRenderer
 
 
@@ -30,16 +28,10 @@ class CutthroatRenderer(OldBridgeRenderer):
         return t("ct.seats", lang, seats=seats, dealer=deal.dealer_player + 1,
                  dummy=self.seat_name(deal.dealer.partner, lang))
 
-    def picture(self, view: Any, state: Any, lang: str) -> list[str]:
+    def head_lines(self, view: Any, state: Any, lang: str) -> list[str]:
         below = state.sheet.below
-        lines = ["=" * 60, t("deal", lang, n=len(state.results) + 1) + ": " + self.seat_line(state, lang),
-                 t("ct.below", lang, a=below[0], b=below[1], c=below[2])]
-        if view.calls:
-            lines.append(t("ob.make_talk", lang) + ": "
-                         + "; ".join(f"{Seat(s).letter} {self.pretty(c, lang)}" for s, c in view.calls))
-        if view.contract is not None:
-            lines.append(t("ob.contract", lang, c=str(view.contract), v=view.to_dict()["trick_value"]))
-        return lines + play_lines(view, lang, self.seat_name)
+        return ["=" * 60, t("deal", lang, n=len(state.results) + 1) + ": " + self.seat_line(state, lang),
+                t("ct.below", lang, a=below[0], b=below[1], c=below[2])]
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
         r = state.results[-1]

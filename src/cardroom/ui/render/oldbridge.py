@@ -98,22 +98,31 @@ class OldBridgeRenderer(Renderer):
         return self.typed(action, lang)
 
     def picture(self, view: Any, state: Any, lang: str) -> list[str]:
+        return self.head_lines(view, state, lang) + self.talk_lines(view, lang) + play_lines(view, lang,
+                                                                                             self.seat_name)
+
+    def head_lines(self, view: Any, state: Any, lang: str) -> list[str]:
+        """The picture's head: the deal, the dealer, the score toward the game."""
         dealer = view.dealer
         letters = ", ".join(f"{seat_letter(s, lang)}={self.document_letter(s, dealer, lang)}" for s in Seat)
         below = state.sheet.below
-        lines = [
+        return [
             "=" * 60,
             f"{t('deal', lang, n=len(state.results) + 1)}, {t('dealer', lang, seat=self.seat_name(dealer, lang))} "
             f"({letters})",
             t("ob.below", lang, ns=below[0], ew=below[1]),
         ]
+
+    def talk_lines(self, view: Any, lang: str) -> list[str]:
+        """The calls so far (the auction, or the make and the doublings) and the contract being played."""
+        lines = []
         if view.calls:
             calls = "; ".join(f"{seat_letter(s, lang)} {self.pretty(c, lang)}" for s, c in view.calls)
             lines.append(t("auction" if view.kind == "auction" else "ob.make_talk", lang) + ": " + calls)
         if view.contract is not None:
             lines.append(t("ob.contract", lang, c=self.contract_by(view.contract, lang),
                            v=view.to_dict()["trick_value"]))
-        return lines + play_lines(view, lang, self.seat_name)
+        return lines
 
     def document_letter(self, seat: Seat, dealer: Seat, lang: str) -> str:
         letter = document_letter(seat, dealer)

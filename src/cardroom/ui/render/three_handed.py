@@ -8,7 +8,6 @@ from typing import Any
 from cardroom.core.table import Seat
 from cardroom.games.oldbridge.three_handed import PLAYERS
 from cardroom.i18n import STRINGS, t
-from cardroom.ui.render.bridge import play_lines
 from cardroom.ui.render.oldbridge import OldBridgeRenderer
 
 
@@ -16,20 +15,14 @@ class ThreeHandedRenderer(OldBridgeRenderer):
     def seats(self) -> range:
         return range(3)
 
-    def picture(self, view: Any, state: Any, lang: str) -> list[str]:
+    def head_lines(self, view: Any, state: Any, lang: str) -> list[str]:
         below = state.sheet.below
         scores = ", ".join(f"{self.seat_name(p, lang)} {below[i]}" for i, p in enumerate(PLAYERS))
-        lines = [
+        return [
             "=" * 60,
             f"{t('deal', lang, n=len(state.results) + 1)}, {t('dealer', lang, seat=self.seat_name(view.dealer, lang))}",
             t("three.below", lang, scores=scores),
         ]
-        if view.calls:
-            calls = "; ".join(f"{s.letter} {self.pretty(c, lang)}" for s, c in view.calls)
-            lines.append(t("auction", lang) + ": " + calls)
-        if view.contract is not None:
-            lines.append(t("ob.contract", lang, c=str(view.contract), v=view.to_dict()["trick_value"]))
-        return lines + play_lines(view, lang, self.seat_name)
 
     def _entries(self, entries: Any, lang: str) -> str:
         def kind(k: str) -> str:
