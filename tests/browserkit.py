@@ -2,8 +2,8 @@
 port, a page in a language (on a desktop or a phone) that fails its test on a JavaScript error, a click on
 a legal action (through the bidding box), a deal played by clicking until it ends.
 
-The fixtures stay in each test module (pytest's), each a line over these:
-``yield from serve(tmp_path_factory, "laws", bot_delay=2.5)``, ``yield from launch()``."""
+A test module takes its fixtures from here by assigning them: ``browser = browserkit.browser`` (Chromium,
+one per module), ``server = server_fixture("laws", bot_delay=2.5)`` (a server of its own)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,21 @@ def launch() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+def server_fixture(name: str, log: str | None = None, **kw: Any) -> Any:
+    """A module's ``server`` fixture: :func:`serve` with these arguments."""
+    @pytest.fixture(scope="module")
+    def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+        yield from serve(tmp_path_factory, name, log, **kw)
+
+    return server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium for a test module."""
+    yield from launch()
 
 
 # Every context bypasses the Content-Security-Policy: Playwright's wait_for_function evaluates its predicate

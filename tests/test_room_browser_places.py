@@ -3,18 +3,19 @@ three players among four compass seats, one of them the dummy's. In three-handed
 becomes the declarer's dummy opposite him and a player sitting there moves to the vacant seat; the page
 must draw each hand, each card of the trick and each player's name at the seat where the cards are (the
 table view's ``places``: player p sits at table seat places[p]), with the viewer at the bottom, and in
-Russian show the cards with Russian ranks (docs/notation.md). Screenshots: tests/artifacts/places-*.png."""
+Russian show the cards with Russian ranks (docs/notation.md). Cut-throat bridge too (its players sit at
+three of the four seats, the dealer opposite the vacant one). Screenshots: tests/artifacts/places-*.png."""
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from browserkit import FAST, click_legal, launch, page_in, serve, shot, state
+import browserkit
+from browserkit import FAST, click_legal, page_in, server_fixture, shot, state
 from cardroom.room.testing import ServerProcess
 from test_room_browser import open_table
 
@@ -23,14 +24,8 @@ OPPOSITE = {"south": "north", "north": "south", "west": "east", "east": "west"}
 RANKS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"}, "ru": {"J": "В", "Q": "Д", "K": "К", "A": "Т"}}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    yield from serve(tmp_path_factory, "browser-places", bot_delay=0.0, limits=FAST)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
+server = server_fixture("browser-places", bot_delay=0.0, limits=FAST)
+browser = browserkit.browser
 
 
 def _moved(st: dict[str, Any]) -> bool:
@@ -104,11 +99,12 @@ def _check_board(pg: Any, st: dict[str, Any], lang: str) -> None:
     assert sorted(played) == sorted([s, BOARD[(s - me) % 4], c] for s, c in tb["trick"]["plays"]), played
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_three_handed_hands_trick_and_names_are_at_their_seats(browser: Any, server: ServerProcess,
+@pytest.mark.parametrize(("game", "lang"), [("three-handed-auction", "en"), ("three-handed-auction", "ru"),
+                                          ("cutthroat", "en")])
+def test_three_player_hands_trick_and_names_are_at_their_seats(browser: Any, server: ServerProcess, game: str,
                                                                lang: str) -> None:
     with page_in(browser, server, lang) as pg:
-        open_table(pg, server, "three-handed-auction", name="Anna" if lang == "en" else "Анна", seed=2026)
+        open_table(pg, server, game, name="Anna" if lang == "en" else "Анна", seed=2026)
         st = _play_until_moved(pg)
         _check_board(pg, st, lang)
-        shot(pg, f"places-three-handed-{lang}")
+        shot(pg, f"places-{game}-{lang}")

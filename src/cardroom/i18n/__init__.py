@@ -19,8 +19,8 @@ from cardroom.i18n.room import MESSAGES, REASONS
 from cardroom.i18n.terminal import TERMINAL
 from cardroom.i18n.where import POSITIONS, Where
 
-__all__ = ["ERRORS", "MESSAGES", "SEAT_LETTERS", "SEAT_NAMES", "STRINGS", "Reason", "Where", "default_lang", "shown_cards",
-           "t"]
+__all__ = ["ERRORS", "MESSAGES", "RANK_LETTERS", "SEAT_LETTERS", "SEAT_NAMES", "STRINGS", "Reason", "Where",
+           "default_lang", "shown_cards", "t"]
 
 STRINGS: dict[str, dict[str, str]] = {
     **TERMINAL,
