@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import browserkit
-from browserkit import FAST, click_legal, page_in, server_fixture, shot, state
+from browserkit import FAST, click_legal, page_in, play_to_deal_end, server_fixture, shot, state
 from cardroom.room.testing import ServerProcess
 from test_room_browser import open_table
 
@@ -25,6 +25,7 @@ RANKS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"}, "ru": {"J": "В", "Q": 
 
 
 server = server_fixture("browser-places", bot_delay=0.0, limits=FAST)
+waiting_server = server_fixture("browser-places-end", bot_delay=0.0, limits=FAST, deal_wait=True)
 browser = browserkit.browser
 
 
@@ -108,3 +109,41 @@ def test_three_player_hands_trick_and_names_are_at_their_seats(browser: Any, ser
         st = _play_until_moved(pg)
         _check_board(pg, st, lang)
         shot(pg, f"places-{game}-{lang}")
+
+
+COMPASS = {"en": "NESW", "ru": "СВЮЗ"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_three_handed_deal_end_shows_every_hand_at_its_seat(browser: Any, waiting_server: ServerProcess,
+                                                            lang: str) -> None:
+    """The end of a three-handed deal: every hand of it at the seat it was played from (the deal's places,
+    the dummy's among them), the last trick by those seats, the result line naming the declarer by his
+    seat and name."""
+    with page_in(browser, waiting_server, lang) as pg:
+        open_table(pg, waiting_server, "three-handed-auction", name="Anna" if lang == "en" else "Анна", seed=2026)
+
+        def choose(st: dict[str, Any]) -> int:
+            texts = {x["text"]: x["id"] for x in st["legal"]}
+            return int(texts.get("Pass", st["legal"][0]["id"]))
+
+        st = play_to_deal_end(pg, choose)
+        end = st["deal_end"]
+        places = end["places"]
+        assert places is not None and len(places) == 3
+        names = [_shown_name(s["name"], lang) for s in st["seats"]]
+        me = places[st["seat"]]
+        for seat, cards in end["hands"].items():
+            box = pg.locator(f"[data-seat-box='{seat}']")
+            assert BOARD[(int(seat) - me) % 4] in (box.get_attribute("class") or "").split()
+            drawn = box.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+            assert sorted(drawn) == sorted(cards), (seat, drawn, cards)
+        played = pg.evaluate("""() => [...document.querySelectorAll('#trick .played')].map(p =>
+            [Number(p.dataset.playedBy), p.dataset.place, p.querySelector('.card').dataset.card])""")
+        assert sorted(played) == sorted([s, BOARD[(s - me) % 4], c] for s, c in end["last_trick"]["plays"])
+        declarer = end["result"]["declarer"]
+        line = pg.inner_text("#result-line")
+        assert f"{COMPASS[lang][declarer]} ({names[places.index(declarer)]})" in line, (line, end["result"])
+        # the player the next deal waits for: named at the seat he sat at
+        assert f"{COMPASS[lang][me]} ({names[st['seat']]})" in pg.inner_text("#end-waiting")
+        shot(pg, f"places-three-handed-auction-end-{lang}")

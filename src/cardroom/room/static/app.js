@@ -226,12 +226,13 @@ function dealKey(m) {
 }
 
 // A finished deal's result line (the server's ``deal_end.result``): "3NT by S −5, EW +250".
-function resultLine(r, who) {
+// ``owner`` names who scored (a side's letters; a player's label where players score alone).
+function resultLine(r, who, owner = seatLabel) {
   if (!r) return "";
   let text = r.contract != null ? `${callText(r.contract)}${r.declarer != null ? " " + t("endBy") + " " + who(r.declarer) : ""}` : tp("end_", r.kind ?? "");
   if (r.diff != null) text += ` ${r.diff === 0 ? "=" : r.diff > 0 ? "+" + r.diff : "−" + -r.diff}`;
   else if (r.taken != null) text += `: ${r.taken} ${t("endTaken")}`;
-  if (r.score) text += `, ${seatLabel(r.score[0])} +${r.score[1]}`;
+  if (r.score) text += `, ${owner(r.score[0])} +${r.score[1]}`;
   return text;
 }
 
@@ -578,7 +579,14 @@ class TableView {
     // a table seat as the deal's end and the previous deal name it: its compass letter and its player
     const namer = (pl) => (!pl ? word : (s) => { const p = pl.indexOf(s); return p >= 0 ? `${seatLabel(COMPASS[s])} (${names[p]})` : seatLabel(COMPASS[s]); });
     const who = namer(T.places);
-    const nameOf = (ref) => { if (T.places && T.labels.includes(ref)) return who(T.labels.indexOf(ref)); // a compass seat
+    // who scored a deal: where the players sit elsewhere, a player (his label, or his number from 1), by name
+    const owner = !T.places ? seatLabel : (lab) => {
+      const x = String(lab), p = /^\d+$/.test(x) ? Number(x) - 1 : labels.indexOf(x);
+      return p >= 0 && p < names.length ? names[p] : seatLabel(x);
+    };
+    const nameOf = (ref) => {
+      if (T.places && T.labels.includes(ref)) return who(T.labels.indexOf(ref)); // a compass seat
+      if (T.places && typeof ref === "number") return who(T.seatOf(ref)); // a player: at the seat he sits at
       const i = seatIndex(ref, labels); return i == null ? ref : `${word(i)} ${names[i] !== word(i) ? "(" + names[i] + ")" : ""}`.trim(); };
     const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : word(i); };
     const ctx = { d, tb, view, labels, names, seat: this.seat, fact, nameOf, nm,
@@ -660,7 +668,7 @@ class TableView {
     }
     board.append(centre);
     root.append(board);
-    if (fin) root.append(this.dealEnd(fin, m, nameOf, who));
+    if (fin) root.append(this.dealEnd(fin, m, nameOf, who, owner));
 
     // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
     const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
@@ -688,7 +696,7 @@ class TableView {
     if (this.explained && this.explained.seq !== dealKey(m)) this.explained = null; // another deal
     root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx),
       explanationPanel(this.explained, () => { this.explained = null; this.render(); }) || ""));
-    if (this.lastEnd && !fin) root.append(this.previous(namer(this.lastEnd.places)));
+    if (this.lastEnd && !fin) root.append(this.previous(namer(this.lastEnd.places), owner));
 
     // the score sheet
     const mySide = R.mySide(labels, this.seat);
@@ -718,10 +726,10 @@ class TableView {
 
   // The end of the deal just finished (the server's ``deal_end``): its result line, the tricks won, every
   // trick (the last one whole) and, while the next deal waits, who has still to ask for it.
-  dealEnd(end, m, nameOf, who) {
+  dealEnd(end, m, nameOf, who, owner) {
     const sec = h("section", { class: "panel deal-end", id: "deal-end", "data-deal": String(end.number) },
       h("h3", { text: `${t("endTitle")} ${end.number}` }),
-      h("p", { class: "result-line", id: "result-line", text: resultLine(end.result, who) }),
+      h("p", { class: "result-line", id: "result-line", text: resultLine(end.result, who, owner) }),
       h("p", { class: "small", id: "end-tricks", text: this.wonText(end, who) }));
     sec.append(this.trickList(end.tricks || [], who));
     const awaited = m.awaited || [];
@@ -757,9 +765,9 @@ class TableView {
   }
 
   // The previous deal, once the next one is in play: as its end showed it, every card of it.
-  previous(who) {
+  previous(who, owner) {
     const end = this.lastEnd;
-    const sec = h("details", { class: "panel previous", id: "previous" }, h("summary", { text: `${t("previousDeal")}: ${resultLine(end.result, who)}` }));
+    const sec = h("details", { class: "panel previous", id: "previous" }, h("summary", { text: `${t("previousDeal")}: ${resultLine(end.result, who, owner)}` }));
     sec.append(h("p", { text: this.wonText(end, who) }), this.trickList(end.tricks || [], who));
     return sec;
   }
