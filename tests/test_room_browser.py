@@ -669,6 +669,10 @@ LATIN_WORDS = """(root) => {
     return bad;
 }"""
 
+LATIN_RANKS = """() => [...document.querySelectorAll('#main .card .r')].map(e => e.textContent)
+    .filter(r => /[A-Za-z]/.test(r))"""
+"""The cards drawn with a Latin rank letter (a Russian page draws Т К Д В, docs/notation.md)."""
+
 PHONE_PROBLEMS = """() => {
     const probs = [], W = window.innerWidth;
     const wide = document.documentElement.scrollWidth - W;
@@ -731,6 +735,8 @@ def test_russian_phone_deal(browser: Any, server: ServerProcess, game: str) -> N
         def check(st: State) -> None:
             bad = pg.evaluate(LATIN_WORDS)
             assert bad == [], f"English on the Russian page at {st['position']}: {bad[:5]}"
+            latin = pg.evaluate(LATIN_RANKS)
+            assert latin == [], f"Latin card ranks on the Russian page at {st['position']}: {latin[:5]}"
             probs = pg.evaluate(PHONE_PROBLEMS)
             assert probs == [], f"on the phone at {st['position']}: {probs[:5]}"
             seen.append(pg.inner_text("#position"))
