@@ -105,10 +105,17 @@ def _check_board(pg: Any, st: dict[str, Any], lang: str) -> None:
 def test_three_player_hands_trick_and_names_are_at_their_seats(browser: Any, server: ServerProcess, game: str,
                                                                lang: str) -> None:
     with page_in(browser, server, lang) as pg:
-        open_table(pg, server, game, name="Anna" if lang == "en" else "Анна", seed=2026)
+        table = open_table(pg, server, game, name="Anna" if lang == "en" else "Анна", seed=2026)
         st = _play_until_moved(pg)
         _check_board(pg, st, lang)
         shot(pg, f"places-{game}-{lang}")
+        # a spectator sees the bridge diagram by the compass seats: South at the bottom, North at the top
+        spec = pg.context.new_page()
+        spec.goto(f"{server.base}/?table={table}")
+        spec.wait_for_function("window.__cardroom.state !== null && document.querySelector('.board')")
+        for seat, place in enumerate(("north", "east", "south", "west")):
+            assert spec.get_attribute(f".seat-box.{place}", "data-seat-box") == str(seat)
+        spec.close()
 
 
 COMPASS = {"en": "NESW", "ru": "СВЮЗ"}
