@@ -246,6 +246,16 @@ export function tp(prefix, value) { const k = prefix + value; const s = t(k); re
 
 const SUIT_SYM = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
+// A card's rank as the page's language writes it: Т К Д В on a Russian page (docs/notation.md; the same
+// letters as the terminal's, the catalogue's card.rank.* keys, which tests/test_languages.py compares).
+const RANKS_RU = { J: "В", Q: "Д", K: "К", A: "Т" };
+export function rankText(rank) { return lang === "ru" ? RANKS_RU[rank] ?? rank : rank; }
+// A card's text ("AS", "10H") as the page shows it: its rank in the page's language, its suit's symbol.
+export function cardText(card) {
+  const m = /^(10|[2-9JQKA])([CDHS])$/.exec(String(card));
+  return m ? rankText(m[1]) + SUIT_SYM[m[2]] : String(card);
+}
+
 // Seat and side letters as people write them: N E S W, NS EW in English; С В Ю З, СЮ ВЗ in Russian.
 const SEATS_RU = { N: "С", E: "В", S: "Ю", W: "З", NS: "СЮ", EW: "ВЗ" };
 export function seatLabel(label) {
@@ -296,7 +306,7 @@ export function callText(text) {
       if (s.startsWith(w + " ")) { s = r + s.slice(w.length); break; }
     }
   }
-  return s.replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (_, r, x) => r + SUIT_SYM[x])
+  return s.replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (_, r, x) => rankText(r) + SUIT_SYM[x])
     .replace(/\b(\d+)(NT)\b/g, (_, n) => n + (lang === "ru" ? "БК" : "NT"))
     .replace(/\b(\d+)(C|D|H|S)\b/g, (_, n, x) => n + SUIT_SYM[x])
     .replace(/\b(C|D|H|S)\b/g, (x) => SUIT_SYM[x])
