@@ -1,0 +1,84 @@
+"""The printable score card of a club evening (HTML): per round, per table, the standings and the prizes.
+
+Every word comes from the catalogue (``club.*`` keys) in one language; names and numbers are escaped."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from cardroom.club.evening import Evening, Row, Standing, prizes
+from cardroom.i18n import t
+
+_STYLE = ("body{font-family:serif;margin:1.5em}table{border-collapse:collapse;margin:.4em 0 1em}"
+          "td,th{border:1px solid #444;padding:.2em .6em;text-align:left}th{background:#eee}"
+          "@media print{h2{page-break-after:avoid}}")
+
+
+def _rows(cells: list[list[Any]], head: list[str]) -> str:
+    out = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
+    for row in cells:
+        out += "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>"
+    return f"<table>{out}</table>"
+
+
+def standings_lines(standings: list[Standing], lang: str) -> list[str]:
+    """The standings as text lines (the command line prints them)."""
+    out, place = [], 0
+    for i, s in enumerate(standings):
+        place = 1 if i == 0 or s.direction != standings[i - 1].direction else place + 1
+        out.append(t("club.line", lang, place=place, name=s.name + (f" ({s.direction})" if s.direction else ""),
+                     points=s.points))
+    return out
+
+
+def score_card(evening: Evening, lang: str = "en") -> str:
+    """The whole evening's card as one HTML page."""
+    title = t("club.card_title", lang, movement=t(f"club.movement.{evening.kind}", lang),
+              game=evening.game.title.get(lang, evening.game_name))
+    body = [f"<h1>{escape(title)}</h1>"]
+    if evening.kind == "six-handed":
+        for (a, b), segs in evening.six.items():
+            body.append(f"<h2>{escape(t('club.rubber_of', lang, a=a, b=b))}</h2>")
+            cells = [[t("club.rubber_n", lang, n=i + 1), ", ".join(map(str, s.boards)),
+                      s.state.sheet.total(0), s.state.sheet.total(1)] for i, s in enumerate(segs)]
+            body.append(_rows(cells, [t("club.rubber_n", lang, n=""), t("club.boards", lang),
+                                      f"{a}", f"{b}"]))
+        for deal, end, (a, b), sat in evening.six_log:
+            if sat:
+                body.append(f"<p>{escape(t('club.sat_out', lang, deal=deal, end=end, a=a, b=b))}</p>")
+    else:
+        rows = evening.rows()
+        for number in sorted({r.round for r in rows}):
+            body.append(f"<h2>{escape(t('club.round', lang, n=number))}</h2>")
+            cells = []
+            for r in (r for r in rows if r.round == number):
+                n, e, s, w = r.seats
+                ns, ew = _round_points(evening, r)
+                what = ", ".join(map(str, r.boards)) or t("club.rubber_n", lang, n=len(r.matches))
+                cells.append([t("club.table", lang, n=r.table), f"{n} & {s}", ns, f"{e} & {w}", ew, what])
+            body.append(_rows(cells, ["", t("club.ns", lang), t("club.points", lang), t("club.ew", lang),
+                                      t("club.points", lang), t("club.boards", lang)]))
+    standings = evening.standings()
+    body.append(f"<h2>{escape(t('club.standings', lang))}</h2>")
+    body.append(_rows([[i + 1, s.name, s.direction, s.points] for i, s in enumerate(standings)],
+                      [t("club.place", lang), t("club.name", lang), t("club.direction", lang),
+                       t("club.points", lang)]))
+    body.append(f"<h2>{escape(t('club.prizes', lang))}</h2><ul>")
+    body += [f"<li>{escape(t('club.prize_line', lang, name=p.name, points=p.points))}</li>"
+             for p in prizes(evening.kind, standings)]
+    body.append("</ul>")
+    return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(title)}</title>'
+            f"<style>{_STYLE}</style></head><body>{''.join(body)}</body></html>\n")
+
+
+def _round_points(evening: Evening, row: Row) -> tuple[int, int]:
+    """A table-round's points by side as its kind scores them (board movements: with the round's bonus)."""
+    from cardroom.club.evening import game_points, sheet_totals
+
+    if evening.kind in ("duplicate", "progressive"):
+        return row.side_points(evening.options, game_points(evening.game))
+    if evening.kind == "royal":
+        return (sum(s.total[0] for s in row.scores()), sum(s.total[1] for s in row.scores()))
+    totals = [sheet_totals(m, off) for m, off, _ in row.matches]
+    return (sum(x[0] for x in totals), sum(x[1] for x in totals))
