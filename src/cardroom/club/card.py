@@ -15,25 +15,36 @@ _STYLE = ("body{font-family:serif;margin:1.5em}table{border-collapse:collapse;ma
           "@media print{h2{page-break-after:avoid}}")
 
 
-def _rows(cells: list[list[Any]], head: list[str]) -> str:
+def _rows(cells: list[list[Any]], head: list[str], css: str = "") -> str:
     out = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
     for row in cells:
         out += "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>"
-    return f"<table>{out}</table>"
+    klass = f' class="{css}"' if css else ""
+    return f"<table{klass}>{out}</table>"
 
 
 def standings_lines(standings: list[Standing], lang: str) -> list[str]:
     """The standings as text lines (the command line prints them)."""
-    out, place = [], 0
+    return [t("club.line", lang, place=place, name=s.name + (f" ({s.direction})" if s.direction else ""),
+              points=s.points) for place, s in zip(places(standings), standings, strict=True)]
+
+
+def places(standings: list[Standing]) -> list[int]:
+    """Each standing's place: counted within its direction when a movement ranks the directions apart."""
+    out: list[int] = []
     for i, s in enumerate(standings):
-        place = 1 if i == 0 or s.direction != standings[i - 1].direction else place + 1
-        out.append(t("club.line", lang, place=place, name=s.name + (f" ({s.direction})" if s.direction else ""),
-                     points=s.points))
+        out.append(1 if i == 0 or s.direction != standings[i - 1].direction else out[-1] + 1)
     return out
 
 
-def score_card(evening: Evening, lang: str = "en") -> str:
-    """The whole evening's card as one HTML page."""
+def card_css() -> str:
+    """The card's style sheet (inline in a written file, linked where a page may not inline styles)."""
+    return _STYLE
+
+
+def score_card(evening: Evening, lang: str = "en", stylesheet: str | None = None) -> str:
+    """The whole evening's card as one HTML page; ``stylesheet``: the address of :func:`card_css` to link
+    (the card room's pages may not inline a style), else the style is inline."""
     title = t("club.card_title", lang, movement=t(f"club.movement.{evening.kind}", lang),
               game=evening.game.title.get(lang, evening.game_name))
     body = [f"<h1>{escape(title)}</h1>"]
@@ -61,15 +72,18 @@ def score_card(evening: Evening, lang: str = "en") -> str:
                                       t("club.points", lang), t("club.boards", lang)]))
     standings = evening.standings()
     body.append(f"<h2>{escape(t('club.standings', lang))}</h2>")
-    body.append(_rows([[i + 1, s.name, s.direction, s.points] for i, s in enumerate(standings)],
+    body.append(_rows([[p, s.name, s.direction, s.points] for p, s in zip(places(standings), standings, strict=True)],
+                      css="standings",
+                      head=
                       [t("club.place", lang), t("club.name", lang), t("club.direction", lang),
                        t("club.points", lang)]))
     body.append(f"<h2>{escape(t('club.prizes', lang))}</h2><ul>")
     body += [f"<li>{escape(t('club.prize_line', lang, name=p.name, points=p.points))}</li>"
              for p in prizes(evening.kind, standings)]
     body.append("</ul>")
+    style = f'<link rel="stylesheet" href="{escape(stylesheet)}">' if stylesheet else f"<style>{_STYLE}</style>"
     return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(title)}</title>'
-            f"<style>{_STYLE}</style></head><body>{''.join(body)}</body></html>\n")
+            f"{style}</head><body>{''.join(body)}</body></html>\n")
 
 
 def _round_points(evening: Evening, row: Row) -> tuple[int, int]:
