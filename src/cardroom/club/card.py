@@ -66,7 +66,7 @@ def score_card(evening: Evening, lang: str = "en", stylesheet: str | None = None
             for r in (r for r in rows if r.round == number):
                 n, e, s, w = r.seats
                 ns, ew = _round_points(evening, r)
-                what = ", ".join(map(str, r.boards)) or t("club.rubber_n", lang, n=len(r.matches))
+                what = ", ".join(map(str, r.boards)) or t("club.rubber_n", lang, n=len(r.segments))
                 cells.append([t("club.table", lang, n=r.table), f"{n} & {s}", ns, f"{e} & {w}", ew, what])
             body.append(_rows(cells, ["", t("club.ns", lang), t("club.points", lang), t("club.ew", lang),
                                       t("club.points", lang), t("club.boards", lang)]))
@@ -94,5 +94,5 @@ def _round_points(evening: Evening, row: Row) -> tuple[int, int]:
         return row.side_points(evening.options, game_points(evening.game))
     if evening.kind == "royal":
         return (sum(s.total[0] for s in row.scores()), sum(s.total[1] for s in row.scores()))
-    totals = [sheet_totals(m, off) for m, off, _ in row.matches]
+    totals = [sheet_totals(sg.state, sg.offset) for sg in row.segments]
     return (sum(x[0] for x in totals), sum(x[1] for x in totals))

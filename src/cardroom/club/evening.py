@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from cardroom.bots.base import Bot
@@ -254,16 +254,6 @@ def sheet_totals(state: Match[Any, Any, Any, Any], offset: int) -> tuple[int, in
 
 # ---------------------------------------------------------------------------------------------- the evening
 @dataclass
-class TablePlay:
-    round: int
-    table: int
-    seats: tuple[str, str, str, str]
-    boards: tuple[int, ...]
-    segments: list[Segment] = field(default_factory=list)
-    sat_out: bool = False
-
-
-@dataclass
 class Standing:
     name: str  # a player or a pair ("A & B")
     points: int
@@ -305,7 +295,7 @@ class Evening:
         self.bots = bots
         self.players = tuple(players)
         self.movement = self._movement()
-        self.tables: list[TablePlay] = []
+        self.tables: list[Row] = []
         self.six: dict[tuple[str, str], list[Segment]] = {}
         self.six_log: list[tuple[int, int, tuple[str, str], bool]] = []  # deal, end, rubber, sat out
         self._bots: dict[str, Bot] = {}
@@ -347,7 +337,7 @@ class Evening:
             return self
         for rnd in self.movement.rounds:
             for s in rnd.sittings:
-                tp = TablePlay(rnd.number, s.table, s.seats, s.boards)
+                tp = Row(rnd.number, s.table, s.seats, s.boards, [])
                 if s.boards:
                     tp.segments = play_boards(self.game, s.seats, [self.board(b) for b in s.boards], self.bot_for)
                 else:
@@ -405,34 +395,29 @@ class Evening:
             for tp in self.tables]}
 
     # ------------------------------------------------------------------ standings
-    def table_scores(self) -> list[tuple[TablePlay, list[DealScore]]]:
-        return [(tp, [d for s in tp.segments for d in segment_scores(s.state, s.offset, s.boards)])
-                for tp in self.tables]
-
     def standings(self) -> list[Standing]:
         return standings_of(self.kind, self.options, self.rows(), self.game)
 
     def rows(self) -> list[Row]:
         if self.kind == "six-handed":
             pairs = {n: (self.players[2 * i], self.players[2 * i + 1]) for i, n in enumerate(("A", "B", "C"))}
-            return [Row(0, 0, (pairs[k[0]][0], pairs[k[1]][0], pairs[k[0]][1], pairs[k[1]][1]), (),
-                        [(s.state, s.offset, list(s.boards)) for s in segs]) for k, segs in self.six.items()]
-        return [Row(tp.round, tp.table, tp.seats, tp.boards, [(s.state, s.offset, list(s.boards)) for s in tp.segments])
-                for tp in self.tables]
+            return [Row(0, 0, (pairs[k[0]][0], pairs[k[1]][0], pairs[k[0]][1], pairs[k[1]][1]), (), segs)
+                    for k, segs in self.six.items()]
+        return list(self.tables)
 
 
 @dataclass
 class Row:
-    """One table-round (or one six-handed rubber) as the standings read it: its seats and its matches."""
+    """One table-round (or one six-handed rubber): its seats, its boards and its matches (segments)."""
 
     round: int
     table: int
     seats: tuple[str, str, str, str]
     boards: tuple[int, ...]
-    matches: list[tuple[Match[Any, Any, Any, Any], int, list[int]]]
+    segments: list[Segment]
 
     def scores(self) -> list[DealScore]:
-        return [d for m, off, b in self.matches for d in segment_scores(m, off, b)]
+        return [d for sg in self.segments for d in segment_scores(sg.state, sg.offset, sg.boards)]
 
     def side_points(self, options: EveningOptions, game_points: int) -> tuple[int, int]:
         """The round's points by side NS, EW: the deals' points (or tricks only), and the round's bonus."""
@@ -466,22 +451,22 @@ def standings_of(kind: str, options: EveningOptions, rows: Iterable[Row], game: 
             add(_pair(e, w), ew, "EW" if by_dir else "")
         elif kind in ("pivot", "tour"):
             net = options.tour_net if kind == "tour" else options.pivot_net
-            for m, off, _ in row.matches:
-                ns, ew = sheet_totals(m, off)
+            for sg in row.segments:
+                ns, ew = sheet_totals(sg.state, sg.offset)
                 for p in (n, s):
                     add(p, ns - ew if net else ns, table=row.table)
                 for p in (e, w):
                     add(p, ew - ns if net else ew, table=row.table)
         elif kind == "royal":
-            for m, off, b in row.matches:
-                per_seat = _royal_seat_points(m, off, b, options)
+            for sg in row.segments:
+                per_seat = _royal_seat_points(sg.state, sg.offset, sg.boards, options)
                 for seat, pts in per_seat.items():
                     add(row.seats[seat], pts, table=row.table)
             for p in row.seats:
                 add(p, 0, table=row.table)
         else:  # six-handed: each pair's rubbers, won less lost
-            for m, off, _ in row.matches:
-                ns, ew = sheet_totals(m, off)
+            for sg in row.segments:
+                ns, ew = sheet_totals(sg.state, sg.offset)
                 add(_pair(n, s), ns - ew)
                 add(_pair(e, w), ew - ns)
     out = [Standing(name, pts, d, tb) for (name, d, tb), pts in points.items()]
@@ -521,6 +506,11 @@ def prizes(kind: str, standings: Sequence[Standing]) -> list[Standing]:
 
 
 # ---------------------------------------------------------------------------------------------- recomputing
+def _segments(data: Iterable[Mapping[str, Any]]) -> list[Segment]:
+    """Segments replayed from their JSON (each record through the game's rules)."""
+    return [Segment(int(sg["offset"]), [int(b) for b in sg["boards"]], state_from_dict(sg["record"])) for sg in data]
+
+
 def rows_from_dict(data: Mapping[str, Any]) -> list[Row]:
     """The evening's table-rounds replayed from its JSON (each segment's record through the game's rules)."""
     if data.get("format") != "cardroom-evening":
@@ -529,14 +519,12 @@ def rows_from_dict(data: Mapping[str, Any]) -> list[Row]:
     if data["kind"] == "six-handed":
         for rb in data["rubbers"]:
             seats = rb["segments"][0]["record"]["players"] if rb["segments"] else {}
-            matches = [(state_from_dict(sg["record"]), int(sg["offset"]), list(sg["boards"])) for sg in rb["segments"]]
-            out.append(Row(0, 0, (seats["N"], seats["E"], seats["S"], seats["W"]), (), matches))
+            out.append(Row(0, 0, (seats["N"], seats["E"], seats["S"], seats["W"]), (), _segments(rb["segments"])))
         return out
     for tb in data["tables"]:
         seats = tb["seats"]
-        matches = [(state_from_dict(sg["record"]), int(sg["offset"]), list(sg["boards"])) for sg in tb["segments"]]
         out.append(Row(int(tb["round"]), int(tb["table"]), (seats["N"], seats["E"], seats["S"], seats["W"]),
-                       tuple(tb["boards"]), matches))
+                       tuple(tb["boards"]), _segments(tb["segments"])))
     return out
 
 
@@ -547,7 +535,7 @@ def options_from_dict(data: Mapping[str, Any]) -> EveningOptions:
 def recompute(data: Mapping[str, Any]) -> list[Standing]:
     """The standings recomputed from an evening's JSON alone."""
     rows = rows_from_dict(data)
-    game = rows[0].matches[0][0].game if rows and rows[0].matches else load(str(data["game"]))
+    game = rows[0].segments[0].state.game if rows and rows[0].segments else load(str(data["game"]))
     return standings_of(str(data["kind"]), options_from_dict(data), rows, game)
 
 
