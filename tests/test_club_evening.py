@@ -5,8 +5,10 @@ document's scorings; the standings recomputed from the tables' JSON records."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import replace
+from html import unescape
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -294,3 +296,16 @@ def test_cli_evening_with_bots(tmp_path: Path, capsys: pytest.CaptureFixture[str
     html = card.read_text(encoding="utf-8")
     assert "Standings" in html and all(s.name.replace("&", "&amp;") in html for s in standings)
     _same_cards(data)
+
+
+@pytest.mark.parametrize("movement", ["duplicate", "pivot", "six-handed", "royal"])
+def test_cli_evening_in_russian_is_all_russian(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               movement: str) -> None:
+    card = tmp_path / "card.html"
+    assert main(["--lang", "ru", "club", "--movement", movement, "--tables", "1" if movement != "duplicate" else "2",
+                 "--seed", "2", "--card", str(card)]) == 0
+    captured = capsys.readouterr()
+    text = captured.out + captured.err.replace(str(card), "")
+    assert re.search("[А-Яа-я]", text) and not re.search("[A-Za-z]", text), text
+    html = unescape(re.sub(r"<[^>]+>", " ", card.read_text(encoding="utf-8").split("</style>")[-1]))
+    assert not re.search("[A-Za-z]", html), html

@@ -7,8 +7,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from cardroom.club.evening import Evening, Row, Standing, prizes
-from cardroom.i18n import t
+from cardroom.club.evening import Evening, Row, Standing, prizes, royal_seat_points
+from cardroom.i18n import SEAT_NAMES, t
 
 _STYLE = ("body{font-family:serif;margin:1.5em}table{border-collapse:collapse;margin:.4em 0 1em}"
           "td,th{border:1px solid #444;padding:.2em .6em;text-align:left}th{background:#eee}"
@@ -25,8 +25,13 @@ def _rows(cells: list[list[Any]], head: list[str], css: str = "") -> str:
 
 def standings_lines(standings: list[Standing], lang: str) -> list[str]:
     """The standings as text lines (the command line prints them)."""
-    return [t("club.line", lang, place=place, name=s.name + (f" ({s.direction})" if s.direction else ""),
+    return [t("club.line", lang, place=place, name=s.name + (f" ({direction(s, lang)})" if s.direction else ""),
               points=s.points) for place, s in zip(places(standings), standings, strict=True)]
+
+
+def direction(s: Standing, lang: str) -> str:
+    """A pair's direction in ``lang`` ("" for a standing without one)."""
+    return t(f"club.dir.{s.direction}", lang) if s.direction else ""
 
 
 def places(standings: list[Standing]) -> list[int]:
@@ -49,19 +54,27 @@ def score_card(evening: Evening, lang: str = "en", stylesheet: str | None = None
               game=evening.game.title.get(lang, evening.game_name))
     body = [f"<h1>{escape(title)}</h1>"]
     if evening.kind == "six-handed":
+        def pair(x: str) -> str:
+            return t(f"club.pair.{x}", lang)
+
         for (a, b), segs in evening.six.items():
-            body.append(f"<h2>{escape(t('club.rubber_of', lang, a=a, b=b))}</h2>")
+            body.append(f"<h2>{escape(t('club.rubber_of', lang, a=pair(a), b=pair(b)))}</h2>")
             cells = [[t("club.rubber_n", lang, n=i + 1), ", ".join(map(str, s.boards)),
                       s.state.sheet.total(0), s.state.sheet.total(1)] for i, s in enumerate(segs)]
-            body.append(_rows(cells, [t("club.rubber_n", lang, n=""), t("club.boards", lang),
-                                      f"{a}", f"{b}"]))
+            body.append(_rows(cells, [t("club.rubber", lang), t("club.boards", lang), pair(a), pair(b)]))
         for deal, end, (a, b), sat in evening.six_log:
             if sat:
-                body.append(f"<p>{escape(t('club.sat_out', lang, deal=deal, end=end, a=a, b=b))}</p>")
+                body.append(f"<p>{escape(t('club.sat_out', lang, deal=deal, end=end, a=pair(a), b=pair(b)))}</p>")
     else:
         rows = evening.rows()
         for number in sorted({r.round for r in rows}):
             body.append(f"<h2>{escape(t('club.round', lang, n=number))}</h2>")
+            if evening.kind == "royal":  # each for himself: the four players' own columns
+                cells = [[t("club.table", lang, n=r.table), *(f"{p}: {v}" for p, v in _royal_columns(evening, r)),
+                          ", ".join(map(str, r.boards))] for r in rows if r.round == number]
+                body.append(_rows(cells, ["", *(SEAT_NAMES.get(lang, SEAT_NAMES["en"])[x] for x in "NESW"),
+                                          t("club.boards", lang)]))
+                continue
             cells = []
             for r in (r for r in rows if r.round == number):
                 n, e, s, w = r.seats
@@ -72,7 +85,8 @@ def score_card(evening: Evening, lang: str = "en", stylesheet: str | None = None
                                       t("club.points", lang), t("club.boards", lang)]))
     standings = evening.standings()
     body.append(f"<h2>{escape(t('club.standings', lang))}</h2>")
-    body.append(_rows([[p, s.name, s.direction, s.points] for p, s in zip(places(standings), standings, strict=True)],
+    body.append(_rows([[p, s.name, direction(s, lang), s.points]
+                       for p, s in zip(places(standings), standings, strict=True)],
                       css="standings",
                       head=
                       [t("club.place", lang), t("club.name", lang), t("club.direction", lang),
@@ -86,13 +100,20 @@ def score_card(evening: Evening, lang: str = "en", stylesheet: str | None = None
             f"{style}</head><body>{''.join(body)}</body></html>\n")
 
 
+def _royal_columns(evening: Evening, row: Row) -> list[tuple[str, int]]:
+    """A royal table-round's players (N, E, S, W) and the points each wrote in his own column."""
+    got = [0, 0, 0, 0]
+    for sg in row.segments:
+        for seat, pts in royal_seat_points(sg.state, sg.offset, sg.boards, evening.options).items():
+            got[seat] += pts
+    return list(zip(row.seats, got, strict=True))
+
+
 def _round_points(evening: Evening, row: Row) -> tuple[int, int]:
     """A table-round's points by side as its kind scores them (board movements: with the round's bonus)."""
     from cardroom.club.evening import game_points, sheet_totals
 
     if evening.kind in ("duplicate", "progressive"):
         return row.side_points(evening.options, game_points(evening.game))
-    if evening.kind == "royal":
-        return (sum(s.total[0] for s in row.scores()), sum(s.total[1] for s in row.scores()))
     totals = [sheet_totals(sg.state, sg.offset) for sg in row.segments]
     return (sum(x[0] for x in totals), sum(x[1] for x in totals))

@@ -192,7 +192,7 @@ def _play_out(state: Match[Any, Any, Any, Any], seat_bot: Callable[[int], Bot], 
         state.apply(seat_bot(seat).choose(state.view(seat)))
 
 
-def _turned(hands: Sequence[int], offset: int) -> Deal:
+def turned_deal(hands: Sequence[int], offset: int) -> Deal:
     return Deal(tuple(hands[(s + offset) % 4] for s in range(4)))
 
 
@@ -220,7 +220,7 @@ def play_boards(game: Game, seats: Sequence[str], boards: Sequence[Board], bot_f
             last = Segment(int(b.dealer), [], game.new_initial_state())
             segments.append(last)
         last.boards.append(b.number)
-        _play_deal(last.state, _turned(b.hands, last.offset), seats, last.offset, bot_for)
+        _play_deal(last.state, turned_deal(b.hands, last.offset), seats, last.offset, bot_for)
     for seg in segments:
         if not seg.state.is_over:
             seg.state.abandon()  # the boards played stand; the record says the match was left unfinished
@@ -290,7 +290,8 @@ class Evening:
         if kind == "royal" and name == ROYAL_GAME and ROYAL_GAME not in names():
             name = "straight-bridge"  # the royal variety is absent: straight bridge's deals, royal scoring
         self.game_name = name
-        self.game = load(name, **self._game_options(name))
+        self.game_options = self._game_options(name)
+        self.game = load(name, **self.game_options)
         self.seed = seed
         self.bots = bots
         self.players = tuple(players)
@@ -375,10 +376,14 @@ class Evening:
                 segs[-1].state.abandon()
 
     # ------------------------------------------------------------------ records
+    def head(self) -> dict[str, Any]:
+        """The evening's JSON without its tables: its movement, game, seed, players and options."""
+        return {"format": "cardroom-evening", "version": 1, "kind": self.kind, "game": self.game_name,
+                "seed": self.seed, "players": list(self.players), "options": self.options.to_dict()}
+
     def to_dict(self) -> dict[str, Any]:
         """The evening as JSON: its movement, options, and every table's segments as game records."""
-        base = {"format": "cardroom-evening", "version": 1, "kind": self.kind, "game": self.game_name,
-                "seed": self.seed, "players": list(self.players), "options": self.options.to_dict()}
+        base = self.head()
         if self.kind == "six-handed":
             pairs = {n: (self.players[2 * i], self.players[2 * i + 1]) for i, n in enumerate(("A", "B", "C"))}
             rubbers = []
@@ -388,11 +393,8 @@ class Evening:
                 rubbers.append({"pairs": list(key), "segments": [s.record(seats) for s in segs]})
             return {**base, "rubbers": rubbers,
                     "log": [{"deal": d, "end": e, "rubber": list(k), "sat_out": so} for d, e, k, so in self.six_log]}
-        return {**base, "tables": [
-            {"round": tp.round, "table": tp.table, "seats": dict(zip("NESW", tp.seats, strict=True)),
-             "boards": list(tp.boards), "segments": [s.record(dict(zip("NESW", tp.seats, strict=True)))
-                                                    for s in tp.segments]}
-            for tp in self.tables]}
+        return {**base, "tables": [table_dict(tp, [s.record(dict(zip("NESW", tp.seats, strict=True)))
+                                                   for s in tp.segments]) for tp in self.tables]}
 
     # ------------------------------------------------------------------ standings
     def standings(self) -> list[Standing]:
@@ -428,6 +430,14 @@ class Row:
         return (sum(p[0] for p in points) + bonus[0], sum(p[1] for p in points) + bonus[1])
 
 
+def table_dict(row: Row | mv.Sitting, segments: list[dict[str, Any]], rnd: int | None = None) -> dict[str, Any]:
+    """One table-round of an evening's JSON: its round, table, seats, boards and segments (each
+    ``{"offset", "boards", "record"}``, the record the game's generic JSON)."""
+    number = rnd if rnd is not None else getattr(row, "round", 0)
+    return {"round": number, "table": row.table, "seats": dict(zip("NESW", row.seats, strict=True)),
+            "boards": list(row.boards), "segments": segments}
+
+
 def game_points(game: Game) -> int:
     """The game's points of a game (30 in the bridges of 1913)."""
     got: int = getattr(getattr(game, "rules", None), "game_points", 30)
@@ -459,7 +469,7 @@ def standings_of(kind: str, options: EveningOptions, rows: Iterable[Row], game: 
                     add(p, ew - ns if net else ew, table=row.table)
         elif kind == "royal":
             for sg in row.segments:
-                per_seat = _royal_seat_points(sg.state, sg.offset, sg.boards, options)
+                per_seat = royal_seat_points(sg.state, sg.offset, sg.boards, options)
                 for seat, pts in per_seat.items():
                     add(row.seats[seat], pts, table=row.table)
             for p in row.seats:
@@ -473,7 +483,7 @@ def standings_of(kind: str, options: EveningOptions, rows: Iterable[Row], game: 
     return sorted(out, key=lambda x: (x.direction, -x.points, x.name))
 
 
-def _royal_seat_points(m: Match[Any, Any, Any, Any], offset: int, boards: Sequence[int],
+def royal_seat_points(m: Match[Any, Any, Any, Any], offset: int, boards: Sequence[int],
                        options: EveningOptions) -> dict[int, int]:
     """A royal segment's points by physical seat: the royal game's own columns when it is the game, else
     each deal by :func:`royal_deal_points`."""

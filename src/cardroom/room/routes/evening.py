@@ -1,6 +1,7 @@
-"""The club evening's routes: ``POST /api/club/evenings`` (make and play one with computer players),
-``GET /api/club/evenings/{id}`` (its standings, prizes and JSON record), ``GET /club/evenings/{id}``
-(the printable score card) and its style sheet."""
+"""The club evening's routes: ``POST /api/club/evenings`` (make one: its tables are created round after
+round, computer players in the empty seats), ``GET /api/club/evenings/{id}`` (its tables, standings and
+prizes, read from the tables' records), ``GET /club/evenings/{id}`` (the printable score card) and the
+card's style sheet."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from cardroom.club.card import card_css
 from cardroom.core.errors import CardroomError
 from cardroom.room.engine import RoomError
-from cardroom.room.evening import RoomEvenings
-from cardroom.room.routes.common import Lang, read_body
+from cardroom.room.evening import RoomEvening, RoomEvenings
+from cardroom.room.routes.common import Lang, RoomDep, read_body
 
 router = APIRouter()
 
@@ -27,37 +28,37 @@ def evenings_of(request: Request) -> RoomEvenings:
     return got
 
 
-def _known(ev: RoomEvenings, eid: str) -> None:
-    if eid not in ev.evenings:
+def _evening(request: Request, eid: str) -> tuple[RoomEvenings, RoomEvening]:
+    evs = evenings_of(request)
+    if eid not in evs.evenings:
         raise RoomError(404, "no_evening", id=eid)
+    return evs, evs.evenings[eid]
 
 
 @router.post("/api/club/evenings", status_code=201)
-async def make_evening(request: Request, lang: Lang) -> JSONResponse:
+async def make_evening(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
     body = await read_body(request)
-    ev = evenings_of(request)
+    evs = evenings_of(request)
     try:
-        evening = ev.make(body, lang)
+        ev = evs.make(body, lang)
     except CardroomError as e:
         raise RoomError(400, "bad_evening", why=e.text(lang)) from None
     except (ValueError, TypeError) as e:
         raise RoomError(400, "bad_evening", why=str(e)) from None
-    eid = await ev.play(evening)
-    return JSONResponse(ev.summary(eid, lang), status_code=201)
+    evs.start(room, ev)
+    return JSONResponse(evs.summary(room, ev, lang), status_code=201)
 
 
 @router.get("/api/club/evenings/{eid}")
-async def evening(request: Request, lang: Lang, eid: str) -> dict[str, Any]:
-    ev = evenings_of(request)
-    _known(ev, eid)
-    return ev.summary(eid, lang)
+async def evening(request: Request, room: RoomDep, lang: Lang, eid: str) -> dict[str, Any]:
+    evs, ev = _evening(request, eid)
+    return evs.summary(room, ev, lang)
 
 
 @router.get("/club/evenings/{eid}", response_class=HTMLResponse)
-async def evening_card(request: Request, lang: Lang, eid: str) -> HTMLResponse:
-    ev = evenings_of(request)
-    _known(ev, eid)
-    return HTMLResponse(ev.card(eid, request.query_params.get("lang", lang)))
+async def evening_card(request: Request, room: RoomDep, lang: Lang, eid: str) -> HTMLResponse:
+    evs, ev = _evening(request, eid)
+    return HTMLResponse(evs.card(room, ev, request.query_params.get("lang", lang)))
 
 
 @router.get("/club/evening.css")
