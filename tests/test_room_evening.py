@@ -103,3 +103,20 @@ def test_an_unknown_evening(client: TestClient) -> None:
     r = client.get("/api/club/evenings/e999")
     assert r.status_code == 404 and r.json()["code"] == "no_evening"
     assert client.get("/club/evenings/e999").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_club_page_offers_the_movements(client: TestClient, lang: str) -> None:
+    import re
+    from html import unescape
+
+    from cardroom.room.evening import ROOM_KINDS
+
+    r = client.get(f"/club?lang={lang}")
+    assert r.status_code == 200
+    assert re.findall(r'<select name="movement">(.*?)</select>', r.text)[0].count("<option") == len(ROOM_KINDS)
+    assert '<script src="/static/evening.js">' in r.text and "<style" not in r.text
+    words = unescape(re.sub(r"<[^>]+>", " ", r.text.split("<select name=\"game\">")[0]))
+    if lang == "ru":  # the page's own words in one language (the games' values are their ids)
+        assert "Клубный вечер" in words and not re.search("[A-Za-z]", words), words
+    assert client.get("/static/evening.js").status_code == 200

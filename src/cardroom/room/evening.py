@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.club.card import score_card
 from cardroom.club.evening import (
+    KINDS,
     Evening,
     EveningError,
     EveningOptions,
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
 MAX_TABLES = 4
 """An evening in the room has at most this many tables."""
+ROOM_KINDS = tuple(k for k in KINDS if k != "six-handed")
+"""The movements the room plays in its own tables (six-handed's one long table is the command line's)."""
 POLL = 0.05
 """Seconds between two looks at an evening's tables."""
 
@@ -79,7 +82,7 @@ class RoomEvenings:
         """A new evening from a request body; :class:`EveningError` (or ValueError, TypeError for a malformed
         field) when it cannot be made."""
         kind = str(body.get("movement", "duplicate"))
-        if kind == "six-handed":
+        if kind in KINDS and kind not in ROOM_KINDS:
             raise EveningError(Reason("club.room_six"))
         tables = int(body.get("tables", 2))
         if not 1 <= tables <= MAX_TABLES:
