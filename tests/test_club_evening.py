@@ -269,6 +269,9 @@ def test_bad_evenings_are_refused() -> None:
         Evening("duplicate", ["a", "a", "b", "c"])
     with pytest.raises(EveningError):
         Evening("whist", PLAYERS[:4])
+    for game in ("cutthroat", "three-handed-auction", "preferans", "euchre"):
+        with pytest.raises(EveningError):
+            Evening("pivot", PLAYERS[:4], game)
     with pytest.raises(mv.MovementError):
         Evening("progressive", PLAYERS[:8], options=EveningOptions(deals_per_round=3))
 
@@ -309,3 +312,10 @@ def test_cli_evening_in_russian_is_all_russian(tmp_path: Path, capsys: pytest.Ca
     assert re.search("[А-Яа-я]", text) and not re.search("[A-Za-z]", text), text
     html = unescape(re.sub(r"<[^>]+>", " ", card.read_text(encoding="utf-8").split("</style>")[-1]))
     assert not re.search("[A-Za-z]", html), html
+
+
+def test_cli_refuses_a_computer_player_the_game_has_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["club", "--movement", "pivot", "--tables", "1", "--bots", "oracle", "--card",
+                 str(tmp_path / "c.html")]) == 2
+    assert "--bots oracle" in capsys.readouterr().err
+    assert not (tmp_path / "c.html").exists()

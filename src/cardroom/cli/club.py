@@ -43,9 +43,16 @@ def cmd_club(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from cardroom.club.card import score_card, standings_lines
-    from cardroom.club.evening import Evening, EveningOptions, bot_names, prizes, seats_needed
+    from cardroom.club.evening import Evening, EveningOptions, bot_names, game_for, prizes, seats_needed
+    from cardroom.games import game_class
 
     lang = args.lang
+    name = game_for(args.movement, args.game)
+    kinds = game_class(name).bot_kinds()
+    if args.bots not in kinds:
+        print(f"cardroom: {t('cli.no_bots', lang, flag=f'--bots {args.bots}', game=name, kinds=', '.join(kinds))}",
+              file=sys.stderr)
+        return 2
     given = [p.strip() for p in args.players.split(",") if p.strip()]
     need = seats_needed(args.movement, args.tables)
     players = given[:need] + [b for b in bot_names(need, lang) if b not in given][:max(0, need - len(given))]

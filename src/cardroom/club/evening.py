@@ -70,7 +70,6 @@ class EveningOptions:
     royal_partner_shares: bool = False  # §6.12.3 UNCERTAIN: the dealer's partner shares a win
     six_printed_moves: bool = False  # §6.9.2: the printed moves (refused: not a permutation)
     six_deals: int = 12
-    vulnerable_boards: bool = False  # contract bridge only: not offered (the rubber's own vulnerability)
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -273,6 +272,13 @@ def seats_needed(kind: str, tables: int) -> int:
     return 6 if kind == "six-handed" else 4 * tables
 
 
+def game_for(kind: str, game: str | None) -> str:
+    """The game an evening of ``kind`` plays: ``game``, else the movement's own; royal bridge's deals are
+    straight bridge's when the royal variety is not registered (scored by :func:`royal_deal_points`)."""
+    name = game or DEFAULT_GAME[kind]
+    return "straight-bridge" if name == ROYAL_GAME and ROYAL_GAME not in names() else name
+
+
 class Evening:
     """A club evening: its movement, its game, its boards, and, once played, each table's matches."""
 
@@ -286,12 +292,12 @@ class Evening:
             raise EveningError(Reason("club.scoring", scoring=self.options.scoring, scorings=", ".join(SCORINGS)))
         if self.options.unfinished not in UNFINISHED:
             raise EveningError(Reason("club.scoring", scoring=self.options.unfinished, scorings=", ".join(UNFINISHED)))
-        name = game or DEFAULT_GAME[kind]
-        if kind == "royal" and name == ROYAL_GAME and ROYAL_GAME not in names():
-            name = "straight-bridge"  # the royal variety is absent: straight bridge's deals, royal scoring
+        name = game_for(kind, game)
         self.game_name = name
         self.game_options = self._game_options(name)
         self.game = load(name, **self.game_options)
+        if self.game.num_seats != 4 or not hasattr(self.game.new_initial_state().sheet, "total"):
+            raise EveningError(Reason("club.four_seats", game=name))
         self.seed = seed
         self.bots = bots
         self.players = tuple(players)
