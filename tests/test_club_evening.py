@@ -319,3 +319,31 @@ def test_cli_refuses_a_computer_player_the_game_has_not(tmp_path: Path, capsys: 
                  str(tmp_path / "c.html")]) == 2
     assert "--bots oracle" in capsys.readouterr().err
     assert not (tmp_path / "c.html").exists()
+
+
+def test_a_royal_evening_is_tables_of_the_royal_game_when_there_is_one() -> None:
+    """Royal bridge (§6.12): tables of the `royal-bridge` game, each player's own column (its sheet's
+    seat results); straight bridge's deals in the royal columns while that game is not registered."""
+    from cardroom.club.evening import ROYAL_GAME
+    from cardroom.games import names
+
+    ev = Evening("royal", PLAYERS[:4], seed=6).play()
+    assert ev.game_name == (ROYAL_GAME if ROYAL_GAME in names() else "straight-bridge")
+    rows = ev.rows()
+    assert [r.boards for r in rows] == [(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12)]
+    assert all(r.seats[0] == PLAYERS[0] for r in rows), "the pivot keeps his seat"
+    partners = {r.seats[2] for r in rows}
+    assert partners == set(PLAYERS[1:4]), "four deals with each of the others"
+    totals: dict[str, int] = {}
+    for r in rows:
+        for seg in r.segments:
+            if ev.game_name == ROYAL_GAME:
+                got = {s: int(v) for s, v in enumerate(seg.state.seat_results() or ())}
+            else:
+                got = {}
+                for score in [d for d in r.scores()]:
+                    for seat, pts in royal_deal_points(score, ev.options).items():
+                        got[int(seat)] = got.get(int(seat), 0) + pts
+            for seat, pts in got.items():
+                totals[r.seats[(seat + seg.offset) % 4]] = totals.get(r.seats[(seat + seg.offset) % 4], 0) + pts
+    assert {s.name: s.points for s in ev.standings()} == {p: totals.get(p, 0) for p in PLAYERS[:4]}
