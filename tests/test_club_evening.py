@@ -33,6 +33,7 @@ from cardroom.club.evening import (
     recompute,
     round_bonus,
     royal_deal_points,
+    segment_scores,
 )
 from cardroom.core.cards import FULL_PACK_MASK
 from cardroom.core.table import Seat
@@ -337,13 +338,14 @@ def test_a_royal_evening_is_tables_of_the_royal_game_when_there_is_one() -> None
     totals: dict[str, int] = {}
     for r in rows:
         for seg in r.segments:
+            got: dict[int, int] = {}
             if ev.game_name == ROYAL_GAME:
                 got = {s: int(v) for s, v in enumerate(seg.state.seat_results() or ())}
             else:
-                got = {}
-                for score in [d for d in r.scores()]:
-                    for seat, pts in royal_deal_points(score, ev.options).items():
-                        got[int(seat)] = got.get(int(seat), 0) + pts
-            for seat, pts in got.items():
-                totals[r.seats[(seat + seg.offset) % 4]] = totals.get(r.seats[(seat + seg.offset) % 4], 0) + pts
+                for score in segment_scores(seg.state, seg.offset, seg.boards):
+                    for who, pts in royal_deal_points(score, ev.options).items():
+                        got[int(who)] = got.get(int(who), 0) + pts
+            for at, pts in got.items():
+                player = r.seats[(at + seg.offset) % 4]
+                totals[player] = totals.get(player, 0) + pts
     assert {s.name: s.points for s in ev.standings()} == {p: totals.get(p, 0) for p in PLAYERS[:4]}
