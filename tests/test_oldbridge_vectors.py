@@ -41,9 +41,6 @@ SEAT = {"Z": Seat.SOUTH, "A": Seat.WEST, "Y": Seat.NORTH, "B": Seat.EAST}
 NOT_BUILT: dict[str, str] = {
     "royal-bridge-scoring": "variety §6.12 (royal bridge): not built",
     "misery-bridge-scoring": "variety §6.5 (misery bridge): not built",
-    "bridge-to-the-score": "variety §6.8 (duplicate bridge): not built",
-    "six-hand-movement": "variety §6.9 (six-handed bridge): not built",
-    "pivot-movement": "variety §6.6 (pivot bridge, a movement between rubbers): not built",
     "two-hand-bridge-layout": "variety §6.4 (two-handed bridge): not built",
 }
 # vectors checked, with the tests that check them (in this file or the bot tests)
@@ -98,6 +95,9 @@ CHECKED: dict[str, list[str]] = {
                                    "tests/test_cutthroat.py::test_the_match_moves_the_seats_after_each_deal"],
     "reversi-bridge-scoring": ["tests/test_oldbridge_reversi.py::test_reversi_bridge_scoring"],
     "duplicate-auction-bonus": ["tests/test_oldbridge_duplicate.py::test_duplicate_auction_bonus"],
+    "pivot-movement": ["tests/test_club_evening.py::test_pivot_movement_vector"],
+    "six-hand-movement": ["tests/test_club_evening.py::test_six_hand_movement_vector"],
+    "bridge-to-the-score": ["tests/test_club_evening.py::test_bridge_to_the_score_vector"],
 }
 
 
