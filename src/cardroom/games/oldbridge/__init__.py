@@ -25,7 +25,7 @@ register(DoubleDummy.name, DoubleDummy, DoubleDummy.aliases)
 register(DrawBridge.name, DrawBridge, DrawBridge.aliases)
 
 __all__ = [
-    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DoubleDummy", "DrawBridge", "DuplicateAuction", "OldCall",
-    "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "ShortBridge", "StraightBridge", "StraightDeal",
-    "StraightMake", "ThreeHandedAuction", "score_auction", "score_straight",
+    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DoubleDummy", "DrawBridge",
+    "DuplicateAuction", "OldCall", "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "ShortBridge",
+    "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction", "score_auction", "score_straight",
 ]

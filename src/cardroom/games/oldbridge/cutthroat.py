@@ -290,5 +290,17 @@ class Cutthroat(ThreePlayerBridge):
         return [{}, {"honours": "none", "defenders_score": "halved", "doubling_limit": "cap-100"}]
 
 
-__all__ = ["Cutthroat", "CutthroatDeal", "CutthroatMatch", "CutthroatResult", "CutthroatRules", "DummyMakes", "Side",
-           "dummy_make", "lowest_cut", "first_places", "rotate", "score_cutthroat"]
+__all__ = [
+    "Cutthroat",
+    "CutthroatDeal",
+    "CutthroatMatch",
+    "CutthroatResult",
+    "CutthroatRules",
+    "DummyMakes",
+    "Side",
+    "dummy_make",
+    "first_places",
+    "lowest_cut",
+    "rotate",
+    "score_cutthroat",
+]

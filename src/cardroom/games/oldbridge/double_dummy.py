@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from cardroom.core.cards import cards_of_mask
 from cardroom.core.errors import IllegalAction, Reason
-from cardroom.core.game import Game
+from cardroom.core.game import CHANCE, Game
 from cardroom.core.match import DrawOpening, Match
 from cardroom.core.options import one_of, ranged
 from cardroom.core.table import Seat
@@ -41,8 +41,13 @@ from cardroom.games.oldbridge.calls import LEAVE, MAKES, OldCall
 from cardroom.games.oldbridge.cutthroat import DummyMakes, lowest_cut
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_DEAL, OldBridgeView, OldDealResult
-from cardroom.games.oldbridge.threehanded import PlayerMatchView, PlayerRubber, PlayerRules, PlayerSeats, \
-    ThreePlayerBridge
+from cardroom.games.oldbridge.threehanded import (
+    PlayerMatchView,
+    PlayerRubber,
+    PlayerRules,
+    PlayerSeats,
+    ThreePlayerBridge,
+)
 from cardroom.games.oldbridge.variants import HONOURS, StraightRules
 
 PLACES = (Seat.SOUTH, Seat.WEST)
@@ -125,6 +130,12 @@ class DoubleDummyDeal(PlayerSeats, DummyMakes):
         """Each player plays his own hand and his dummy's, the dealer's and his opponent's alike."""
         return seat if seat in self.places else seat.partner
 
+    @property
+    def seat_to_act(self) -> int | None:
+        """The player's own seat for either of his hands (a ruling put to the seat of his dummy too)."""
+        seat = super().seat_to_act
+        return seat if seat is None or seat == CHANCE else int(self.controller(Seat(seat)))
+
     # ----------------------------------------------------------------- the make, no doubling
     def legal_calls(self) -> list[OldCall]:
         if self.phase == PHASE_CALLS and self.dd.dealer_for_himself == "declares":
@@ -203,7 +214,8 @@ class DoubleDummyMatch(PlayerRubber, OldRubberState):
     """A rubber of two players: the cut (the lowest deals), then deals, the deal passing between the players,
     until a side has won two games."""
 
-    deal: DoubleDummyDeal | None  # type: ignore[assignment]
+    summary_fields = ("position", "over", "sheet", "deals")
+    deal: DoubleDummyDeal | None
     dealer: int  # type: ignore[assignment]
     deal_class: ClassVar[type[DoubleDummyDeal]] = DoubleDummyDeal
 
@@ -224,7 +236,7 @@ class DoubleDummyMatch(PlayerRubber, OldRubberState):
 
     def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:  # type: ignore[override]
         at = PLACES[seat] if deal_view is None else deal_view.seat
-        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)  # type: ignore[arg-type]
+        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
 
 
 # --------------------------------------------------------------------------------------------- the game
