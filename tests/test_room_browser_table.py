@@ -275,6 +275,9 @@ def test_every_games_table_screenshot(browser: Any, server: ServerProcess, game:
         n = len(st["seats"])
         places = ["south", "west", "north", "east"] if n == 4 else ["south", "west", "east"]
         me = 0  # the seat taken
+        at = st["view"]["table"].get("places")
+        if at is not None:  # the players sit at table seats of their own: the board is the table's four seats
+            n, me, places = 4, at[0], ["south", "west", "north", "east"]
         placed = p.eval_on_selector_all("#trick .played",
                                         "els => els.map(e => [Number(e.dataset.playedBy), e.dataset.place])")
         for seat, place in placed:

@@ -582,8 +582,15 @@ class TableView {
     if (out != null && out === this.seat) root.append(h("p", { class: "note sit-out-note", id: "sit-out-note", text: t(R.sitOutNote()) }));
 
     // the board: seats around, trick in the middle
-    const board = h("div", { class: `board seats-${n}` });
-    const places = boardPlaces(n);
+    // where the players sit at other table seats than their own (three-player bridges, double dummy:
+    // tb.places), the board is the table's seats, a dummy's seat without a player
+    const seatsAt = Array.isArray(tb.places) ? tb.places : null;
+    const bn = seatsAt ? (tb.seats || 4) : n;
+    const bottom = seatsAt ? (seatsAt[me] ?? seatsAt[0]) : me;
+    const playerAt = (j) => (seatsAt ? seatsAt.indexOf(j) : j); // -1: nobody sits there
+    const tableLabel = (j) => (seatsAt ? "NESW"[j] : labels[j]);
+    const board = h("div", { class: `board seats-${bn}` });
+    const places = boardPlaces(bn);
     const hands = tb.hands || {};
     const playsFor = Array.isArray(tb.plays_for) ? tb.plays_for : [];
     const fin = m.deal_end || null; // the deal just finished, while the next one waits (or the match's last)
@@ -591,40 +598,43 @@ class TableView {
     const sideWon = Array.isArray((between ? fin : tb).side_won) ? (between ? fin : tb).side_won : null;
     const wonBy = between ? fin.won : tb.won;
     const afterDeal = dealOver(tb) && !this.extraHands ? handsAfterDeal(tb) : null; // the deal played: every hand
-    const handOf = (i) => {
-      if (between && !(hands[String(i)] || []).length) return fin.hands[String(i)] || []; // every hand, once over
-      if (afterDeal && afterDeal[i] && afterDeal[i].length) return afterDeal[i];
-      if (i === this.seat) return hands[String(i)] || [];
-      if (hands[String(i)]) return hands[String(i)];
-      if (this.extraHands && this.extraHands[i]) return this.extraHands[i]; // replay: hands from the record
+    const handOf = (j, i) => { // the hand at table seat j, of player i (-1: a dummy's seat)
+      if (between && !(hands[String(j)] || []).length) return fin.hands[String(j)] || []; // every hand, once over
+      if (afterDeal && afterDeal[j] && afterDeal[j].length) return afterDeal[j];
+      if (i === this.seat) return hands[String(j)] || [];
+      if (hands[String(j)]) return hands[String(j)];
+      if (this.extraHands && this.extraHands[j]) return this.extraHands[j]; // replay: hands from the record
       return null;
     };
-    for (let k = 0; k < n; k++) {
-      const i = (me + k) % n;
-      const box = h("div", { class: `seat-box ${places[k]}${toAct === i ? " to-act" : ""}${out === i ? " sitting-out" : ""}`, "data-seat-box": i });
-      const tricksWon = sideWon == null && Array.isArray(wonBy) ? wonBy[i] : null;
-      box.append(h("div", { class: "seat-name" }, h("b", { text: word(i) }), " ", names[i] !== word(i) ? h("span", { "data-raw": "", text: names[i] }) : "",
-        i === this.seat ? h("em", { text: ` (${t("you")})` }) : null,
-        toAct === i ? h("span", { class: "dot", text: " ●" }) : null,
-        tricksWon != null && out !== i ? h("span", { class: "small", text: ` · ${t("tricks")}: ${tricksWon}` }) : null));
+    for (let k = 0; k < bn; k++) {
+      const j = (bottom + k) % bn, i = playerAt(j);
+      const acting = seatsAt && tb.hand_to_play != null ? tb.hand_to_play === j : toAct === i && i >= 0;
+      const box = h("div", { class: `seat-box ${places[k]}${acting ? " to-act" : ""}${out === i ? " sitting-out" : ""}`, "data-seat-box": seatsAt ? j : i });
+      const tricksWon = sideWon == null && Array.isArray(wonBy) ? wonBy[j] : null;
+      box.append(i < 0 ? h("div", { class: "seat-name" }, h("b", { text: seatLabel(tableLabel(j)) }), " ", h("span", { text: t("dummy") }))
+        : h("div", { class: "seat-name" }, h("b", { text: seatsAt ? seatLabel(tableLabel(j)) : word(i) }), " ",
+          names[i] !== word(i) || seatsAt ? h("span", { "data-raw": "", text: names[i] }) : "",
+          i === this.seat ? h("em", { text: ` (${t("you")})` }) : null,
+          acting ? h("span", { class: "dot", text: " ●" }) : null,
+          tricksWon != null && out !== i ? h("span", { class: "small", text: ` · ${t("tricks")}: ${tricksWon}` }) : null));
       if (out === i) box.append(h("div", { class: "small sit-out", "data-sit-out": i, text: t(R.sitOutMark()) }));
-      box.append(R.seatNote(ctx, i) || "");
-      const cards = out === i ? null : handOf(i); // sitting out: no cards shown, none playable
+      if (i >= 0) box.append(R.seatNote(ctx, i) || "");
+      const cards = out === i ? null : handOf(j, i); // sitting out: no cards shown, none playable
       if (cards) {
-        const row = h("div", { class: "hand", "data-hand": i });
-        if (i !== this.seat && tb.dummy === i) box.append(h("div", { class: "small", text: t("dummy") }));
+        const row = h("div", { class: "hand", "data-hand": j });
+        if (i >= 0 && i !== this.seat && tb.dummy === j) box.append(h("div", { class: "small", text: t("dummy") }));
         // laws mode, irregular actions on: our own cards (and dummy's, for declarer) may be played anyway
-        const mine = i === this.seat || (this.seat != null && playsFor.includes(i));
+        const mine = (i >= 0 && i === this.seat) || (this.seat != null && playsFor.includes(j));
         const irregular = m.laws && this.irregular && this.token && !m.over && mine;
         for (const c of sortHand(cards.filter((x) => x != null), trump, R)) {
           shownCards.add(c);
           const el = cardEl(c, { legalId: legalCard.get(c), trump });
           if (irregular && legalCard.get(c) == null) {
             el.classList.add("irregular");
-            el.dataset.irregular = `!${labels[i]} ${c}`;
+            el.dataset.irregular = `!${tableLabel(j)} ${c}`;
             el.setAttribute("role", "button");
             el.tabIndex = 0;
-            el.addEventListener("click", () => this.sendIrregular(`!${labels[i]} ${c}`));
+            el.addEventListener("click", () => this.sendIrregular(`!${tableLabel(j)} ${c}`));
           }
           row.append(el);
         }
@@ -638,7 +648,7 @@ class TableView {
     // between two deals the trick area shows the deal just finished: its last trick, its tricks reviewable
     const trickTb = between && fin.last_trick ? { ...tb, trick: null, tricks: fin.tricks } : tb;
     const trickLabels = labels.map((l, i) => (/^\d+$/.test(l) ? word(i) : l)); // a numbered seat: its player
-    centre.append(trickCentre({ tb: trickTb, labels: trickLabels, me, review: this.review ?? null, setReview: (k) => { this.review = k; this.render(); } }));
+    centre.append(trickCentre({ tb: trickTb, labels: seatsAt ? ["N", "E", "S", "W"] : trickLabels, me: bottom, review: this.review ?? null, setReview: (k) => { this.review = k; this.render(); } }));
     if (sideWon) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}` }));
     for (const [name, cs] of Object.entries(tb.open || {})) { // cards open on the table: the turn-up, the talon
       if (!cs || !cs.length) continue;
