@@ -157,19 +157,6 @@ class BridgeSearch(SearchAdapter):
 class ContractBridgeSearch(BridgeSearch):
     """Contract bridge: the auction weighed by the rule-based bot's system."""
 
-    @staticmethod
-    def seen_hands(v: Any) -> dict[int, int]:
-        """The hands the view shows whole, by seat: its own and the dummy once exposed (a view's
-        ``seen_hands()`` where it says otherwise: double dummy's)."""
-        other = getattr(v, "seen_hands", None)
-        got = other() if other is not None else None
-        if got is not None:
-            return dict(got[0])
-        seen = {int(v.seat): v.hand}
-        if v.dummy is not None and v.dummy_hand is not None:
-            seen[int(v.dummy)] = v.dummy_hand
-        return seen
-
     def weighs_auction(self, v: Any) -> bool:
         return True
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, ClassVar
 
 from cardroom.core.deal import Draw
@@ -42,6 +41,7 @@ from cardroom.games.oldbridge.threehanded import (
     PlayerSeats,
     PlayerSheet,
     ThreePlayerBridge,
+    straight_rules_of,
 )
 from cardroom.games.oldbridge.variants import DOUBLING_LIMITS, HONOURS, StraightRules
 
@@ -66,13 +66,7 @@ class CutthroatRules(PlayerRules):
 
     @property
     def straight(self) -> StraightRules:
-        return _straight_rules(self)
-
-
-@cache
-def _straight_rules(rules: CutthroatRules) -> StraightRules:
-    return StraightRules(doubling_limit=rules.doubling_limit, honours=rules.honours, game_points=rules.game_points,
-                         rubber_bonus=rules.rubber_bonus, draw_for_first_deal=rules.draw_for_first_deal)
+        return straight_rules_of(self)
 
 
 # --------------------------------------------------------------------------------------------- the dummy's make

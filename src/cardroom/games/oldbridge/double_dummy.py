@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from functools import cache
 from typing import Any, ClassVar
 
 from cardroom.core.cards import cards_of_mask
@@ -47,6 +46,7 @@ from cardroom.games.oldbridge.threehanded import (
     PlayerRules,
     PlayerSeats,
     ThreePlayerBridge,
+    straight_rules_of,
 )
 from cardroom.games.oldbridge.variants import HONOURS, StraightRules
 
@@ -73,13 +73,7 @@ class DoubleDummyRules(PlayerRules):
 
     @property
     def straight(self) -> StraightRules:
-        return _straight_rules(self)
-
-
-@cache
-def _straight_rules(rules: DoubleDummyRules) -> StraightRules:
-    return StraightRules(honours=rules.honours, game_points=rules.game_points, rubber_bonus=rules.rubber_bonus,
-                         draw_for_first_deal=rules.draw_for_first_deal, laws=rules.laws)
+        return straight_rules_of(self)
 
 
 # --------------------------------------------------------------------------------------------- the view
