@@ -315,3 +315,22 @@ def test_terminal_user_leads_blind_from_his_dummy(lang: str) -> None:
     assert any(ln.endswith(render_hand(CardSet.parse(HANDS[N]).mask)) for ln in lines)
     assert not any(render_hand(CardSet.parse(HANDS[SO]).mask) in ln for ln in lines)
     assert ("Your own hand stays face down" if lang == "en" else "Свою руку вы не смотрите") in text
+
+
+def test_terminal_irregular_input_names_either_of_the_users_hands() -> None:
+    """Laws mode at the terminal: ``!N 8S`` is the user's dummy's card, ``!8S`` the hand to play's; a hand of
+    the opponent's is refused."""
+    from cardroom.core.errors import ParseError
+    from cardroom.ui.render import renderer_for
+
+    game: Any = load("double-dummy", laws=True, draw_for_first_deal=False)
+    deal = _deal(dealer=0, laws=True)
+    deal.apply(MAKES[C])
+    deal.apply(Card.parse("AD"))  # North, the user's dummy, to play
+    r = renderer_for(game)
+    view = deal.view(0)
+    assert r.irregular("N 8S", view).seat == int(N) and r.irregular("8S", view).seat == int(N)
+    assert r.irregular("S 8H", view).seat == int(SO)
+    for other in ("E 7S", "W 9H"):
+        with pytest.raises(ParseError):
+            r.irregular(other, view)
