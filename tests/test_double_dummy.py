@@ -334,3 +334,15 @@ def test_terminal_irregular_input_names_either_of_the_users_hands() -> None:
     for other in ("E 7S", "W 9H"):
         with pytest.raises(ParseError):
             r.irregular(other, view)
+
+
+def test_the_bot_makes_where_the_dealer_may_not_leave() -> None:
+    """Under the reading "declares for himself" the bot never leaves the make: every call it makes is legal."""
+    from cardroom.bots.double_dummy import DoubleDummyBot
+
+    bot = DoubleDummyBot(seed=1)
+    for seed in range(40):
+        deal = _random_deal(DoubleDummyDeal, seed % 2, seed)
+        deal.dd = type(deal.dd)(dealer_for_himself="declares")
+        call = bot.choose(deal.view(deal.to_act or 0))
+        assert call in deal.legal_actions() and call != LEAVE

@@ -19,7 +19,11 @@ from cardroom.games.bridge.calls import Strain
 from cardroom.games.bridge.rubber import RubberSeatView
 from cardroom.games.bridge.rules import BridgeView
 from cardroom.games.bridge.scoring import Contract
+from cardroom.games.oldbridge.calls import MAKES, OldCall
+from cardroom.games.oldbridge.cutthroat import dummy_make
 from cardroom.games.oldbridge.double_dummy import DoubleDummyView
+from cardroom.games.oldbridge.rubber import OldSheet
+from cardroom.games.oldbridge.rules import OldBridgeView
 from cardroom.games.oldbridge.scoring import StraightMake
 
 _FULL = (1 << 52) - 1
@@ -35,6 +39,12 @@ class DoubleDummyBot(OldBridgeBot):
                 and (deal.laws is None or deal.laws.get("ruling") is None):
             return self.play(deal)
         return super().choose(view)
+
+    def make(self, view: OldBridgeView, sheet: OldSheet | None) -> OldCall:
+        """The old bridges' make; where the dealer may not leave it (``dealer_for_himself="declares"``), the
+        three-handed schedule's make on his own hand instead of a leave."""
+        call = super().make(view, sheet)
+        return call if call in view.legal else MAKES[dummy_make(view.hand)]
 
     def play(self, view: Any) -> Card:
         assert isinstance(view, DoubleDummyView)
