@@ -346,3 +346,14 @@ def test_the_bot_makes_where_the_dealer_may_not_leave() -> None:
         deal.dd = type(deal.dd)(dealer_for_himself="declares")
         call = bot.choose(deal.view(deal.to_act or 0))
         assert call in deal.legal_actions() and call != LEAVE
+
+
+def test_the_deal_end_names_the_declaring_player() -> None:
+    """The end of a deal (the card room's "previous deal") names its declarer by the match's seat, a player."""
+    m: Any = DoubleDummy(draw_for_first_deal=False).new_initial_state()
+    rng = random.Random(2)
+    while len(m.results) < 2:
+        m.apply(m.sample_chance(rng) if m.to_act == CHANCE else m.legal_actions()[0])
+        end = m.deal_end()
+        if end is not None:
+            assert end["result"]["declarer"] == len(m.results) - 1  # player 1 dealt the first deal, player 2 the next

@@ -228,6 +228,13 @@ class DoubleDummyMatch(PlayerRubber, OldRubberState):
         """ "Сдатчик всегда сдает для себя": the other player deals (a new deal: the same dealer)."""
         return self.dealer if result.void else 1 - self.dealer
 
+    def result_line(self, result: OldDealResult) -> dict[str, Any]:
+        """Straight bridge's line, its declarer the player who dealt (the match's seats are the players)."""
+        line = super().result_line(result)
+        if line.get("declarer") is not None:
+            line["declarer"] = PLACES.index(result.dealer)
+        return line
+
     def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:  # type: ignore[override]
         at = PLACES[seat] if deal_view is None else deal_view.seat
         return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
