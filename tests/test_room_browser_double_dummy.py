@@ -30,8 +30,8 @@ def _blind_from_dummy(st: State) -> bool:
 
 
 @pytest.mark.parametrize("game", ["double-dummy", "draw-bridge"])
-def test_a_rubber_played_to_the_end_with_the_blind_lead_from_the_dummy(browser: Any, server: ServerProcess,
-                                                                       game: str) -> None:
+def test_a_rubber_played_to_the_end_with_the_blind_lead_from_the_dummy(
+        browser: Any, server: ServerProcess, game: str) -> None:  # noqa: F811
     ctx = browser.new_context(bypass_csp=True, viewport={"width": 1000, "height": 900}, locale="en-US")
     pg = ctx.new_page()
     pg.set_default_timeout(STEP_TIMEOUT)
