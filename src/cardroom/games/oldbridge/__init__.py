@@ -3,6 +3,8 @@
 from cardroom.games import register
 from cardroom.games.oldbridge.calls import Denom, OldCall
 from cardroom.games.oldbridge.cutthroat import Cutthroat
+from cardroom.games.oldbridge.double_dummy import DoubleDummy
+from cardroom.games.oldbridge.draw_bridge import DrawBridge
 from cardroom.games.oldbridge.duplicate import DuplicateAuction
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
 from cardroom.games.oldbridge.reversi import ReversiBridge
@@ -19,9 +21,11 @@ register(Cutthroat.name, Cutthroat, Cutthroat.aliases)
 register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
 register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
 register(DuplicateAuction.name, DuplicateAuction, DuplicateAuction.aliases)
+register(DoubleDummy.name, DoubleDummy, DoubleDummy.aliases)
+register(DrawBridge.name, DrawBridge, DrawBridge.aliases)
 
 __all__ = [
-    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DuplicateAuction", "OldCall",
-    "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "ShortBridge", "StraightBridge", "StraightDeal",
-    "StraightMake", "ThreeHandedAuction", "score_auction", "score_straight",
+    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DoubleDummy", "DrawBridge",
+    "DuplicateAuction", "OldCall", "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "ShortBridge",
+    "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction", "score_auction", "score_straight",
 ]

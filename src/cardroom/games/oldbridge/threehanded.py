@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar, Protocol, Self, cast
 
@@ -32,7 +33,7 @@ from cardroom.core.view import TableView, match_table, memo, table_of
 from cardroom.games.bridge.rubber import RubberSeatView, draw_of
 from cardroom.games.oldbridge.calls import ALL_CALLS
 from cardroom.games.oldbridge.rules import OldBridgeView
-from cardroom.games.oldbridge.variants import _check_options
+from cardroom.games.oldbridge.variants import StraightRules, _check_options
 
 PLAYERS = (Seat.NORTH, Seat.EAST, Seat.SOUTH)
 """The three players' numbers (as seats 0, 1, 2: the room's and the terminal's seats of the match)."""
@@ -111,6 +112,14 @@ class PlayerRules:
         default = cls()
         _check_options(default, game, options)
         return cast(Self, replace(cast(Any, default), **options))
+
+
+@cache
+def straight_rules_of(rules: PlayerRules) -> StraightRules:
+    """Straight bridge's rules of a variety played over straight bridge's deal: its options that are
+    straight bridge's, by name; the rest straight bridge's defaults."""
+    names = {f.name for f in fields(StraightRules)}
+    return StraightRules(**{f.name: getattr(rules, f.name) for f in fields(cast(Any, rules)) if f.name in names})
 
 
 _SCHEMAS: dict[type[PlayerRules], Schema] = {}

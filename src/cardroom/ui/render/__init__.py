@@ -17,6 +17,8 @@ RENDERERS = {
 GAME_RENDERERS = {
     "three-handed-auction": "cardroom.ui.render.three_handed:ThreeHandedRenderer",
     "cutthroat": "cardroom.ui.render.cutthroat:CutthroatRenderer",
+    "double-dummy": "cardroom.ui.render.double_dummy:DoubleDummyRenderer",
+    "draw-bridge": "cardroom.ui.render.double_dummy:DoubleDummyRenderer",
 }
 """A game's own renderer, where its family's needs an override (by the game's name)."""
 
