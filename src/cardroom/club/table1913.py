@@ -151,7 +151,7 @@ def fault_of(letter: str, attention_in_time: bool) -> DealFault:
              "d": "more_than_thirteen", "e": "last_card_not_to_dealer", "f": "uncut_or_out_of_turn_or_wrong_pack"}
     if letter not in names:
         raise CardroomError(Reason("club.bad_fault", fault=letter))
-    return DealFault(**{names[letter]: True}, attention_in_time=attention_in_time)  # type: ignore[arg-type]
+    return DealFault(**{names[letter]: True}, attention_in_time=attention_in_time)
 
 
 def _card(cuts: Mapping[str, Card], name: str) -> Card:
@@ -181,6 +181,7 @@ class BookEntry:
     entered: list[list[int]]  # [side][part]
     record: list[list[int]]
     agreed: bool = False
+    agreed_by: list[str] = field(default_factory=list)
     corrections: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -212,6 +213,8 @@ class ClubTable:
     """Law 22: some player has cut since the rubber ended (candidates announced later wait)."""
     substitutes: dict[str, str] = field(default_factory=dict)
     """Law 26: absent player -> his substitute, for the current rubber only."""
+    consents: dict[str, list[str]] = field(default_factory=dict)
+    """Law 26: absent player -> the players who consented to his substitute."""
     book: list[BookEntry] = field(default_factory=list)
     went_out: list[str] = field(default_factory=list)
     came_in: list[str] = field(default_factory=list)
@@ -249,6 +252,8 @@ class ClubTable:
 
     def eligible(self) -> list[str]:
         """Law 22: the candidates who may enter at this rubber's end: announced before any player cut."""
+        if self._out_done:  # the cutting out of this rubber's end is over
+            return []
         return [n for n in self.queue if not (self.cut_since_end and self.member(n).announced > self._end_event)]
 
     # ----------------------------------------------------------- what must be cut next
@@ -376,7 +381,6 @@ class ClubTable:
         if self.phase == "forming":
             self.queue = [n for n in self._arrival_order() if n not in four]
         self.phase = "rubber"
-        self.went_out, self.came_in, self._out_done = [], [], False
 
     def _arrival_order(self) -> list[str]:
         return [n for g in self._arrivals() for n in g]
@@ -388,33 +392,39 @@ class ClubTable:
         out = going_out(self._current_counts(), cards, len(eligible), self._last())
         self.went_out, self.came_in, self._out_done = out, eligible, True
         self.queue = [n for n in self.queue if n not in eligible] + out
-        for n in out:
+        for n in out:  # back among the candidates, announced now (law 20)
             self.consecutive[n] = 0
+            self.member(n).announced = self.events
 
     def _rubber_end(self, e: Mapping[str, Any]) -> None:
-        """The rubber is over: its score is entered in the book (``entered``, as the scorer writes it;
-        ``record``, the figures the record proves: both [[trick, honour] NS, [trick, honour] EW]); every
+        """The rubber is over: its score is entered in the book from ``record`` (the figures the record
+        proves, [[trick, honour] NS, [trick, honour] EW]; a scorer may then write others, :meth:`_enter`); every
         player of it has played one more consecutive rubber (law 21; a substitute's rights are not
         touched, law 26); the substitutions lapse (law 26)."""
         if self.phase != "rubber" or self.playing is None:
             raise CardroomError(Reason("club.no_rubber"))
         record = _figures(e.get("record"))
-        entered = _figures(e.get("entered", e.get("record")))
+        entered = [list(side) for side in record]
         self.rubbers += 1
         self.book.append(BookEntry(self.rubbers, self.playing, entered, record))
         for n in self.playing:
             self.consecutive[n] = self.consecutive.get(n, 0) + 1
-        self.substitutes = {}
+        self.substitutes, self.consents = {}, {}
         self.phase = "between"
         self.cut_since_end = False
         self._end_event = self.events
         self.went_out, self.came_in, self._out_done = [], [], False
 
     def _agree(self, e: Mapping[str, Any]) -> None:
-        """The score of the last rubber is made up and agreed (laws 12-13: no correction after)."""
+        """A player of the last rubber agrees its score (``by``); once every one of the four still at
+        the table has, it is made up and agreed (laws 12-13: no correction after)."""
         if self.phase != "between" or not self.book or self.book[-1].agreed:
             raise CardroomError(Reason("club.nothing_to_agree"))
-        self.book[-1].agreed = True
+        entry, by = self.book[-1], e.get("by")
+        if by not in entry.players or by in entry.agreed_by:
+            raise CardroomError(Reason("club.nothing_to_agree"))
+        entry.agreed_by.append(str(by))
+        entry.agreed = all(n in entry.agreed_by or not self.is_member(n) for n in entry.players)
 
     def _correct(self, e: Mapping[str, Any]) -> None:
         """Laws 12-13: a proved error in the book corrected in time. ``rubber``, ``side`` (NS/EW),
@@ -466,10 +476,19 @@ class ClubTable:
         if not isinstance(sub, str) or not sub or sub in self.playing or sub in self.substitutes.values():
             raise CardroomError(Reason("club.bad_substitute", name=str(sub)))
         others = [n for n in self.playing if n != absent]
-        given = consents if isinstance(consents, list) else []
+        given = [*(consents if isinstance(consents, list) else []), *self.consents.get(absent, []),
+                 *(n for n in others if self.member(n).kind == "bot")]
         if not substitute_allowed([n in given for n in others]):
             raise CardroomError(Reason("club.no_consent", law="26"))
         self.substitutes[absent] = sub
+
+    def _consent(self, e: Mapping[str, Any]) -> None:
+        """Law 26: one of the other three consents to ``absent``'s substitute (``by``)."""
+        by, absent = e.get("by"), e.get("absent")
+        if self.phase != "rubber" or self.playing is None or absent not in self.playing or by not in self.playing \
+                or by == absent:
+            raise CardroomError(Reason("club.not_playing", name=str(by)))
+        self.consents.setdefault(str(absent), []).append(str(by))
 
     def _leave(self, e: Mapping[str, Any]) -> None:
         """A member leaves. Waiting: he gives up his place (law 20). Playing between rubbers: a waiting
@@ -565,5 +584,5 @@ _HANDLERS: dict[str, Any] = {
     "arrive": ClubTable._arrive, "cut": ClubTable._cut, "rubber-end": ClubTable._rubber_end,
     "agree": ClubTable._agree, "correct": ClubTable._correct, "enter": ClubTable._enter,
     "substitute": ClubTable._substitute, "leave": ClubTable._leave, "claim-deal": ClubTable._claim_deal,
-    "helped-form": ClubTable._helped_form,
+    "helped-form": ClubTable._helped_form, "consent": ClubTable._consent,
 }

@@ -751,6 +751,8 @@ class Room:
         """A chance or bot action the store refuses is tried again after 0.5, 1, 2, 4, 8 s; then the table's
         driver stops (one log line) until the table is next changed. Other tables are never held up."""
         self.tables: dict[str, TableRuntime] = {}
+        self.over_hooks: list[Callable[[TableRuntime], None]] = []
+        """Called when a table's match ends by its last action (the club tables move on: room/clubtable.py)."""
         self.quarantined: dict[str, Quarantined] = {}
         """Stored tables set aside at load (not served: 410 ``quarantined``), by id."""
         self.actions_applied = 0
@@ -1157,6 +1159,9 @@ class Room:
         rt.state.apply(action)
         self.actions_applied += 1
         rt.broadcast(self.observer)
+        if rt.state.is_over:
+            for hook in self.over_hooks:
+                hook(rt)
 
     # ----------------------------------------------------------- chance and bots
     def kick(self, rt: TableRuntime) -> None:
