@@ -1,0 +1,179 @@
+"""The club table of 1913 in the card room (room/clubtable.py): six join, four play a rubber as a room
+table, the rubber ends and the cutting out (law 21) seats the waiting players with their own tokens;
+a seventh is refused (law 18); the score book corrected by the rulings of laws 12-13 and a deal
+claimed under law 37 through the room; bad tokens refused; everything survives a restart."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from roomkit import auth
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from cardroom.room.app import create_app
+
+OPTIONS = {"game_points": 1}  # any made contract wins a game: a short rubber, the laws the same
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path}/room.sqlite"
+
+
+def club_until(c: TestClient, cid: str, pred: Any, timeout: float = 90.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        info: dict[str, Any] = c.get(f"/api/clubs/{cid}").json()
+        if pred(info):
+            return info
+        assert time.monotonic() < deadline, info
+        time.sleep(0.05)
+
+
+def play_out(c: TestClient, table: str, tokens: list[str], timeout: float = 120.0) -> None:
+    """The people at ``table`` play its rubber to the end (each the first legal action on his turn)."""
+    deadline = time.monotonic() + timeout
+    while not c.get(f"/api/tables/{table}").json()["over"]:
+        assert time.monotonic() < deadline
+        moved = False
+        for tok in tokens:
+            st = c.get(f"/api/tables/{table}/state", headers=auth(tok)).json()
+            if st["legal"]:
+                c.post(f"/api/tables/{table}/actions", json={"action": 0, "seq": st["seq"]}, headers=auth(tok))
+                moved = True
+        if not moved:
+            time.sleep(0.01)
+
+
+def test_six_join_four_play_cutting_out_seats_the_waiting(db: str) -> None:
+    with TestClient(create_app(db)) as c:
+        r = c.post("/api/clubs", json={"game": "auction-bridge", "options": OPTIONS, "bots": 4})
+        assert r.status_code == 201, r.text
+        cid, owner = r.json()["id"], r.json()["owner_token"]
+        club_until(c, cid, lambda i: i["phase"] == "rubber" and i["table"])
+        anna = c.post(f"/api/clubs/{cid}/join", json={"name": "Anna"}).json()["token"]
+        boris = c.post(f"/api/clubs/{cid}/join", json={"name": "Boris"}).json()["token"]
+        info = c.get(f"/api/clubs/{cid}").json()
+        assert len(info["members"]) == 6
+        r = c.post(f"/api/clubs/{cid}/join", json={"name": "Zoya"})  # law 18: no seventh
+        assert r.status_code == 409 and r.json()["code"] == "club_full"
+        assert len(c.get(f"/api/clubs/{cid}").json()["members"]) == 6
+
+        # a rubber of the four bots ends; Anna and Boris announced before any cut: they come in (law 21)
+        info = club_until(c, cid, lambda i: i["phase"] == "rubber" and "Anna" in (i["at_table"] or []))
+        assert sorted(info["came_in"]) == ["Anna", "Boris"] and len(info["went_out"]) == 2
+        assert sorted(info["waiting"]) == sorted(info["went_out"])
+        assert all(n.startswith("bot") for n in info["went_out"])
+        table = info["table"]
+        seats = c.get(f"/api/tables/{table}").json()["seats"]
+        for name, tok in (("Anna", anna), ("Boris", boris)):
+            k = info["at_table"].index(name)
+            assert seats[k]["kind"] == "human" and seats[k]["name"] == name
+            assert c.get(f"/api/tables/{table}/state", headers=auth(tok)).json()["seat"] == k  # her club token
+        assert c.get(f"/api/tables/{table}").json()["options"]["draw_for_first_deal"] is False
+        rubber = info["rubbers"] + 1
+
+        # they play the rubber; it ends; its score waits for their agreement
+        play_out(c, table, [anna, boris])
+        info = club_until(c, cid, lambda i: i["phase"] == "between" and i["rubbers"] == rubber)
+        entry = info["book"][-1]
+        assert not entry["agreed"]
+        right = entry["entered"]["NS"]["honour"]
+
+        # laws 12-13 through the room: a wrong figure written, a correction not proved, then proved
+        r = c.post(f"/api/clubs/{cid}/book", json={"rubber": rubber, "side": "NS", "part": "honour",
+                                                  "points": right + 7}, headers=auth(anna))
+        assert r.status_code == 200 and r.json()["book"][-1]["entered"]["NS"]["honour"] == right + 7
+        r = c.post(f"/api/clubs/{cid}/correct", json={"rubber": rubber, "side": "NS", "part": "honour",
+                                                     "points": right + 1}, headers=auth(boris))
+        assert r.status_code == 409 and r.json()["code"] == "ruling_not_proved" and "law 12" in r.json()["detail"]
+        r = c.post(f"/api/clubs/{cid}/correct?lang=ru", json={"rubber": rubber, "side": "NS", "part": "honour",
+                                                             "points": right}, headers=auth(boris))
+        assert r.status_code == 200
+        assert r.json()["book"][-1]["entered"]["NS"]["honour"] == right
+        assert r.json()["rulings"][-1] == {"kind": "correction", "law": "12", "rubber": rubber, "side": "NS",
+                                           "part": "honour", "was": right + 7, "now": right}
+        # law 37 claimed through the room
+        r = c.post(f"/api/clubs/{cid}/claims", json={"fault": "d"}, headers=auth(anna))
+        assert r.json()["rulings"][-1]["key"] == "club.ruling.new_deal"
+        # both agree: the score is made up; law 13 no longer lets a trick figure be corrected
+        for tok in (anna, boris):
+            assert c.post(f"/api/clubs/{cid}/agree", headers=auth(tok)).status_code == 200
+        r = c.post(f"/api/clubs/{cid}/correct", json={"rubber": rubber, "side": "EW", "part": "trick",
+                                                     "points": 0}, headers=auth(anna))
+        assert r.status_code == 409 and r.json()["code"] == "ruling_too_late"
+        # the next cutting out: Anna and Boris played one rubber, the two others more: they go out
+        info = club_until(c, cid, lambda i: i["rubbers"] == rubber and i["phase"] == "rubber"
+                          and len(i["tables"]) > rubber)
+        assert sorted(info["went_out"]) == sorted(n for n in entry["players"] if n not in ("Anna", "Boris"))
+        assert "Anna" in info["at_table"] and "Boris" in info["at_table"]
+
+        # refusals: no token, a wrong token, the owner's token for a member's act, an unknown club, a bad route
+        assert c.post(f"/api/clubs/{cid}/agree").status_code == 401
+        r = c.post(f"/api/clubs/{cid}/agree", headers=auth("nobody"))
+        assert r.status_code == 403 and r.json()["code"] == "club_bad_token"
+        assert c.post(f"/api/clubs/{cid}/leave", headers=auth(owner)).status_code == 403
+        assert c.get("/api/clubs/nosuch").status_code == 404
+        assert c.post(f"/api/clubs/{cid}/teleport", headers=auth(anna)).status_code == 404
+        assert c.post("/api/clubs", json={"game": "preferans"}).json()["code"] == "club_game"
+        before = c.get(f"/api/clubs/{cid}").json()
+
+    with TestClient(create_app(db)) as c:  # a restart: the club replays its stored events
+        after = c.get(f"/api/clubs/{cid}").json()
+        for key in ("members", "book", "rulings", "went_out", "came_in", "tables", "rubbers"):
+            assert after[key] == before[key], key
+
+
+def test_a_bad_stored_club_is_set_aside_the_others_served(db: str) -> None:
+    with TestClient(create_app(db)) as c:
+        good = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Anna"]}).json()["id"]
+        bad = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Boris"]}).json()["id"]
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(db)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE room_club_events SET text = '{\"kind\": \"arrive\"' WHERE club_id = :c"), {"c": bad})
+    engine.dispose()
+    with TestClient(create_app(db)) as c:
+        assert c.get(f"/api/clubs/{good}").json()["members"][0]["name"] == "Anna"
+        r = c.get(f"/api/clubs/{bad}")
+        assert r.status_code == 410 and r.json()["code"] == "unknown_club"
+
+
+def test_substitute_and_breaking_up(db: str) -> None:
+    """Law 26 through the room: the absent player's substitute takes his seat at the rubber's table;
+    law 27: a player leaving the rubber without one breaks the table up (its rubber ends unfinished)."""
+    with TestClient(create_app(db, bot_delay=0.2)) as c:
+        r = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Anna"], "bots": 3}).json()
+        cid, (anna,) = r["id"], r["tokens"]
+        vera = c.post(f"/api/clubs/{cid}/join", json={"name": "Vera"}).json()["token"]
+        info = club_until(c, cid, lambda i: i["phase"] == "rubber" and i["table"])
+        r = c.post(f"/api/clubs/{cid}/substitute", json={"substitute": "Vera"}, headers=auth(anna))
+        assert r.status_code == 200, r.text  # the three others are bots: they consent
+        k = info["at_table"].index("Anna")
+        seat = c.get(f"/api/tables/{info['table']}").json()["seats"][k]
+        assert seat["name"] == "Vera" and seat["kind"] == "human"
+        assert c.get(f"/api/tables/{info['table']}/state", headers=auth(vera)).json()["seat"] == k
+
+
+def test_leaving_the_rubber_breaks_up_the_table(db: str) -> None:
+    """Law 27: a player leaving the rubber without a substitute breaks the table up: its rubber ends
+    unfinished and the others have the prior right of entry elsewhere."""
+    with TestClient(create_app(db, bot_delay=0.2)) as c:
+        r = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Anna"], "bots": 3}).json()
+        cid, (anna,) = r["id"], r["tokens"]
+        info = club_until(c, cid, lambda i: i["phase"] == "rubber" and i["table"])
+        r = c.post(f"/api/clubs/{cid}/leave", headers=auth(anna))
+        assert r.status_code == 200 and r.json()["phase"] == "broken" and r.json()["broken_by"] == "Anna"
+        assert sorted(r.json()["prior_right"]) == ["bot 1", "bot 2", "bot 3"]
+        assert c.get(f"/api/tables/{info['table']}").json()["over"] is True
+        r = c.post(f"/api/clubs/{cid}/join", json={"name": "Zoya"})
+        assert r.status_code == 409 and r.json()["code"] == "club_broken"
