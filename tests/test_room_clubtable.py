@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
 from roomkit import auth
 
 with warnings.catch_warnings():
