@@ -121,7 +121,8 @@ class ClubRuntime:
         return bool(token) and secrets.compare_digest(self.owner_hash, secret_hash(token or ""))
 
     def info(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game, "options": dict(self.options), "table": self.current,
+        return {"id": self.id, "game": self.game, "title": dict(game_class(self.game).title),
+                "options": dict(self.options), "table": self.current,
                 "tables": list(self.tables), **self.table.to_dict()}
 
 

@@ -30,7 +30,7 @@ function cutText(cut) {
 function render(info, error) {
   const app = document.getElementById("app");
   const main = h("main", { id: "club", "data-phase": info.phase, "data-rubbers": String(info.rubbers) });
-  main.append(h("h1", {}, `${t("clubTitle")} · ${tp("gameTitle_", info.game)}`));
+  main.append(h("h1", {}, `${t("clubTitle")} · ${info.title[getLang()] || info.title.en}`));
   main.append(h("p", { id: "club-phase" }, `${t("clubPhase")}: ${t("clubPhase_" + info.phase)} · ${t("clubRubbers")}: ${info.rubbers}`));
   if (error) main.append(h("p", { class: "error", text: error }));
   const seats = h("table", { id: "club-seats" }, h("tr", {}, h("th", { text: t("seat") }), h("th", { text: t("clubPlayer") })));
@@ -58,7 +58,7 @@ function render(info, error) {
     main.append(h("p", { id: "club-cutting-out" }, `${t("clubWentOut")}: ${info.went_out.join(", ") || "—"} · ${t("clubCameIn")}: ${info.came_in.join(", ") || "—"}`));
   }
   if (info.book.length) {
-    const book = h("table", { id: "club-book" }, h("tr", {}, ...["clubRubber", "clubPlayers", "NS", "EW", "clubAgreed"].map((k) => h("th", { text: k.length == 2 ? k : t(k) }))));
+    const book = h("table", { id: "club-book" }, h("tr", {}, ...["clubRubber", "clubPlayers", "clubNS", "clubEW", "clubAgreed"].map((k) => h("th", { text: t(k) }))));
     for (const b of info.book) {
       const fig = (s) => `${b.entered[s].trick} / ${b.entered[s].honour}`;
       book.append(h("tr", {}, h("td", { text: String(b.rubber) }), h("td", { text: b.players.join(", ") }), h("td", { text: fig("NS") }),

@@ -107,6 +107,7 @@ const STRINGS = {
     clubCut_out: "for cutting out (law 21)", clubWentOut: "Went out (law 21)", clubCameIn: "Came in", clubRubber: "Rubber",
     clubPlayers: "Players", clubAgreed: "Agreed", clubBook: "The score book", clubBookNote: "trick / honour score; a proved error may be corrected until agreed (laws 12-13)",
     clubBrokenBy: "The table was broken up by", clubPrior: "prior right of entry elsewhere (law 27)", clubJoin: "Join the table", clubAgree: "Agree the score",
+    clubNS: "North–South", clubEW: "East–West",
   },
   ru: {
     title: "Карточный клуб", lobby: "Лобби", records: "Записи", language: "Язык",
@@ -233,6 +234,7 @@ const STRINGS = {
     clubCut_out: "для выхода из игры (закон 21)", clubWentOut: "Вышли (закон 21)", clubCameIn: "Вошли", clubRubber: "Рабер",
     clubPlayers: "Игроки", clubAgreed: "Согласован", clubBook: "Книга счёта", clubBookNote: "счёт взяток / оннеров; доказанную ошибку можно исправить до согласования (законы 12–13)",
     clubBrokenBy: "Стол распустил", clubPrior: "преимущественное право входа в другом месте (закон 27)", clubJoin: "Сесть за стол", clubAgree: "Согласиться со счётом",
+    clubNS: "Север–Юг", clubEW: "Восток–Запад",
   },
 };
 
