@@ -999,6 +999,7 @@ class Room:
             rt.claim = rt.undo = None
             rt.last_active = time.monotonic()
             rt.broadcast(self.observer)
+        self._over(rt)
         return rt
 
     async def close_table(self, table_id: str, token: str | None) -> bool:
@@ -1027,6 +1028,7 @@ class Room:
             rt.claim = rt.undo = None
             self.tables_expired += counted
             rt.broadcast(self.observer)
+        self._over(rt)
         return True
 
     async def next_deal(self, table_id: str, token: str | None) -> TableRuntime:
@@ -1159,6 +1161,10 @@ class Room:
         rt.state.apply(action)
         self.actions_applied += 1
         rt.broadcast(self.observer)
+        self._over(rt)
+
+    def _over(self, rt: TableRuntime) -> None:
+        """Tell the :attr:`over_hooks` when the table's match has ended (by its last action or unfinished)."""
         if rt.state.is_over:
             for hook in self.over_hooks:
                 hook(rt)

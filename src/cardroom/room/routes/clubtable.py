@@ -66,4 +66,4 @@ async def member_event(request: Request, club_id: str, what: str) -> dict[str, A
 
 @router.get("/club")
 async def page() -> FileResponse:
-    return FileResponse(STATIC / "club.html")
+    return FileResponse(STATIC / "index.html")  # app.js hands /club to club.js
