@@ -207,7 +207,7 @@ class ClubRoom:
         if not isinstance(names, list) or not all(isinstance(n, str) or n is None for n in names) \
                 or not isinstance(bots, int) or isinstance(bots, bool) or bots < 0:
             raise RoomError(400, "bad_request")
-        people = [self.room._clean_name(n, i) for i, n in enumerate(names)]
+        people = [self.room._clean_name(n, len(club.table.members) + i) for i, n in enumerate(names)]
         taken = set(club.table.names()) | set(people)
         bot_names: list[str] = []
         k = 1
