@@ -177,3 +177,42 @@ def test_leaving_the_rubber_breaks_up_the_table(db: str) -> None:
         assert c.get(f"/api/tables/{info['table']}").json()["over"] is True
         r = c.post(f"/api/clubs/{cid}/join", json={"name": "Zoya"})
         assert r.status_code == 409 and r.json()["code"] == "club_broken"
+
+
+def test_killed_server_resumes_the_club(tmp_path: Path) -> None:
+    """SIGKILL between events: the restarted server replays every stored event of the club (its cuts,
+    book, members and tables) and the club plays on from there."""
+    import json
+    import urllib.request
+
+    from cardroom.room.testing import ServerProcess
+
+    def call(srv: ServerProcess, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        req = urllib.request.Request(srv.base + path, data=None if body is None else json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"},
+                                     method="GET" if body is None else "POST")
+        with urllib.request.urlopen(req, timeout=10) as r:
+            out: dict[str, Any] = json.loads(r.read())
+            return out
+
+    srv = ServerProcess(str(tmp_path / "room.sqlite"), bot_delay=0.03, limits={"table_rate": 0})
+    srv.start()
+    try:
+        cid = call(srv, "/api/clubs", {"game": "straight-bridge", "options": OPTIONS, "bots": 6})["id"]
+        deadline = time.monotonic() + 90
+        while call(srv, f"/api/clubs/{cid}")["rubbers"] < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        srv.kill()
+        srv.start()
+        info = call(srv, f"/api/clubs/{cid}")
+        assert info["rubbers"] >= 1 and len(info["members"]) == 6 and len(info["book"]) == info["rubbers"]
+        first = info["rubbers"]
+        assert first < 3, "the bots played all their rubbers before the kill"  # BOTS_ALONE_RUBBERS
+        while call(srv, f"/api/clubs/{cid}")["rubbers"] <= first:  # it goes on after the restart
+            assert time.monotonic() < deadline + 90
+            time.sleep(0.05)
+        after = call(srv, f"/api/clubs/{cid}")
+        assert after["book"][:first] == info["book"][:first]
+    finally:
+        srv.stop()
