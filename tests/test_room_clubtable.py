@@ -18,6 +18,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from cardroom.core.cards import Card
+from cardroom.games.oldbridge.rubber import cut_key
 from cardroom.room.app import create_app
 
 OPTIONS = {"game_points": 1}  # any made contract wins a game: a short rubber, the laws the same
@@ -79,6 +81,11 @@ def test_six_join_four_play_cutting_out_seats_the_waiting(db: str) -> None:
             assert seats[k]["kind"] == "human" and seats[k]["name"] == name
             assert c.get(f"/api/tables/{table}/state", headers=auth(tok)).json()["seat"] == k  # her club token
         assert c.get(f"/api/tables/{table}").json()["options"]["draw_for_first_deal"] is False
+        # law 19: the lowest cut deals: he sits North, and North deals the rubber's first deal
+        partners = [cut for cut in info["cuts"] if cut["purpose"] == "partners"][-1]["cards"]
+        lowest = min(partners, key=lambda n: cut_key(Card.parse(partners[n])))
+        assert info["at_table"][0] == lowest
+        assert c.get(f"/api/tables/{table}/state").json()["view"]["table"]["dealer"] == 0
         rubber = info["rubbers"] + 1
 
         # they play the rubber; it ends; its score waits for their agreement
@@ -130,6 +137,18 @@ def test_six_join_four_play_cutting_out_seats_the_waiting(db: str) -> None:
         after = c.get(f"/api/clubs/{cid}").json()
         for key in ("members", "book", "rulings", "went_out", "came_in", "tables", "rubbers"):
             assert after[key] == before[key], key
+
+
+@pytest.mark.parametrize("game", ["straight-bridge", "bridge"])
+def test_the_other_bridges_at_a_club_table(db: str, game: str) -> None:
+    """Straight and contract bridge where the same laws apply: the cut seats the four, the lowest at
+    North, and the rubber's table deals from North."""
+    with TestClient(create_app(db, bot_delay=0.2)) as c:
+        cid = c.post("/api/clubs", json={"game": game, "bots": 5}).json()["id"]
+        info = club_until(c, cid, lambda i: i["phase"] == "rubber" and i["table"])
+        assert len(info["waiting"]) == 1 and len(info["at_table"]) == 4
+        assert c.get(f"/api/tables/{info['table']}").json()["game"] == game
+        assert c.get(f"/api/tables/{info['table']}/state").json()["view"]["table"]["dealer"] == 0
 
 
 def test_a_bad_stored_club_is_set_aside_the_others_served(db: str) -> None:
