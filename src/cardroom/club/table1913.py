@@ -53,8 +53,8 @@ def precedence(arrivals: Sequence[Sequence[str]], cuts: Mapping[str, Card]) -> l
 def seats_from_cut(four: Sequence[str], cuts: Mapping[str, Card]) -> tuple[str, str, str, str]:
     """Law 19: «два игрока с меньшими картами играют против двух с большими. Игрок, снявший наименьшую
     карту, является сдатчиком, который имеет право выбора карт и мест». The seats, North first: the
-    dealer (lowest cut) at North, his partner (second lowest) opposite at South, the higher of the two
-    highest on the dealer's left (East) and the highest at West (the dealer's choice of seats: see
+    dealer (lowest cut) at North, his partner (second lowest) opposite at South, the third lowest on
+    the dealer's left (East) and the highest on his right (West) (the dealer's choice of seats: see
     docs/rules/club-1913.md)."""
     cards = [_card(cuts, name) for name in four]
     lower, higher, dealer = partnerships(cards)
