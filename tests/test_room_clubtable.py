@@ -187,15 +187,27 @@ def test_leaving_the_rubber_breaks_up_the_table(db: str) -> None:
     """Law 27: a player leaving the rubber without a substitute breaks the table up: its rubber ends
     unfinished and the others have the prior right of entry elsewhere."""
     with TestClient(create_app(db, bot_delay=0.2)) as c:
-        r = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Anna"], "bots": 3}).json()
-        cid, (anna,) = r["id"], r["tokens"]
+        r = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Anna", "Boris"], "bots": 2}).json()
+        cid, (anna, boris) = r["id"], r["tokens"]
         info = club_until(c, cid, lambda i: i["phase"] == "rubber" and i["table"])
         r = c.post(f"/api/clubs/{cid}/leave", headers=auth(anna))
         assert r.status_code == 200 and r.json()["phase"] == "broken" and r.json()["broken_by"] == "Anna"
-        assert sorted(r.json()["prior_right"]) == ["bot 1", "bot 2", "bot 3"]
+        assert sorted(r.json()["prior_right"]) == ["Boris", "bot 1", "bot 2"]
         assert c.get(f"/api/tables/{info['table']}").json()["over"] is True
         r = c.post(f"/api/clubs/{cid}/join", json={"name": "Zoya"})
         assert r.status_code == 409 and r.json()["code"] == "club_broken"
+        # the prior right elsewhere: at another table the others go before its earlier candidates
+        other = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Egor"], "bots": 3}).json()["id"]
+        club_until(c, other, lambda i: i["phase"] == "rubber")
+        c.post(f"/api/clubs/{other}/join", json={"name": "Dina"})
+        r = c.post(f"/api/clubs/{other}/join", json={"name": "Anna", "broken": cid}, headers=auth(anna))
+        assert r.status_code == 403 and r.json()["code"] == "club_bad_token"  # she broke it: no prior right
+        r = c.post(f"/api/clubs/{other}/join", json={"name": "Anna2", "broken": "nosuch"}, headers=auth(anna))
+        assert r.status_code == 404
+        r = c.post(f"/api/clubs/{other}/join", json={"name": "Boris", "broken": cid}, headers=auth(boris))
+        assert r.status_code == 201, r.text
+        waiting = r.json()["club"]["waiting"]
+        assert waiting == ["Boris", "Dina"]
 
 
 def test_killed_server_resumes_the_club(tmp_path: Path) -> None:

@@ -191,9 +191,18 @@ class ClubRoom:
             tokens = await self._arrive(club, names or [], bots or 0)
         return club, owner, tokens
 
-    async def join(self, club_id: str, name: Any) -> str:
+    async def join(self, club_id: str, name: Any, broken: Any = None, token: str | None = None) -> str:
+        """A person arrives and announces his wish to play. ``broken``: the id of a club table broken up
+        that he belonged to (his token there proves it): law 27 gives him the prior right of entry here."""
         club = self.club(club_id)
-        return (await self._arrive(club, [name], 0))[0]
+        prior = False
+        if broken is not None:
+            old = self.club(str(broken))
+            member = old.member_of(token)
+            if member not in old.table.prior_right():
+                raise RoomError(409, "club_no_prior_right", club=old.id)
+            prior = True
+        return (await self._arrive(club, [name], 0, prior))[0]
 
     async def add_bots(self, club_id: str, count: Any, token: str | None) -> list[str]:
         club = self.club(club_id)
@@ -203,7 +212,7 @@ class ClubRoom:
         await self._arrive(club, [], count)
         return [n for n in club.table.names() if n not in before]
 
-    async def _arrive(self, club: ClubRuntime, names: Any, bots: Any) -> list[str]:
+    async def _arrive(self, club: ClubRuntime, names: Any, bots: Any, prior: bool = False) -> list[str]:
         if not isinstance(names, list) or not all(isinstance(n, str) or n is None for n in names) \
                 or not isinstance(bots, int) or isinstance(bots, bool) or bots < 0:
             raise RoomError(400, "bad_request")
@@ -217,7 +226,7 @@ class ClubRoom:
             k += 1
         tokens = [secrets.token_urlsafe(24) for _ in people]
         event = {"kind": "arrive", "names": people + bot_names, "kinds": ["human"] * len(people) + ["bot"] * bots,
-                 "hashes": [secret_hash(t) for t in tokens] + [""] * bots}
+                 "hashes": [secret_hash(t) for t in tokens] + [""] * bots, **({"prior": True} if prior else {})}
         await self.act(club, event)
         return tokens
 

@@ -41,7 +41,7 @@ async def info(request: Request, club_id: str) -> dict[str, Any]:
 async def join(request: Request, club_id: str) -> dict[str, Any]:
     body = await read_body(request)
     clubs = clubs_of(request)
-    token = await clubs.join(club_id, body.get("name"))
+    token = await clubs.join(club_id, body.get("name"), body.get("broken"), bearer(request))
     return {"token": token, "club": clubs.club(club_id).info()}
 
 
