@@ -175,6 +175,10 @@ def test_substitute_and_breaking_up(db: str) -> None:
         cid, (anna,) = r["id"], r["tokens"]
         vera = c.post(f"/api/clubs/{cid}/join", json={"name": "Vera"}).json()["token"]
         info = club_until(c, cid, lambda i: i["phase"] == "rubber" and i["table"])
+        r = c.post(f"/api/clubs/{cid}/substitute", json={"substitute": "Stranger"}, headers=auth(anna))
+        assert r.status_code == 409 and r.json()["code"] == "club_bad_substitute"
+        r = c.post(f"/api/clubs/{cid}/substitute", json={"substitute": "Vera"}, headers=auth(vera))
+        assert r.status_code == 409 and r.json()["code"] == "club_not_playing"  # Vera is not playing
         r = c.post(f"/api/clubs/{cid}/substitute", json={"substitute": "Vera"}, headers=auth(anna))
         assert r.status_code == 200, r.text  # the three others are bots: they consent
         k = info["at_table"].index("Anna")

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from cardroom.club.table1913 import PLAYERS, ClubTable
 from cardroom.core.cards import full_pack
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.room.engine import Room, RoomError, TableRuntime, chance_rng, derived_seed, game_class, new_id
 from cardroom.room.store import Base, SeatEvent, Store, secret_hash
 
@@ -241,8 +241,12 @@ class ClubRoom:
             event.update({"fault": body.get("fault"), "in_time": body.get("in_time") is True})
         elif kind == "consent":
             event["absent"] = body.get("absent")
-        elif kind == "substitute":
-            event.update({"absent": name, "substitute": body.get("substitute")})
+        elif kind == "substitute":  # the room's substitute is a waiting member (he has a token, or is a bot)
+            sub = body.get("substitute")
+            if sub not in club.table.waiting():
+                raise RoomError(409, "club_refused", code="club_bad_substitute",
+                                why=CardroomError(Reason("club.bad_substitute", name=str(sub))))
+            event.update({"absent": name, "substitute": sub})
         elif kind == "leave":
             event["name"] = name
         await self.act(club, event)
