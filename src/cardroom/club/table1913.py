@@ -72,7 +72,7 @@ def going_out(consecutive: Mapping[str, int], cuts: Mapping[str, Card], places: 
     first = [n for n in names if n not in last]
     pool = first if len(first) >= places else names
     lasting = [n for n in names if n not in pool]
-    tied = must_cut_out({n: consecutive[n] for n in pool}, places)
+    tied = must_cut_out(consecutive, places, last)
     low = min(cuts.values(), key=cut_key) if cuts else Card.parse("AH")  # no cut: the numbers decide alone
     chosen = cutting_out([consecutive[n] for n in pool], [cuts[n] if n in tied else low for n in pool], places)
     out = [pool[i] for i in chosen]
@@ -82,7 +82,8 @@ def going_out(consecutive: Mapping[str, int], cuts: Mapping[str, Card], places: 
 def must_cut_out(consecutive: Mapping[str, int], places: int, last: Sequence[str] = ()) -> list[str]:
     """The players who must cut for law 21: those whose number of consecutive rubbers is tied across
     the line between going out and staying (nobody when the numbers decide alone)."""
-    names = [n for n in consecutive if n not in last] or list(consecutive)
+    first = [n for n in consecutive if n not in last]
+    names = first if len(first) >= places else list(consecutive)
     if places >= len(names):
         return []
     ranked = sorted(names, key=lambda n: -consecutive[n])
@@ -370,11 +371,10 @@ class ClubTable:
         if len(set(cards.values())) != len(cards):
             raise CardroomError(Reason("club.cut_twice"))
         self.cuts.append({"purpose": purpose, "cards": {n: str(c) for n, c in cards.items()}})
-        self.cut_since_end = True
-        if purpose == "precedence":
-            return
-        if purpose == "out":
+        if purpose == "out":  # those who announced before this cut may enter by it (law 22)
             self._cut_out(cards)
+        self.cut_since_end = True
+        if purpose in ("precedence", "out"):
             return
         four = want[1]
         self.playing = seats_from_cut(four, cards)
