@@ -502,6 +502,8 @@ class ClubTable:
         if self.phase == "broken":
             raise CardroomError(Reason("club.broken"))
         seated = self.phase == "rubber" and self.playing is not None and name in self.playing
+        # a substitute who leaves ends his appointment: the absent player is back in his seat (law 26)
+        self.substitutes = {a: sub for a, sub in self.substitutes.items() if sub != name}
         nxt = self._next_four() if self.phase == "between" and self._out_done else \
             list(self.playing or ()) if self.phase == "between" else []
         self.members = [m for m in self.members if m.name != name]

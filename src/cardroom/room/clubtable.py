@@ -277,14 +277,12 @@ class ClubRoom:
         rt = self.room.tables.get(club.tables[-1]) if club.tables else None
         if rt is None or rt.state.is_over:
             return
-        if event["kind"] == "substitute" and club.table.playing is not None:
-            seat = club.table.playing.index(event["absent"])
-            sub = str(event["substitute"])
-            h = club.hashes.get(sub)
-            ev = SeatEvent(seat, "sit", sub, h) if h and club.table.member(sub).kind == "human" else \
-                SeatEvent(seat, "bot", sub, None)
-            async with rt.lock:
-                await self.room._commit_seats(rt, [ev])
+        seats = club.table.at_table()
+        if club.table.phase == "rubber" and seats is not None:  # who sits where after a substitution (law 26)
+            events = [self._seat_event(club, i, name) for i, name in enumerate(seats) if rt.seats[i].name != name]
+            if events:
+                async with rt.lock:
+                    await self.room._commit_seats(rt, events)
         elif club.table.phase == "broken" and before == "rubber":
             await self.room.expire(rt.id, counted=False)
 
@@ -343,18 +341,19 @@ class ClubRoom:
         rng.shuffle(pack)
         return {"kind": "cut", "purpose": cut[0], "cards": {n: str(pack[i]) for i, n in enumerate(cut[1])}}
 
+    @staticmethod
+    def _seat_event(club: ClubRuntime, seat: int, name: str) -> SeatEvent:
+        """``name`` at ``seat`` of a rubber's table: a person with his member token's hash, else a bot."""
+        if club.table.member(name).kind == "human" and name in club.hashes:
+            return SeatEvent(seat, "sit", name, club.hashes[name])
+        return SeatEvent(seat, "bot", name, None)
+
     async def _make_table(self, club: ClubRuntime) -> TableRuntime:
         """The rubber's room table: the four in the seats the cut gave (law 19), people with their
         member tokens, bots as bots; the dealer (the lowest cut) at North deals first."""
         seats = club.table.at_table()
         assert seats is not None
-        events = []
-        for i, name in enumerate(seats):
-            m = club.table.member(name)
-            if m.kind == "human" and name in club.hashes:
-                events.append(SeatEvent(i, "sit", name, club.hashes[name]))
-            else:
-                events.append(SeatEvent(i, "bot", name, None))
+        events = [self._seat_event(club, i, name) for i, name in enumerate(seats)]
         rt, _ = await self.room.create_table(club.game, club.options, seat_events=events,
                                              owner_hash=club.owner_hash)
         return rt
