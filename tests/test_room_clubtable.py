@@ -188,7 +188,8 @@ def test_substitute_and_breaking_up(db: str) -> None:
         r = c.post(f"/api/clubs/{cid}/leave", headers=auth(vera))  # the substitute leaves: Anna is back
         assert r.status_code == 200 and r.json()["phase"] == "rubber" and r.json()["substitutes"] == {}
         seat = c.get(f"/api/tables/{info['table']}").json()["seats"][k]
-        assert seat["name"] == "Anna" and c.get(f"/api/tables/{info['table']}/state", headers=auth(anna)).json()["seat"] == k
+        assert seat["name"] == "Anna"
+        assert c.get(f"/api/tables/{info['table']}/state", headers=auth(anna)).json()["seat"] == k
 
 
 def test_leaving_the_rubber_breaks_up_the_table(db: str) -> None:
