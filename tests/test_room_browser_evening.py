@@ -1,5 +1,5 @@
 """A duplicate club evening of two tables in the card room, in a real Chromium (issue 15 point 3): the
-evening is made on the room's page ``/club`` (its form, its script); its tables are room tables created
+evening is made on the room's page ``/club/evening`` (its form, its script); its tables are room tables created
 with the movement's seats, computer players in every seat, each given the round's boards. Both tables
 played the same boards (the hands in the tables' published records are one), and the standings the
 printable card shows equal a recomputation from those records, fetched one by one. The screenshot goes to
@@ -32,7 +32,7 @@ def test_a_duplicate_evening_of_two_tables(browser: Any, server: ServerProcess) 
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.set_default_timeout(STEP_TIMEOUT)
-        page.goto(server.base + "/club?lang=en")
+        page.goto(server.base + "/club/evening?lang=en")
         page.select_option("select[name=movement]", "duplicate")
         page.fill("input[name=tables]", "2")
         page.select_option("select[name=game]", "auction-bridge")

@@ -112,7 +112,7 @@ def test_the_club_page_offers_the_movements(client: TestClient, lang: str) -> No
 
     from cardroom.room.evening import ROOM_KINDS
 
-    r = client.get(f"/club?lang={lang}")
+    r = client.get(f"/club/evening?lang={lang}")
     assert r.status_code == 200
     assert re.findall(r'<select name="movement">(.*?)</select>', r.text)[0].count("<option") == len(ROOM_KINDS)
     assert '<script src="/static/evening.js">' in r.text and "<style" not in r.text

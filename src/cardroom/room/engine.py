@@ -755,6 +755,8 @@ class Room:
         """A chance or bot action the store refuses is tried again after 0.5, 1, 2, 4, 8 s; then the table's
         driver stops (one log line) until the table is next changed. Other tables are never held up."""
         self.tables: dict[str, TableRuntime] = {}
+        self.over_hooks: list[Callable[[TableRuntime], None]] = []
+        """Called when a table's match ends by its last action (the club tables move on: room/clubtable.py)."""
         self.quarantined: dict[str, Quarantined] = {}
         """Stored tables set aside at load (not served: 410 ``quarantined``), by id."""
         self.actions_applied = 0
@@ -989,6 +991,7 @@ class Room:
             seat = self.authorize(rt, token, owner_ok=False)
             assert seat is not None
             await self._abandon(rt, seat)
+        self._over(rt)
         return rt
 
     async def _abandon(self, rt: TableRuntime, seat: int) -> None:
@@ -1012,6 +1015,7 @@ class Room:
         abandoned in the name of its first seat, as a person there would."""
         async with rt.lock:
             await self._abandon(rt, 0)
+        self._over(rt)
 
     async def close_table(self, table_id: str, token: str | None) -> bool:
         """The owner closes the table (the lobby's "close"): it ends unfinished as an idle table does
@@ -1039,6 +1043,7 @@ class Room:
             rt.claim = rt.undo = None
             self.tables_expired += counted
             rt.broadcast(self.observer)
+        self._over(rt)
         return True
 
     async def next_deal(self, table_id: str, token: str | None) -> TableRuntime:
@@ -1171,6 +1176,13 @@ class Room:
         rt.state.apply(action)
         self.actions_applied += 1
         rt.broadcast(self.observer)
+        self._over(rt)
+
+    def _over(self, rt: TableRuntime) -> None:
+        """Tell the :attr:`over_hooks` when the table's match has ended (by its last action or unfinished)."""
+        if rt.state.is_over:
+            for hook in self.over_hooks:
+                hook(rt)
 
     # ----------------------------------------------------------- chance and bots
     def kick(self, rt: TableRuntime) -> None:

@@ -73,7 +73,7 @@ def _options(values: list[tuple[str, str]]) -> str:
     return "".join(f'<option value="{escape(v)}">{escape(label)}</option>' for v, label in values)
 
 
-@router.get("/club", response_class=HTMLResponse)
+@router.get("/club/evening", response_class=HTMLResponse)
 async def club_page(request: Request, lang: Lang) -> HTMLResponse:
     """The page that makes an evening: its movement, tables, game, players and seed; its script
     (``/static/evening.js``) posts them, follows the evening's rounds and opens the score card."""

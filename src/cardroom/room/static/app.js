@@ -949,6 +949,7 @@ function replayBoard(game, r, labels, names, extraHands) {
 
 // ------------------------------------------------------------------ routing
 async function main() {
+  if (location.pathname === "/club") { await import("/static/club.js"); return; } // the club table of 1913
   applyPrefs();
   const m = frame();
   try {
