@@ -1,4 +1,4 @@
-// The club evening page (/club): posts the form to /api/club/evenings, follows the evening's rounds and
+// The club evening page (/club/evening): posts the form to /api/club/evenings, follows the evening's rounds and
 // opens its printable score card once every table is over. Every text comes from the page (the server's
 // catalogue, in the page's language).
 "use strict";
