@@ -8,38 +8,18 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+import browserkit
+from browserkit import server_fixture, shot
 from cardroom.room.testing import ServerProcess
-from test_room_browser import ARGS, CHROMIUM, shot
-
-sync_api = pytest.importorskip("playwright.sync_api")
 
 RUBBER_TIMEOUT = 120_000  # ms: a bots' rubber (game at 1 point) with the bots' delay
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("browser-club") / "room.sqlite"
-    srv = ServerProcess(str(db), bot_delay=0.02, limits={"table_rate": 0, "ws_per_client": 0})
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+server = server_fixture("browser-club", bot_delay=0.02, limits={"table_rate": 0, "ws_per_client": 0})
+browser = browserkit.browser
 
 
 def post(server: ServerProcess, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -11,13 +11,13 @@ import json
 import urllib.request
 from typing import Any
 
-import test_room_browser
+import browserkit
+from browserkit import ARTIFACTS, FAST, STEP_TIMEOUT, server_fixture
 from cardroom.club.evening import dealt_boards, make_board, recompute
 from cardroom.room.testing import ServerProcess
-from test_room_browser import ARTIFACTS, STEP_TIMEOUT
 
-server = test_room_browser.server
-browser = test_room_browser.browser
+server = server_fixture("browser-evening", bot_delay=0.0, limits=FAST)
+browser = browserkit.browser
 
 
 def _get(url: str) -> Any:
