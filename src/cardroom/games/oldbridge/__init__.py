@@ -5,6 +5,7 @@ from cardroom.games.oldbridge.calls import Denom, OldCall
 from cardroom.games.oldbridge.cutthroat import Cutthroat
 from cardroom.games.oldbridge.duplicate import DuplicateAuction
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
+from cardroom.games.oldbridge.misery import MiseryBridge
 from cardroom.games.oldbridge.reversi import ReversiBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
@@ -19,9 +20,11 @@ register(Cutthroat.name, Cutthroat, Cutthroat.aliases)
 register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
 register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
 register(DuplicateAuction.name, DuplicateAuction, DuplicateAuction.aliases)
+register(MiseryBridge.name, MiseryBridge, MiseryBridge.aliases)
 
 __all__ = [
-    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DuplicateAuction", "OldCall",
+    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DuplicateAuction", "MiseryBridge",
+    "OldCall",
     "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "ShortBridge", "StraightBridge", "StraightDeal",
     "StraightMake", "ThreeHandedAuction", "score_auction", "score_straight",
 ]

@@ -17,6 +17,7 @@ RENDERERS = {
 GAME_RENDERERS = {
     "three-handed-auction": "cardroom.ui.render.three_handed:ThreeHandedRenderer",
     "cutthroat": "cardroom.ui.render.cutthroat:CutthroatRenderer",
+    "misery-bridge": "cardroom.ui.render.misery:MiseryRenderer",
 }
 """A game's own renderer, where its family's needs an override (by the game's name)."""
 

@@ -1,0 +1,97 @@
+"""Misery bridge at the terminal: the old bridges' drawing with the two players (player 1 at South, the
+user; player 2 at North), the reserve and the dummy named, the discards face up, the cards the user drew,
+each player's points below the line and the sheet of two columns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardroom.core.cards import Card, cards_of_mask
+from cardroom.core.deal import Draw
+from cardroom.core.errors import ParseError
+from cardroom.games.oldbridge.misery import MISERY, MiseryCall
+from cardroom.games.oldbridge.rubber import cut_order
+from cardroom.i18n import STRINGS, t
+from cardroom.ui.render.oldbridge import OldBridgeRenderer
+
+
+class MiseryRenderer(OldBridgeRenderer):
+    user_seat = 0
+
+    def seats(self) -> range:
+        return range(2)
+
+    def chance_note(self, action: Any, lang: str) -> str | None:
+        """The cut; never the cards drawn from the reserve (the dealer's alone: his view shows them)."""
+        if not isinstance(action, Draw):
+            return None
+        cards = ", ".join(f"{t('three.player', lang, n=i + 1)} {c.pretty}" for i, c in enumerate(action.cards))
+        return t("ob.cut", lang, cards=cards, seat=t("three.player", lang, n=cut_order(action.cards)[0] + 1))
+
+    def head_lines(self, view: Any, state: Any, lang: str) -> list[str]:
+        below = state.sheet.below
+        deal = state.deal
+        dealer = t("three.player", lang, n=deal.dealer_player + 1)
+        return ["=" * 60,
+                t("deal", lang, n=len(state.results) + 1) + ": " + t(
+                    "misery.seats", lang, dealer=dealer, reserve=self.seat_name(deal.reserve, lang),
+                    dummy=self.seat_name(deal.dealer.rho, lang)),
+                t("misery.below", lang, a=below[0], b=below[1])]
+
+    def talk_lines(self, view: Any, lang: str) -> list[str]:
+        lines = []
+        if view.discards:
+            lines.append(t("misery.discards", lang, cards=" ".join(c.pretty for c in cards_of_mask(view.discards))))
+        if view.drawn:
+            lines.append(t("misery.drawn", lang, cards=" ".join(c.pretty for c in cards_of_mask(view.drawn))))
+        if view.declaration is not None:
+            lines.append(t("misery.declared", lang, c=MiseryCall.parse(view.declaration).text(lang)))
+        return lines
+
+    def pretty(self, action: Any, lang: str) -> str:
+        if isinstance(action, MiseryCall):
+            return action.text(lang)
+        return super().pretty(action, lang)
+
+    def typed(self, action: Any, lang: str) -> str:
+        if isinstance(action, MiseryCall):
+            return action.text(lang)
+        return super().typed(action, lang)
+
+    def call_of(self, text: str) -> Any:
+        try:
+            return MiseryCall.parse(text)
+        except ParseError:
+            return None
+
+    def prompt(self, view: Any, lang: str) -> str:
+        if view.phase == "declare":
+            key = "misery.your_declaration" if view.drawn or not any(type(a) is Card for a in view.legal) \
+                else "misery.your_discard"
+            return t(key, lang)
+        return super().prompt(view, lang)
+
+    def parse(self, text: str, view: Any, state: Any) -> Any:
+        if view.phase == "declare":
+            try:
+                return Card.parse(text)
+            except ParseError:
+                return MiseryCall.parse(text)
+        return Card.parse(text)
+
+    def result_lines(self, state: Any, lang: str) -> list[str]:
+        r = state.results[-1]
+
+        def kind(k: str) -> str:
+            return t("entry." + k, lang) if "entry." + k in STRINGS else k
+
+        points = ", ".join(f"{t('three.player', lang, n=e.player + 1)} {'' if e.below else '*'}{e.points} "
+                           f"({kind(e.kind)})" for e in r.entries) or "-"
+        c = r.contract
+        call = MISERY if c.kind == "misery" else MiseryCall(c.kind, c.trump)
+        what = t("misery.result", lang, c=call.text(lang),
+            p=r.dealer + 1, n=r.declarer_tricks, k=len(cards_of_mask(r.discards)))
+        return [t("deal", lang, n=len(state.results)) + ": " + t("result", lang, r=f"{what}; {points}")]
+
+    def final_lines(self, state: Any, lang: str) -> list[str]:
+        return [t("sheet", lang) + ":", state.sheet.render(lang=lang)]
