@@ -99,7 +99,7 @@ class MiseryBot:
 
     @staticmethod
     def _misery(v: MiseryView) -> bool:
-        return v.declaration == "misery"
+        return v.played_to_lose
 
     def _avoids(self, v: MiseryView) -> bool:
         return self._misery(v) and v.seat == v.dealer

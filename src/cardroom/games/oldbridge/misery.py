@@ -215,6 +215,11 @@ class MiseryMake(StraightMake):
     def __str__(self) -> str:
         return f"{self.text} declared by {self.maker.letter}"
 
+    @property
+    def call(self) -> MiseryCall:
+        """The dealer's declaration that made it."""
+        return MISERY if self.kind == MISERY.word else MiseryCall(self.kind, self.trump)
+
 
 def _by_player(entries: Sequence[Any], dealer: int, who: tuple[int, ...] = (0, 1)) -> list[PlayerEntry]:
     """Straight bridge's entries (side NS: the opponent's hands, EW: the dealer's) as the players'."""
@@ -542,6 +547,11 @@ class MiseryView(OldBridgeView):
     def shown_mask(self) -> int:
         return super().shown_mask() | self.discards | self.drawn
 
+    @property
+    def played_to_lose(self) -> bool:
+        """Whether the deal is misery (no trumps, the dealer playing to lose tricks)."""
+        return self.declaration == MISERY.to_text()
+
     @memo
     def table(self) -> TableView:
         lw = self.phase if self.phase not in ("declare", "draw") else "auction"  # the old bridges' table
@@ -562,8 +572,9 @@ class MiseryView(OldBridgeView):
         return d
 
 
-_PHASES = {**DUMMY_PLAY_PHASES, "declare": Phase.DECLARE, "draw": Phase.DISCARD}
-"""The table's phases: the old bridges', with the declaration (the discard in it) and the draw."""
+_PHASES = {**DUMMY_PLAY_PHASES, "declare": Phase.AUCTION, "draw": Phase.DISCARD}
+"""The table's phases: the old bridges', the declaration (with the discard before it) a call as straight
+bridge's make is, the draw from the reserve a discard's."""
 
 
 # --------------------------------------------------------------------------------------------- the match

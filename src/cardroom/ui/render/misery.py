@@ -9,7 +9,7 @@ from typing import Any
 from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.deal import Draw
 from cardroom.core.errors import ParseError
-from cardroom.games.oldbridge.misery import MISERY, MiseryCall
+from cardroom.games.oldbridge.misery import MiseryCall
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.oldbridge import OldBridgeRenderer
@@ -88,7 +88,7 @@ class MiseryRenderer(OldBridgeRenderer):
         points = ", ".join(f"{t('three.player', lang, n=e.player + 1)} {'' if e.below else '*'}{e.points} "
                            f"({kind(e.kind)})" for e in r.entries) or "-"
         c = r.contract
-        call = MISERY if c.kind == "misery" else MiseryCall(c.kind, c.trump)
+        call = c.call
         what = t("misery.result", lang, c=call.text(lang),
             p=r.dealer + 1, n=r.declarer_tricks, k=len(cards_of_mask(r.discards)))
         return [t("deal", lang, n=len(state.results)) + ": " + t("result", lang, r=f"{what}; {points}")]
