@@ -559,7 +559,7 @@ class MiseryView(OldBridgeView):
         tricks = tuple(PlayedTrick(int(t.leader), tuple((int(s), c) for s, c in t.plays), int(t.winner))
                        for t in self.tricks)
         trick = tuple((int(s), c) for s, c in zip(self.order[self.trick_leader], self.trick, strict=False))
-        opened = (("discards", self.discards),) if self.discards else ()
+        opened = (("discard", self.discards),) if self.discards else ()  # the label the room draws: "Discard"
         return replace(base, trick=trick, tricks=tricks, won=tv.won_by_seat(4, tricks),
                        open=base.open + opened, step=self.phase, phase=_PHASES[self.phase])
 
@@ -569,6 +569,8 @@ class MiseryView(OldBridgeView):
         d["drawn"] = [str(c) for c in cards_of_mask(self.drawn)]
         d["declaration"] = self.declaration
         d["reserve"] = {"seat": self.reserve.letter, "cards": self.reserve_count}
+        if self.phase == "declare" and any(type(a) is Card for a in self.legal):
+            d["cards_with_calls"] = True  # the legal cards are discards, the rest calls (the room's hand)
         return d
 
 

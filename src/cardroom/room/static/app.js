@@ -544,9 +544,10 @@ class TableView {
     const n = labels.length;
     const me = bottomSeat(this.seat, labels); // a spectator sees the bridge diagram: South at the bottom
     const legal = m.legal || [];
-    // Cards are played (or discarded) when every legal action is a card; otherwise "6S" is a bid.
-    const cardTurn = legal.length > 0 && legal.every((l) => isCard(l.text));
-    const legalCard = new Map(cardTurn ? legal.map((l) => [l.text, l.id]) : []);
+    // Cards are played (or discarded) when every legal action is a card, or when the deal's view says its
+    // cards are cards beside calls (a discard before a declaration); otherwise "6S" is a bid.
+    const cardTurn = legal.length > 0 && (legal.every((l) => isCard(l.text)) || !!d.cards_with_calls);
+    const legalCard = new Map(cardTurn ? legal.filter((l) => isCard(l.text)).map((l) => [l.text, l.id]) : []);
     const shownCards = new Set();
     const root = h("div", { class: `table game-${game}`, id: "table", "data-seq": String(m.seq), "data-over": String(m.over) });
 
@@ -591,11 +592,13 @@ class TableView {
     const sideWon = Array.isArray((between ? fin : tb).side_won) ? (between ? fin : tb).side_won : null;
     const wonBy = between ? fin.won : tb.won;
     const afterDeal = dealOver(tb) && !this.extraHands ? handsAfterDeal(tb) : null; // the deal played: every hand
+    // a player's hand is the hand of the table seat he sits at (``tb.places``: players at other compass seats)
+    const at = (i) => String(Array.isArray(tb.places) && tb.places[i] != null ? tb.places[i] : i);
     const handOf = (i) => {
-      if (between && !(hands[String(i)] || []).length) return fin.hands[String(i)] || []; // every hand, once over
+      if (between && !(hands[at(i)] || []).length) return fin.hands[String(i)] || []; // every hand, once over
       if (afterDeal && afterDeal[i] && afterDeal[i].length) return afterDeal[i];
-      if (i === this.seat) return hands[String(i)] || [];
-      if (hands[String(i)]) return hands[String(i)];
+      if (i === this.seat) return hands[at(i)] || [];
+      if (hands[at(i)]) return hands[at(i)];
       if (this.extraHands && this.extraHands[i]) return this.extraHands[i]; // replay: hands from the record
       return null;
     };
