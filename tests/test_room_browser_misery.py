@@ -14,7 +14,7 @@ from test_room_browser import ARTIFACTS, STEP_TIMEOUT, by_text, deal_of, open_ta
 from test_room_browser_deal_end import browser, server
 
 __all__ = ["browser", "server"]
-SEED = 2032  # the cut gives the person (player 1) the first deal
+SEED = 2032  # the cut gives the person (player 1) the first deal; the second is the bot's
 
 def _wait_turn(pg: Any) -> dict[str, Any]:
     pg.wait_for_function(
@@ -43,13 +43,23 @@ def test_misery_bridge_discard_and_draw_in_the_browser(browser: Any, server: Ser
         discarded: list[str] = []
         drawn_seen = False
         declared = False
+        second = False
+        dummy_cards: set[str] = set()
         while True:
             assert time.monotonic() < deadline, state(pg)["position"]
             st = _wait_turn(pg)
             if st["deal_end"] and 0 in st["awaited"]:
-                break
+                if second:
+                    break
+                assert declared
+                second = True  # the next deal: the bot deals, the person plays his hand and his dummy (West)
+                pg.click("#next-deal")
+                pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
+                continue
             d = deal_of(st)
-            assert d["dealer"] == "S", "the person (player 1, South) deals the first deal of this seed"
+            assert (d["dealer"] == "S") != second, "the person (player 1, South) deals the first deal of this seed"
+            if second and d["phase"] == "play" and d["hand_to_play"] == "W":
+                dummy_cards.update(x["text"] for x in st["legal"])
             if d["phase"] == "declare":
                 texts = [x["text"] for x in st["legal"]]
                 if not d["drawn"] and len(discarded) < 2 and any(len(x) <= 3 for x in texts):
@@ -77,7 +87,7 @@ def test_misery_bridge_discard_and_draw_in_the_browser(browser: Any, server: Ser
                 declared = True
                 continue
             _click(pg, st, int(st["legal"][0]["id"]))
-        assert drawn_seen and declared
+        assert drawn_seen and declared and dummy_cards  # the dummy's cards were clicked on the page
         end = state(pg)["deal_end"]
         assert end and end.get("result"), end
     finally:

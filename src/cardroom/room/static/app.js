@@ -635,6 +635,22 @@ class TableView {
       }
       board.append(box);
     }
+    // players at other compass seats (``tb.places``): a hand at a seat no player sits at (a dummy) in a box of
+    // its own, its cards playable by the player who plays it
+    if (Array.isArray(tb.places) && !between) {
+      for (const [ts, cs] of Object.entries(hands)) {
+        if (tb.places.map(String).includes(ts) || !cs || !cs.length) continue;
+        const box = h("div", { class: "seat-box extra-hand", "data-seat-box": `table-${ts}` },
+          h("div", { class: "small", text: t("dummy") }));
+        const row = h("div", { class: "hand", "data-hand": `table-${ts}` });
+        for (const c of sortHand(cs.filter((x) => x != null), trump, R)) {
+          shownCards.add(c);
+          row.append(cardEl(c, { legalId: legalCard.get(c), trump }));
+        }
+        box.append(row);
+        board.append(box);
+      }
+    }
     // the trick laid out by seat (or the last one, just finished; earlier ones on request)
     const centre = h("div", { class: "centre" });
     if (this.review != null && this.review >= (tb.tricks || []).length) this.review = null; // a new deal
