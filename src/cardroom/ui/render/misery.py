@@ -9,7 +9,7 @@ from typing import Any
 from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.deal import Draw
 from cardroom.core.errors import ParseError
-from cardroom.games.oldbridge.misery import MiseryCall
+from cardroom.games.oldbridge.misery import PHASE_PLAY, MiseryCall
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.oldbridge import OldBridgeRenderer
@@ -47,6 +47,22 @@ class MiseryRenderer(OldBridgeRenderer):
         if view.declaration is not None:
             lines.append(t("misery.declared", lang, c=MiseryCall.parse(view.declaration).text(lang)))
         return lines
+
+    def notes(self, state: Any, seat: int, view: Any, action: Any, by_user: bool, lang: str) -> list[str]:
+        """A card played from the hand to play; before the play, the dealer's discard (face up) or his word."""
+        if view.phase == "play":
+            return super().notes(state, seat, view, action, by_user, lang)
+        who = self.seat_name(view.dealer, lang)
+        if isinstance(action, Card):
+            return [t("misery.discarded", lang, seat=who, card=action.pretty)]
+        return [t("called", lang, seat=who, call=self.pretty(action, lang))]
+
+    def play_announcement(self, deal: Any, lang: str) -> list[str]:
+        if deal is None or deal.phase != PHASE_PLAY or deal.tricks or deal.trick or deal.declaration is None:
+            return []
+        return [t("misery.declares", lang, dealer=self.seat_name(deal.dealer, lang),
+                  c=deal.declaration.text(lang), seat=self.seat_name(deal.declarer, lang),
+                  dummy=self.seat_name(deal.dummy, lang))]
 
     def pretty(self, action: Any, lang: str) -> str:
         if isinstance(action, MiseryCall):
