@@ -607,10 +607,6 @@ class MiseryMatch(PlayerRubber, Match[MiseryDeal, MiseryResult, PlayerSheet, Pla
     def next_dealer(self, result: MiseryResult) -> int:
         return 1 - result.dealer
 
-    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
-        at = self.places[seat] if deal_view is None else deal_view.seat
-        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
-
     def dealt_hands(self, deal: Any) -> dict[int, int]:
         """The four hands as dealt (the reserve's before the draw, the dealer's before his discard)."""
         return dict(enumerate(deal.original))
@@ -622,15 +618,6 @@ class MiseryMatch(PlayerRubber, Match[MiseryDeal, MiseryResult, PlayerSheet, Pla
                 "discards": [str(c) for c in cards_of_mask(result.discards)],
                 "drawn": [str(c) for c in cards_of_mask(result.drawn)],
                 "won": {"1": result.won[0], "2": result.won[1]}, "entries": [e.to_dict() for e in result.entries]}
-
-    def result_line(self, result: MiseryResult) -> dict[str, Any]:
-        points: dict[int, int] = {}
-        for e in result.entries:
-            points[e.player] = points.get(e.player, 0) + e.points
-        best = max(points, key=lambda p: points[p]) if points else None
-        return {"contract": result.contract.text, "declarer": int(result.places[result.dealer]), "diff": None,
-                "taken": result.declarer_tricks, "score": None if best is None else [str(best + 1), points[best]],
-                "kind": None}
 
 
 # --------------------------------------------------------------------------------------------- the game

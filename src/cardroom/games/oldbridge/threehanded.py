@@ -130,6 +130,7 @@ class PlayerRubber:
     noun: ClassVar[str] = "rubber"
     summary_fields: ClassVar[tuple[str, ...]] = ("position", "over", "sheet", "deals")
     sheet: Any
+    places: tuple[Seat, ...]
 
     @property
     def draw(self) -> Draw | None:
@@ -142,6 +143,22 @@ class PlayerRubber:
 
     def result(self) -> Any:
         return self.sheet
+
+    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
+        """A player's view: from the seat he sits at in the deal (between deals, his seat in ``places``)."""
+        at = self.places[seat] if deal_view is None else deal_view.seat
+        m = cast(Any, self)
+        return PlayerMatchView(at, deal_view, m.sheet, m.draw, m.deal_number(), seat)
+
+    def result_line(self, result: Any) -> dict[str, Any]:
+        """The deal's line: the contract, the dealer's seat and tricks, the player who scored most."""
+        points: dict[int, int] = {}
+        for e in result.entries:
+            points[e.player] = points.get(e.player, 0) + e.points
+        best = max(points, key=lambda p: points[p]) if points else None
+        return {"contract": result.contract.text, "declarer": int(result.places[result.dealer]), "diff": None,
+                "taken": result.declarer_tricks, "score": None if best is None else [str(best + 1), points[best]],
+                "kind": None}
 
 
 class ThreePlayerBridge(Game):

@@ -7,26 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 from cardroom.core.cards import Card, cards_of_mask
-from cardroom.core.deal import Draw
 from cardroom.core.errors import ParseError
 from cardroom.games.oldbridge.misery import PHASE_PLAY, MiseryCall
-from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.i18n import STRINGS, t
-from cardroom.ui.render.oldbridge import OldBridgeRenderer
+from cardroom.ui.render.cutthroat import CutthroatRenderer
 
 
-class MiseryRenderer(OldBridgeRenderer):
+class MiseryRenderer(CutthroatRenderer):
+    """Cut-throat's cut (the players' numbers; never the cards drawn from the reserve: chance notes are the
+    cut's only) and sheet of a column per player."""
+
     user_seat = 0
 
     def seats(self) -> range:
         return range(2)
-
-    def chance_note(self, action: Any, lang: str) -> str | None:
-        """The cut; never the cards drawn from the reserve (the dealer's alone: his view shows them)."""
-        if not isinstance(action, Draw):
-            return None
-        cards = ", ".join(f"{t('three.player', lang, n=i + 1)} {c.pretty}" for i, c in enumerate(action.cards))
-        return t("ob.cut", lang, cards=cards, seat=t("three.player", lang, n=cut_order(action.cards)[0] + 1))
 
     def head_lines(self, view: Any, state: Any, lang: str) -> list[str]:
         below = state.sheet.below
@@ -108,6 +102,3 @@ class MiseryRenderer(OldBridgeRenderer):
         what = t("misery.result", lang, c=call.text(lang),
             p=r.dealer + 1, n=r.declarer_tricks, k=len(cards_of_mask(r.discards)))
         return [t("deal", lang, n=len(state.results)) + ": " + t("result", lang, r=f"{what}; {points}")]
-
-    def final_lines(self, state: Any, lang: str) -> list[str]:
-        return [t("sheet", lang) + ":", state.sheet.render(lang=lang)]
