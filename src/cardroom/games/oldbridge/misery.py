@@ -548,6 +548,16 @@ class MiseryView(OldBridgeView):
         return super().shown_mask() | self.discards | self.drawn
 
     @property
+    def won_by_player(self) -> tuple[int, int]:
+        """The tricks each player took (his two hands together for the dealer's opponent)."""
+        opponent, dealer = self.won[0], self.won[1]
+        return (dealer, opponent) if PLACES.index(self.dealer) == 0 else (opponent, dealer)
+
+    def trick_in_order(self) -> tuple[tuple[Seat, Card], ...]:
+        """The trick in progress as (seat, card), the reserve's seat skipped."""
+        return tuple(zip(self.order[self.trick_leader], self.trick, strict=False))
+
+    @property
     def played_to_lose(self) -> bool:
         """Whether the deal is misery (no trumps, the dealer playing to lose tricks)."""
         return self.declaration == MISERY.to_text()
@@ -558,7 +568,7 @@ class MiseryView(OldBridgeView):
         base: TableView = OldBridgeView.table.func(replace(self, phase=lw))  # type: ignore[attr-defined]
         tricks = tuple(PlayedTrick(int(t.leader), tuple((int(s), c) for s, c in t.plays), int(t.winner))
                        for t in self.tricks)
-        trick = tuple((int(s), c) for s, c in zip(self.order[self.trick_leader], self.trick, strict=False))
+        trick = tuple((int(s), c) for s, c in self.trick_in_order())
         opened = (("discard", self.discards),) if self.discards else ()  # the label the room draws: "Discard"
         return replace(base, trick=trick, tricks=tricks, won=tv.won_by_seat(4, tricks),
                        open=base.open + opened, step=self.phase, phase=_PHASES[self.phase])
@@ -569,6 +579,7 @@ class MiseryView(OldBridgeView):
         d["drawn"] = [str(c) for c in cards_of_mask(self.drawn)]
         d["declaration"] = self.declaration
         d["reserve"] = {"seat": self.reserve.letter, "cards": self.reserve_count}
+        d["won_by_player"] = {str(p + 1): n for p, n in enumerate(self.won_by_player)}
         if self.phase == "declare" and any(type(a) is Card for a in self.legal):
             d["cards_with_calls"] = True  # the legal cards are discards, the rest calls (the room's hand)
         return d

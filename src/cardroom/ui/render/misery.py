@@ -10,6 +10,7 @@ from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.errors import ParseError
 from cardroom.games.oldbridge.misery import PHASE_PLAY, MiseryCall
 from cardroom.i18n import STRINGS, t
+from cardroom.ui.render.bridge import render_hand, seat_letter
 from cardroom.ui.render.cutthroat import CutthroatRenderer
 
 
@@ -31,6 +32,20 @@ class MiseryRenderer(CutthroatRenderer):
                     "misery.seats", lang, dealer=dealer, reserve=self.seat_name(deal.reserve, lang),
                     dummy=self.seat_name(deal.dealer.rho, lang)),
                 t("misery.below", lang, a=below[0], b=below[1])]
+
+    def picture(self, view: Any, state: Any, lang: str) -> list[str]:
+        """The head, the discards and the declaration, the dummy, the trick of three cards (the reserve's seat
+        skipped), each player's tricks, the user's hand."""
+        lines = self.head_lines(view, state, lang) + self.talk_lines(view, lang)
+        if view.dummy_hand is not None and view.dummy is not None:
+            lines.append(f"{t('dummy', lang, seat=self.seat_name(view.dummy, lang))}: {render_hand(view.dummy_hand)}")
+        if view.phase == "play":
+            played = ", ".join(f"{seat_letter(s, lang)} {c.pretty}" for s, c in view.trick_in_order()) or "-"
+            lines.append(f"{t('trick', lang, n=len(view.tricks) + 1)}: {played}")
+            a, b = view.won_by_player
+            lines.append(t("misery.tricks", lang, a=a, b=b))
+        lines.append(f"{t('your_hand', lang, seat=self.seat_name(view.seat, lang))}: {render_hand(view.hand)}")
+        return lines
 
     def talk_lines(self, view: Any, lang: str) -> list[str]:
         lines = []
