@@ -31,7 +31,7 @@ from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick
 from cardroom.games.oldbridge.calls import LEAVE, MAKES, STRAIGHT_VALUE, OldCall
 from cardroom.games.oldbridge.rubber import cut_order
-from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, OldBridgeView, StraightDeal
+from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, StraightDeal
 from cardroom.games.oldbridge.scoring import StraightMake, score_straight
 from cardroom.games.oldbridge.threehanded import (
     PlayerEntry,
@@ -243,24 +243,11 @@ class CutthroatMatch(PlayerRubber, Match[CutthroatDeal, CutthroatResult, PlayerS
         self.places, dealer = rotate(self.places)
         return dealer
 
-    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
-        at = self.places[seat] if deal_view is None else deal_view.seat
-        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
-
     def deal_summary(self, number: int, result: CutthroatResult) -> dict[str, Any]:
         return {"deal": number, "dealer": result.dealer + 1, "kind": "straight",
                 "seats": [s.letter for s in result.places], "contract": result.contract.text,
                 "declarer": f"player {result.dealer + 1}", "tricks": result.declarer_tricks,
                 "won": {"NS": result.won[0], "EW": result.won[1]}, "entries": [e.to_dict() for e in result.entries]}
-
-    def result_line(self, result: CutthroatResult) -> dict[str, Any]:
-        points: dict[int, int] = {}
-        for e in result.entries:
-            points[e.player] = points.get(e.player, 0) + e.points
-        best = max(points, key=lambda p: points[p]) if points else None
-        return {"contract": result.contract.text, "declarer": int(result.places[result.dealer]), "diff": None,
-                "taken": result.declarer_tricks, "score": None if best is None else [str(best + 1), points[best]],
-                "kind": None}
 
 
 # --------------------------------------------------------------------------------------------- the game

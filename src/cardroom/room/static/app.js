@@ -543,9 +543,10 @@ class TableView {
     const tb = view.table || {}; // the common table
     const trump = tb.trump || null;
     const legal = m.legal || [];
-    // Cards are played (or discarded) when every legal action is a card; otherwise "6S" is a bid.
-    const cardTurn = legal.length > 0 && legal.every((l) => isCard(l.text));
-    const legalCard = new Map(cardTurn ? legal.map((l) => [l.text, l.id]) : []);
+    // Cards are played (or discarded) when every legal action is a card, or when the deal's view says its
+    // cards are cards beside calls (a discard before a declaration); otherwise "6S" is a bid.
+    const cardTurn = legal.length > 0 && (legal.every((l) => isCard(l.text)) || !!d.cards_with_calls);
+    const legalCard = new Map(cardTurn ? legal.filter((l) => isCard(l.text)).map((l) => [l.text, l.id]) : []);
     const shownCards = new Set();
     const root = h("div", { class: `table game-${game}`, id: "table", "data-seq": String(m.seq), "data-over": String(m.over) });
 

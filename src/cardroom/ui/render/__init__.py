@@ -19,6 +19,7 @@ GAME_RENDERERS = {
     "cutthroat": "cardroom.ui.render.cutthroat:CutthroatRenderer",
     "double-dummy": "cardroom.ui.render.double_dummy:DoubleDummyRenderer",
     "draw-bridge": "cardroom.ui.render.double_dummy:DoubleDummyRenderer",
+    "misery-bridge": "cardroom.ui.render.misery:MiseryRenderer",
 }
 """A game's own renderer, where its family's needs an override (by the game's name)."""
 
