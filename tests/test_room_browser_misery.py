@@ -9,11 +9,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import browserkit
+from browserkit import ARTIFACTS, FAST, STEP_TIMEOUT, server_fixture, state
 from cardroom.room.testing import ServerProcess
-from test_room_browser import ARTIFACTS, STEP_TIMEOUT, by_text, deal_of, open_table, state
-from test_room_browser_deal_end import browser, server
+from test_room_browser import by_text, deal_of, open_table
 
-__all__ = ["browser", "server"]
+server = server_fixture("browser-misery", bot_delay=0.0, limits=FAST, deal_wait=True)
+browser = browserkit.browser
 SEED = 2032  # the cut gives the person (player 1) the first deal; the second is the bot's
 
 def _wait_turn(pg: Any) -> dict[str, Any]:
