@@ -29,6 +29,7 @@ SHEET = {  # what the final sheet of each game's terminal match prints
     "cutthroat": "Totals: Player 1",
     "reversi-bridge": "Size of the rubber:", "short-bridge": "Size of the rubber:",
     "duplicate-auction": "Size of the rubber:",
+    "royal-bridge": "Totals: Player 1",
 }
 TINY = {"preferans": ["--pulka", "1"]}  # the shortest match an option allows
 EVERY_NAME = [(g, a) for g in names() for a in aliases(g)]

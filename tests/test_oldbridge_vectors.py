@@ -39,7 +39,6 @@ SEAT = {"Z": Seat.SOUTH, "A": Seat.WEST, "Y": Seat.NORTH, "B": Seat.EAST}
 
 # vectors not built, with the reason
 NOT_BUILT: dict[str, str] = {
-    "royal-bridge-scoring": "variety §6.12 (royal bridge): not built",
     "misery-bridge-scoring": "variety §6.5 (misery bridge): not built",
     "bridge-to-the-score": "variety §6.8 (duplicate bridge): not built",
     "six-hand-movement": "variety §6.9 (six-handed bridge): not built",
@@ -98,6 +97,9 @@ CHECKED: dict[str, list[str]] = {
                                    "tests/test_cutthroat.py::test_the_match_moves_the_seats_after_each_deal"],
     "reversi-bridge-scoring": ["tests/test_oldbridge_reversi.py::test_reversi_bridge_scoring"],
     "duplicate-auction-bonus": ["tests/test_oldbridge_duplicate.py::test_duplicate_auction_bonus"],
+    "royal-bridge-scoring": ["tests/test_royal_bridge.py::test_royal_bridge_scoring_vector_won",
+                             "tests/test_royal_bridge.py::test_royal_bridge_scoring_vector_lost_signed",
+                             "tests/test_royal_bridge.py::test_royal_bridge_scoring_vector_lost_plus_only"],
 }
 
 

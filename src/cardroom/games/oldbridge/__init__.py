@@ -6,6 +6,7 @@ from cardroom.games.oldbridge.cutthroat import Cutthroat
 from cardroom.games.oldbridge.duplicate import DuplicateAuction
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
 from cardroom.games.oldbridge.reversi import ReversiBridge
+from cardroom.games.oldbridge.royal import RoyalBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
@@ -19,9 +20,10 @@ register(Cutthroat.name, Cutthroat, Cutthroat.aliases)
 register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
 register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
 register(DuplicateAuction.name, DuplicateAuction, DuplicateAuction.aliases)
+register(RoyalBridge.name, RoyalBridge, RoyalBridge.aliases)
 
 __all__ = [
     "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DuplicateAuction", "OldCall",
-    "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "ShortBridge", "StraightBridge", "StraightDeal",
-    "StraightMake", "ThreeHandedAuction", "score_auction", "score_straight",
+    "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "RoyalBridge", "ShortBridge", "StraightBridge",
+    "StraightDeal", "StraightMake", "ThreeHandedAuction", "score_auction", "score_straight",
 ]

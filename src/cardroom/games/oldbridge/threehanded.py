@@ -218,16 +218,22 @@ class PlayerLine:
 class PlayerSheet:
     """Each player's column: the trick points toward the game in play, the other points, the games won
     (``game_bonus`` each at once), two games the rubber (``rubber_bonus``), the totals and the settlement.
-    A game won ends the game in play for all: every column's points below start again from 0."""
+    A game won ends the game in play for all: every column's points below start again from 0. ``players``
+    columns: three (a subclass may keep more)."""
 
+    players: ClassVar[int] = 3
     game_points: int
     game_bonus: int
     rubber_bonus: int
     lines: list[PlayerLine] = field(default_factory=list)
-    below: list[int] = field(default_factory=lambda: [0, 0, 0])
+    below: list[int] = field(default_factory=list)
     games: list[int] = field(default_factory=list)
     deals: int = 0
     unfinished: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.below:
+            self.below = [0] * self.players
 
     @staticmethod
     def label(player: int) -> str:
@@ -238,11 +244,11 @@ class PlayerSheet:
         """The players' names heading the columns."""
         from cardroom.i18n import t
 
-        return [t("three.player", lang, n=player_label(p)) for p in range(3)]
+        return [t("three.player", lang, n=player_label(p)) for p in range(self.players)]
 
     @property
     def winner(self) -> int | None:
-        return next((p for p in range(3) if self.games.count(p) >= 2), None)
+        return next((p for p in range(self.players) if self.games.count(p) >= 2), None)
 
     @property
     def is_over(self) -> bool:
@@ -257,14 +263,14 @@ class PlayerSheet:
             self._write(e)
             if e.below:
                 self.below[e.player] += e.points
-        for p in range(3):
+        for p in range(self.players):
             if self.below[p] >= self.game_points:
                 if self.game_bonus:
                     self._write(PlayerEntry(p, self.game_bonus, False, "game"))
                 self.games.append(p)
                 if self.games.count(p) == 2:
                     self._write(PlayerEntry(p, self.rubber_bonus, False, "rubber"))
-                self.below = [0, 0, 0]
+                self.below = [0] * self.players
                 break
 
     def close_unfinished(self) -> None:
@@ -276,18 +282,18 @@ class PlayerSheet:
         return sum(ln.entry.points for ln in self.lines if ln.entry.player == player)
 
     def totals(self) -> dict[str, int]:
-        return {self.label(p): self.total(p) for p in range(3)}
+        return {self.label(p): self.total(p) for p in range(self.players)}
 
     def seat_results(self) -> tuple[int, ...]:
         net = settlement(self.totals())["net"]
-        return tuple(net[self.label(p)] for p in range(3))
+        return tuple(net[self.label(p)] for p in range(self.players))
 
     def to_dict(self) -> dict[str, Any]:
         w = self.winner
         return {
-            "players": [self.label(p) for p in range(3)],
+            "players": [self.label(p) for p in range(self.players)],
             "lines": [ln.to_dict(self.label) for ln in self.lines],
-            "below": {self.label(p): self.below[p] for p in range(3)},
+            "below": {self.label(p): self.below[p] for p in range(self.players)},
             "games": [self.label(p) for p in self.games],
             "totals": self.totals(),
             "winner": None if w is None else self.label(w),
@@ -295,6 +301,19 @@ class PlayerSheet:
             "deals": self.deals,
             "unfinished": self.unfinished,
         }
+
+    def cell(self, entry: PlayerEntry) -> str:
+        """An entry as written in its column: ``*`` marks the points that do not count toward the game."""
+        return f"{'' if entry.below else '*'}{entry.points}"
+
+    def group_closed(self, group: int) -> bool:
+        """Whether a rule is drawn under the lines of ``group`` (the game they were written in)."""
+        return group <= len(self.games)
+
+    def key(self, lang: str) -> str:
+        from cardroom.i18n import t
+
+        return t("three.sheet_key", lang)
 
     def render(self, *, lang: str = "en") -> str:
         from cardroom.i18n import t
@@ -304,17 +323,17 @@ class PlayerSheet:
         out = ["".join(n.rjust(width) for n in names)]
         for g in sorted({ln.game for ln in self.lines}):
             for ln in (x for x in self.lines if x.game == g):
-                cells = ["", "", ""]
-                cells[ln.entry.player] = f"{'' if ln.entry.below else '*'}{ln.entry.points}"
+                cells = [""] * self.players
+                cells[ln.entry.player] = self.cell(ln.entry)
                 out.append("".join(c.rjust(width) for c in cells))
-            if g <= len(self.games):
-                out.append("-" * width * 3)
-        out.append(t("three.sheet_key", lang))
+            if self.group_closed(g):
+                out.append("-" * width * self.players)
+        out.append(self.key(lang))
         totals = self.totals()
         out.append(t("three.totals", lang) + ": " + ", ".join(f"{n} {v}" for n, v in zip(names, totals.values(),
                                                                                         strict=True)))
         s = settlement(totals)
-        for a, b in combinations(range(3), 2):
+        for a, b in combinations(range(self.players), 2):
             n = s["against"][self.label(a)][self.label(b)]
             win, lose = (a, b) if n >= 0 else (b, a)
             out.append(t("three.wins_from", lang, a=names[win], b=names[lose], n=abs(n)))
@@ -326,7 +345,7 @@ class PlayerSheet:
         return replace(self, lines=list(self.lines), below=list(self.below), games=list(self.games))
 
     def recomputed(self, results: Sequence[_Scored]) -> Self:
-        sheet = type(self)(self.game_points, self.game_bonus, self.rubber_bonus)
+        sheet = replace(self, lines=[], below=[0] * self.players, games=[], deals=0, unfinished=False)
         for r in results:
             sheet.add(r)
         if self.unfinished:
