@@ -249,6 +249,8 @@ def test_the_sheet_is_drawn_in_both_languages() -> None:
     en, ru = state.sheet.render(lang="en"), state.sheet.render(lang="ru")
     assert "Player 4" in en and "Settlement" in en and en.count("-" * 48) == 3
     assert "Игрок 4" in ru and "Расчёт" in ru and "Player" not in ru
+    d = state.sheet.to_dict()  # the card room draws the lines as written, a rule under each round of four
+    assert d["rounds_closed"] == 3 and all(ln["text"] == f"{ln['points']:+d}" for ln in d["lines"])
 
 
 def test_options_are_checked() -> None:

@@ -161,6 +161,14 @@ class RoyalSheet(PlayerSheet):
     def cell(self, entry: PlayerEntry) -> str:
         return f"{entry.points:+d}"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The players' sheet's dict, each line with its ``text`` as written (signed), and the rounds."""
+        out = super().to_dict()
+        for line, ln in zip(out["lines"], self.lines, strict=True):
+            line["text"] = self.cell(ln.entry)
+        out["rounds_closed"] = self.deals // ROUND
+        return out
+
     def group_closed(self, group: int) -> bool:
         return group * ROUND <= self.deals
 
