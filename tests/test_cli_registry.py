@@ -31,6 +31,7 @@ SHEET = {  # what the final sheet of each game's terminal match prints
     "duplicate-auction": "Size of the rubber:",
     "double-dummy": "Size of the rubber:", "draw-bridge": "Size of the rubber:",
     "misery-bridge": "Totals: Player 1",
+    "royal-bridge": "Totals: Player 1",
 }
 TINY = {"preferans": ["--pulka", "1"]}  # the shortest match an option allows
 EVERY_NAME = [(g, a) for g in names() for a in aliases(g)]
