@@ -304,6 +304,6 @@ class Cutthroat(ThreePlayerBridge):
         return [{}, {"honours": "none", "defenders_score": "halved", "doubling_limit": "cap-100"}]
 
 
-__all__ = ["Cutthroat", "CutthroatDeal", "CutthroatMatch", "CutthroatResult", "CutthroatRules", "DummyMakes", "PlayerStraightRules",
-           "ScheduledDeal", "Side",
-           "dummy_make", "first_places", "rotate", "score_cutthroat"]
+__all__ = ["Cutthroat", "CutthroatDeal", "CutthroatMatch", "CutthroatResult", "CutthroatRules", "DummyMakes",
+           "PlayerStraightRules", "ScheduledDeal", "Side", "dummy_make", "first_places", "lowest_cut_player", "rotate",
+           "score_cutthroat"]
