@@ -230,7 +230,7 @@ class DoubleDummyMatch(PlayerRubber, OldRubberState):
 
     def result_line(self, result: OldDealResult) -> dict[str, Any]:
         """Straight bridge's line, its declarer the player who dealt (the match's seats are the players)."""
-        line = super().result_line(result)
+        line = OldRubberState.result_line(self, result)  # not the players' rubber's: the entries are by side
         if line.get("declarer") is not None:
             line["declarer"] = PLACES.index(result.dealer)
         return line
