@@ -11,6 +11,7 @@ from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightD
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
 from cardroom.games.oldbridge.short import ShortBridge
 from cardroom.games.oldbridge.three_handed import ThreeHandedAuction
+from cardroom.games.oldbridge.two_handed import TwoHandBridge
 
 register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
 register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
@@ -19,9 +20,10 @@ register(Cutthroat.name, Cutthroat, Cutthroat.aliases)
 register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
 register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
 register(DuplicateAuction.name, DuplicateAuction, DuplicateAuction.aliases)
+register(TwoHandBridge.name, TwoHandBridge, TwoHandBridge.aliases)
 
 __all__ = [
     "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DuplicateAuction", "OldCall",
     "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "ShortBridge", "StraightBridge", "StraightDeal",
-    "StraightMake", "ThreeHandedAuction", "score_auction", "score_straight",
+    "StraightMake", "ThreeHandedAuction", "TwoHandBridge", "score_auction", "score_straight",
 ]

@@ -17,6 +17,7 @@ RENDERERS = {
 GAME_RENDERERS = {
     "three-handed-auction": "cardroom.ui.render.three_handed:ThreeHandedRenderer",
     "cutthroat": "cardroom.ui.render.cutthroat:CutthroatRenderer",
+    "two-hand-bridge": "cardroom.ui.render.two_handed:TwoHandRenderer",
 }
 """A game's own renderer, where its family's needs an override (by the game's name)."""
 
