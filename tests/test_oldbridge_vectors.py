@@ -44,7 +44,6 @@ NOT_BUILT: dict[str, str] = {
     "bridge-to-the-score": "variety §6.8 (duplicate bridge): not built",
     "six-hand-movement": "variety §6.9 (six-handed bridge): not built",
     "pivot-movement": "variety §6.6 (pivot bridge, a movement between rubbers): not built",
-    "two-hand-bridge-layout": "variety §6.4 (two-handed bridge): not built",
 }
 # vectors checked, with the tests that check them (in this file or the bot tests)
 CHECKED: dict[str, list[str]] = {
@@ -98,6 +97,8 @@ CHECKED: dict[str, list[str]] = {
                                    "tests/test_cutthroat.py::test_the_match_moves_the_seats_after_each_deal"],
     "reversi-bridge-scoring": ["tests/test_oldbridge_reversi.py::test_reversi_bridge_scoring"],
     "duplicate-auction-bonus": ["tests/test_oldbridge_duplicate.py::test_duplicate_auction_bonus"],
+    "two-hand-bridge-layout": ["tests/test_two_hand_bridge.py::test_two_hand_bridge_layout",
+                               "tests/test_two_hand_bridge.py::test_a_covered_card_turns_up_when_its_cover_is_played"],
 }
 
 

@@ -29,8 +29,8 @@ class TwoHandRenderer(OldBridgeRenderer):
 
     def head_lines(self, view: Any, state: Any, lang: str) -> list[str]:
         below = state.sheet.below
-        return ["=" * 60,
-                f"{t('deal', lang, n=len(state.results) + 1)}, {t('dealer', lang, seat=self.seat_name(view.dealer, lang))}",
+        dealer = t("dealer", lang, seat=self.seat_name(view.dealer, lang))
+        return ["=" * 60, f"{t('deal', lang, n=len(state.results) + 1)}, {dealer}",
                 t("twohand.below", lang, n=below[0], e=below[1])]
 
     def picture(self, view: Any, state: Any, lang: str) -> list[str]:
