@@ -377,18 +377,6 @@ class TwoHandView(OldBridgeView):
     piles: tuple[tuple[tuple[Card | None, bool], ...], ...] = ((), ())
     plays: tuple[tuple[Seat, Card], ...] = ()
 
-    def shown_mask(self) -> int:
-        m = self.hand | self.face_up
-        for _, c in self.plays:
-            m |= 1 << c
-        for t in self.tricks:
-            for c in t.cards:
-                m |= 1 << c
-        for a in self.legal:
-            if type(a) is Card:
-                m |= 1 << a
-        return m
-
     @memo
     def table(self) -> TableView:
         me = int(self.seat)

@@ -51,5 +51,10 @@ class TwoHandRenderer(OldBridgeRenderer):
         lines.append(f"{t('your_hand', lang, seat=self.seat_name(me, lang))}: {render_hand(view.hand)}")
         return lines
 
+    def prompt(self, view: Any, lang: str) -> str:
+        if view.phase == "auction":
+            return t("twohand.your_make", lang)
+        return t("twohand.your_card", lang) if view.phase == "play" else super().prompt(view, lang)
+
     def final_lines(self, state: Any, lang: str) -> list[str]:
         return [*final_sheet_lines(state.sheet, lang), t("twohand.sides", lang)]
