@@ -261,3 +261,20 @@ def test_the_user_at_the_terminal_sees_the_piles_and_a_marker_for_the_hidden_car
     piles = table.split(": ", 1)[1].split()
     assert len(piles) == 11 and all(p.endswith("/#") for p in piles)
     assert "East's table: " in text and "Your hand (North): " in text
+
+
+def test_the_hint_is_the_rule_bots_choice() -> None:
+    """No search bot: the hint (terminal and room) names the rule bot's choice, no tricks solved."""
+    from cardroom.bots.hint import hint
+
+    game = _game()
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.to_act == CHANCE:
+        state.play_chance(rng)
+    seat = state.to_act
+    assert seat is not None
+    view = state.view(seat)
+    h = hint("two-hand-bridge", view, seed=1)
+    assert h.method == "rule" and h.action == game.bot("rule", 1).choose(view)
+    assert h.action in state.legal_actions() and h.candidates == [(h.action, None)]

@@ -68,10 +68,10 @@ def hint(game_name: str, view: View, *, samples: int = 20, seed: int | None = No
     best-scored candidate. The bot's own bidding keeps the rule-based choice unless another beats it
     by a margin; a hint has none, so that the action it names is the first of the candidates it lists. A game
     without a search bot (``has_search_bot`` False) is hinted by its rule-based bot (method "rule")."""
-    from cardroom.games import game_class
+    from cardroom.games import game_class, names
 
-    cls = game_class(game_name)
-    if not cls.has_search_bot:
+    cls = game_class(game_name) if game_name in names() else None
+    if cls is not None and not cls.has_search_bot:
         rule = cls().bot("rule", 0 if seed is None else seed)
         action = rule.choose(view)
         inner = getattr(view, "deal", None) or view  # a match's view holds the deal's
