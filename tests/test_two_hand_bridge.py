@@ -278,3 +278,35 @@ def test_the_hint_is_the_rule_bots_choice() -> None:
     h = hint("two-hand-bridge", view, seed=1)
     assert h.method == "rule" and h.action == game.bot("rule", 1).choose(view)
     assert h.action in state.legal_actions() and h.candidates == [(h.action, None)]
+
+
+def test_a_view_reaches_neither_the_state_nor_a_covered_card() -> None:
+    """What the bots see (``view(seat)``, the rubber's and the deal's) refers to no state, holds no covered card
+    and neither the opponent's hand of four nor any player's whole 26 as a mask."""
+    from cardroom.core.game import State
+    from test_bot_isolation import _reachable
+
+    game = _game()
+    match = game.new_initial_state()
+    rng = random.Random(9)
+    bots = [game.bot("rule", s) for s in (0, 1)]
+    while match.deal is None or match.deal.phase != 3 or len(match.deal.tricks) < 2:
+        if match.to_act == CHANCE:
+            match.play_chance(rng)
+        else:
+            match.apply(bots[match.to_act or 0].choose(match.view(match.to_act or 0)))
+    deal = match.deal
+    assert isinstance(deal, TwoHandDeal)
+    covered = deal.covered(0) | deal.covered(1)
+    assert covered
+    in_state = {int(o) for o in _reachable(deal) if type(o) is Card}
+    assert all(c in in_state for c in range(52) if covered >> c & 1)  # the walk finds them
+    for seat in (0, 1):
+        for view in (match.view(seat), deal.view(seat)):
+            objs = _reachable(view)
+            assert not [o for o in objs if isinstance(o, State)]
+            cards = {int(o) for o in objs if type(o) is Card}
+            assert not any(covered >> c & 1 for c in cards)
+            ints = {o for o in objs if type(o) is int}
+            secret = {deal.hands[0], deal.hands[1], deal.hand4[1 - seat]} - {0}
+            assert not ints & secret
