@@ -161,7 +161,6 @@ class TwoHandDeal(StraightDeal):
     def __init__(self, game: Game, dealer: Seat, rules: TwoHandRules) -> None:
         super().__init__(game, dealer, rules)
         self.rules: TwoHandRules = rules
-        self.layout: PileDeal | None = None
         self.hand4: list[int] = [0, 0]
         # by player, each pile bottom first (tuples: a copy of the deal copies the outer list only)
         self.piles: list[tuple[tuple[Card, ...], ...]] = [(), ()]
@@ -183,7 +182,6 @@ class TwoHandDeal(StraightDeal):
         super()._apply_plain_action(action)
 
     def _lay_out(self, deal: PileDeal) -> None:
-        self.layout = deal
         self.original = (deal.dealt(0), deal.dealt(1))  # honours: each player's 26 cards are his hand
         self.hands = [deal.dealt(0), deal.dealt(1)]
         self.hand4 = [sum(1 << c for c in deal.hands[p]) for p in (0, 1)]
@@ -211,7 +209,7 @@ class TwoHandDeal(StraightDeal):
 
     def _made(self, seat: Seat, call: OldCall) -> None:
         super()._made(seat, call)
-        self.queue = [other(seat)]  # "противник может удвоить, если хочет, или просто сыграть карту"
+        self.queue = [other(seat)]  # «Его противник может сделать удвоение, если захочет, или просто сыграть карту»
         self.next_seat = self.queue[0]
 
     def _doubled(self, seat: Seat, ours: bool) -> None:
@@ -228,7 +226,7 @@ class TwoHandDeal(StraightDeal):
         self.dummy = None
         self.trump = trump
         self.phase = PHASE_PLAY
-        self.leader = self.next_seat = other(declarer)  # "не сдававший ходит"
+        self.leader = self.next_seat = other(declarer)  # «игрок, не являющийся сдатчиком, делает любой ход»
 
     def _who(self, seat: Seat) -> str:
         return str(Seat(seat))
