@@ -1,9 +1,9 @@
 """The rule bot of two-handed ("Chinese") bridge (games/oldbridge/two_handed.py). It sees a player's view:
 his hand of four and the face-up table cards of both players.
 
-* The make: no trumps with three or four aces among the cards it can see of its own (hand and face-up
-  table cards), else its longest suit of those cards (the strongest on a tie), a red suit preferred on
-  equal length ("the dealer's red make").
+* The make (straight bridge's advice, digest §7.3, on the cards it can see of its own: hand and face-up
+  table cards): no trumps with three or four aces; a red suit of five or more (the longer, hearts on a
+  tie); clubs of six or more; else the "defensive spade".
 * The doubling: it doubles with a sure lead in the trump suit (the ace and three more of the trump among
   its cards seen), and never redoubles.
 * The play: the cheapest card that wins the trick as it stands if it can; else its cheapest card; a lead
@@ -57,8 +57,13 @@ class TwoHandBot:
         mine = view.hand | _own_tops(view)
         if sum(1 for a in _ACES if mine & a) >= 3:
             return self._make(legal, 4)
-        suit = max(range(4), key=lambda s: ((mine & SUIT_MASKS[s]).bit_count(), s in (1, 2), mine & SUIT_MASKS[s]))
-        return self._make(legal, suit)
+        length = [(mine & SUIT_MASKS[s]).bit_count() for s in range(4)]
+        red = max((1, 2), key=lambda s: (length[s], s))
+        if length[red] >= 5:  # a red trump with length (hearts 8, diamonds 6 a trick)
+            return self._make(legal, red)
+        if length[0] >= 6:  # clubs (4) only when long
+            return self._make(legal, 0)
+        return self._make(legal, 3)  # the "defensive spade" (2 a trick) with nothing better
 
     @staticmethod
     def _make(legal: list[Any], made: int) -> OldCall:
