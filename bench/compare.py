@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/compare.py --ref 56ed541 [--rounds 2] [--bench engine,solve,room]
         [--seconds 5] [--deals 20] [--tables 200] [--room-seconds 15] [--think 0] [--game bridge]
-        [--same-bench]
+        [--same-bench] [--paired]
 
 The other commit is checked out into a temporary git worktree (the compiled solver core copied in);
 each side runs its own ``bench/engine.py``, ``bench/solve.py`` and ``bench/room.py`` (so the room's
@@ -41,6 +41,9 @@ class Bench:
     args: Callable[[argparse.Namespace], list[str]]
     read: Callable[[str], dict[str, float]]
     higher: frozenset[str]
+    # whether the two sides may run at the same time (each its own processes, ports and files): with
+    # --paired each round is a pair run under the same load, and its ratio is the round's figure
+    pairable: bool = False
 
 
 def _patterns(patterns: dict[str, str]) -> Callable[[str], dict[str, float]]:
@@ -77,7 +80,8 @@ def _solve_figures(out: str) -> dict[str, float]:
 
 BENCHES: dict[str, Bench] = {
     "engine": Bench("engine.py", lambda a: ["--seconds", str(a.seconds)],
-                    _patterns({"deals_per_s": r"cardroom:\s+([\d.,]+) random legal"}), frozenset({"deals_per_s"})),
+                    _patterns({"deals_per_s": r"cardroom:\s+([\d.,]+) random legal"}), frozenset({"deals_per_s"}),
+                    pairable=True),
     "solve": Bench("solve.py", lambda a: ["--deals", str(a.deals), "--core"], _solve_figures, frozenset()),
     "room": Bench("room.py", lambda a: ["--tables", str(a.tables), "--seconds", str(a.room_seconds),
                                         "--think", str(a.think), "--game", a.game],
@@ -87,26 +91,49 @@ BENCHES: dict[str, Bench] = {
                       "p99_ms": r"p99 ([\d.]+) ms",
                       "server_ms_per_action": r"CPU per action: server ([\d.]+) ms",
                       "path_us_per_action": r"no network: ([\d,]+) µs",
-                  }), frozenset({"actions_per_s"})),
+                  }), frozenset({"actions_per_s"}), pairable=True),
 }
+
+
+def _command(tree: Path, bench: Bench, args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
+    env = dict(os.environ, PYTHONPATH=str(tree / "src"))
+    return [sys.executable, str(tree / "bench" / bench.script), *bench.args(args)], env
+
+
+def _figures(tree: Path, bench: Bench, code: int, stdout: str, stderr: str) -> dict[str, float]:
+    if code != 0:
+        raise SystemExit(f"{tree}: bench/{bench.script} failed ({code}):\n{stdout[-2000:]}{stderr[-2000:]}")
+    try:
+        return bench.read(stdout)
+    except ValueError as e:
+        raise SystemExit(f"{tree}: bench/{bench.script}: {e}:\n{stdout}") from None
 
 
 def run_side(tree: Path, bench: Bench, args: argparse.Namespace) -> dict[str, float]:
     """One run of ``tree``'s copy of ``bench`` with ``tree``'s sources first on the path."""
-    env = dict(os.environ, PYTHONPATH=str(tree / "src"))
-    cmd = [sys.executable, str(tree / "bench" / bench.script), *bench.args(args)]
+    cmd, env = _command(tree, bench, args)
     out = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True, check=False)
-    if out.returncode != 0:
-        raise SystemExit(f"{tree}: bench/{bench.script} failed ({out.returncode}):\n"
-                         f"{out.stdout[-2000:]}{out.stderr[-2000:]}")
-    try:
-        return bench.read(out.stdout)
-    except ValueError as e:
-        raise SystemExit(f"{tree}: bench/{bench.script}: {e}:\n{out.stdout}") from None
+    return _figures(tree, bench, out.returncode, out.stdout, out.stderr)
 
 
-def ratio_lines(name: str, bench: Bench, ref: list[dict[str, float]], this: list[dict[str, float]]) -> list[str]:
-    """Each figure's median over the reference's median, the better way, a mark when more than 10 % worse."""
+def run_pair(trees: tuple[Path, Path], bench: Bench, args: argparse.Namespace) -> tuple[dict[str, float], ...]:
+    """One run of each tree's ``bench`` at the same time (a process each): both meet the same load."""
+    procs = []
+    for tree in trees:
+        cmd, env = _command(tree, bench, args)
+        procs.append((tree, subprocess.Popen(cmd, env=env, cwd=tree, stdout=subprocess.PIPE,
+                                             stderr=subprocess.PIPE, text=True)))
+    results = []
+    for tree, proc in procs:
+        stdout, stderr = proc.communicate()
+        results.append(_figures(tree, bench, proc.returncode, stdout, stderr))
+    return tuple(results)
+
+
+def ratio_lines(name: str, bench: Bench, ref: list[dict[str, float]], this: list[dict[str, float]],
+                paired: bool = False) -> list[str]:
+    """Each figure's median over the reference's median (``paired``: the median of the rounds' ratios,
+    each round's two runs made at the same time), the better way, a mark when more than 10 % worse."""
     lines = []
     for figure in ref[0]:
         if not all(figure in r for r in (*ref, *this)):
@@ -117,10 +144,15 @@ def ratio_lines(name: str, bench: Bench, ref: list[dict[str, float]], this: list
         if not old or not new:  # below what the benchmark prints (0.0 ms): no ratio to speak of
             lines.append(f"  {name}.{figure}: {new:,.3f} / {old:,.3f}: below the printed resolution")
             continue
-        ratio = new / old
+        if paired and all(r[figure] for r in ref):
+            ratio = statistics.median(t[figure] / r[figure] for r, t in zip(ref, this, strict=True))
+            how = "median of the paired rounds' ratios"
+        else:
+            ratio = new / old
+            how = f"{new:,.3f} / {old:,.3f}"
         worse = ratio < 1 - WORSE if higher else ratio > 1 + WORSE
-        lines.append(f"  {name}.{figure}: {new:,.3f} / {old:,.3f} = {ratio:.3f} "
-                     f"({'higher' if higher else 'lower'} is better){'  << more than 10 % worse' if worse else ''}")
+        lines.append(f"  {name}.{figure}: {ratio:.3f} ({how}; {'higher' if higher else 'lower'} is better)"
+                     f"{'  << more than 10 % worse' if worse else ''}")
     return lines
 
 
@@ -138,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--same-bench", action="store_true",
                    help="run this tree's bench scripts on both sides (the other commit's sources, this tree's "
                         "measurement: for a fix of a benchmark itself, where the scripts still fit both sides)")
+    p.add_argument("--paired", action="store_true",
+                   help="run the two sides of a benchmark at the same time (engine, room), each round a pair "
+                        "under the same load, and report the median of the rounds' ratios (for a machine shared "
+                        "with other work)")
     args = p.parse_args(argv)
     chosen = [b.strip() for b in args.bench.split(",") if b.strip()]
     unknown = [b for b in chosen if b not in BENCHES]
@@ -155,9 +191,19 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copy(script, ref_tree / "bench" / script.name)
     runs: dict[str, dict[str, list[dict[str, float]]]] = {b: {"ref": [], "this": []} for b in chosen}
     try:
+        for name in chosen:
+            if args.paired and BENCHES[name].pairable:
+                for _ in range(args.rounds):
+                    old, new = run_pair((ref_tree, ROOT), BENCHES[name], args)
+                    runs[name]["ref"].append(old)
+                    runs[name]["this"].append(new)
+                    print(f"pair {name}: " + ", ".join(f"{k} {old[k]:,.3f} -> {new[k]:,.3f}" for k in old),
+                          flush=True)
         order = (["ref", "this", "this", "ref"] * ((args.rounds + 1) // 2))[: 2 * args.rounds]
         for side in order:
             for name in chosen:
+                if args.paired and BENCHES[name].pairable:
+                    continue
                 figures = run_side(ref_tree if side == "ref" else ROOT, BENCHES[name], args)
                 runs[name][side].append(figures)
                 print(f"{side:>4} {name}: " + ", ".join(f"{k} {v:,.3f}" for k, v in figures.items()), flush=True)
@@ -165,9 +211,11 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(ref_tree)], check=False,
                        capture_output=True)
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"\nthis tree / {args.ref} (medians of {args.rounds} runs each, interleaved):")
+    how = "paired rounds where a benchmark allows, else " if args.paired else ""
+    print(f"\nthis tree / {args.ref} ({how}medians of {args.rounds} runs each, interleaved):")
     for name in chosen:
-        print("\n".join(ratio_lines(name, BENCHES[name], runs[name]["ref"], runs[name]["this"])))
+        print("\n".join(ratio_lines(name, BENCHES[name], runs[name]["ref"], runs[name]["this"],
+                                     paired=args.paired and BENCHES[name].pairable)))
     return 0
 
 

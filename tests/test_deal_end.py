@@ -270,3 +270,20 @@ def test_the_people_ask_for_the_next_deal_over_http_and_the_socket(tmp_path: Any
             assert got["seq"] > seq and got["deal_end"] is None and got["awaited"] == []
         r = c.post(f"/api/tables/{tid}/next", headers=auth(tokens[0]))
         assert r.status_code == 409 and r.json()["code"] == "no_deal_end"
+
+
+@pytest.mark.parametrize("game", ["three-handed-auction", "cutthroat", "bridge"])
+def test_the_end_of_a_deal_says_where_the_players_sat(game: str) -> None:
+    """A three-player bridge's deal end carries the table seat each player sat at (the deal's
+    ``places``: the hands, tricks and result name table seats); a game whose players are its seats, none."""
+    state, end = first_played_deal_end(game, 1)
+    if game == "bridge":
+        assert end["places"] is None
+        return
+    places = end["places"]
+    deal = state.finished_deals[-1]
+    assert places == [int(s) for s in deal.places], (places, deal.places)
+    assert len(set(places)) == 3 and all(0 <= p < 4 for p in places)
+    hands = {int(s) for s, cards in end["hands"].items() if cards}
+    assert set(places) <= hands  # each player's hand shown at the seat he sat at (and the dummy's)
+    assert end["result"]["declarer"] in places  # the declarer named by his table seat

@@ -5,8 +5,9 @@ it), in Russian and in English. Everything the person is shown — the terminal'
 the position the room writes, the sheet, the room's error messages for bad input — is in one language:
 the Russian has no Latin word, the English no Cyrillic, and neither a raw id (``misere-wt``).
 
-The only marks both languages share are the cards' (a rank and a suit symbol, a hand written suit by
-suit: ``A♠``, ``10♦``, ``♠AQ10``), which :func:`foreign` removes before it looks."""
+The only marks both languages share are the suit symbols and the ranks' digits; the rank letters are the
+screen's language's (a Russian screen writes ``♠ТД10``, ``Т♠``, an English one ``♠AQ10``, ``A♠``): a
+Latin rank letter on a Russian screen is a Latin word."""
 
 from __future__ import annotations
 
@@ -32,7 +33,9 @@ CONFIGS += [(name, {**options, "laws": True}) for name, options in
             if "laws" in type(load(name)).option_schema() and not options.get("laws")]
 """Every configuration, and each game's first one again in laws mode (its rulings' texts)."""
 
-_CARDS = re.compile(r"(?:10|[2-9AKQJT])[♠♥♦♣]|[♠♥♦♣](?:10|[2-9AKQJT])*")
+_CARDS = {"en": re.compile(r"(?:10|[2-9AKQJT])[♠♥♦♣]|[♠♥♦♣](?:10|[2-9AKQJT])*"),
+          "ru": re.compile(r"(?:10|[2-9ТКДВ])[♠♥♦♣]|[♠♥♦♣](?:10|[2-9ТКДВ])*")}
+"""A card as each language's screens write it: its rank (Т К Д В in Russian, docs/notation.md) and suit symbol."""
 _LATIN = re.compile(r"[A-Za-z]+")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]+")
 _RAW_ID = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
@@ -44,14 +47,15 @@ _ENGLISH_COMPOUNDS = frozenset({"double-dummy", "open-hand", "sitting-out", "fol
 def foreign(text: str, lang: str) -> list[str]:
     """The words of ``text`` that are not of ``lang`` (Latin words in Russian, Cyrillic ones in English),
     and the raw ids in either."""
-    bare = _CARDS.sub(" ", text)
+    bare = _CARDS[lang].sub(" ", text)
     found = _LATIN.findall(bare) if lang == "ru" else _CYRILLIC.findall(bare)
     found += [w for w in _RAW_ID.findall(text) if w not in _ENGLISH_COMPOUNDS]
     return found
 
 
 def test_foreign_finds_the_other_language() -> None:
-    assert foreign("Сдача 1: мизер, взятки 5, ♠AQ10 ♥- K♦ 10♣", "ru") == []
+    assert foreign("Сдача 1: мизер, взятки 5, ♠ТД10 ♥- К♦ 10♣", "ru") == []
+    assert foreign("Сдача 1: ♠AQ10 K♦", "ru") == ["AQ", "K"]
     assert foreign("Deal 1: misère, tricks 5, ♠AQ10 K♦", "en") == []
     assert foreign("Сдача 1: misere by 2", "ru") == ["misere", "by"]
     assert foreign("Deal 1: мизер", "en") == ["мизер"]
@@ -173,3 +177,34 @@ def test_every_preferans_call_is_written_in_words_its_reader_can_type() -> None:
         for lang, text in (("en", call.english), ("ru", call.pretty)):
             assert foreign(text, lang) == [], (call, lang, text)
             assert PrefCall.parse(text) == call, (call, lang, text)
+
+
+def test_cards_are_shown_in_the_screens_language_and_read_back() -> None:
+    """A card on a Russian screen has its Russian rank letter (Т К Д В, docs/notation.md), on an English one
+    the Latin; each shown card reads back as itself, and a hand written suit by suit keeps its digits."""
+    from cardroom.core.cards import Card, CardSet, full_pack
+    from cardroom.i18n import shown_cards
+
+    for card in full_pack():
+        for lang in ("ru", "en"):
+            shown = shown_cards(card.pretty, lang)
+            assert foreign(shown, lang) == [] and Card.parse(shown) == card, (card, lang, shown)
+    assert shown_cards("♣A, A♠, ♠AKQJ10 ♥- ♦92", "ru") == "♣Т, Т♠, ♠ТКДВ10 ♥- ♦92"
+    hand = CardSet.parse("AS KS 10S QH 2C")
+    assert shown_cards(hand.by_suit_text(), "ru") == "♠ТК10 ♥Д ♦- ♣2"
+    # bids, contracts and words are left as they are
+    assert shown_cards("1♥ 7♠ 3БК 2 кор♠ AS Ace", "ru") == "1♥ 7♠ 3БК 2 кор♠ AS Ace"
+
+
+def test_the_browser_writes_the_ranks_of_the_catalogue() -> None:
+    """The page's Russian rank letters (static/i18n.js) are the catalogue's, the terminal's."""
+    from pathlib import Path
+
+    from cardroom.i18n import RANK_LETTERS, t
+
+    js = (Path(terminal.__file__).parents[1] / "room" / "static" / "i18n.js").read_text(encoding="utf-8")
+    got = re.search(r"const RANKS_RU = \{([^}]*)\}", js)
+    assert got is not None
+    page = dict(re.findall(r'(\w): "(\w)"', got.group(1)))
+    assert page == {r: t(f"card.rank.{r}", "ru") for r in RANK_LETTERS}
+    assert all(t(f"card.rank.{r}", "en") == r for r in RANK_LETTERS)

@@ -16,27 +16,17 @@ from hypothesis import strategies as st
 from cardroom.bots.oldbridge import OldBridgeBot
 from cardroom.bots.oldbridge_play import advised_card, avoided_lead
 from cardroom.core.cards import Card
-from cardroom.core.deal import Deal, parse_hand
+from cardroom.core.deal import Deal
 from cardroom.core.table import Seat
 from cardroom.games.oldbridge.calls import PASS, OldCall
 from cardroom.games.oldbridge.game import AuctionBridge
 from cardroom.games.oldbridge.rules import AuctionDeal
+from oldbridgekit import bot_choice, dealt
 
 
 def _position(bid: str, played: str = "", *, s: str = "", w: str = "", n: str = "", e: str = "") -> AuctionDeal:
     """South's contract ``bid`` with the given hands, after the cards ``played`` (space-separated)."""
-    given = {Seat.SOUTH: s, Seat.WEST: w, Seat.EAST: e, Seat.NORTH: n}
-    hands = {seat: parse_hand(h) for seat, h in given.items() if h}
-    used = 0
-    for h in hands.values():
-        assert h.bit_count() == 13 and not used & h
-        used |= h
-    rest = [c for c in range(52) if not used >> c & 1]
-    empty = [seat for seat in Seat if seat not in hands]
-    for i, c in enumerate(rest):
-        hands[empty[i % len(empty)]] = hands.get(empty[i % len(empty)], 0) | 1 << c
-    deal = AuctionBridge().new_deal(Seat.SOUTH)
-    deal.apply(Deal(tuple(hands[seat] for seat in Seat)))
+    deal: AuctionDeal = dealt(AuctionBridge(), s=s, w=w, e=e, n=n)
     deal.apply(OldCall.parse(bid))
     for _ in range(3):
         deal.apply(PASS)
@@ -46,9 +36,7 @@ def _position(bid: str, played: str = "", *, s: str = "", w: str = "", n: str = 
 
 
 def _bot_plays(deal: AuctionDeal) -> Card:
-    seat = deal.to_act
-    assert seat is not None and seat >= 0
-    card = OldBridgeBot(1).choose(deal.view(seat))
+    card = bot_choice(deal)
     assert isinstance(card, Card) and card in deal.legal_actions()
     return card
 

@@ -9,7 +9,6 @@ import pytest
 
 from cardroom.bots.oldbridge import OldBridgeBot
 from cardroom.core.cards import Card, Suit
-from cardroom.core.deal import Deal, parse_hand
 from cardroom.core.game import CHANCE
 from cardroom.core.table import Seat
 from cardroom.games.oldbridge.calls import DOUBLE, LEAVE, PASS, OldCall
@@ -17,42 +16,26 @@ from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
 from cardroom.games.oldbridge.rubber import OldSheet
 from cardroom.games.oldbridge.rules import StraightDeal
 from cardroom.games.oldbridge.variants import StraightRules
+from oldbridgekit import bot_choice, dealt
 
 # the dealer Z sits at S; A = W, Y = N, B = E.  Hands are PBN: spades.hearts.diamonds.clubs
 
 
 def _deal(s: str, w: str = "", e: str = "", n: str = "") -> StraightDeal:
     """A deal with the given hands; the hands not given share the rest of the pack in turn."""
-    given = {Seat.SOUTH: s, Seat.WEST: w, Seat.EAST: e, Seat.NORTH: n}
-    hands = {seat: parse_hand(h) for seat, h in given.items() if h}
-    used = 0
-    for h in hands.values():
-        assert h.bit_count() == 13 and not used & h
-        used |= h
-    rest = [c for c in range(52) if not used >> c & 1]
-    empty = [seat for seat in Seat if seat not in hands]
-    for i, c in enumerate(rest):
-        seat = empty[i % len(empty)]
-        hands[seat] = hands.get(seat, 0) | 1 << c
-    deal = StraightBridge().new_deal(Seat.SOUTH)
-    deal.apply(Deal(tuple(hands[seat] for seat in Seat)))
+    deal: StraightDeal = dealt(StraightBridge(), s=s, w=w, e=e, n=n)
     return deal
 
-
-def _bot_choice(deal: StraightDeal) -> object:
-    seat = deal.to_act
-    assert seat is not None and seat >= 0
-    return OldBridgeBot(1).choose(deal.view(seat))
 
 
 def test_advice_bridge_ak_lead() -> None:
     """"Если дилер объявил красный козырь, а у A есть Т К любой простой масти, он должен сыграть Королем"."""
     deal = _deal(s="432.AKQ732.AKQ.2", w="AKQ.6.7632.AK765")
-    assert _bot_choice(deal) == OldCall.make(Suit.HEARTS)  # the dealer makes hearts
+    assert bot_choice(deal) == OldCall.make(Suit.HEARTS)  # the dealer makes hearts
     deal.apply(OldCall.make(Suit.HEARTS))
     deal.apply(PASS)
     deal.apply(PASS)
-    lead = _bot_choice(deal)
+    lead = bot_choice(deal)
     assert lead in (Card.parse("KS"), Card.parse("KC"))
 
 
@@ -61,25 +44,25 @@ def test_advice_bridge_doubled_nt_heart() -> None:
     deal = _deal(s="AK6.KQJ.AKQJ.432", w="QJT987.T9876.T9.", e="5.A5.5.AKQJT9876")
     deal.apply(OldCall.make(4))  # the dealer: no trumps
     deal.apply(PASS)  # A: "may I lead?"
-    assert _bot_choice(deal) == DOUBLE  # B: seven sure clubs and the heart ace
+    assert bot_choice(deal) == DOUBLE  # B: seven sure clubs and the heart ace
     deal.apply(DOUBLE)
     deal.apply(PASS)
     deal.apply(PASS)
-    lead = _bot_choice(deal)
+    lead = bot_choice(deal)
     assert isinstance(lead, Card) and lead.suit == Suit.HEARTS and lead == Card.parse("10H")  # his best heart
 
 
 def test_make_no_trumps_with_three_or_four_aces() -> None:
     deal = _deal(s="A76.A76.A76.A876")
-    assert _bot_choice(deal) == OldCall.make(4)  # four aces: always no trumps
+    assert bot_choice(deal) == OldCall.make(4)  # four aces: always no trumps
     deal = _deal(s="A76.A76.A76.8764")
-    assert _bot_choice(deal) == OldCall.make(4)  # three aces
+    assert bot_choice(deal) == OldCall.make(4)  # three aces
 
 
 def test_seven_clubs_with_four_honours_and_the_score() -> None:
     hands = {"s": "T6.T6.76.AKQJ876"}
     deal = _deal(**hands)
-    assert _bot_choice(deal) == OldCall.make(Suit.CLUBS)  # "дилер должен объявить трефы"
+    assert bot_choice(deal) == OldCall.make(Suit.CLUBS)  # "дилер должен объявить трефы"
     # …except when the opponents have won the first game and have about 20 in the second
     sheet = OldSheet.for_rules(StraightRules())
     from cardroom.core.table import Side
@@ -92,9 +75,9 @@ def test_seven_clubs_with_four_honours_and_the_score() -> None:
 
 def test_dealer_leaves_a_middling_hand_and_partner_must_name() -> None:
     deal = _deal(s="K98.A76.Q87.J876")
-    assert _bot_choice(deal) == LEAVE
+    assert bot_choice(deal) == LEAVE
     deal.apply(LEAVE)
-    choice = _bot_choice(deal)
+    choice = bot_choice(deal)
     assert isinstance(choice, OldCall) and choice.is_make
 
 

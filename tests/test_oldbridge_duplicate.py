@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +14,7 @@ from cardroom.games.oldbridge.calls import Denom
 from cardroom.games.oldbridge.duplicate import DuplicateRules, DuplicateSheet, one_deal_bonus
 from cardroom.games.oldbridge.rules import OldDealResult
 from cardroom.games.oldbridge.scoring import AuctionContract, score_auction
-
-ROOT = Path(__file__).resolve().parents[1]
+from oldbridgekit import cli_plays
 
 
 @pytest.mark.parametrize(("level", "denom", "tricks", "bonus"), [
@@ -73,8 +69,4 @@ def test_rubber_options_are_refused() -> None:
 
 
 def test_the_command_line_plays_a_session() -> None:
-    out = subprocess.run([sys.executable, "-m", "cardroom", "play", "duplicate-auction", "--auto", "--seed", "1"],
-                         capture_output=True, text=True, timeout=300, cwd=ROOT,
-                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
-    assert out.returncode == 0, out.stderr
-    assert "Totals" in out.stdout
+    assert "Totals" in cli_plays("duplicate-auction")

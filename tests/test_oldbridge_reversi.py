@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 from cardroom.core.cards import Card
 from cardroom.core.deal import Deal
 from cardroom.core.table import Seat, Side
@@ -13,8 +9,7 @@ from cardroom.games import load
 from cardroom.games.oldbridge.calls import OldCall
 from cardroom.games.oldbridge.game import StraightBridge
 from cardroom.games.oldbridge.reversi import ReversiBridge, ReversiDeal
-
-ROOT = Path(__file__).resolve().parents[1]
+from oldbridgekit import cli_plays
 
 
 def _mask(text: str) -> int:
@@ -105,8 +100,4 @@ def test_the_revoke_penalty_is_reversed() -> None:
 
 
 def test_the_command_line_plays_a_rubber() -> None:
-    out = subprocess.run([sys.executable, "-m", "cardroom", "play", "reversi-bridge", "--auto", "--seed", "1"],
-                         capture_output=True, text=True, timeout=300, cwd=ROOT,
-                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
-    assert out.returncode == 0, out.stderr
-    assert "The rubber is over" in out.stdout
+    assert "The rubber is over" in cli_plays("reversi-bridge")

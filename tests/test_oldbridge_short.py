@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from cardroom.core.errors import CardroomError, IllegalAction
@@ -16,8 +12,7 @@ from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.calls import OldCall
 from cardroom.games.oldbridge.rules import OldDealResult
 from cardroom.games.oldbridge.short import ShortBridge, ShortDeal, ShortSheet
-
-ROOT = Path(__file__).resolve().parents[1]
+from oldbridgekit import cli_plays
 
 
 def _result(*entries: Entry) -> OldDealResult:
@@ -80,8 +75,4 @@ def test_a_match_is_one_game() -> None:
 
 
 def test_the_command_line_plays_a_game() -> None:
-    out = subprocess.run([sys.executable, "-m", "cardroom", "play", "short-bridge", "--auto", "--seed", "1"],
-                         capture_output=True, text=True, timeout=300, cwd=ROOT,
-                         env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin"})
-    assert out.returncode == 0, out.stderr
-    assert "Winner" in out.stdout
+    assert "Winner" in cli_plays("short-bridge")

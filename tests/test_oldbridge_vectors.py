@@ -40,13 +40,18 @@ SEAT = {"Z": Seat.SOUTH, "A": Seat.WEST, "Y": Seat.NORTH, "B": Seat.EAST}
 # vectors not built, with the reason
 NOT_BUILT: dict[str, str] = {
     "royal-bridge-scoring": "variety §6.12 (royal bridge): not built",
-    "misery-bridge-scoring": "variety §6.5 (misery bridge): not built",
-    "bridge-to-the-score": "variety §6.8 (duplicate bridge): not built",
-    "six-hand-movement": "variety §6.9 (six-handed bridge): not built",
-    "pivot-movement": "variety §6.6 (pivot bridge, a movement between rubbers): not built",
 }
 # vectors checked, with the tests that check them (in this file or the bot tests)
 CHECKED: dict[str, list[str]] = {
+    "misery-bridge-scoring": [
+        f"tests/test_misery_bridge.py::{t}" for t in (
+            "test_vector_eight_tricks_made_doubles_the_odd_trick_value",
+            "test_vector_eight_tricks_failed_gives_the_opponent_ten_whatever_the_trump",
+            "test_vector_misery_dealer_takes_no_trick_scores_five_a_trick_beyond_six",
+            "test_vector_misery_dealer_takes_one_trick_still_scores",
+            "test_vector_misery_dealer_takes_more_than_one_trick_pays_five_each",
+            "test_the_dealer_discards_n_face_up_and_draws_n_from_the_reserve",
+            "test_misery_is_refused_after_a_discard")],
     "auction-deal-1-two-no-trumps": ["test_auction_deal_1_printed_auction_is_reported",
                                      "test_auction_deal_1_played_trick_by_trick"],
     "auction-deal-2-nullo": ["test_auction_deal_2_nullo_played_trick_by_trick"],
@@ -99,6 +104,9 @@ CHECKED: dict[str, list[str]] = {
     "duplicate-auction-bonus": ["tests/test_oldbridge_duplicate.py::test_duplicate_auction_bonus"],
     "two-hand-bridge-layout": ["tests/test_two_hand_bridge.py::test_two_hand_bridge_layout",
                                "tests/test_two_hand_bridge.py::test_a_covered_card_turns_up_when_its_cover_is_played"],
+    "pivot-movement": ["tests/test_club_evening.py::test_pivot_movement_vector"],
+    "six-hand-movement": ["tests/test_club_evening.py::test_six_hand_movement_vector"],
+    "bridge-to-the-score": ["tests/test_club_evening.py::test_bridge_to_the_score_vector"],
 }
 
 

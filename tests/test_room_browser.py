@@ -17,7 +17,6 @@ Chromium is Debian's (/usr/bin/chromium; ``scripts/setup-browser.sh`` installs i
 from __future__ import annotations
 
 import json
-import os
 import re
 import threading
 import time
@@ -32,73 +31,25 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 from playwright import sync_api
 
+import browserkit
+from browserkit import FAST, STEP_TIMEOUT, Chooser, State, page_in, server_fixture, shot, state
 from cardroom.games import load, names
 from cardroom.games.euchre.scoring import RubberScore
 from cardroom.room.store import Store
 from cardroom.room.testing import ServerProcess
 
-CHROMIUM = os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(__file__).parent / "artifacts"
 EUCHRE_VECTORS = Path(__file__).parents[2] / "shared" / "rules" / "euchre-examples.json"
-STEP_TIMEOUT = 15_000  # ms for one server answer
-
-State = dict[str, Any]
-Chooser = Callable[[State], int]
 
 
 # ------------------------------------------------------------------ fixtures
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("browser") / "room.sqlite"
-    srv = ServerProcess(str(db), bot_delay=0.0, limits={"table_rate": 0, "ws_per_client": 0})  # many tables
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-        (ARTIFACTS / "server-stderr.log").write_text(srv.log_text(), encoding="utf-8")
+server = server_fixture("browser", "server-stderr.log", bot_delay=0.0, limits=FAST)  # many tables
+browser = browserkit.browser
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    # make test installs chromium (scripts/setup-browser.sh): a missing or broken one is a failure, not a skip
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run scripts/setup-browser.sh (make test does)"
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-# Every context bypasses the Content-Security-Policy: Playwright's wait_for_function evaluates its predicate
-# with eval inside the page, which the policy forbids. The page under the enforced policy is tested in
-# tests/test_room_hostile_web.py::test_the_page_works_under_the_policy.
 @pytest.fixture()
 def page(browser: Any, server: ServerProcess) -> Iterator[Any]:
-    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 900}, locale="en-US")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(STEP_TIMEOUT)
-    pg.page_errors = errors
-    try:
+    with page_in(browser) as pg:
         yield pg
-    finally:
-        ctx.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
-
-
-def shot(pg: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def state(pg: Any) -> State:
-    st: State = pg.evaluate("window.__cardroom.state")
-    return st
 
 
 def api(server: ServerProcess, path: str) -> Any:
@@ -718,6 +669,10 @@ LATIN_WORDS = """(root) => {
     return bad;
 }"""
 
+LATIN_RANKS = """() => [...document.querySelectorAll('#main .card .r')].map(e => e.textContent)
+    .filter(r => /[A-Za-z]/.test(r))"""
+"""The cards drawn with a Latin rank letter (a Russian page draws Т К Д В, docs/notation.md)."""
+
 PHONE_PROBLEMS = """() => {
     const probs = [], W = window.innerWidth;
     const wide = document.documentElement.scrollWidth - W;
@@ -746,7 +701,8 @@ PHONE_GAMES: dict[str, tuple[dict[str, Any], Callable[[State], bool]]] = {
     "bridge": ({}, lambda s: any(ln["deal"] == 1 for ln in s["sheet"]["lines"]) or s["view"]["deal_number"] > 1),
     "preferans": ({"variant": "sochi", "players": 3}, lambda s: s["sheet"]["deals"] >= 1),
     "euchre": ({}, lambda s: len(s["sheet"]["hands"]) >= 1),
-    "two-hand-bridge": ({}, lambda s: any(ln["deal"] == 1 for ln in s["sheet"]["lines"]) or s["view"]["deal_number"] > 1),
+    "two-hand-bridge": ({}, lambda s: any(ln["deal"] == 1 for ln in s["sheet"]["lines"])
+                        or s["view"]["deal_number"] > 1),
 }
 
 
@@ -781,6 +737,8 @@ def test_russian_phone_deal(browser: Any, server: ServerProcess, game: str) -> N
         def check(st: State) -> None:
             bad = pg.evaluate(LATIN_WORDS)
             assert bad == [], f"English on the Russian page at {st['position']}: {bad[:5]}"
+            latin = pg.evaluate(LATIN_RANKS)
+            assert latin == [], f"Latin card ranks on the Russian page at {st['position']}: {latin[:5]}"
             probs = pg.evaluate(PHONE_PROBLEMS)
             assert probs == [], f"on the phone at {st['position']}: {probs[:5]}"
             seen.append(pg.inner_text("#position"))

@@ -7,26 +7,14 @@ screenshots in tests/artifacts/ (``end-<game>-<lang>.png``)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+import browserkit
+from browserkit import FAST, page_in, play_to_deal_end, server_fixture, shot, state
 from cardroom.room.testing import ServerProcess
-from test_room_browser import (
-    ARGS,
-    CHROMIUM,
-    LATIN_WORDS,
-    STEP_TIMEOUT,
-    by_text,
-    deal_of,
-    grand_slam_by_north,
-    open_table,
-    shot,
-    state,
-)
-
-sync_api = pytest.importorskip("playwright.sync_api")
+from test_room_browser import LATIN_WORDS, by_text, deal_of, grand_slam_by_north, open_table
 
 TRICKS = {"bridge": 13, "euchre": 5}
 EXPECT = {  # the result line as the page must write it, from the server's structured line
@@ -36,25 +24,8 @@ EXPECT = {  # the result line as the page must write it, from the server's struc
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("browser-end") / "room.sqlite"
-    srv = ServerProcess(str(db), bot_delay=0.0, limits={"table_rate": 0, "ws_per_client": 0}, deal_wait=True)
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+server = server_fixture("browser-end", bot_delay=0.0, limits=FAST, deal_wait=True)
+browser = browserkit.browser
 
 
 def expected_line(result: dict[str, Any], lang: str) -> str:
@@ -92,42 +63,9 @@ def choose(game: str, st: dict[str, Any]) -> int:
                                                      ("euchre", "en", False), ("euchre", "ru", True)])
 def test_the_end_of_a_deal_shows_its_last_trick_and_result(browser: Any, server: ServerProcess, game: str,
                                                            lang: str, phone: bool) -> None:
-    viewport = {"width": 375, "height": 667} if phone else {"width": 1100, "height": 900}
-    ctx = browser.new_context(bypass_csp=True, viewport=viewport, locale="ru-RU" if lang == "ru" else "en-US",
-                              is_mobile=phone, has_touch=phone)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(STEP_TIMEOUT)
-    try:
-        pg.goto(server.base + "/")
-        pg.wait_for_selector("#lang")
-        pg.evaluate(f"localStorage.setItem('cardroom:lang', '{lang}')")
-        pg.reload()
+    with page_in(browser, server, lang, phone=phone) as pg:
         open_table(pg, server, game, name="Anna" if lang == "en" else "Анна")
-        deadline = time.monotonic() + 120
-        while True:  # click until a deal with tricks has ended
-            assert time.monotonic() < deadline, state(pg)["position"]
-            pg.wait_for_function(
-                "() => { const s = window.__cardroom.state; if (!s) return false;"
-                " if (s.deal_end && (s.awaited || []).includes(0)) return !!document.querySelector('#next-deal');"
-                " return s.legal.length > 0 && document.querySelector('#table').dataset.seq == String(s.seq)"
-                " && !!document.querySelector('[data-legal-id]:not([disabled])'); }")
-            st = state(pg)
-            if st["deal_end"] and 0 in st["awaited"]:
-                if st["deal_end"]["tricks"]:
-                    break
-                pg.click("#next-deal")  # a deal without play: on to the next one
-                pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
-                continue
-            aid = choose(game, st)
-            el = pg.locator(f"[data-legal-id='{aid}']")
-            level = el.evaluate("e => { const r = e.closest('[data-row-level]');"
-                                " return r && r.hidden ? r.dataset.rowLevel : null; }")
-            if level is not None:  # a bid in the bidding box: its level first, then the strain
-                pg.click(f"#bidding-box .bb-level[data-level='{level}']")
-            el.click()
-            pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
+        st = play_to_deal_end(pg, lambda s: choose(game, s), limit=120)
         end = st["deal_end"]
         # the last trick whole in the middle of the table, every card of it on the page
         last = end["last_trick"]
@@ -162,6 +100,3 @@ def test_the_end_of_a_deal_shows_its_last_trick_and_result(browser: Any, server:
         pg.wait_for_function(f"window.__cardroom.state.seq > {seq} && !window.__cardroom.state.deal_end")
         pg.wait_for_selector("#previous")  # the deal just finished stays reviewable
         assert pg.locator("#deal-end").count() == 0
-    finally:
-        ctx.close()
-    assert errors == []

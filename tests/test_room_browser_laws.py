@@ -20,54 +20,26 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright import sync_api
 
+import browserkit
+from browserkit import page_in, server_fixture, shot, state
 from cardroom.room.testing import ServerProcess
-from test_room_browser import ARGS, ARTIFACTS, CHROMIUM, STEP_TIMEOUT, deal_of, open_table, shot, state, stored_actions
+from test_room_browser import deal_of, open_table, stored_actions
 
 BOT_DELAY = 2.5
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("browser-laws") / "room.sqlite"
-    srv = ServerProcess(str(db), bot_delay=BOT_DELAY)
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-        ARTIFACTS.mkdir(exist_ok=True)
-        (ARTIFACTS / "server-stderr-laws.log").write_text(srv.log_text(), encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run scripts/setup-browser.sh (make test does)"
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+server = server_fixture("browser-laws", "server-stderr-laws.log", bot_delay=BOT_DELAY)
+browser = browserkit.browser
 
 
 @pytest.fixture()
 def page(browser: Any, server: ServerProcess) -> Iterator[Any]:
-    ctx = browser.new_context(bypass_csp=True, viewport={"width": 1100, "height": 1000}, locale="en-US")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(STEP_TIMEOUT)
-    try:
+    with page_in(browser, viewport={"width": 1100, "height": 1000}) as pg:
         yield pg
-    finally:
-        ctx.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
 
 
 def call(server: ServerProcess, method: str, path: str, token: str | None = None, body: Any = None) -> Any:

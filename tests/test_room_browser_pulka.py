@@ -13,18 +13,16 @@ from typing import Any
 import pytest
 
 import test_room_browser
+from browserkit import ARTIFACTS, STEP_TIMEOUT, state
 from cardroom.games import load
 from cardroom.games.preferans.scoring import num
 from cardroom.room.testing import ServerProcess
 from test_room_browser import (
-    ARTIFACTS,
-    STEP_TIMEOUT,
     by_text,
     deal_of,
     open_table,
     play,
     replay_texts,
-    state,
     stored_actions,
 )
 

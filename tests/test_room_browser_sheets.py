@@ -6,18 +6,17 @@ next deal is asked for, the sheet on the page shows the server's figures. Screen
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 
 import test_room_browser_deal_end
+from browserkit import ARTIFACTS, page_in, play_to_deal_end, state
 from cardroom.room.testing import ServerProcess
-from test_room_browser import ARTIFACTS, STEP_TIMEOUT, by_text, check_euchre_sheet, open_table, state
+from test_room_browser import by_text, check_euchre_sheet, open_table
 
 server = test_room_browser_deal_end.server  # a real server whose bots play with no delay
 browser = test_room_browser_deal_end.browser
-VIEWPORTS = {"desktop": {"width": 1100, "height": 900}, "phone": {"width": 375, "height": 667}}
 CASES = [("bridge", {}, "desktop", "en"), ("auction-bridge", {}, "desktop", "en"),
          ("straight-bridge", {}, "desktop", "en"), ("preferans", {}, "desktop", "en"),
          ("preferans", {"variant": "sochi"}, "phone", "ru"),
@@ -37,32 +36,6 @@ def _choose(game: str, st: dict[str, Any]) -> int:
     return test_room_browser_deal_end.choose(game, st)
 
 
-def _play_to_deal_end(pg: Any, game: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 150
-    while True:
-        assert time.monotonic() < deadline, state(pg)["position"]
-        pg.wait_for_function(
-            "() => { const s = window.__cardroom.state; if (!s) return false;"
-            " if (s.deal_end && (s.awaited || []).includes(0)) return !!document.querySelector('#next-deal');"
-            " return s.legal.length > 0 && document.querySelector('#table').dataset.seq == String(s.seq)"
-            " && !!document.querySelector('[data-legal-id]:not([disabled])'); }")
-        st = state(pg)
-        if st["deal_end"] and 0 in st["awaited"]:
-            if st["deal_end"].get("tricks"):
-                return st
-            pg.click("#next-deal")
-            pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
-            continue
-        aid = _choose(game, st)
-        el = pg.locator(f"[data-legal-id='{aid}']")
-        level = el.evaluate("e => { const r = e.closest('[data-row-level]');"
-                            " return r && r.hidden ? r.dataset.rowLevel : null; }")
-        if level is not None:
-            pg.click(f"#bidding-box .bb-level[data-level='{level}']")
-        el.click()
-        pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
-
-
 def _shoot_sheet(pg: Any, path: str) -> None:
     """The sheet's picture; the bots' next moves redraw the page (the sheet itself stays as it is until the
     deal ends), so a picture of an element redrawn meanwhile is taken again."""
@@ -79,20 +52,10 @@ def _shoot_sheet(pg: Any, path: str) -> None:
                          ids=[f"{_name(g, o)}-{s}-{lg}" for g, o, s, lg in CASES])
 def test_end_of_deal_and_sheet_show_the_servers_figures(browser: Any, server: ServerProcess, game: str,
                                                          options: dict[str, Any], screen: str, lang: str) -> None:
-    ctx = browser.new_context(bypass_csp=True, viewport=VIEWPORTS[screen], is_mobile=screen == "phone",
-                              locale="ru-RU" if lang == "ru" else "en-US")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(STEP_TIMEOUT)
     name = _name(game, options)
-    try:
-        pg.goto(server.base + "/")
-        pg.wait_for_selector("#lang")
-        pg.evaluate(f"localStorage.setItem('cardroom:lang', '{lang}')")
-        pg.reload()
+    with page_in(browser, server, lang, phone=screen == "phone") as pg:
         open_table(pg, server, game, options or None, name="Anna" if lang == "en" else "Анна")
-        st = _play_to_deal_end(pg, game)
+        st = play_to_deal_end(pg, lambda s: _choose(game, s))
         end = st["deal_end"]
         line = pg.inner_text("#result-line").strip()
         assert line, end["result"]
@@ -126,6 +89,3 @@ def test_end_of_deal_and_sheet_show_the_servers_figures(browser: Any, server: Se
                 assert re.search(rf"(?<!\d){n}(?!\d)", text), (side, n, text)
             assert any(v for v in totals.values()), "a played deal wrote on the sheet"
         _shoot_sheet(pg, str(ARTIFACTS / f"sheet-{name}-{screen}-{lang}.png"))
-    finally:
-        ctx.close()
-    assert errors == []

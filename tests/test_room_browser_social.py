@@ -11,45 +11,19 @@ animation switches are stored in localStorage. Screenshots: tests/artifacts/clai
 from __future__ import annotations
 
 import json
-import os
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright import sync_api
 
+import browserkit
+from browserkit import ARTIFACTS, FAST, server_fixture
+from browserkit import STEP_TIMEOUT as TIMEOUT
 from cardroom.room.testing import ServerProcess
 from test_room_browser import LATIN_WORDS, PHONE_PROBLEMS
 
-CHROMIUM = os.environ.get("CARDROOM_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(__file__).parent / "artifacts"
-TIMEOUT = 15_000
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    srv = ServerProcess(str(tmp_path_factory.mktemp("social") / "room.sqlite"), bot_delay=0.0,
-                        limits={"table_rate": 0, "ws_per_client": 0})
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run scripts/setup-browser.sh"
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+server = server_fixture("social", bot_delay=0.0, limits=FAST)
+browser = browserkit.browser
 
 
 SCROLL = "(id) => document.getElementById(id)?.scrollIntoView()"

@@ -18,13 +18,11 @@ from typing import Any
 
 import pytest
 
+from browserkit import ARTIFACTS, STEP_TIMEOUT, State, state
 from cardroom.games import names
 from cardroom.room.testing import ServerProcess
 from test_room_browser import (  # noqa: F401  (fixtures)
-    ARTIFACTS,
     PHONE_PROBLEMS,
-    STEP_TIMEOUT,
-    State,
     browser,
     by_text,
     deal_of,
@@ -32,7 +30,6 @@ from test_room_browser import (  # noqa: F401  (fixtures)
     open_table,
     play,
     server,
-    state,
 )
 
 VIEWS = {  # (viewport, locale, mobile)
@@ -272,9 +269,11 @@ def test_every_games_table_screenshot(browser: Any, server: ServerProcess, game:
         play(p, lambda s: int(s["legal"][0]["id"]),
              lambda s: len(s["view"]["table"]["trick"]["plays"]) >= 1 or s["over"], limit=90)
         st = state(p)
-        n = len(st["seats"])
+        tb = st["view"]["table"]
+        at = tb.get("places")  # the three-player bridges: each player's table seat (the dummy's the fourth)
+        n = len(st["seats"]) if at is None else tb["seats"]
         places = {4: ["south", "west", "north", "east"], 3: ["south", "west", "east"], 2: ["south", "north"]}[n]
-        me = 0  # the seat taken
+        me = 0 if at is None else at[0]  # the seat taken, at the bottom
         placed = p.eval_on_selector_all("#trick .played",
                                         "els => els.map(e => [Number(e.dataset.playedBy), e.dataset.place])")
         for seat, place in placed:

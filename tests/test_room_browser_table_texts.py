@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import test_room_browser as rb
+from browserkit import STEP_TIMEOUT, shot
 from cardroom.games.preferans.variants import VARIANTS
 from cardroom.room.testing import ServerProcess
-from test_room_browser import api, open_table, shot
+from test_room_browser import api, open_table
 
 server, browser, page = rb.server, rb.browser, rb.page  # the browser tests' fixtures
 
@@ -121,7 +122,7 @@ def test_a_russian_bridge_table_writes_its_calls_and_sheet_in_russian(browser: A
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(rb.STEP_TIMEOUT)
+    pg.set_default_timeout(STEP_TIMEOUT)
     try:
         open_table(pg, server, "bridge", seed=2026)
         pg.wait_for_function("() => { const s = window.__cardroom.state; return s && s.to_act === 0"

@@ -11,37 +11,19 @@ from typing import Any
 
 import pytest
 
+import browserkit
+from browserkit import FAST, server_fixture, shot, state
 from cardroom.room.testing import ServerProcess
-from test_room_browser import ARGS, CHROMIUM, STEP_TIMEOUT, deal_of, open_table, play, shot, state
+from test_room_browser import deal_of, open_table, play
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    db = tmp_path_factory.mktemp("browser-two-hand") / "room.sqlite"
-    srv = ServerProcess(str(db), bot_delay=0.0, limits={"table_rate": 0, "ws_per_client": 0})
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+server = server_fixture("browser-two-hand", bot_delay=0.0, limits=FAST)
+browser = browserkit.browser
 
 
 @pytest.fixture()
-def page(server: ServerProcess) -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        ctx = b.new_context(bypass_csp=True, viewport={"width": 1100, "height": 1000}, locale="en-US")
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(STEP_TIMEOUT)
-        try:
-            yield pg
-        finally:
-            b.close()
-        assert errors == [], f"JavaScript errors on the page: {errors}"
+def page(browser: Any, server: ServerProcess) -> Iterator[Any]:
+    with browserkit.page_in(browser, viewport={"width": 1100, "height": 1000}) as pg:
+        yield pg
 
 
 def _page_piles(pg: Any, seat: int) -> list[dict[str, Any]]:

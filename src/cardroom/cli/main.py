@@ -229,6 +229,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 
     add_serve_parser(sub)
     add_room_parser(sub)
+    from cardroom.cli.club import add_club_parser
+
+    add_club_parser(sub)
     return p
 
 

@@ -418,7 +418,8 @@ class Match(State, Generic[D, R, S, V]):
     def deal_end(self) -> dict[str, Any] | None:
         """The end of the deal just finished (:meth:`ended_deal`), JSON-ready, the same for every seat
         and spectator: its number, every trick (the last one whole), the tricks won by seat (and by
-        side where the game counts so), the hands as the deal showed them once over
+        side where the game counts so), the table seat each player sat at (``TableView.places``), the
+        hands as the deal showed them once over
         (:meth:`dealt_hands`) and its structured :meth:`result_line`. None during a deal: the hands are
         shown only after the deal is over."""
         from cardroom.core.view import card_list, table_of
@@ -438,6 +439,7 @@ class Match(State, Generic[D, R, S, V]):
             "last_trick": tricks[-1] if tricks else None,
             "won": list(table.won),
             "side_won": None if table.side_won is None else list(table.side_won),
+            "places": None if table.places is None else list(table.places),  # where the players sat
             "hands": {str(s): card_list(m) for s, m in self.dealt_hands(deal).items()},
             "result": self.result_line(self.results[number - 1]),
         }

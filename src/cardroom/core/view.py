@@ -242,17 +242,7 @@ class TableView:
         shared = self.__dict__.get("_shared_common")
         if shared is not None:  # a seat's table made by seat_table: the moment's common part
             return shared  # type: ignore[no-any-return]
-        key = (self.phase._value_, self.step, self.dealer, self.to_act, self.hand_to_play, self.out, self.dummy,
-               self.declarer, self.trump, self.open, self.leader, self.trick, id(self.tricks), self.won,
-               self.side_won)
-        hit = _COMMON.get(key)
-        if hit is not None and hit[0] is self.tricks:
-            return hit[1]
-        got = self._common_dict()
-        if len(_COMMON) > _CACHE_SIZE:
-            _COMMON.clear()
-        _COMMON[key] = (self.tricks, got)
-        return got
+        return self._common_dict()
 
     def _common_dict(self) -> dict[str, Any]:
         return {
@@ -265,10 +255,6 @@ class TableView:
             "won": list(self.won), "side_won": None if self.side_won is None else list(self.side_won),
             "laws": None if self.laws is None else self.laws.to_dict(),
         }
-
-
-_COMMON: dict[tuple[Any, ...], tuple[tuple[PlayedTrick, ...], dict[str, Any]]] = {}
-"""The shared parts of tables' JSON (:meth:`TableView._common`), by what they are made of."""
 
 
 class Tabled(Protocol):

@@ -12,13 +12,15 @@ section only.
 from __future__ import annotations
 
 import os
+import re
 
 from cardroom.i18n.catalogue import ERRORS, Reason, form, localized
 from cardroom.i18n.room import MESSAGES, REASONS
 from cardroom.i18n.terminal import TERMINAL
 from cardroom.i18n.where import POSITIONS, Where
 
-__all__ = ["ERRORS", "MESSAGES", "SEAT_LETTERS", "SEAT_NAMES", "STRINGS", "Reason", "Where", "default_lang", "t"]
+__all__ = ["ERRORS", "MESSAGES", "RANK_LETTERS", "SEAT_LETTERS", "SEAT_NAMES", "STRINGS", "Reason", "Where",
+           "default_lang", "shown_cards", "t"]
 
 STRINGS: dict[str, dict[str, str]] = {
     **TERMINAL,
@@ -48,3 +50,26 @@ def t(key: str, lang: str, **kw: object) -> str:
     """The text ``key`` in ``lang`` (English when the language is unknown), formatted with ``kw``; a
     parameter that writes itself in a language (an engine's error, a reason, a position) in ``lang`` too."""
     return form(STRINGS[key], lang).format(**{k: localized(v, lang) for k, v in kw.items()})
+
+
+RANK_LETTERS = ("J", "Q", "K", "A")
+"""The ranks written by a letter; each language's letter is the catalogue's ``card.rank.<letter>``."""
+_SHOWN_CARD = re.compile(r"([♠♥♦♣])((?:10|[2-9JQKA])+)|(?<![\w])([JQKA])(?=[♠♥♦♣])")
+"""A card as the screens write it (docs/notation.md): a suit symbol and ranks (``♠A``, a suit of a hand
+``♠AQ10``), or a rank letter before its suit symbol (``A♠``)."""
+
+
+def shown_cards(text: str, lang: str) -> str:
+    """``text`` (a screen, written with the cards' symbols and Latin ranks, ``♠AQ10``, ``K♦``) with the rank
+    letters of ``lang`` — a Russian screen writes ``♠ТД10``, ``К♦`` (Т К Д В, the catalogue's ``card.rank.*``) —
+    so that a screen is in one language, and what it shows reads back as the same card."""
+    if lang == "en":
+        return text
+    letters = {r: t(f"card.rank.{r}", lang) for r in RANK_LETTERS}
+
+    def one(m: re.Match[str]) -> str:
+        if m.group(3) is not None:
+            return letters[m.group(3)]
+        return m.group(1) + "".join(letters.get(c, c) for c in m.group(2))
+
+    return _SHOWN_CARD.sub(one, text)

@@ -18,8 +18,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from cardroom.room import limits, timer
+from cardroom.room.clubtable import ClubRoom
 from cardroom.room.engine import Observer, Room, RoomError
-from cardroom.room.routes import club, hint, lobby, records, social, socket, tables
+from cardroom.room.routes import club, clubtable, evening, hint, lobby, records, social, socket, tables
 from cardroom.room.routes.common import STATIC, RoomSettings, lang_of
 from cardroom.room.routes.hint import HintLimit
 from cardroom.room.routes.socket import watchdog
@@ -72,6 +73,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
                     stuck_seconds=stuck_seconds, deal_wait=deal_wait, deal_pause=deal_pause)
         await room.load()
         app.state.room = room
+        app.state.clubs = clubs = ClubRoom(room)  # the club tables of 1913 (room/clubtable.py)
+        await clubs.load()
         room.max_frame, room.outbox_bytes = max_frame or None, outbox_bytes
         stuck = asyncio.get_running_loop().create_task(watchdog(room))
         expiry = asyncio.get_running_loop().create_task(limits.expire_idle(room, idle_hours * 3600)) \
@@ -100,7 +103,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         return JSONResponse({"detail": exc.text(lang_of(request)), "code": exc.code}, status_code=exc.status,
                             headers=exc.headers)
 
-    for module in (lobby, tables, records, socket, hint, club, social):
+    for module in (lobby, tables, records, socket, hint, club, social, evening, clubtable):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

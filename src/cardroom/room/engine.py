@@ -396,6 +396,10 @@ class TableRuntime:
     """The number of the finished deal :attr:`acks` answer."""
     deal_wait: bool = False
     """The room's :attr:`Room.deal_wait`: the next deal waits for the people at the table."""
+    deals: list[Any] | None = None
+    """The deals a club evening gives this table (its boards, :mod:`cardroom.room.evening`), dealt in
+    order instead of a shuffle; once they are used up the table waits for the evening. Never stored
+    (the deals are stored as its actions); None for every other table."""
 
     # ----------------------------------------------------------- facts
     @property
@@ -751,6 +755,8 @@ class Room:
         """A chance or bot action the store refuses is tried again after 0.5, 1, 2, 4, 8 s; then the table's
         driver stops (one log line) until the table is next changed. Other tables are never held up."""
         self.tables: dict[str, TableRuntime] = {}
+        self.over_hooks: list[Callable[[TableRuntime], None]] = []
+        """Called when a table's match ends by its last action (the club tables move on: room/clubtable.py)."""
         self.quarantined: dict[str, Quarantined] = {}
         """Stored tables set aside at load (not served: 410 ``quarantined``), by id."""
         self.actions_applied = 0
@@ -984,20 +990,32 @@ class Room:
         async with rt.lock:
             seat = self.authorize(rt, token, owner_ok=False)
             assert seat is not None
-            if rt.state.is_over:
-                raise RoomError(409, "over")
-            probe = rt.state.clone()
-            try:
-                probe.abandon()
-            except CardroomError as e:
-                raise RoomError(409, "cannot_abandon", why=e) from None
-            await self.store.call(self.store.store.add_seat_events, rt.id,
-                                  [SeatEvent(seat, "abandon", rt.seats[seat].name, None)])
-            rt.state.abandon()
-            rt.claim = rt.undo = None
-            rt.last_active = time.monotonic()
-            rt.broadcast(self.observer)
+            await self._abandon(rt, seat)
+        self._over(rt)
         return rt
+
+    async def _abandon(self, rt: TableRuntime, seat: int) -> None:
+        """End ``rt``'s match unfinished in the name of ``seat`` (the caller holds the table's lock)."""
+        if rt.state.is_over:
+            raise RoomError(409, "over")
+        probe = rt.state.clone()
+        try:
+            probe.abandon()
+        except CardroomError as e:
+            raise RoomError(409, "cannot_abandon", why=e) from None
+        await self.store.call(self.store.store.add_seat_events, rt.id,
+                              [SeatEvent(seat, "abandon", rt.seats[seat].name, None)])
+        rt.state.abandon()
+        rt.claim = rt.undo = None
+        rt.last_active = time.monotonic()
+        rt.broadcast(self.observer)
+
+    async def end_for_evening(self, rt: TableRuntime) -> None:
+        """A club evening ends a table's match whose boards are used up (:mod:`cardroom.room.evening`):
+        abandoned in the name of its first seat, as a person there would."""
+        async with rt.lock:
+            await self._abandon(rt, 0)
+        self._over(rt)
 
     async def close_table(self, table_id: str, token: str | None) -> bool:
         """The owner closes the table (the lobby's "close"): it ends unfinished as an idle table does
@@ -1025,6 +1043,7 @@ class Room:
             rt.claim = rt.undo = None
             self.tables_expired += counted
             rt.broadcast(self.observer)
+        self._over(rt)
         return True
 
     async def next_deal(self, table_id: str, token: str | None) -> TableRuntime:
@@ -1157,6 +1176,13 @@ class Room:
         rt.state.apply(action)
         self.actions_applied += 1
         rt.broadcast(self.observer)
+        self._over(rt)
+
+    def _over(self, rt: TableRuntime) -> None:
+        """Tell the :attr:`over_hooks` when the table's match has ended (by its last action or unfinished)."""
+        if rt.state.is_over:
+            for hook in self.over_hooks:
+                hook(rt)
 
     # ----------------------------------------------------------- chance and bots
     def kick(self, rt: TableRuntime) -> None:
@@ -1174,6 +1200,8 @@ class Room:
             return False
         ta = rt.state.to_act
         if ta == CHANCE:
+            if rt.deals is not None and not rt.deals:
+                return False  # a club evening's boards are used up: the evening ends the match
             return False if rt.awaited() else CHANCE  # the next deal waits for the people who saw the last
         if ta is not None and rt.seats[ta].kind == "bot":
             return ta
@@ -1197,7 +1225,7 @@ class Room:
                         return
                     n = rt.seq
                     if who == CHANCE:
-                        action = rt.state.sample_chance(chance_rng(rt.seed, n))
+                        action = rt.deals[0] if rt.deals else rt.state.sample_chance(chance_rng(rt.seed, n))
                     elif self._bot_pool is not None:
                         assert isinstance(who, int)
                         action = await asyncio.get_running_loop().run_in_executor(
@@ -1207,6 +1235,8 @@ class Room:
                         action = self._bot_action(rt, who, n)
                     try:
                         await self._commit_apply(rt, action)
+                        if who == CHANCE and rt.deals:
+                            rt.deals.pop(0)  # a board dealt (only once stored and applied)
                         failures = 0
                     except RoomError as e:  # not stored, not applied; the same action is drawn again
                         failures += 1

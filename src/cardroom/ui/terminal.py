@@ -19,13 +19,13 @@ import random
 import sys
 import tempfile
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from cardroom.bots.base import Bot
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
 from cardroom.core.game import CHANCE, Game
 from cardroom.core.match import Match
-from cardroom.i18n import t
+from cardroom.i18n import shown_cards, t
 from cardroom.ui.render import renderer_for
 from cardroom.ui.render.base import Renderer, env_irregularities, env_laws
 
@@ -84,7 +84,7 @@ def ask_line(ask: Callable[[str], str], prompt: str, lang: str = "en") -> str:
     """One line of the user's input, stripped; :class:`Quit` at the end of input, or on a quit word
     confirmed once (a "no" to the question goes back to the prompt: "" is returned)."""
     try:
-        text = ask(prompt).strip()
+        text = ask(shown_cards(prompt, lang)).strip()
         if text.lower() in QUIT_WORDS:
             if ask(t("quit_confirm", lang)).strip().lower() not in NO_WORDS:
                 raise Quit
@@ -92,6 +92,26 @@ def ask_line(ask: Callable[[str], str], prompt: str, lang: str = "en") -> str:
     except EOFError:
         raise Quit from None
     return text
+
+
+class Screen:
+    """The terminal's screen in ``lang``: what is written to it shows the cards in that language's ranks
+    (:func:`~cardroom.i18n.shown_cards`: ``♠ТД10`` on a Russian screen), every text of the play passing
+    through it once."""
+
+    def __init__(self, out: TextIO, lang: str) -> None:
+        self.out, self.lang = out, lang
+
+    def write(self, text: str) -> int:
+        return self.out.write(shown_cards(text, self.lang))
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+def on_screen(out: TextIO, lang: str) -> TextIO:
+    """``out`` as the terminal's screen in ``lang`` (itself in English, whose ranks the texts are written in)."""
+    return out if lang == "en" or isinstance(out, Screen) else cast(TextIO, Screen(out, lang))
 
 
 def print_hint(game: str, view: Any, lang: str, out: TextIO, pretty: Callable[[Any], str],
@@ -124,7 +144,7 @@ class TerminalPlayer:
 
     def __init__(self, lang: str, ask: Callable[[str], str], out: TextIO, state: Any = None,
                  renderer: Renderer | None = None) -> None:
-        self.lang, self.ask, self.out, self.state = lang, ask, out, state
+        self.lang, self.ask, self.out, self.state = lang, ask, on_screen(out, lang), state
         self.renderer = renderer if renderer is not None else renderer_for(state.game)
         self.hint_samples = 20
         self.hint_seed: int | None = None
@@ -234,8 +254,7 @@ def play(game: Game, seed: int | None = None, auto: bool = False, save: str | No
     """Play a whole match of ``game`` in the terminal and return its final state. ``bots``: "rule"
     (default) or "search" computer players (default from ``CARDROOM_BOTS``); ``samples``: the search
     bots' (and the hint's) samples per decision; ``laws``, ``irregularities``: see :func:`laws_setup`."""
-    if out is None:
-        out = sys.stdout
+    out = on_screen(sys.stdout if out is None else out, lang)
     game, rate = laws_setup(game, laws, irregularities, lang)
     r = renderer_for(game, seed)
     for line in r.banner(lang):

@@ -621,16 +621,22 @@ DUMMY_PLAY_PHASES: Mapping[str, Phase] = {"deal": Phase.DEAL, "auction": Phase.A
 
 def dummy_play_table(v: BridgeView | OldBridgeView, declarer: Seat | None, trump: int | None,
                      laws: LawsState | None, ruling: object,
-                     places: tuple[int, ...] | None = None) -> TableView:
+                     places: tuple[int, ...] | None = None,
+                     seen: tuple[dict[int, int], tuple[int, ...]] | None = None) -> TableView:
     """The :class:`TableView` of a bridge deal's view (contract, auction or straight bridge): four hands,
     dummy faced after the opening lead and played by declarer, tricks counted by side. ``places``: the
-    compass seat each player sits at, where the players are not the compass seats (``TableView.places``)."""
+    compass seat each player sits at, where the players are not the compass seats (``TableView.places``);
+    ``seen``: the hands the view shows by seat and the seats its player plays, where they are not his own
+    hand and declarer's dummy (double dummy's two dummies)."""
     me = int(v.seat)
     player = me if places is None else places.index(me)
-    hands = {me: v.hand} if v.phase != "deal" else {}
-    if v.dummy is not None and v.dummy_hand is not None:
-        hands[int(v.dummy)] = v.dummy_hand
-    plays_for = (me,) if v.dummy is None or declarer != v.seat else (me, int(v.dummy))
+    if seen is not None:
+        hands, plays_for = seen
+    else:
+        hands = {me: v.hand} if v.phase != "deal" else {}
+        if v.dummy is not None and v.dummy_hand is not None:
+            hands[int(v.dummy)] = v.dummy_hand
+        plays_for = (me,) if v.dummy is None or declarer != v.seat else (me, int(v.dummy))
 
     def shared() -> TableView:
         tricks = tv.tricks_of(v.tricks, lambda t: PlayedTrick(int(t.leader),

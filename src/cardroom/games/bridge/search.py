@@ -61,15 +61,13 @@ class BridgeSearch(SearchAdapter):
                 played_by[s] += 1
                 if c // 13 != led:
                     voids[s] |= 1 << led
-        known = [0, 0, 0, 0]
         me = int(v.seat)
-        known[me] = v.hand
-        if v.dummy is not None and v.dummy_hand is not None:
-            known[int(v.dummy)] = v.dummy_hand
+        seen = self.seen_hands(v)
+        known = [seen.get(s, 0) for s in range(4)]
         pool = unseen(FULL_PACK_MASK, played, known)
         allowed = []
         for s in range(4):
-            if s == me or (v.dummy is not None and v.dummy_hand is not None and s == int(v.dummy)):
+            if s in seen:
                 allowed.append(known[s])
                 continue
             m = pool
@@ -80,6 +78,19 @@ class BridgeSearch(SearchAdapter):
         counts = tuple(13 - played_by[s] for s in range(4))
         return Constraints("bridge", me, FULL_PACK_MASK, tuple(known), counts, tuple(allowed), pool, 0, 0, played,
                            v.table.trump)
+
+    @staticmethod
+    def seen_hands(v: Any) -> dict[int, int]:
+        """The hands the view shows whole, by seat: its own and the dummy once exposed (a view's
+        ``seen_hands()`` where it says otherwise: double dummy's)."""
+        other = getattr(v, "seen_hands", None)
+        got = other() if other is not None else None
+        if got is not None:
+            return dict(got[0])
+        seen = {int(v.seat): v.hand}
+        if v.dummy is not None and v.dummy_hand is not None:
+            seen[int(v.dummy)] = v.dummy_hand
+        return seen
 
     def weighs_auction(self, v: Any) -> bool:
         """Whether the rule-based bot's system reads this deal's calls (contract bridge's only)."""

@@ -3,8 +3,11 @@
 from cardroom.games import register
 from cardroom.games.oldbridge.calls import Denom, OldCall
 from cardroom.games.oldbridge.cutthroat import Cutthroat
+from cardroom.games.oldbridge.double_dummy import DoubleDummy
+from cardroom.games.oldbridge.draw_bridge import DrawBridge
 from cardroom.games.oldbridge.duplicate import DuplicateAuction
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
+from cardroom.games.oldbridge.misery import MiseryBridge
 from cardroom.games.oldbridge.reversi import ReversiBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
@@ -21,9 +24,14 @@ register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
 register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
 register(DuplicateAuction.name, DuplicateAuction, DuplicateAuction.aliases)
 register(TwoHandBridge.name, TwoHandBridge, TwoHandBridge.aliases)
+register(DoubleDummy.name, DoubleDummy, DoubleDummy.aliases)
+register(DrawBridge.name, DrawBridge, DrawBridge.aliases)
+register(MiseryBridge.name, MiseryBridge, MiseryBridge.aliases)
 
 __all__ = [
-    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DuplicateAuction", "OldCall",
-    "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge", "ShortBridge", "StraightBridge", "StraightDeal",
-    "StraightMake", "ThreeHandedAuction", "TwoHandBridge", "score_auction", "score_straight",
+    "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DoubleDummy", "DrawBridge",
+    "DuplicateAuction", "MiseryBridge", "OldCall", "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge",
+    "ShortBridge", "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction", "TwoHandBridge",
+    "score_auction",
+    "score_straight",
 ]

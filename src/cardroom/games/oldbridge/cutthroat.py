@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, ClassVar
 
 from cardroom.core.deal import Draw
@@ -32,7 +31,7 @@ from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick
 from cardroom.games.oldbridge.calls import LEAVE, MAKES, STRAIGHT_VALUE, OldCall
 from cardroom.games.oldbridge.rubber import cut_order
-from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, OldBridgeView, StraightDeal
+from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, StraightDeal
 from cardroom.games.oldbridge.scoring import StraightMake, score_straight
 from cardroom.games.oldbridge.threehanded import (
     PlayerEntry,
@@ -42,6 +41,7 @@ from cardroom.games.oldbridge.threehanded import (
     PlayerSeats,
     PlayerSheet,
     ThreePlayerBridge,
+    straight_rules_of,
 )
 from cardroom.games.oldbridge.variants import DOUBLING_LIMITS, HONOURS, StraightRules
 
@@ -66,13 +66,7 @@ class CutthroatRules(PlayerRules):
 
     @property
     def straight(self) -> StraightRules:
-        return _straight_rules(self)
-
-
-@cache
-def _straight_rules(rules: CutthroatRules) -> StraightRules:
-    return StraightRules(doubling_limit=rules.doubling_limit, honours=rules.honours, game_points=rules.game_points,
-                         rubber_bonus=rules.rubber_bonus, draw_for_first_deal=rules.draw_for_first_deal)
+        return straight_rules_of(self)
 
 
 # --------------------------------------------------------------------------------------------- the dummy's make
@@ -170,14 +164,9 @@ class CutthroatResult:
         return f"{self.contract}: {self.declarer_tricks} tricks"
 
 
-class CutthroatDeal(PlayerSeats, StraightDeal):
-    """One deal: straight bridge's make, doubling and play with the dealer's dummy opposite him."""
-
-    def __init__(self, game: Game, places: tuple[Seat, ...], dealer: int, rules: CutthroatRules) -> None:
-        self.places = places
-        self.dealer_player = dealer
-        self.three = rules
-        super().__init__(game, places[dealer], rules.straight)
+class DummyMakes(StraightDeal):
+    """A straight deal whose dealer's ``leave`` is answered by his dummy's make by the schedule
+    (:func:`dummy_make`), declared for it unseen (the three-handed bridges, double dummy)."""
 
     def _call(self, call: OldCall) -> None:
         if self.phase == PHASE_CALLS and call == LEAVE:  # the dummy makes by the schedule, unseen
@@ -188,6 +177,16 @@ class CutthroatDeal(PlayerSeats, StraightDeal):
             self._made(dummy, made)
             return
         super()._call(call)
+
+
+class CutthroatDeal(PlayerSeats, DummyMakes):
+    """One deal: straight bridge's make, doubling and play with the dealer's dummy opposite him."""
+
+    def __init__(self, game: Game, places: tuple[Seat, ...], dealer: int, rules: CutthroatRules) -> None:
+        self.places = places
+        self.dealer_player = dealer
+        self.three = rules
+        super().__init__(game, places[dealer], rules.straight)
 
     def _made(self, seat: Seat, call: OldCall) -> None:
         super()._made(seat, call)
@@ -217,7 +216,7 @@ class CutthroatDeal(PlayerSeats, StraightDeal):
 # --------------------------------------------------------------------------------------------- the match
 
 
-def _lowest_of_three(draw: Draw) -> int:
+def lowest_cut(draw: Draw) -> int:
     """ "Игрок, вытянувший самую младшую карту, сдает первую руку" (Law 14's order of the cut)."""
     return cut_order(draw.cards)[0]
 
@@ -232,7 +231,7 @@ class CutthroatMatch(PlayerRubber, Match[CutthroatDeal, CutthroatResult, PlayerS
         self.rules = rules
         self.places: tuple[Seat, ...] = first_places(0)
         super().__init__(game, PlayerSheet(rules.game_points, 0, rules.rubber_bonus), 0,
-                         DrawOpening(_lowest_of_three, seats=3, where_key="the_cut", rule="the cut for the deal"),
+                         DrawOpening(lowest_cut, seats=3, where_key="the_cut", rule="the cut for the deal"),
                          opening_due=rules.draw_for_first_deal)
 
     def new_deal(self) -> CutthroatDeal:
@@ -244,24 +243,11 @@ class CutthroatMatch(PlayerRubber, Match[CutthroatDeal, CutthroatResult, PlayerS
         self.places, dealer = rotate(self.places)
         return dealer
 
-    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
-        at = self.places[seat] if deal_view is None else deal_view.seat
-        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
-
     def deal_summary(self, number: int, result: CutthroatResult) -> dict[str, Any]:
         return {"deal": number, "dealer": result.dealer + 1, "kind": "straight",
                 "seats": [s.letter for s in result.places], "contract": result.contract.text,
                 "declarer": f"player {result.dealer + 1}", "tricks": result.declarer_tricks,
                 "won": {"NS": result.won[0], "EW": result.won[1]}, "entries": [e.to_dict() for e in result.entries]}
-
-    def result_line(self, result: CutthroatResult) -> dict[str, Any]:
-        points: dict[int, int] = {}
-        for e in result.entries:
-            points[e.player] = points.get(e.player, 0) + e.points
-        best = max(points, key=lambda p: points[p]) if points else None
-        return {"contract": result.contract.text, "declarer": int(result.places[result.dealer]), "diff": None,
-                "taken": result.declarer_tricks, "score": None if best is None else [str(best + 1), points[best]],
-                "kind": None}
 
 
 # --------------------------------------------------------------------------------------------- the game
@@ -285,5 +271,17 @@ class Cutthroat(ThreePlayerBridge):
         return [{}, {"honours": "none", "defenders_score": "halved", "doubling_limit": "cap-100"}]
 
 
-__all__ = ["Cutthroat", "CutthroatDeal", "CutthroatMatch", "CutthroatResult", "CutthroatRules", "Side",
-           "dummy_make", "first_places", "rotate", "score_cutthroat"]
+__all__ = [
+    "Cutthroat",
+    "CutthroatDeal",
+    "CutthroatMatch",
+    "CutthroatResult",
+    "CutthroatRules",
+    "DummyMakes",
+    "Side",
+    "dummy_make",
+    "first_places",
+    "lowest_cut",
+    "rotate",
+    "score_cutthroat",
+]

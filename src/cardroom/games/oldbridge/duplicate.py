@@ -4,7 +4,8 @@
 30 или более очков на одной руке, он получает бонус в 125 очков в графе оннеров." Each deal (board) is
 scored by auction bridge's laws; no game or rubber is counted; a declarer's side whose trick points in
 the deal reach the game points writes the bonus above the line. A session is a number of boards.
-The movement of boards between tables is not in the document's extract (not built here).
+The movement of boards between tables is not in the document's extract: the club evening
+(:mod:`cardroom.club`) plays a session's boards at two or more tables with the same cards.
 """
 
 from __future__ import annotations

@@ -675,6 +675,11 @@ class StraightDeal(OldDeal):
             assert self.maker is not None
             self._doubled(seat, ours=seat.side == self.maker.side)
 
+    def laws_revoke_liable(self, seat: Seat) -> bool | None:
+        """Whether a revoke by ``seat`` is penalised (law B-9); None: the hand cannot revoke (the dummy,
+        «Болван не может совершить ревок»)."""
+        return None if seat == self.dummy else True
+
     def laws_set_doubling(self, seats: list[Seat]) -> None:
         """Who may still double or redouble now; nobody: the play begins."""
         self.queue = list(seats)
@@ -735,7 +740,12 @@ class OldBridgeView(View):
                              tuple(lw.get("restrictions", ())) + (() if restriction is None else (restriction,)),
                              tuple(lw.get("irregularities", ())))
         return dummy_play_table(self, self.declarer, self.trump, laws, None if lw is None else lw.get("ruling"),
-                                self.places)
+                                self.places, self.seen_hands())
+
+    def seen_hands(self) -> tuple[dict[int, int], tuple[int, ...]] | None:
+        """The hands this view shows by seat and the seats its player plays, where they are not his own
+        hand and the declarer's dummy (None: those; double dummy overrides it)."""
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         c = self.contract

@@ -9,7 +9,7 @@ from typing import Any
 
 from cardroom.games.bridge.search import BridgeSearch
 
-__all__ = ["ADAPTER", "OldBridgeSearch"]
+__all__ = ["ADAPTER", "MISERY_ADAPTER", "MiserySearch", "OldBridgeSearch"]
 
 
 class OldBridgeSearch(BridgeSearch):
@@ -20,3 +20,14 @@ class OldBridgeSearch(BridgeSearch):
 
 
 ADAPTER = OldBridgeSearch()
+
+
+class MiserySearch(OldBridgeSearch):
+    """Misery bridge (games/oldbridge/misery.py): a trick of three cards, the reserve's seat skipped, which
+    the double-dummy solver does not play: every decision is the rule-based bot's."""
+
+    def decide(self, bot: Any, view: Any, v: Any) -> Any:
+        return None
+
+
+MISERY_ADAPTER = MiserySearch()

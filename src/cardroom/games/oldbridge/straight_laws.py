@@ -272,10 +272,14 @@ def irregular(deal: StraightDeal, action: Irregular) -> None:
         led = deal.trick[0] // 13 if deal.trick else None
         if led is None or card // 13 == led or not deal.hands[seat] & SUIT_MASKS[led]:
             raise IllegalAction(Reason("oldbridge.simply_play", who=who, card=card), seat=seat, action=action)
-        if seat == deal.dummy:
+        liable = deal.laws_revoke_liable(seat)
+        if liable is None:
             raise IllegalAction(Reason("oldbridge.dummy_revoke_b9"), seat=seat, action=action)
-        note(deal, "revoke", seat, action, f"{who} did not follow suit")
-        d.revokes.append((int(seat.side), len(deal.tricks) + 1))
+        if liable:
+            note(deal, "revoke", seat, action, f"{who} did not follow suit")
+            d.revokes.append((int(seat.side), len(deal.tricks) + 1))
+        else:  # the revoke stands, without penalty (double dummy's dummies)
+            note(deal, "revoke-unpenalised", seat, action, f"{who} did not follow suit (no penalty)")
         deal.laws_enter_card(card)
         return
     if not deal.trick and seat.side != deal.dealer.side:

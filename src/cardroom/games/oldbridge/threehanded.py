@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar, Protocol, Self, cast
 
@@ -32,7 +33,7 @@ from cardroom.core.view import TableView, match_table, memo, table_of
 from cardroom.games.bridge.rubber import RubberSeatView, draw_of
 from cardroom.games.oldbridge.calls import ALL_CALLS
 from cardroom.games.oldbridge.rules import OldBridgeView
-from cardroom.games.oldbridge.variants import _check_options
+from cardroom.games.oldbridge.variants import StraightRules, _check_options
 
 PLAYERS = (Seat.NORTH, Seat.EAST, Seat.SOUTH)
 """The three players' numbers (as seats 0, 1, 2: the room's and the terminal's seats of the match)."""
@@ -113,6 +114,14 @@ class PlayerRules:
         return cast(Self, replace(cast(Any, default), **options))
 
 
+@cache
+def straight_rules_of(rules: PlayerRules) -> StraightRules:
+    """Straight bridge's rules of a variety played over straight bridge's deal: its options that are
+    straight bridge's, by name; the rest straight bridge's defaults."""
+    names = {f.name for f in fields(StraightRules)}
+    return StraightRules(**{f.name: getattr(rules, f.name) for f in fields(cast(Any, rules)) if f.name in names})
+
+
 _SCHEMAS: dict[type[PlayerRules], Schema] = {}
 
 
@@ -130,6 +139,7 @@ class PlayerRubber:
     noun: ClassVar[str] = "rubber"
     summary_fields: ClassVar[tuple[str, ...]] = ("position", "over", "sheet", "deals")
     sheet: Any
+    places: tuple[Seat, ...]
 
     @property
     def draw(self) -> Draw | None:
@@ -142,6 +152,22 @@ class PlayerRubber:
 
     def result(self) -> Any:
         return self.sheet
+
+    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
+        """A player's view: from the seat he sits at in the deal (between deals, his seat in ``places``)."""
+        at = self.places[seat] if deal_view is None else deal_view.seat
+        m = cast(Any, self)
+        return PlayerMatchView(at, deal_view, m.sheet, m.draw, m.deal_number(), seat)
+
+    def result_line(self, result: Any) -> dict[str, Any]:
+        """The deal's line: the contract, the dealer's seat and tricks, the player who scored most."""
+        points: dict[int, int] = {}
+        for e in result.entries:
+            points[e.player] = points.get(e.player, 0) + e.points
+        best = max(points, key=lambda p: points[p]) if points else None
+        return {"contract": result.contract.text, "declarer": int(result.places[result.dealer]), "diff": None,
+                "taken": result.declarer_tricks, "score": None if best is None else [str(best + 1), points[best]],
+                "kind": None}
 
 
 class ThreePlayerBridge(Game):
@@ -224,10 +250,15 @@ class PlayerSheet:
     game_bonus: int
     rubber_bonus: int
     lines: list[PlayerLine] = field(default_factory=list)
-    below: list[int] = field(default_factory=lambda: [0, 0, 0])
+    below: list[int] = field(default_factory=list)
     games: list[int] = field(default_factory=list)
     deals: int = 0
     unfinished: bool = False
+    players: int = 3  # the columns (misery bridge keeps two)
+
+    def __post_init__(self) -> None:
+        if not self.below:
+            self.below = [0] * self.players
 
     @staticmethod
     def label(player: int) -> str:
@@ -238,11 +269,11 @@ class PlayerSheet:
         """The players' names heading the columns."""
         from cardroom.i18n import t
 
-        return [t("three.player", lang, n=player_label(p)) for p in range(3)]
+        return [t("three.player", lang, n=player_label(p)) for p in range(self.players)]
 
     @property
     def winner(self) -> int | None:
-        return next((p for p in range(3) if self.games.count(p) >= 2), None)
+        return next((p for p in range(self.players) if self.games.count(p) >= 2), None)
 
     @property
     def is_over(self) -> bool:
@@ -257,14 +288,14 @@ class PlayerSheet:
             self._write(e)
             if e.below:
                 self.below[e.player] += e.points
-        for p in range(3):
+        for p in range(self.players):
             if self.below[p] >= self.game_points:
                 if self.game_bonus:
                     self._write(PlayerEntry(p, self.game_bonus, False, "game"))
                 self.games.append(p)
                 if self.games.count(p) == 2:
                     self._write(PlayerEntry(p, self.rubber_bonus, False, "rubber"))
-                self.below = [0, 0, 0]
+                self.below = [0] * self.players
                 break
 
     def close_unfinished(self) -> None:
@@ -276,18 +307,18 @@ class PlayerSheet:
         return sum(ln.entry.points for ln in self.lines if ln.entry.player == player)
 
     def totals(self) -> dict[str, int]:
-        return {self.label(p): self.total(p) for p in range(3)}
+        return {self.label(p): self.total(p) for p in range(self.players)}
 
     def seat_results(self) -> tuple[int, ...]:
         net = settlement(self.totals())["net"]
-        return tuple(net[self.label(p)] for p in range(3))
+        return tuple(net[self.label(p)] for p in range(self.players))
 
     def to_dict(self) -> dict[str, Any]:
         w = self.winner
         return {
-            "players": [self.label(p) for p in range(3)],
+            "players": [self.label(p) for p in range(self.players)],
             "lines": [ln.to_dict(self.label) for ln in self.lines],
-            "below": {self.label(p): self.below[p] for p in range(3)},
+            "below": {self.label(p): self.below[p] for p in range(self.players)},
             "games": [self.label(p) for p in self.games],
             "totals": self.totals(),
             "winner": None if w is None else self.label(w),
@@ -304,17 +335,17 @@ class PlayerSheet:
         out = ["".join(n.rjust(width) for n in names)]
         for g in sorted({ln.game for ln in self.lines}):
             for ln in (x for x in self.lines if x.game == g):
-                cells = ["", "", ""]
+                cells = [""] * self.players
                 cells[ln.entry.player] = f"{'' if ln.entry.below else '*'}{ln.entry.points}"
                 out.append("".join(c.rjust(width) for c in cells))
             if g <= len(self.games):
-                out.append("-" * width * 3)
+                out.append("-" * width * self.players)
         out.append(t("three.sheet_key", lang))
         totals = self.totals()
         out.append(t("three.totals", lang) + ": " + ", ".join(f"{n} {v}" for n, v in zip(names, totals.values(),
                                                                                         strict=True)))
         s = settlement(totals)
-        for a, b in combinations(range(3), 2):
+        for a, b in combinations(range(self.players), 2):
             n = s["against"][self.label(a)][self.label(b)]
             win, lose = (a, b) if n >= 0 else (b, a)
             out.append(t("three.wins_from", lang, a=names[win], b=names[lose], n=abs(n)))
@@ -326,7 +357,7 @@ class PlayerSheet:
         return replace(self, lines=list(self.lines), below=list(self.below), games=list(self.games))
 
     def recomputed(self, results: Sequence[_Scored]) -> Self:
-        sheet = type(self)(self.game_points, self.game_bonus, self.rubber_bonus)
+        sheet = type(self)(self.game_points, self.game_bonus, self.rubber_bonus, players=self.players)
         for r in results:
             sheet.add(r)
         if self.unfinished:

@@ -4,7 +4,7 @@ import { cardEl, isCard, sortHand } from "./cards.js";
 import { renderSheet } from "./sheets.js";
 import { h } from "./dom.js";
 import { kindOf, rendererFor } from "./render/index.js";
-import { boardPlaces, bottomSeat, dealOver, handsAfterDeal, placeOf, trickCentre } from "./table.js";
+import { boardPlaces, bottomSeat, dealOver, handsAfterDeal, placeOf, tableSeats, trickCentre, COMPASS } from "./table.js";
 import { explanationPanel } from "./biddingbox.js";
 import { tablesList, playerPage, playerLink } from "./lobby.js";
 import { applyPrefs, onSocial, onState, socialPanel } from "./social.js";
@@ -226,12 +226,13 @@ function dealKey(m) {
 }
 
 // A finished deal's result line (the server's ``deal_end.result``): "3NT by S −5, EW +250".
-function resultLine(r, who) {
+// ``owner`` names who scored (a side's letters; a player's label where players score alone).
+function resultLine(r, who, owner = seatLabel) {
   if (!r) return "";
   let text = r.contract != null ? `${callText(r.contract)}${r.declarer != null ? " " + t("endBy") + " " + who(r.declarer) : ""}` : tp("end_", r.kind ?? "");
   if (r.diff != null) text += ` ${r.diff === 0 ? "=" : r.diff > 0 ? "+" + r.diff : "−" + -r.diff}`;
   else if (r.taken != null) text += `: ${r.taken} ${t("endTaken")}`;
-  if (r.score) text += `, ${seatLabel(r.score[0])} +${r.score[1]}`;
+  if (r.score) text += `, ${owner(r.score[0])} +${r.score[1]}`;
   return text;
 }
 
@@ -541,12 +542,11 @@ class TableView {
     const d = view.deal || view.hand || {}; // the game's own part, for its renderer
     const tb = view.table || {}; // the common table
     const trump = tb.trump || null;
-    const n = labels.length;
-    const me = bottomSeat(this.seat, labels); // a spectator sees the bridge diagram: South at the bottom
     const legal = m.legal || [];
-    // Cards are played (or discarded) when every legal action is a card; otherwise "6S" is a bid.
-    const cardTurn = legal.length > 0 && legal.every((l) => isCard(l.text));
-    const legalCard = new Map(cardTurn ? legal.map((l) => [l.text, l.id]) : []);
+    // Cards are played (or discarded) when every legal action is a card, or when the deal's view says its
+    // cards are cards beside calls (a discard before a declaration); otherwise "6S" is a bid.
+    const cardTurn = legal.length > 0 && (legal.every((l) => isCard(l.text)) || !!d.cards_with_calls);
+    const legalCard = new Map(cardTurn ? legal.filter((l) => isCard(l.text)).map((l) => [l.text, l.id]) : []);
     const shownCards = new Set();
     const root = h("div", { class: `table game-${game}`, id: "table", "data-seq": String(m.seq), "data-over": String(m.over) });
 
@@ -569,7 +569,26 @@ class TableView {
     const facts = h("div", { class: "facts" });
     const fact = (k, v) => { if (v != null && v !== "" && v !== false) facts.append(h("span", { class: "fact" }, h("small", { text: t(k) + ": " }), h("b", { text: String(v) }))); };
     const word = this.seatWord(labels, names); // a seat's letter, or the player's name for a numbered seat
-    const nameOf = (ref) => { const i = seatIndex(ref, labels); return i == null ? ref : `${word(i)} ${names[i] !== word(i) ? "(" + names[i] + ")" : ""}`.trim(); };
+    const fin = m.deal_end || null; // the deal just finished, while the next one waits (or the match's last)
+    const between = fin && !(tb.tricks || []).length && !plays(tb.trick).length;
+    // the board's seats: the players', or the table's compass seats where the players sit elsewhere (the
+    // finished deal's places between deals); a spectator sees the bridge diagram: South at the bottom
+    const T = tableSeats(between && fin.places ? { ...tb, places: fin.places } : tb, labels, this.seat);
+    const n = T.n, me = T.me, mine = T.seatOf(this.seat);
+    const playerName = (s) => { const p = T.playerAt(s); return p == null ? null : names[p]; };
+    const seatWord = T.places ? (s) => seatLabel(T.labels[s]) : word; // a table seat as the board names it
+    // a table seat as the deal's end and the previous deal name it: its compass letter and its player
+    const namer = (pl) => (!pl ? word : (s) => { const p = pl.indexOf(s); return p >= 0 ? `${seatLabel(COMPASS[s])} (${names[p]})` : seatLabel(COMPASS[s]); });
+    const who = namer(T.places);
+    // who scored a deal: where the players sit elsewhere, a player (his label, or his number from 1), by name
+    const owner = !T.places ? seatLabel : (lab) => {
+      const x = String(lab), p = /^\d+$/.test(x) ? Number(x) - 1 : labels.indexOf(x);
+      return p >= 0 && p < names.length ? names[p] : seatLabel(x);
+    };
+    const nameOf = (ref) => {
+      if (T.places && T.labels.includes(ref)) return who(T.labels.indexOf(ref)); // a compass seat
+      if (T.places && typeof ref === "number") return who(T.seatOf(ref)); // a player: at the seat he sits at
+      const i = seatIndex(ref, labels); return i == null ? ref : `${word(i)} ${names[i] !== word(i) ? "(" + names[i] + ")" : ""}`.trim(); };
     const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : word(i); };
     const ctx = { d, tb, view, labels, names, seat: this.seat, fact, nameOf, nm, legalCard, shownCards,
       explain: this.explains ? (i) => this.explain(i) : null, explained: this.explained,
@@ -579,52 +598,53 @@ class TableView {
     R.facts(ctx);
     root.append(facts);
     const out = sittingOut(tb);
-    if (out != null && out === this.seat) root.append(h("p", { class: "note sit-out-note", id: "sit-out-note", text: t(R.sitOutNote()) }));
+    if (out != null && out === mine) root.append(h("p", { class: "note sit-out-note", id: "sit-out-note", text: t(R.sitOutNote()) }));
 
     // the board: seats around, trick in the middle
     const board = h("div", { class: `board seats-${n}` });
     const places = boardPlaces(n);
     const hands = tb.hands || {};
     const playsFor = Array.isArray(tb.plays_for) ? tb.plays_for : [];
-    const fin = m.deal_end || null; // the deal just finished, while the next one waits (or the match's last)
-    const between = fin && !(tb.tricks || []).length && !plays(tb.trick).length;
+    const actsAt = T.places ? tb.to_act : toAct; // the table seat of the player to act
     const sideWon = Array.isArray((between ? fin : tb).side_won) ? (between ? fin : tb).side_won : null;
     const wonBy = between ? fin.won : tb.won;
     const afterDeal = dealOver(tb) && !this.extraHands ? handsAfterDeal(tb) : null; // the deal played: every hand
     const handOf = (i) => {
       if (between && !(hands[String(i)] || []).length) return fin.hands[String(i)] || []; // every hand, once over
       if (afterDeal && afterDeal[i] && afterDeal[i].length) return afterDeal[i];
-      if (i === this.seat) return hands[String(i)] || [];
+      if (i === mine) return hands[String(i)] || [];
       if (hands[String(i)]) return hands[String(i)];
       if (this.extraHands && this.extraHands[i]) return this.extraHands[i]; // replay: hands from the record
       return null;
     };
     for (let k = 0; k < n; k++) {
       const i = (me + k) % n;
-      const box = h("div", { class: `seat-box ${places[k]}${toAct === i ? " to-act" : ""}${out === i ? " sitting-out" : ""}`, "data-seat-box": i });
+      const p = T.playerAt(i), pname = playerName(i); // the player sitting here (none: a dummy's vacant seat)
+      const box = h("div", { class: `seat-box ${places[k]}${actsAt === i ? " to-act" : ""}${out === i ? " sitting-out" : ""}`, "data-seat-box": i,
+        "data-place": places[k], "data-player": p == null ? "" : String(p) });
       const tricksWon = sideWon == null && Array.isArray(wonBy) ? wonBy[i] : null;
-      box.append(h("div", { class: "seat-name" }, h("b", { text: word(i) }), " ", names[i] !== word(i) ? h("span", { "data-raw": "", text: names[i] }) : "",
-        i === this.seat ? h("em", { text: ` (${t("you")})` }) : null,
-        toAct === i ? h("span", { class: "dot", text: " ●" }) : null,
+      box.append(h("div", { class: "seat-name" }, h("b", { text: seatWord(i) }), " ", pname != null && pname !== seatWord(i) ? h("span", { "data-raw": "", class: "player-name", text: pname }) : "",
+        i === mine && mine != null ? h("em", { text: ` (${t("you")})` }) : null,
+        actsAt === i ? h("span", { class: "dot", text: " ●" }) : null,
         tricksWon != null && out !== i ? h("span", { class: "small", text: ` · ${t("tricks")}: ${tricksWon}` }) : null));
       if (out === i) box.append(h("div", { class: "small sit-out", "data-sit-out": i, text: t(R.sitOutMark()) }));
       box.append(R.seatNote(ctx, i) || "");
       const cards = out === i ? null : handOf(i); // sitting out: no cards shown, none playable
       if (cards) {
         const row = h("div", { class: "hand", "data-hand": i });
-        if (i !== this.seat && tb.dummy === i) box.append(h("div", { class: "small", text: t("dummy") }));
+        if (i !== mine && tb.dummy === i) box.append(h("div", { class: "small", text: t("dummy") }));
         // laws mode, irregular actions on: our own cards (and dummy's, for declarer) may be played anyway
-        const mine = i === this.seat || (this.seat != null && playsFor.includes(i));
-        const irregular = m.laws && this.irregular && this.token && !m.over && mine;
+        const ours = i === mine || (this.seat != null && playsFor.includes(i));
+        const irregular = m.laws && this.irregular && this.token && !m.over && ours;
         for (const c of sortHand(cards.filter((x) => x != null), trump, R)) {
           shownCards.add(c);
           const el = cardEl(c, { legalId: legalCard.get(c), trump });
           if (irregular && legalCard.get(c) == null) {
             el.classList.add("irregular");
-            el.dataset.irregular = `!${labels[i]} ${c}`;
+            el.dataset.irregular = `!${T.labels[i]} ${c}`;
             el.setAttribute("role", "button");
             el.tabIndex = 0;
-            el.addEventListener("click", () => this.sendIrregular(`!${labels[i]} ${c}`));
+            el.addEventListener("click", () => this.sendIrregular(`!${T.labels[i]} ${c}`));
           }
           row.append(el);
         }
@@ -637,7 +657,7 @@ class TableView {
     if (this.review != null && this.review >= (tb.tricks || []).length) this.review = null; // a new deal
     // between two deals the trick area shows the deal just finished: its last trick, its tricks reviewable
     const trickTb = between && fin.last_trick ? { ...tb, trick: null, tricks: fin.tricks } : tb;
-    const trickLabels = labels.map((l, i) => (/^\d+$/.test(l) ? word(i) : l)); // a numbered seat: its player
+    const trickLabels = T.labels.map((l, i) => (/^\d+$/.test(l) ? word(i) : l)); // a numbered seat: its player
     centre.append(trickCentre({ tb: trickTb, labels: trickLabels, me, review: this.review ?? null, setReview: (k) => { this.review = k; this.render(); } }));
     if (sideWon) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}` }));
     for (const [name, cs] of Object.entries(tb.open || {})) { // cards open on the table: the turn-up, the talon
@@ -651,7 +671,7 @@ class TableView {
     }
     board.append(centre);
     root.append(board);
-    if (fin) root.append(this.dealEnd(fin, m, nameOf, word));
+    if (fin) root.append(this.dealEnd(fin, m, nameOf, who, owner));
 
     // laws mode: the pending ruling, face-up cards, restrictions, the irregular-action toggle
     const rulingLegal = legal.filter((l) => String(l.text).startsWith("ruling "));
@@ -679,7 +699,7 @@ class TableView {
     if (this.explained && this.explained.seq !== dealKey(m)) this.explained = null; // another deal
     root.append(h("section", { class: "panel bidding", id: "bidding" }, ...R.bidding(ctx),
       explanationPanel(this.explained, () => { this.explained = null; this.render(); }) || ""));
-    if (this.lastEnd && !fin) root.append(this.previous(word));
+    if (this.lastEnd && !fin) root.append(this.previous(namer(this.lastEnd.places), owner));
 
     // the score sheet
     const mySide = R.mySide(labels, this.seat);
@@ -709,10 +729,10 @@ class TableView {
 
   // The end of the deal just finished (the server's ``deal_end``): its result line, the tricks won, every
   // trick (the last one whole) and, while the next deal waits, who has still to ask for it.
-  dealEnd(end, m, nameOf, who) {
+  dealEnd(end, m, nameOf, who, owner) {
     const sec = h("section", { class: "panel deal-end", id: "deal-end", "data-deal": String(end.number) },
       h("h3", { text: `${t("endTitle")} ${end.number}` }),
-      h("p", { class: "result-line", id: "result-line", text: resultLine(end.result, who) }),
+      h("p", { class: "result-line", id: "result-line", text: resultLine(end.result, who, owner) }),
       h("p", { class: "small", id: "end-tricks", text: this.wonText(end, who) }));
     sec.append(this.trickList(end.tricks || [], who));
     const awaited = m.awaited || [];
@@ -748,9 +768,9 @@ class TableView {
   }
 
   // The previous deal, once the next one is in play: as its end showed it, every card of it.
-  previous(who) {
+  previous(who, owner) {
     const end = this.lastEnd;
-    const sec = h("details", { class: "panel previous", id: "previous" }, h("summary", { text: `${t("previousDeal")}: ${resultLine(end.result, who)}` }));
+    const sec = h("details", { class: "panel previous", id: "previous" }, h("summary", { text: `${t("previousDeal")}: ${resultLine(end.result, who, owner)}` }));
     sec.append(h("p", { text: this.wonText(end, who) }), this.trickList(end.tricks || [], who));
     return sec;
   }
@@ -932,6 +952,7 @@ function replayBoard(game, r, labels, names, extraHands) {
 
 // ------------------------------------------------------------------ routing
 async function main() {
+  if (location.pathname === "/club") { await import("/static/club.js"); return; } // the club table of 1913
   applyPrefs();
   const m = frame();
   try {

@@ -1,4 +1,7 @@
-// Cards: reading "10H", "AS"…, sorting a hand by suit (trumps first), drawing a card.
+// Cards: reading "10H", "AS"…, sorting a hand by suit (trumps first), drawing a card (its rank in the
+// page's language: Т К Д В on a Russian page).
+import { cardText, rankText } from "./i18n.js";
+
 export const SUIT_SYM = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const CARD_RE = /^(10|[2-9JQKA])([CDHS])$/;
@@ -38,11 +41,11 @@ export function cardEl(card, opts = {}) {
   const s = suit(card);
   el.classList.add(s === "H" || s === "D" ? "red" : "black");
   el.dataset.card = card;
-  el.innerHTML = `<span class="r">${rank(card)}</span><span class="s">${SUIT_SYM[s]}</span>`;
+  el.innerHTML = `<span class="r">${rankText(rank(card))}</span><span class="s">${SUIT_SYM[s]}</span>`;
   if (opts.legalId != null) {
     el.classList.add("legal");
     el.dataset.legalId = String(opts.legalId);
-    el.title = card;
+    el.title = cardText(card);
   }
   if (opts.trump && s === opts.trump) el.classList.add("trump");
   return el;

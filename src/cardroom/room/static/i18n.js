@@ -100,6 +100,15 @@ const STRINGS = {
     sTimerNote: "Move timer", sSeconds: "s", sTimerActed: "Time is up: the bot played for",
     sPrefSound: "Sound", sPrefAnimation: "Card animation", sChat: "Chat", sChatSend: "Send", sChatPlaceholder: "Message (200 characters at most)",
     sMute: "Mute", sMuted: "Muted",
+    clubTitle: "Club table (1913)", clubPhase: "Now", clubPhase_forming: "forming the table", clubPhase_rubber: "a rubber is played",
+    clubPhase_between: "between rubbers", clubPhase_broken: "broken up", clubRubbers: "Rubbers", clubPlayer: "Player",
+    clubPlaying: "The rubber's four", clubGoTable: "Go to the rubber's table", clubWaiting: "Waiting (in the order of their announcement, law 20)",
+    clubNobody: "nobody", clubMembers: "Members (six make a complete table, law 18)", clubConsecutive: "consecutive rubbers",
+    clubCuts: "The cut", clubCut_precedence: "for precedence (law 17)", clubCut_partners: "for partners and deal (law 19)",
+    clubCut_out: "for cutting out (law 21)", clubWentOut: "Went out (law 21)", clubCameIn: "Came in", clubRubber: "Rubber",
+    clubPlayers: "Players", clubAgreed: "Agreed", clubBook: "The score book", clubBookNote: "trick / honour score; a proved error may be corrected until agreed (laws 12-13)",
+    clubBrokenBy: "The table was broken up by", clubPrior: "prior right of entry elsewhere (law 27)", clubJoin: "Join the table", clubAgree: "Agree the score",
+    clubNS: "North–South", clubEW: "East–West",
   },
   ru: {
     title: "Карточный клуб", lobby: "Лобби", records: "Записи", language: "Язык",
@@ -219,6 +228,15 @@ const STRINGS = {
     sTimerNote: "Время на ход", sSeconds: "с", sTimerActed: "Время вышло: за игрока сходил бот —",
     sPrefSound: "Звук", sPrefAnimation: "Анимация карт", sChat: "Чат", sChatSend: "Отправить", sChatPlaceholder: "Сообщение (не более 200 знаков)",
     sMute: "Заглушить", sMuted: "Заглушены",
+    clubTitle: "Клубный стол (1913)", clubPhase: "Сейчас", clubPhase_forming: "стол формируется", clubPhase_rubber: "играется рабер",
+    clubPhase_between: "между раберами", clubPhase_broken: "стол распущен", clubRubbers: "Раберов", clubPlayer: "Игрок",
+    clubPlaying: "Четвёрка рабера", clubGoTable: "К столу рабера", clubWaiting: "Ждут (в порядке заявлений, закон 20)",
+    clubNobody: "никто", clubMembers: "За столом (шесть составляют полный стол, закон 18)", clubConsecutive: "раберов подряд",
+    clubCuts: "Снятие карт", clubCut_precedence: "для очерёдности (закон 17)", clubCut_partners: "для партнёров и сдачи (закон 19)",
+    clubCut_out: "для выхода из игры (закон 21)", clubWentOut: "Вышли (закон 21)", clubCameIn: "Вошли", clubRubber: "Рабер",
+    clubPlayers: "Игроки", clubAgreed: "Согласован", clubBook: "Книга счёта", clubBookNote: "счёт взяток / оннеров; доказанную ошибку можно исправить до согласования (законы 12–13)",
+    clubBrokenBy: "Стол распустил", clubPrior: "преимущественное право входа в другом месте (закон 27)", clubJoin: "Сесть за стол", clubAgree: "Согласиться со счётом",
+    clubNS: "Север–Юг", clubEW: "Восток–Запад",
   },
 };
 
@@ -247,6 +265,16 @@ export function t(key) { return STRINGS[lang][key] ?? STRINGS.en[key] ?? key; }
 export function tp(prefix, value) { const k = prefix + value; const s = t(k); return s === k ? String(value) : s; }
 
 const SUIT_SYM = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+// A card's rank as the page's language writes it: Т К Д В on a Russian page (docs/notation.md; the same
+// letters as the terminal's, the catalogue's card.rank.* keys, which tests/test_languages.py compares).
+const RANKS_RU = { J: "В", Q: "Д", K: "К", A: "Т" };
+export function rankText(rank) { return lang === "ru" ? RANKS_RU[rank] ?? rank : rank; }
+// A card's text ("AS", "10H") as the page shows it: its rank in the page's language, its suit's symbol.
+export function cardText(card) {
+  const m = /^(10|[2-9JQKA])([CDHS])$/.exec(String(card));
+  return m ? rankText(m[1]) + SUIT_SYM[m[2]] : String(card);
+}
 
 // Seat and side letters as people write them: N E S W, NS EW in English; С В Ю З, СЮ ВЗ in Russian.
 const SEATS_RU = { N: "С", E: "В", S: "Ю", W: "З", NS: "СЮ", EW: "ВЗ" };
@@ -298,7 +326,7 @@ export function callText(text) {
       if (s.startsWith(w + " ")) { s = r + s.slice(w.length); break; }
     }
   }
-  return s.replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (_, r, x) => r + SUIT_SYM[x])
+  return s.replace(/\b(10|[2-9JQKA])(C|D|H|S)\b/g, (_, r, x) => rankText(r) + SUIT_SYM[x])
     .replace(/\b(\d+)(NT)\b/g, (_, n) => n + (lang === "ru" ? "БК" : "NT"))
     .replace(/\b(\d+)(C|D|H|S)\b/g, (_, n, x) => n + SUIT_SYM[x])
     .replace(/\b(C|D|H|S)\b/g, (x) => SUIT_SYM[x])

@@ -20,6 +20,24 @@ export function bottomSeat(seat, labels) {
   return s >= 0 ? s : 0;
 }
 
+// The table's seats as the board draws them. In most games the players are the table's seats; where they
+// sit at other seats (the view's ``places``: player p at table seat places[p], as in the three-player
+// bridges, where the widow is the declarer's dummy opposite him and a player sitting there moves to the
+// vacant seat), the board has the table's compass seats (N E S W), each drawn with the player sitting
+// there (none: the dummy's vacant seat). ``labels`` are the players' seat labels, ``mine`` the viewer's
+// player number (null: a spectator).
+export const COMPASS = ["N", "E", "S", "W"];
+export function tableSeats(tb, labels, mine) {
+  const places = Array.isArray(tb.places) ? tb.places : null;
+  if (!places) {
+    return { places, n: labels.length, labels, playerAt: (s) => s, seatOf: (p) => p, me: bottomSeat(mine, labels) };
+  }
+  const tl = COMPASS.slice(0, tb.seats || COMPASS.length);
+  const playerAt = (s) => { const p = places.indexOf(s); return p >= 0 ? p : null; };
+  const seatOf = (p) => (p == null ? null : places[p]);
+  return { places, n: tl.length, labels: tl, playerAt, seatOf, me: bottomSeat(seatOf(mine), tl) };
+}
+
 // The place of seat i with seat ``me`` at the bottom.
 export function placeOf(i, me, n) { return boardPlaces(n)[((i - me) % n + n) % n]; }
 

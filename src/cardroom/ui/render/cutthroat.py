@@ -21,6 +21,11 @@ class CutthroatRenderer(OldBridgeRenderer):
         cards = ", ".join(f"{t('three.player', lang, n=i + 1)} {c.pretty}" for i, c in enumerate(action.cards))
         return t("ob.cut", lang, cards=cards, seat=t("three.player", lang, n=cut_order(action.cards)[0] + 1))
 
+    def notes(self, state: Any, seat: int, view: Any, action: Any, by_user: bool, lang: str) -> list[str]:
+        """A player's call is named by the compass seat he sits at (``seat`` is his number)."""
+        at = getattr(view, "seat", None)
+        return super().notes(state, seat if at is None else int(at), view, action, by_user, lang)
+
     def seat_line(self, state: Any, lang: str) -> str:
         deal = state.deal
         places = deal.places

@@ -1,0 +1,102 @@
+"""The club evening's routes: ``GET /club`` (the page that makes one), ``POST /api/club/evenings`` (make
+one: its tables are created round after round, computer players in the empty seats),
+``GET /api/club/evenings/{id}`` (its tables, standings and prizes, read from the tables' records),
+``GET /club/evenings/{id}`` (the printable score card) and the card's style sheet."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from cardroom.club.card import card_css
+from cardroom.core.errors import CardroomError
+from cardroom.games import game_class, names
+from cardroom.i18n import t
+from cardroom.room.engine import RoomError
+from cardroom.room.evening import MAX_TABLES, ROOM_KINDS, RoomEvening, RoomEvenings
+from cardroom.room.routes.common import Lang, RoomDep, read_body
+
+router = APIRouter()
+
+
+def evenings_of(request: Request) -> RoomEvenings:
+    """The room's evenings, kept on the application (made on first use)."""
+    state = request.app.state
+    if not hasattr(state, "evenings"):
+        state.evenings = RoomEvenings()
+    got: RoomEvenings = state.evenings
+    return got
+
+
+def _evening(request: Request, eid: str) -> tuple[RoomEvenings, RoomEvening]:
+    evs = evenings_of(request)
+    if eid not in evs.evenings:
+        raise RoomError(404, "no_evening", id=eid)
+    return evs, evs.evenings[eid]
+
+
+@router.post("/api/club/evenings", status_code=201)
+async def make_evening(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
+    body = await read_body(request)
+    evs = evenings_of(request)
+    try:
+        ev = evs.make(body, lang)
+    except CardroomError as e:
+        raise RoomError(400, "bad_evening", why=e.text(lang)) from None
+    except (ValueError, TypeError) as e:
+        raise RoomError(400, "bad_evening", why=str(e)) from None
+    evs.start(room, ev)
+    return JSONResponse(evs.summary(room, ev, lang), status_code=201)
+
+
+@router.get("/api/club/evenings/{eid}")
+async def evening(request: Request, room: RoomDep, lang: Lang, eid: str) -> dict[str, Any]:
+    evs, ev = _evening(request, eid)
+    return evs.summary(room, ev, lang)
+
+
+@router.get("/club/evenings/{eid}", response_class=HTMLResponse)
+async def evening_card(request: Request, room: RoomDep, lang: Lang, eid: str) -> HTMLResponse:
+    evs, ev = _evening(request, eid)
+    return HTMLResponse(evs.card(room, ev, request.query_params.get("lang", lang)))
+
+
+@router.get("/club/evening.css")
+async def evening_css() -> Response:
+    return Response(card_css(), media_type="text/css")
+
+
+def _options(values: list[tuple[str, str]]) -> str:
+    return "".join(f'<option value="{escape(v)}">{escape(label)}</option>' for v, label in values)
+
+
+@router.get("/club/evening", response_class=HTMLResponse)
+async def club_page(request: Request, lang: Lang) -> HTMLResponse:
+    """The page that makes an evening: its movement, tables, game, players and seed; its script
+    (``/static/evening.js``) posts them, follows the evening's rounds and opens the score card."""
+    lang = request.query_params.get("lang", lang)
+    four = [(n, game_class(n).title.get(lang, n)) for n in names() if game_class(n).num_seats == 4]
+
+    def label(key: str, field: str) -> str:
+        return f'<label>{escape(t(key, lang))} {field}</label><br>'
+
+    kinds = _options([(k, t(f"club.movement.{k}", lang)) for k in ROOM_KINDS])
+    default = f'<option value="">{escape(t("club.page.default_game", lang))}</option>'
+    form = "".join([
+        label("club.page.movement", f'<select name="movement">{kinds}</select>'),
+        label("club.page.tables", f'<input name="tables" type="number" min="1" max="{MAX_TABLES}" value="2">'),
+        label("club.page.game", f'<select name="game">{default}{_options(four)}</select>'),
+        label("club.page.players", '<input name="players" size="40">'),
+        label("club.page.seed", '<input name="seed" type="number" value="1">'),
+        f'<button type="submit">{escape(t("club.page.start", lang))}</button>'])
+    playing = escape(t("club.page.playing", lang, round="{round}"))
+    failed = escape(t("club.page.failed", lang, why="{why}"))
+    title = escape(t("club.page.title", lang))
+    return HTMLResponse(
+        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'
+        f'<link rel="stylesheet" href="/club/evening.css"></head><body><h1>{title}</h1>'
+        f'<form id="evening" data-lang="{lang}" data-playing="{playing}" data-failed="{failed}">{form}</form>'
+        f'<p id="status"></p><script src="/static/evening.js"></script></body></html>')

@@ -1,0 +1,38 @@
+// The club evening page (/club/evening): posts the form to /api/club/evenings, follows the evening's rounds and
+// opens its printable score card once every table is over. Every text comes from the page (the server's
+// catalogue, in the page's language).
+"use strict";
+(function () {
+  const form = document.getElementById("evening");
+  const status = document.getElementById("status");
+  if (!form || !status) return;
+  const lang = form.dataset.lang || "en";
+  const say = (template, key, value) => { status.textContent = template.replace("{" + key + "}", value); };
+
+  async function follow(id) {
+    for (;;) {
+      const r = await fetch("/api/club/evenings/" + encodeURIComponent(id) + "?lang=" + lang);
+      const info = await r.json();
+      if (info.failed) { say(form.dataset.failed, "why", info.failed); return; }
+      if (info.over) { window.location.assign(info.card + "?lang=" + lang); return; }
+      say(form.dataset.playing, "round", String(info.round || 1));
+      await new Promise((ok) => setTimeout(ok, 300));
+    }
+  }
+
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const f = new FormData(form);
+    const body = {
+      movement: f.get("movement"), tables: Number(f.get("tables")), seed: Number(f.get("seed")),
+      players: String(f.get("players") || "").split(",").map((p) => p.trim()).filter((p) => p),
+    };
+    if (f.get("game")) body.game = f.get("game");
+    const r = await fetch("/api/club/evenings?lang=" + lang, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    const got = await r.json();
+    if (r.status !== 201) { say(form.dataset.failed, "why", got.detail || String(r.status)); return; }
+    follow(got.id);
+  });
+})();

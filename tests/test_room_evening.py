@@ -1,0 +1,122 @@
+"""The card room's club evenings through its API (an in-process client): a pivot evening (rubber tables
+shuffling their own deals) and a progressive one played by the room's tables round after round, with a
+person's seat waiting for him; the refusals (a six-handed evening, too many tables, an unknown evening),
+in English and Russian, leaving no evening behind."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from cardroom.club.evening import recompute
+from cardroom.room.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db = tmp_path_factory.mktemp("room") / "room.sqlite"
+    with TestClient(create_app(f"sqlite:///{db}")) as c:
+        yield c
+
+
+def _until_over(c: TestClient, eid: str, timeout: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while not (info := c.get(f"/api/club/evenings/{eid}").json())["over"]:
+        assert time.monotonic() < deadline, info
+        time.sleep(0.1)
+    got: dict[str, Any] = info
+    return got
+
+
+def _data(c: TestClient, info: dict[str, Any], kind: str, game: str) -> dict[str, Any]:
+    tables = [{**{k: tb[k] for k in ("round", "table", "seats", "boards")},
+               "segments": [{"offset": s["offset"], "boards": s["boards"],
+                             "record": c.get(f"/api/tables/{s['table_id']}/record").json()} for s in tb["segments"]]}
+              for tb in info["tables"]]
+    return {"format": "cardroom-evening", "kind": kind, "game": game, "options": {}, "tables": tables}
+
+
+def test_a_pivot_evening_of_rubber_tables(client: TestClient) -> None:
+    r = client.post("/api/club/evenings", json={"movement": "pivot", "tables": 1, "game": "straight-bridge", "seed": 3})
+    assert r.status_code == 201, r.text
+    info = _until_over(client, r.json()["id"])
+    assert info["failed"] is None and len(info["tables"]) == 3
+    fixed = {tb["seats"]["N"] for tb in info["tables"]}
+    assert len(fixed) == 1, "the first dealer keeps her seat"
+    data = _data(client, info, "pivot", "straight-bridge")
+    for tb in data["tables"]:
+        assert all(not s["record"]["unfinished"] for s in tb["segments"]), "each rubber played to its end"
+    assert [(s["name"], s["points"]) for s in info["standings"]] == [(s.name, s.points) for s in recompute(data)]
+    card = client.get(info["card"] + "?lang=ru")
+    assert card.status_code == 200 and "Итоги" in card.text and "Standings" not in card.text
+
+
+def test_a_progressive_evening_waits_for_a_person(client: TestClient) -> None:
+    r = client.post("/api/club/evenings", json={"movement": "progressive", "tables": 2, "game": "auction-bridge",
+                                                "seed": 4, "players": ["Ann"], "deals": 2})
+    assert r.status_code == 201, r.text
+    eid = r.json()["id"]
+    deadline = time.monotonic() + 30
+    while not (info := client.get(f"/api/club/evenings/{eid}").json())["tables"] or \
+            not info["tables"][0]["segments"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    seg = info["tables"][0]["segments"][0]
+    table = client.get(f"/api/tables/{seg['table_id']}").json()
+    empty = [i for i, s in enumerate(table["seats"]) if s["kind"] == "empty"]
+    assert len(empty) == 1, "Ann's seat waits for her; the bots sit at the others"
+    time.sleep(0.3)
+    assert not client.get(f"/api/club/evenings/{eid}").json()["over"]
+    assert table["seq"] == 0, "nothing is dealt before everyone is seated"
+    r = client.post(f"/api/tables/{seg['table_id']}/seats/{empty[0]}", json={"name": "Ann"})
+    assert r.status_code == 201, r.text
+    deadline = time.monotonic() + 30
+    while (table := client.get(f"/api/tables/{seg['table_id']}").json())["seq"] == 0:
+        assert time.monotonic() < deadline, table
+        time.sleep(0.05)
+    assert table["seats"][empty[0]]["name"] == "Ann"
+
+
+@pytest.mark.parametrize(("body", "lang", "words"), [
+    ({"movement": "six-handed"}, "en", "six-handed"),
+    ({"movement": "six-handed"}, "ru", "шестиместный"),
+    ({"movement": "duplicate", "tables": 9}, "en", "from 1 to 4"),
+    ({"movement": "whist"}, "ru", "такого перемещения нет"),
+    ({"movement": "duplicate", "scoring": "best"}, "en", "no such scoring"),
+])
+def test_bad_evenings_are_refused(client: TestClient, body: dict[str, Any], lang: str, words: str) -> None:
+    before = len(client.app.state.evenings.evenings) if hasattr(client.app.state, "evenings") else 0  # type: ignore[attr-defined]
+    r = client.post(f"/api/club/evenings?lang={lang}", json=body)
+    assert r.status_code == 400 and r.json()["code"] == "bad_evening" and words in r.json()["detail"], r.text
+    assert len(client.app.state.evenings.evenings) == before  # type: ignore[attr-defined]
+
+
+def test_an_unknown_evening(client: TestClient) -> None:
+    r = client.get("/api/club/evenings/e999")
+    assert r.status_code == 404 and r.json()["code"] == "no_evening"
+    assert client.get("/club/evenings/e999").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_club_page_offers_the_movements(client: TestClient, lang: str) -> None:
+    import re
+    from html import unescape
+
+    from cardroom.room.evening import ROOM_KINDS
+
+    r = client.get(f"/club/evening?lang={lang}")
+    assert r.status_code == 200
+    assert re.findall(r'<select name="movement">(.*?)</select>', r.text)[0].count("<option") == len(ROOM_KINDS)
+    assert '<script src="/static/evening.js">' in r.text and "<style" not in r.text
+    words = unescape(re.sub(r"<[^>]+>", " ", r.text.split("<select name=\"game\">")[0]))
+    if lang == "ru":  # the page's own words in one language (the games' values are their ids)
+        assert "Клубный вечер" in words and not re.search("[A-Za-z]", words), words
+    assert client.get("/static/evening.js").status_code == 200
