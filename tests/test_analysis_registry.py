@@ -22,7 +22,7 @@ EUCHRE = "N=KS JS 8S AC 9C E=AS 10S AH KH 10D S=JH KD QD JD 9D W=QH 8H 7H KC 10C
 def test_the_analysed_games_and_their_names() -> None:
     analysed = {n for n in names() if game_class(n).analysis() is not None}
     assert analysed == {"bridge", "preferans", "euchre", "auction-bridge", "straight-bridge", "cutthroat",
-                        "short-bridge", "three-handed-auction"}
+                        "short-bridge", "three-handed-auction", "royal-bridge"}
     for n in names():
         for alias in aliases(n):
             assert game_analysis(alias) is game_class(n).analysis()

@@ -32,6 +32,7 @@ SHEET = {  # what the final sheet of each game's terminal match prints
     "two-hand-bridge": "(North scores in the NS column",
     "double-dummy": "Size of the rubber:", "draw-bridge": "Size of the rubber:",
     "misery-bridge": "Totals: Player 1",
+    "royal-bridge": "Totals: Player 1",
 }
 TINY = {"preferans": ["--pulka", "1"]}  # the shortest match an option allows
 EVERY_NAME = [(g, a) for g in names() for a in aliases(g)]

@@ -167,3 +167,23 @@ def test_a_sheet_reason_is_a_phrase_translated_by_its_key() -> None:
     assert localize_sheet(sheet, "en") is sheet
     with pytest.raises(KeyError):
         Phrase("no_such_reason")
+
+
+def test_the_catalogue_names_each_key_once() -> None:
+    """A key written twice in catalogue.json is silently the later one: two texts with different parameters
+    would be one (a merge once left two meanings of ``club.cut_twice``)."""
+    import json
+    from pathlib import Path
+
+    import cardroom.i18n
+
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        keys = [k for k, _ in items]
+        twice.extend(sorted({k for k in keys if keys.count(k) > 1}))
+        return dict(items)
+
+    path = Path(cardroom.i18n.__file__).parent / "catalogue.json"
+    json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=pairs)
+    assert twice == []

@@ -39,7 +39,6 @@ SEAT = {"Z": Seat.SOUTH, "A": Seat.WEST, "Y": Seat.NORTH, "B": Seat.EAST}
 
 # vectors not built, with the reason
 NOT_BUILT: dict[str, str] = {
-    "royal-bridge-scoring": "variety §6.12 (royal bridge): not built",
 }
 # vectors checked, with the tests that check them (in this file or the bot tests)
 CHECKED: dict[str, list[str]] = {
@@ -107,6 +106,9 @@ CHECKED: dict[str, list[str]] = {
     "pivot-movement": ["tests/test_club_evening.py::test_pivot_movement_vector"],
     "six-hand-movement": ["tests/test_club_evening.py::test_six_hand_movement_vector"],
     "bridge-to-the-score": ["tests/test_club_evening.py::test_bridge_to_the_score_vector"],
+    "royal-bridge-scoring": ["tests/test_royal_bridge.py::test_royal_bridge_scoring_vector_won",
+                             "tests/test_royal_bridge.py::test_royal_bridge_scoring_vector_lost_signed",
+                             "tests/test_royal_bridge.py::test_royal_bridge_scoring_vector_lost_plus_only"],
 }
 
 

@@ -9,16 +9,9 @@ from typing import Any
 
 import pytest
 
+from browserkit import STEP_TIMEOUT, State, shot
 from cardroom.room.testing import ServerProcess
-from test_room_browser import (  # noqa: F401  (fixtures)
-    STEP_TIMEOUT,
-    State,
-    browser,
-    open_table,
-    play,
-    server,
-    shot,
-)
+from test_room_browser import browser, open_table, play, server  # noqa: F401  (fixtures)
 
 SOUTH, NORTH, EAST = 2, 0, 1
 

@@ -21,7 +21,8 @@ CASES = [("bridge", {}, "desktop", "en"), ("auction-bridge", {}, "desktop", "en"
          ("straight-bridge", {}, "desktop", "en"), ("preferans", {}, "desktop", "en"),
          ("preferans", {"variant": "sochi"}, "phone", "ru"),
          ("euchre", {}, "desktop", "en"), ("euchre", {}, "desktop", "ru"),
-         ("euchre", {}, "phone", "en"), ("euchre", {}, "phone", "ru")]
+         ("euchre", {}, "phone", "en"), ("euchre", {}, "phone", "ru"),
+         ("royal-bridge", {}, "desktop", "en"), ("royal-bridge", {}, "desktop", "ru")]
 
 
 def _name(game: str, options: dict[str, Any]) -> str:

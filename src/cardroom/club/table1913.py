@@ -369,7 +369,7 @@ class ClubTable:
             raise CardroomError(Reason("club.wrong_cutters", who=", ".join(want[1])))
         cards = {n: Card.parse(str(c)) for n, c in raw.items()}
         if len(set(cards.values())) != len(cards):
-            raise CardroomError(Reason("club.cut_twice"))
+            raise CardroomError(Reason("club.cut_same_card"))
         self.cuts.append({"purpose": purpose, "cards": {n: str(c) for n, c in cards.items()}})
         if purpose == "out":  # those who announced before this cut may enter by it (law 22)
             self._cut_out(cards)

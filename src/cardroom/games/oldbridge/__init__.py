@@ -9,6 +9,7 @@ from cardroom.games.oldbridge.duplicate import DuplicateAuction
 from cardroom.games.oldbridge.game import AuctionBridge, StraightBridge
 from cardroom.games.oldbridge.misery import MiseryBridge
 from cardroom.games.oldbridge.reversi import ReversiBridge
+from cardroom.games.oldbridge.royal import RoyalBridge
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightDeal
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
@@ -27,11 +28,11 @@ register(TwoHandBridge.name, TwoHandBridge, TwoHandBridge.aliases)
 register(DoubleDummy.name, DoubleDummy, DoubleDummy.aliases)
 register(DrawBridge.name, DrawBridge, DrawBridge.aliases)
 register(MiseryBridge.name, MiseryBridge, MiseryBridge.aliases)
+register(RoyalBridge.name, RoyalBridge, RoyalBridge.aliases)
 
 __all__ = [
     "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DoubleDummy", "DrawBridge",
     "DuplicateAuction", "MiseryBridge", "OldCall", "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge",
-    "ShortBridge", "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction", "TwoHandBridge",
-    "score_auction",
-    "score_straight",
+    "RoyalBridge", "ShortBridge", "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction",
+    "TwoHandBridge", "score_auction", "score_straight",
 ]

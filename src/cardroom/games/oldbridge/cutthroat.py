@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction, Reason
@@ -31,7 +31,7 @@ from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick
 from cardroom.games.oldbridge.calls import LEAVE, MAKES, STRAIGHT_VALUE, OldCall
 from cardroom.games.oldbridge.rubber import cut_order
-from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, StraightDeal
+from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, OldBridgeView, StraightDeal
 from cardroom.games.oldbridge.scoring import StraightMake, score_straight
 from cardroom.games.oldbridge.threehanded import (
     PlayerEntry,
@@ -164,29 +164,57 @@ class CutthroatResult:
         return f"{self.contract}: {self.declarer_tricks} tricks"
 
 
+class PlayerStraightRules(Protocol):
+    """The options of a variety played by players at changing seats with straight bridge's deal."""
+
+    @property
+    def straight(self) -> StraightRules: ...
+
+
 class DummyMakes(StraightDeal):
-    """A straight deal whose dealer's ``leave`` is answered by his dummy's make by the schedule
-    (:func:`dummy_make`), declared for it unseen (the three-handed bridges, double dummy)."""
+    """A straight deal whose dealer's ``leave`` is answered by his partner's (his dummy's) make by the schedule
+    (:func:`dummy_make`), declared for it unseen (the three-handed bridges, royal bridge, double dummy)."""
 
     def _call(self, call: OldCall) -> None:
-        if self.phase == PHASE_CALLS and call == LEAVE:  # the dummy makes by the schedule, unseen
-            dummy = self.dealer.partner
+        if self.phase == PHASE_CALLS and call == LEAVE:  # the partner makes by the schedule, unseen
+            partner = self.dealer.partner
             self.calls.append((self.dealer, LEAVE))
-            made = MAKES[dummy_make(self.hands[dummy])]
-            self.calls.append((dummy, made))
-            self._made(dummy, made)
+            made = MAKES[dummy_make(self.hands[partner])]
+            self.calls.append((partner, made))
+            self._made(partner, made)
             return
         super()._call(call)
 
 
-class CutthroatDeal(PlayerSeats, DummyMakes):
-    """One deal: straight bridge's make, doubling and play with the dealer's dummy opposite him."""
+class ScheduledDeal(PlayerSeats, DummyMakes):
+    """Straight bridge's deal played by numbered players at the compass seats ``places``: the dealer makes the
+    trump or leaves it, and then his partner's make is the fixed schedule (:func:`dummy_make`), declared for
+    it unseen. The variety writes the players' entries (:meth:`player_entries`)."""
 
-    def __init__(self, game: Game, places: tuple[Seat, ...], dealer: int, rules: CutthroatRules) -> None:
+    def __init__(self, game: Game, places: tuple[Seat, ...], dealer: int, rules: PlayerStraightRules) -> None:
         self.places = places
         self.dealer_player = dealer
         self.three = rules
         super().__init__(game, places[dealer], rules.straight)
+
+    def player_entries(self, make: StraightMake, won: tuple[int, int]) -> list[PlayerEntry]:
+        raise NotImplementedError
+
+    def result(self) -> CutthroatResult:  # type: ignore[override]
+        if self.phase != PHASE_OVER:
+            raise IllegalAction(Reason("bridge.not_over"))
+        make = self.contract_of()
+        assert make is not None
+        won = (self.won[0], self.won[1])
+        return CutthroatResult(self.dealer_player, self.places, self.original, tuple(self.calls), make, won,
+                               tuple(self.tricks), tuple(self.player_entries(make, won)))
+
+    def snapshot(self) -> Mapping[str, Any]:
+        return {**super().snapshot(), "places": self.places}
+
+
+class CutthroatDeal(ScheduledDeal):
+    """One deal: straight bridge's make, doubling and play with the dealer's dummy opposite him."""
 
     def _made(self, seat: Seat, call: OldCall) -> None:
         super()._made(seat, call)
@@ -199,42 +227,34 @@ class CutthroatDeal(PlayerSeats, DummyMakes):
             self.queue = [self.dealer.lho if ours else self.dealer]
             self.next_seat = self.queue[0]
 
-    def result(self) -> CutthroatResult:  # type: ignore[override]
-        if self.phase != PHASE_OVER:
-            raise IllegalAction(Reason("bridge.not_over"))
-        make = self.contract_of()
-        assert make is not None
-        won = (self.won[0], self.won[1])
-        entries = score_cutthroat(make, won, self.original, self.places, self.dealer_player, self.three)
-        return CutthroatResult(self.dealer_player, self.places, self.original, tuple(self.calls), make, won,
-                               tuple(self.tricks), tuple(entries))
-
-    def snapshot(self) -> Mapping[str, Any]:
-        return {**super().snapshot(), "places": self.places}
+    def player_entries(self, make: StraightMake, won: tuple[int, int]) -> list[PlayerEntry]:
+        assert isinstance(self.three, CutthroatRules)
+        return score_cutthroat(make, won, self.original, self.places, self.dealer_player, self.three)
 
 
 # --------------------------------------------------------------------------------------------- the match
 
 
-def lowest_cut(draw: Draw) -> int:
+def lowest_cut_player(draw: Draw) -> int:
     """ "Игрок, вытянувший самую младшую карту, сдает первую руку" (Law 14's order of the cut)."""
     return cut_order(draw.cards)[0]
 
 
-class CutthroatMatch(PlayerRubber, Match[CutthroatDeal, CutthroatResult, PlayerSheet, PlayerMatchView]):
+class CutthroatMatch(PlayerRubber, Match[ScheduledDeal, CutthroatResult, PlayerSheet, PlayerMatchView]):
     """A rubber: the cut, then deals (the seats moving after each) until a player has won two games."""
 
-    deal: CutthroatDeal | None
+    deal: ScheduledDeal | None
     dealer: int
+    rules: PlayerStraightRules
 
     def __init__(self, game: Game, rules: CutthroatRules) -> None:
         self.rules = rules
         self.places: tuple[Seat, ...] = first_places(0)
         super().__init__(game, PlayerSheet(rules.game_points, 0, rules.rubber_bonus), 0,
-                         DrawOpening(lowest_cut, seats=3, where_key="the_cut", rule="the cut for the deal"),
+                         DrawOpening(lowest_cut_player, seats=3, where_key="the_cut", rule="the cut for the deal"),
                          opening_due=rules.draw_for_first_deal)
 
-    def new_deal(self) -> CutthroatDeal:
+    def new_deal(self) -> ScheduledDeal:
         if not self.results:
             self.places = first_places(self.dealer)
         return CutthroatDeal(self.game, self.places, self.dealer, self.rules)
@@ -243,11 +263,24 @@ class CutthroatMatch(PlayerRubber, Match[CutthroatDeal, CutthroatResult, PlayerS
         self.places, dealer = rotate(self.places)
         return dealer
 
+    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
+        at = self.places[seat] if deal_view is None else deal_view.seat
+        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
+
     def deal_summary(self, number: int, result: CutthroatResult) -> dict[str, Any]:
         return {"deal": number, "dealer": result.dealer + 1, "kind": "straight",
                 "seats": [s.letter for s in result.places], "contract": result.contract.text,
                 "declarer": f"player {result.dealer + 1}", "tricks": result.declarer_tricks,
                 "won": {"NS": result.won[0], "EW": result.won[1]}, "entries": [e.to_dict() for e in result.entries]}
+
+    def result_line(self, result: CutthroatResult) -> dict[str, Any]:
+        points: dict[int, int] = {}
+        for e in result.entries:
+            points[e.player] = points.get(e.player, 0) + e.points
+        best = max(points, key=lambda p: points[p]) if points else None
+        return {"contract": result.contract.text, "declarer": int(result.places[result.dealer]), "diff": None,
+                "taken": result.declarer_tricks, "score": None if best is None else [str(best + 1), points[best]],
+                "kind": None}
 
 
 # --------------------------------------------------------------------------------------------- the game
@@ -271,17 +304,6 @@ class Cutthroat(ThreePlayerBridge):
         return [{}, {"honours": "none", "defenders_score": "halved", "doubling_limit": "cap-100"}]
 
 
-__all__ = [
-    "Cutthroat",
-    "CutthroatDeal",
-    "CutthroatMatch",
-    "CutthroatResult",
-    "CutthroatRules",
-    "DummyMakes",
-    "Side",
-    "dummy_make",
-    "first_places",
-    "lowest_cut",
-    "rotate",
-    "score_cutthroat",
-]
+__all__ = ["Cutthroat", "CutthroatDeal", "CutthroatMatch", "CutthroatResult", "CutthroatRules", "DummyMakes",
+           "PlayerStraightRules", "ScheduledDeal", "Side", "dummy_make", "first_places", "lowest_cut_player", "rotate",
+           "score_cutthroat"]

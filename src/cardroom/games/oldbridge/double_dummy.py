@@ -37,7 +37,7 @@ from cardroom.core.options import one_of, ranged
 from cardroom.core.table import Seat
 from cardroom.games.bridge.rules import play_shown_mask
 from cardroom.games.oldbridge.calls import LEAVE, MAKES, OldCall
-from cardroom.games.oldbridge.cutthroat import DummyMakes, lowest_cut
+from cardroom.games.oldbridge.cutthroat import DummyMakes, lowest_cut_player
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_DEAL, OldBridgeView, OldDealResult
 from cardroom.games.oldbridge.threehanded import (
@@ -218,7 +218,7 @@ class DoubleDummyMatch(PlayerRubber, OldRubberState):
         self.dd = rules
         s = rules.straight
         Match.__init__(self, game, DoubleDummySheet(s.game_points, s.rubber_bonus, 0), 0,
-                       DrawOpening(lowest_cut, seats=2, where_key="the_cut", rule="the cut for the deal"),
+                       DrawOpening(lowest_cut_player, seats=2, where_key="the_cut", rule="the cut for the deal"),
                        opening_due=rules.draw_for_first_deal)
 
     def new_deal(self) -> DoubleDummyDeal:

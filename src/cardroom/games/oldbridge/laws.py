@@ -208,15 +208,19 @@ def parse_law_action(text: str) -> Irregular | RulingChoice | None:
     return None
 
 
-def random_irregular(state: Any, seat: Seat, rng: Any) -> Any | None:
-    """A computer player of ``state`` (a rubber of auction or straight bridge in laws mode) acting
-    irregularly (``--irregularities``): the first of a few random tries that the laws accept, or None."""
+def random_irregular(state: Any, seat: Seat, rng: Any, others: Sequence[Seat] = ()) -> Any | None:
+    """A computer player of ``state`` (a rubber of an old bridge in laws mode) acting irregularly
+    (``--irregularities``): the first of a few random tries that the laws accept, or None. ``seat`` is the
+    one to act; one of ``others`` (the computer players not to act) may try a call out of turn."""
     deal = state.deal
     if deal is None:
         return None
     hand = cards_of_mask(deal.hands[seat])
     tries = [f"!{seat.letter} make {rng.choice('CDHS')}", f"!{seat.letter} X", f"!{seat.letter} XX",
              f"!{seat.letter} ask"]
+    if others:
+        other = rng.choice(list(others)).letter
+        tries += [f"!{other} {rng.randint(1, 3)}{rng.choice(('C', 'D', 'H', 'S', 'NT'))}", f"!{other} X"]
     if hand:
         tries += [f"!{seat.letter} {rng.choice(hand)}", f"!{seat.letter} expose {rng.choice(hand)}"]
     rng.shuffle(tries)

@@ -598,6 +598,13 @@ def _lowest_of_two(draw: Draw) -> int:
     return cut_order(draw.cards)[0]
 
 
+@dataclass
+class MiserySheet(PlayerSheet):
+    """The rubber kept by player, a column for each of the two."""
+
+    players: ClassVar[int] = 2
+
+
 class MiseryMatch(PlayerRubber, Match[MiseryDeal, MiseryResult, PlayerSheet, PlayerMatchView]):
     """A rubber of two players: the cut, then deals (the deal passing to the other player) until one of
     them has won two games."""
@@ -608,7 +615,7 @@ class MiseryMatch(PlayerRubber, Match[MiseryDeal, MiseryResult, PlayerSheet, Pla
     def __init__(self, game: Game, rules: MiseryRules) -> None:
         self.rules = rules
         self.places = PLACES
-        super().__init__(game, PlayerSheet(rules.game_points, 0, rules.rubber_bonus, players=2), 0,
+        super().__init__(game, MiserySheet(rules.game_points, 0, rules.rubber_bonus), 0,
                          DrawOpening(_lowest_of_two, seats=2, where_key="the_cut", rule="the cut for the deal"),
                          opening_due=rules.draw_for_first_deal)
 

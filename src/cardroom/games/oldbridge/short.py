@@ -22,13 +22,22 @@ NOT_OPTIONS = ("doubling_limit", "rubber_bonus", "laws", "revoke_penalty")
 """Straight bridge's options short bridge has not: no doubling, no rubber; laws mode is not offered."""
 
 
-class ShortDeal(StraightDeal):
-    """A straight-bridge deal without the doubling: the play begins when the trump is named."""
+class NoDoubling:
+    """A straight-bridge deal mixin (before the deal's class in the bases): no doubling, the play begins when
+    the trump is named."""
+
+    queue: list[Seat]
+    dealer: Seat
+    make_trump: int | None
 
     def _made(self, seat: Seat, call: OldCall) -> None:
-        super()._made(seat, call)
+        super()._made(seat, call)  # type: ignore[misc]
         self.queue = []
-        self._start_play(self.dealer, None if self.make_trump == 4 else self.make_trump)
+        self._start_play(self.dealer, None if self.make_trump == 4 else self.make_trump)  # type: ignore[attr-defined]
+
+
+class ShortDeal(NoDoubling, StraightDeal):
+    """A straight-bridge deal without the doubling: the play begins when the trump is named."""
 
 
 @dataclass

@@ -7,7 +7,7 @@ through the deal's laws port (``laws_enter_call``, ``laws_enter_card``, ``laws_s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet
@@ -19,6 +19,7 @@ from cardroom.core.laws import (
     HandlerRegistry,
     Irregular,
     Irregularity,
+    LawsDirector,
     LeadRestriction,
     RulingChoice,
     RulingContext,
@@ -96,21 +97,39 @@ def _revokes(n: int, side: Side) -> Phrase:
     """The detail of the revokes a side made, penalised at the end of the deal."""
     return Phrase(f"ob.r.revokes_{side.name}", n=n)
 
-def apply(deal: StraightDeal, action: Any) -> None:
-    """Laws mode: apply ``action`` (the deal's atomic apply restores it if this raises)."""
+def ruling_pending(d: LawsDirector, action: Any) -> IllegalAction:
+    """The refusal of anything but the pending ruling's choice: its law, who chooses, its options."""
+    assert d.pending is not None
+    return IllegalAction(Reason("oldbridge.ruling_pending", law=d.pending.law.number,
+                                chooser=Seat(d.pending.chooser or 0),
+                                options=", ".join(o.name for o in d.pending.options)), action=action)
+
+
+def dispatch(deal: Any, action: Any, choose: Callable[[Any, RulingChoice], None],
+             irregular: Callable[[Any, Irregular], None], same_law: bool = False) -> bool:
+    """The laws' first step: under a pending ruling only its choice (of its law, if ``same_law``), carried out
+    by ``choose``; no choice without a ruling; an irregular action classified by ``irregular``. False: an
+    ordinary action, for the caller."""
     d = deal.director
     assert d is not None
     if d.pending is not None:
-        if not isinstance(action, RulingChoice):
-            raise IllegalAction(Reason("oldbridge.ruling_pending", law=d.pending.law.number,
-                                       chooser=Seat(d.pending.chooser or 0),
-                                       options=', '.join(o.name for o in d.pending.options)), action=action)
+        if not isinstance(action, RulingChoice) or (same_law and action.law != d.pending.law.number):
+            raise ruling_pending(d, action)
         choose(deal, action)
-        return
+        return True
     if isinstance(action, RulingChoice):
         raise IllegalAction(Reason("oldbridge.no_ruling", action=action.to_text()), action=action)
     if isinstance(action, Irregular):
         irregular(deal, action)
+        return True
+    return False
+
+
+def apply(deal: StraightDeal, action: Any) -> None:
+    """Laws mode: apply ``action`` (the deal's atomic apply restores it if this raises)."""
+    d = deal.director
+    assert d is not None
+    if dispatch(deal, action, choose, irregular):
         return
     if deal.phase == PHASE_PLAY and type(action) is Card and action not in deal.legal_actions():
         hand = deal.hands[deal.next_seat]
@@ -433,9 +452,7 @@ def auction_apply(deal: AuctionDeal, action: Any) -> None:
     assert d is not None
     if d.pending is not None:
         if not isinstance(action, RulingChoice) or action.law != d.pending.law.number:
-            raise IllegalAction(Reason("oldbridge.ruling_pending", law=d.pending.law.number,
-                                       chooser=Seat(d.pending.chooser or 0),
-                                       options=', '.join(o.name for o in d.pending.options)), action=action)
+            raise ruling_pending(d, action)
         d.pending.option(action.option)
         _, ctx = d.take()
         d.revoke_choices[ctx.side] = action.option

@@ -29,7 +29,7 @@ from cardroom.core.deal import Draw
 from cardroom.core.errors import IllegalAction, Reason
 from cardroom.core.game import Game
 from cardroom.core.match import DrawOpening, Match
-from cardroom.core.options import ranged
+from cardroom.core.options import one_of, ranged
 from cardroom.core.table import Seat
 from cardroom.core.tricks import Trick
 from cardroom.games.bridge.auction import EACH_FOR_HIMSELF, AuctionParams
@@ -82,6 +82,11 @@ class ThreeHandedRules(PlayerRules):
     game_bonus: int = 125  # "победитель игры сразу же прибавляет к своему счету 125 очков"
     rubber_bonus: int = 250  # "еще 250 очков за победу в рабере"
     draw_for_first_deal: bool = True  # "Игрок, вытянувший самую младшую карту ...": the lowest cut deals first
+    # Laws mode (laws T-1, T-2, games/oldbridge/three_handed_laws.py): calls out of turn accepted and ruled on.
+    laws: bool = False
+    # Not stated what becomes of a call out of turn when its penalty is exacted: "void" (the turn stays with
+    # the player whose it was) or it "stands" as if in turn; condoned by both, it stands either way.
+    out_of_turn_call: str = one_of("void", ("void", "stands"))
 
     @property
     def auction(self) -> AuctionRules:
@@ -197,6 +202,15 @@ class ThreeHandedDeal(PlayerSeats, AuctionDeal):
         self.three = rules
         self.start_auction(three_handed_params(rules), self.dealer)
         self.moved: Seat | None = None
+        if rules.laws:
+            from cardroom.games.oldbridge.three_handed_laws import ThreeHandedDirector
+
+            self.director = ThreeHandedDirector()
+
+    def _apply_laws(self, action: Any) -> None:
+        from cardroom.games.oldbridge import three_handed_laws
+
+        three_handed_laws.apply(self, action)
 
     # ----------------------------------------------------------------- the auction
     @property
@@ -225,6 +239,10 @@ class ThreeHandedDeal(PlayerSeats, AuctionDeal):
         c = self.contract
         tricks = 0 if c is None else self.won[c.declarer.side]
         entries = () if c is None else tuple(score_three_handed(c, tricks, self.original, self.three))
+        if self.director is not None:  # laws T-1, T-2: "прибавляемых к счету каждого противника"
+            from cardroom.games.oldbridge.three_handed_laws import penalty_entries
+
+            entries += tuple(PlayerEntry(p, n, False, "penalty") for p, n in penalty_entries(self.director, PLAYERS))
         return ThreeHandedResult(self.dealer, self.original, tuple(self.calls), c, tricks, tuple(self.tricks),
                                  entries, self.moved)
 
@@ -322,7 +340,8 @@ class ThreeHandedAuction(ThreePlayerBridge):
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
-        return [{}, {"dealer_must_bid": False, "royal_spades": False}]
+        return [{}, {"dealer_must_bid": False, "royal_spades": False}, {"laws": True},
+                {"laws": True, "out_of_turn_call": "stands", "dealer_must_bid": False}]
 
 
 __all__ = ["PLAYERS", "WIDOW", "PlayerEntry", "ThreeHandedAuction", "ThreeHandedDeal", "ThreeHandedMatch",

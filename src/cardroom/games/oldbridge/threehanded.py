@@ -244,8 +244,10 @@ class PlayerLine:
 class PlayerSheet:
     """Each player's column: the trick points toward the game in play, the other points, the games won
     (``game_bonus`` each at once), two games the rubber (``rubber_bonus``), the totals and the settlement.
-    A game won ends the game in play for all: every column's points below start again from 0."""
+    A game won ends the game in play for all: every column's points below start again from 0. ``players``
+    columns: three (a subclass may keep more)."""
 
+    players: ClassVar[int] = 3
     game_points: int
     game_bonus: int
     rubber_bonus: int
@@ -254,7 +256,6 @@ class PlayerSheet:
     games: list[int] = field(default_factory=list)
     deals: int = 0
     unfinished: bool = False
-    players: int = 3  # the columns (misery bridge keeps two)
 
     def __post_init__(self) -> None:
         if not self.below:
@@ -327,6 +328,19 @@ class PlayerSheet:
             "unfinished": self.unfinished,
         }
 
+    def cell(self, entry: PlayerEntry) -> str:
+        """An entry as written in its column: ``*`` marks the points that do not count toward the game."""
+        return f"{'' if entry.below else '*'}{entry.points}"
+
+    def group_closed(self, group: int) -> bool:
+        """Whether a rule is drawn under the lines of ``group`` (the game they were written in)."""
+        return group <= len(self.games)
+
+    def key(self, lang: str) -> str:
+        from cardroom.i18n import t
+
+        return t("three.sheet_key", lang)
+
     def render(self, *, lang: str = "en") -> str:
         from cardroom.i18n import t
 
@@ -336,11 +350,11 @@ class PlayerSheet:
         for g in sorted({ln.game for ln in self.lines}):
             for ln in (x for x in self.lines if x.game == g):
                 cells = [""] * self.players
-                cells[ln.entry.player] = f"{'' if ln.entry.below else '*'}{ln.entry.points}"
+                cells[ln.entry.player] = self.cell(ln.entry)
                 out.append("".join(c.rjust(width) for c in cells))
-            if g <= len(self.games):
+            if self.group_closed(g):
                 out.append("-" * width * self.players)
-        out.append(t("three.sheet_key", lang))
+        out.append(self.key(lang))
         totals = self.totals()
         out.append(t("three.totals", lang) + ": " + ", ".join(f"{n} {v}" for n, v in zip(names, totals.values(),
                                                                                         strict=True)))
@@ -357,7 +371,7 @@ class PlayerSheet:
         return replace(self, lines=list(self.lines), below=list(self.below), games=list(self.games))
 
     def recomputed(self, results: Sequence[_Scored]) -> Self:
-        sheet = type(self)(self.game_points, self.game_bonus, self.rubber_bonus, players=self.players)
+        sheet = replace(self, lines=[], below=[0] * self.players, games=[], deals=0, unfinished=False)
         for r in results:
             sheet.add(r)
         if self.unfinished:

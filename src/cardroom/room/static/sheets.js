@@ -68,8 +68,9 @@ export function playersSheet(sheet) {
     const gl = lines.filter((l) => l.game === g);
     gl.forEach((l, i) => {
       const tr = h("tr", {}, ...players.map((p) => h("td", { title: `${t("deal")} ${l.deal}: ${tp("kind_", l.kind)}`,
-        text: p === l.player ? (l.below ? "" : "*") + String(l.points) : "" })));
-      if (i === gl.length - 1 && (sheet.games || []).length >= g) tr.className = "game-end";
+        text: p === l.player ? l.text ?? (l.below ? "" : "*") + String(l.points) : "" })));
+      const closed = sheet.rounds_closed ?? (sheet.games || []).length;  // a rule under each game (or round) closed
+      if (i === gl.length - 1 && closed >= g) tr.className = "game-end";
       body.append(tr);
     });
   }

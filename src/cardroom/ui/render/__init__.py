@@ -21,6 +21,7 @@ GAME_RENDERERS = {
     "double-dummy": "cardroom.ui.render.double_dummy:DoubleDummyRenderer",
     "draw-bridge": "cardroom.ui.render.double_dummy:DoubleDummyRenderer",
     "misery-bridge": "cardroom.ui.render.misery:MiseryRenderer",
+    "royal-bridge": "cardroom.ui.render.cutthroat:RoyalRenderer",
 }
 """A game's own renderer, where its family's needs an override (by the game's name)."""
 

@@ -1,5 +1,5 @@
-"""Three-handed bridge (cut-throat) at the terminal: the old bridges' drawing with the three players' seats,
-each player's points below the line and the sheet of three columns; the user is player 3."""
+"""Three-handed bridge (cut-throat) and royal bridge at the terminal: the old bridges' drawing with the players'
+seats, each player's points and the sheet of a column each; the user is player 3."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from cardroom.ui.render.oldbridge import OldBridgeRenderer
 
 class CutthroatRenderer(OldBridgeRenderer):
     def seats(self) -> range:
-        return range(3)
+        return range(self.game.num_seats)
 
     def chance_note(self, action: Any, lang: str) -> str | None:
         if not isinstance(action, Draw):
@@ -40,7 +40,7 @@ class CutthroatRenderer(OldBridgeRenderer):
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
         r = state.results[-1]
-        points = ", ".join(f"{t('three.player', lang, n=e.player + 1)} {'' if e.below else '*'}{e.points}"
+        points = ", ".join(f"{t('three.player', lang, n=e.player + 1)} {state.sheet.cell(e)}"
                            for e in r.entries) or "-"
         what = t("ob.result_tricks", lang, c=t("contract_by", lang, c=self.contract_text(r.contract, lang),
                                               seat=t("three.player", lang, n=r.dealer + 1)), n=r.declarer_tricks)
@@ -48,3 +48,12 @@ class CutthroatRenderer(OldBridgeRenderer):
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
         return [t("sheet", lang) + ":", state.sheet.render(lang=lang)]
+
+
+class RoyalRenderer(CutthroatRenderer):
+    """Royal bridge: four players each for himself; the head gives each one's running total."""
+
+    def head_lines(self, view: Any, state: Any, lang: str) -> list[str]:
+        totals = ", ".join(f"{t('three.player', lang, n=p)} {v:+d}" for p, v in state.sheet.totals().items())
+        return ["=" * 60, t("deal", lang, n=len(state.results) + 1) + ": " + self.seat_line(state, lang),
+                t("royal.totals", lang, totals=totals)]

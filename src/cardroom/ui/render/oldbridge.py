@@ -39,7 +39,9 @@ class OldBridgeRenderer(Renderer):
     def banner(self, lang: str) -> list[str]:
         lines = [t("ob.title." + self.game.name, lang)]
         if self.laws_mode(self.game):
-            lines.append(t("ob.laws_on" if self.game.name == "straight-bridge" else "ob.laws_on_auction", lang))
+            own = f"ob.laws_on.{self.game.name}"
+            lines.append(t(own if own in STRINGS else "ob.laws_on" if self.game.name == "straight-bridge"
+                           else "ob.laws_on_auction", lang))
         return lines
 
     def deal_view(self, state: Any, seat: int) -> Any:
@@ -53,10 +55,15 @@ class OldBridgeRenderer(Renderer):
 
         if seat == user or rng.random() >= rate:
             return None
-        action = random_irregular(state, Seat(seat), rng)
+        action = random_irregular(state, Seat(seat), rng, self.out_of_turn_seats(seat, user))
         if action is not None:
             state.apply(action)
         return action
+
+    def out_of_turn_seats(self, seat: int, user: int | None) -> list[Seat]:
+        """The computer players who may try a call out of turn when ``seat`` is to act (none: the old
+        bridges' laws give the call out of turn no law; a variety's renderer names them where they do)."""
+        return []
 
     def ruling(self, view: Any) -> dict[str, Any] | None:
         ruling: dict[str, Any] | None = view.laws.get("ruling") if view.laws is not None else None

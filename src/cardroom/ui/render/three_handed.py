@@ -42,6 +42,18 @@ class ThreeHandedRenderer(OldBridgeRenderer):
                                          entries=self._entries(r.entries, lang)))
         return [t("deal", lang, n=len(state.results)) + ": " + text]
 
+    def out_of_turn_seats(self, seat: int, user: int | None) -> list[Seat]:
+        """Laws T-1, T-2: any other computer player may call out of turn."""
+        return [p for p in PLAYERS if p not in (seat, user)]
+
+    def act_text(self, action: str, lang: str) -> str | None:
+        """The laws of three-handed auction rule on calls only: ``!N 3S`` is the bid of three spades."""
+        body = action.strip().lstrip("!").split(None, 1)
+        call = self.call_of(body[1].strip()) if len(body) == 2 else None
+        if call is None:
+            return super().act_text(action, lang)
+        return t("laws.act.call", lang, call=self.pretty(call, lang))
+
     def final_lines(self, state: Any, lang: str) -> list[str]:
         sheet = state.sheet
         w = sheet.winner
