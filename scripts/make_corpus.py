@@ -160,7 +160,8 @@ def terminal_sessions() -> dict[str, dict[str, Any]]:
             ["play", "euchre", "--auto", "--seed", "3"],
             ["play", "auction-bridge", "--auto", "--seed", "3"],
             ["play", "straight-bridge", "--auto", "--seed", "3", "--laws", "--irregularities", "0.05"],
-            ["play", "misery-bridge", "--auto", "--seed", "3"]]
+            ["play", "misery-bridge", "--auto", "--seed", "3"],
+            ["play", "two-hand-bridge", "--auto", "--seed", "3"]]
     with tempfile.TemporaryDirectory() as d:
         for i, argv in enumerate(runs):
             path = Path(d) / f"s{i}.json"

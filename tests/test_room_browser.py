@@ -701,6 +701,8 @@ PHONE_GAMES: dict[str, tuple[dict[str, Any], Callable[[State], bool]]] = {
     "bridge": ({}, lambda s: any(ln["deal"] == 1 for ln in s["sheet"]["lines"]) or s["view"]["deal_number"] > 1),
     "preferans": ({"variant": "sochi", "players": 3}, lambda s: s["sheet"]["deals"] >= 1),
     "euchre": ({}, lambda s: len(s["sheet"]["hands"]) >= 1),
+    "two-hand-bridge": ({}, lambda s: any(ln["deal"] == 1 for ln in s["sheet"]["lines"])
+                        or s["view"]["deal_number"] > 1),
 }
 
 

@@ -66,7 +66,16 @@ def hint(game_name: str, view: View, *, samples: int = 20, seed: int | None = No
          time_per_decision: float | None = 5.0) -> Hint:
     """What the search bot would do from ``view`` (a deal's or a match's view of the seat on turn): the
     best-scored candidate. The bot's own bidding keeps the rule-based choice unless another beats it
-    by a margin; a hint has none, so that the action it names is the first of the candidates it lists."""
+    by a margin; a hint has none, so that the action it names is the first of the candidates it lists. A game
+    without a search bot (``has_search_bot`` False) is hinted by its rule-based bot (method "rule")."""
+    from cardroom.games import game_class, names
+
+    cls = game_class(game_name) if game_name in names() else None
+    if cls is not None and not cls.has_search_bot:
+        rule = cls().bot("rule", 0 if seed is None else seed)
+        action = rule.choose(view)
+        inner = getattr(view, "deal", None) or view  # a match's view holds the deal's
+        return Hint(cls.family, action, [(action, None)], tuple(getattr(inner, "legal", ())), method="rule")
     kind = game_kind(game_name)
     bot = SearchBot(game_name, samples=samples, time_per_decision=time_per_decision, seed=seed, bid_margin=0.0)
     ev = bot.evaluate(view)

@@ -15,6 +15,7 @@ from cardroom.games.oldbridge.rules import AuctionDeal, OldDealResult, StraightD
 from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake, score_auction, score_straight
 from cardroom.games.oldbridge.short import ShortBridge
 from cardroom.games.oldbridge.three_handed import ThreeHandedAuction
+from cardroom.games.oldbridge.two_handed import TwoHandBridge
 
 register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
 register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
@@ -23,6 +24,7 @@ register(Cutthroat.name, Cutthroat, Cutthroat.aliases)
 register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
 register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
 register(DuplicateAuction.name, DuplicateAuction, DuplicateAuction.aliases)
+register(TwoHandBridge.name, TwoHandBridge, TwoHandBridge.aliases)
 register(DoubleDummy.name, DoubleDummy, DoubleDummy.aliases)
 register(DrawBridge.name, DrawBridge, DrawBridge.aliases)
 register(MiseryBridge.name, MiseryBridge, MiseryBridge.aliases)
@@ -32,5 +34,5 @@ __all__ = [
     "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DoubleDummy", "DrawBridge",
     "DuplicateAuction", "MiseryBridge", "OldCall", "OldDealResult", "OldRubberState", "OldSheet", "ReversiBridge",
     "RoyalBridge", "ShortBridge", "StraightBridge", "StraightDeal", "StraightMake", "ThreeHandedAuction",
-    "score_auction", "score_straight",
+    "TwoHandBridge", "score_auction", "score_straight",
 ]

@@ -83,7 +83,7 @@ def honour_units(hands: Sequence[int], trump: int) -> tuple[Side, int] | None:
     bits = _HONOUR_BITS << (13 * trump)
     counts = [(h & bits).bit_count() for h in hands]
     for side in (Side.NS, Side.EW):
-        mine = [counts[s] for s in Seat if s.side == side]
+        mine = [n for s, n in enumerate(counts) if s & 1 == side]  # seats by parity (two hands: one a side)
         total, most = sum(mine), max(mine)
         if total < 3:
             continue
@@ -99,7 +99,7 @@ def ace_points(hands: Sequence[int]) -> tuple[Side, int] | None:
     """Law 6, no trumps: 3 aces between partners 30, 4 between them 40, 4 in one hand 100."""
     counts = [sum(1 for a in _ACES if h & a) for h in hands]
     for side in (Side.NS, Side.EW):
-        mine = [counts[s] for s in Seat if s.side == side]
+        mine = [n for s, n in enumerate(counts) if s & 1 == side]  # seats by parity (two hands: one a side)
         total = sum(mine)
         if total == 4:
             return side, 100 if max(mine) == 4 else 40
@@ -113,7 +113,7 @@ def chicane_units(hands: Sequence[int], trump: int) -> list[tuple[Side, int]]:
     a side void is double chicane, worth four honours (4 tricks)."""
     out = []
     for side in (Side.NS, Side.EW):
-        void = [s for s in Seat if s.side == side and not hands[s] & SUIT_MASKS[trump]]
+        void = [s for s, h in enumerate(hands) if s & 1 == side and not h & SUIT_MASKS[trump]]
         if len(void) == 2:
             out.append((side, 4))
         elif len(void) == 1:

@@ -590,7 +590,7 @@ class TableView {
       if (T.places && typeof ref === "number") return who(T.seatOf(ref)); // a player: at the seat he sits at
       const i = seatIndex(ref, labels); return i == null ? ref : `${word(i)} ${names[i] !== word(i) ? "(" + names[i] + ")" : ""}`.trim(); };
     const nm = (ref) => { const i = seatIndex(ref, labels); return i == null ? String(ref) : word(i); };
-    const ctx = { d, tb, view, labels, names, seat: this.seat, fact, nameOf, nm,
+    const ctx = { d, tb, view, labels, names, seat: this.seat, fact, nameOf, nm, legalCard, shownCards,
       explain: this.explains ? (i) => this.explain(i) : null, explained: this.explained,
       phaseFact: () => { if (tb.step) fact("phase", tp("phase_", tb.step)); },
       sendIrregular: (text) => this.sendIrregular(text) };
@@ -662,7 +662,9 @@ class TableView {
     if (sideWon) centre.append(h("div", { class: "small", text: `${t("tricks")}: ${seatLabel("NS")} ${sideWon[0] ?? 0} — ${seatLabel("EW")} ${sideWon[1] ?? 0}` }));
     for (const [name, cs] of Object.entries(tb.open || {})) { // cards open on the table: the turn-up, the talon
       if (!cs || !cs.length) continue;
-      const { cls, text, key } = R.openLabel(name, ctx);
+      const label = R.openLabel(name, ctx);
+      if (!label) continue; // drawn by the renderer elsewhere (two-handed bridge's table piles, at each seat)
+      const { cls, text, key } = label;
       const el = h("div", { class: cls }, h("small", { text: text ?? `${t(key)}: ` }));
       for (const c of cs) el.append(cardEl(c));
       centre.append(el);

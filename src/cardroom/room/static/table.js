@@ -8,7 +8,8 @@ import { cardEl } from "./cards.js";
 
 // The places around the board, from the bottom clockwise, for n seats.
 export function boardPlaces(n) {
-  return n === 4 ? ["south", "west", "north", "east"] : n === 3 ? ["south", "west", "east"] : ["south", "west", "north", "east", "northeast"];
+  return n === 4 ? ["south", "west", "north", "east"] : n === 3 ? ["south", "west", "east"] : n === 2 ? ["south", "north"]
+    : ["south", "west", "north", "east", "northeast"];
 }
 
 // The seat drawn at the bottom: the viewer's; a spectator's is South where a seat is labelled so
@@ -65,8 +66,11 @@ export function trickCentre({ tb, labels, me, review, setReview }) {
   const box = h("div", { class: "trick-area" });
   box.append(h("div", { class: "small trick-title", id: "trick-title", text: title }));
   const tr = h("div", { class: `trick by-seat seats-${n}`, id: "trick", "data-trick": k == null ? "current" : String(k) });
+  const placed = new Set(); // two players, two cards each a trick (two-handed bridge): the second beside the first
   for (const p of shown) {
-    const place = p.seat === -1 ? "talon" : placeOf(p.seat, me, n);
+    let place = p.seat === -1 ? "talon" : placeOf(p.seat, me, n);
+    if (placed.has(place)) place += "2";
+    placed.add(place);
     tr.append(h("div", { class: `played pos-${place}${p.seat === winner ? " winner" : ""}`, "data-played-by": p.seat, "data-place": place },
       h("small", { text: p.seat === -1 ? t("talon") : seatLabel(labels[p.seat] ?? p.seat) }), cardEl(p.card)));
   }

@@ -17,6 +17,7 @@ RENDERERS = {
 GAME_RENDERERS = {
     "three-handed-auction": "cardroom.ui.render.three_handed:ThreeHandedRenderer",
     "cutthroat": "cardroom.ui.render.cutthroat:CutthroatRenderer",
+    "two-hand-bridge": "cardroom.ui.render.two_handed:TwoHandRenderer",
     "double-dummy": "cardroom.ui.render.double_dummy:DoubleDummyRenderer",
     "draw-bridge": "cardroom.ui.render.double_dummy:DoubleDummyRenderer",
     "misery-bridge": "cardroom.ui.render.misery:MiseryRenderer",

@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { t, callText, seatLabel } from "../i18n.js";
 import { bridgeSheet, playersSheet } from "../sheets.js";
 import { biddingBox } from "../biddingbox.js";
+import { cardEl } from "../cards.js";
 
 const ORDER = ["N", "E", "S", "W"];
 
@@ -47,9 +48,10 @@ export default {
   // the auction from the dealer; where the bot's system explains calls, each call is a button asking
   // for its explanation (ctx.explain)
   bidding({ d, explain, explained }) {
-    const tbl = h("table", { class: "auction" }, h("thead", {}, h("tr", {}, ...ORDER.map((s) => h("th", { text: seatLabel(s) })))));
+    const order = d.piles ? ["N", "E"] : ORDER; // two-handed bridge: two players
+    const tbl = h("table", { class: "auction" }, h("thead", {}, h("tr", {}, ...order.map((s) => h("th", { text: seatLabel(s) })))));
     const body = h("tbody");
-    const start = ORDER.indexOf(d.dealer);
+    const start = order.indexOf(d.dealer);
     // contract bridge lists the calls from the dealer; the older bridges as [{seat, call}]
     const calls = d.auction || (d.calls || []).map((c) => (c && typeof c === "object" ? c.call : c));
     const cells = [...Array(Math.max(start, 0)).fill(""), ...calls];
@@ -60,10 +62,28 @@ export default {
       return h("td", {}, h("button", { class: `explain-call${explained && explained.index === idx ? " on" : ""}`, "data-call-index": idx,
         title: t("explainAsk"), text: callText(c), onclick: () => explain(idx) }));
     };
-    for (let i = 0; i < cells.length; i += 4) body.append(h("tr", {}, ...[0, 1, 2, 3].map((j) => cell(i + j))));
+    for (let i = 0; i < cells.length; i += order.length) body.append(h("tr", {}, ...order.map((_, j) => cell(i + j))));
     tbl.append(body);
     return [h("h3", { text: t("auction") }), tbl];
   },
+  // two-handed bridge: each player's table piles, the face-up card on top (playable when legal) and a card
+  // back where a face-down card lies beneath it, turned up once its cover is played
+  seatNote({ d, tb, labels, legalCard, shownCards }, i) {
+    const piles = d.piles && d.piles[labels[i]];
+    if (!piles) return null;
+    const row = h("div", { class: "piles", "data-piles": i, title: t("tablePiles") });
+    piles.forEach((p, k) => {
+      const pile = h("div", { class: `pile${p.up ? "" : " gone"}`, "data-pile": k, "data-down": p.down ? "1" : "0" });
+      if (p.down) pile.append(cardEl(null));
+      if (p.up) {
+        if (shownCards) shownCards.add(p.up);
+        pile.append(cardEl(p.up, { legalId: legalCard ? legalCard.get(p.up) : null, trump: tb.trump }));
+      }
+      row.append(pile);
+    });
+    return row;
+  },
+  openLabel(name) { return /^table_/.test(name) ? null : { cls: name, key: name }; },
   sheet: (sheet, ctx) => (sheet.players ? playersSheet(sheet) : bridgeSheet(sheet, ctx.mySide)),
   mySide(labels, seat) { return seat != null ? (["N", "S"].includes(labels[seat]) ? "NS" : "EW") : "NS"; },
   recordCard(a, calls) { return !isBid(a, calls); },
