@@ -259,7 +259,7 @@ def test_options_are_checked() -> None:
     for bad in ({"method": "minus"}, {"deals": 0}, {"doubling_limit": "cap-100"}):
         with pytest.raises(CardroomError):
             load("royal-bridge", **bad)
-    for name in ("royal", "королевский-бридж", "four-handed-bridge"):
+    for name in ("royal-bridge", "королевский-бридж", "four-handed-bridge"):
         assert type(load(name)) is RoyalBridge
 
 

@@ -219,7 +219,7 @@ class RoyalBridge(ThreePlayerBridge):
     """Royal bridge, four-handed bridge each for himself (document 000, «Королевский бридж»)."""
 
     name: ClassVar[str] = "royal-bridge"
-    aliases: ClassVar[tuple[str, ...]] = ("royal", "four-handed-bridge", "королевский-бридж",
+    aliases: ClassVar[tuple[str, ...]] = ("four-handed-bridge", "королевский-бридж",
                                           "четырехместный-бридж", "четырёхместный-бридж")
     title: ClassVar[Mapping[str, str]] = {"en": "Royal bridge (each for himself)",
                                           "ru": "Королевский бридж (каждый за себя)"}
