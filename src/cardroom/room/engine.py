@@ -578,6 +578,19 @@ SEAT_EVENT_KINDS = ("sit", "redeem", "bot", "invite", "abandon", "expire", "opti
 """Every kind of stored seat event; a stored table with another kind is set aside at load."""
 
 
+def _current_seat_events(rt: TableRuntime) -> list[SeatEvent]:
+    """The seat events that seat the table's players as they sit now (people, bots, invitations)."""
+    events: list[SeatEvent] = []
+    for i, s in enumerate(rt.seats):
+        if s.kind == "human":
+            events.append(SeatEvent(i, "sit", s.name, s.token_hash))
+        elif s.kind == "bot":
+            events.append(SeatEvent(i, "bot", s.name, None))
+        elif s.kind == "invited":
+            events.append(SeatEvent(i, "invite", s.name, s.code_hash))
+    return events
+
+
 def _seat_infos(n: int, events: Sequence[SeatEvent]) -> list[SeatInfo]:
     seats = [SeatInfo() for _ in range(n)]
     for e in events:
@@ -880,15 +893,7 @@ class Room:
 
     @staticmethod
     def _apply_seat_events(rt: TableRuntime, events: Sequence[SeatEvent]) -> None:
-        current: list[SeatEvent] = []
-        for i, s in enumerate(rt.seats):
-            if s.kind == "human":
-                current.append(SeatEvent(i, "sit", s.name, s.token_hash))
-            elif s.kind == "bot":
-                current.append(SeatEvent(i, "bot", s.name, None))
-            elif s.kind == "invited":
-                current.append(SeatEvent(i, "invite", s.name, s.code_hash))
-        rt.seats = _seat_infos(len(rt.seats), [*current, *events])
+        rt.seats = _seat_infos(len(rt.seats), [*_current_seat_events(rt), *events])
 
     async def _commit_seats(self, rt: TableRuntime, events: list[SeatEvent]) -> None:
         await self.store.call(self.store.store.add_seat_events, rt.id, events)
@@ -964,14 +969,7 @@ class Room:
                 return self.table(rt.child)
             if not rt.state.is_over:
                 raise RoomError(409, "not_over")
-            events: list[SeatEvent] = []
-            for i, s in enumerate(rt.seats):
-                if s.kind == "human":
-                    events.append(SeatEvent(i, "sit", s.name, s.token_hash))
-                elif s.kind == "bot":
-                    events.append(SeatEvent(i, "bot", s.name, None))
-                elif s.kind == "invited":
-                    events.append(SeatEvent(i, "invite", s.name, s.code_hash))
+            events = _current_seat_events(rt)
             # a fresh secret seed; a practice table's next match is a practice table too, its seed derived
             # from the practice seed (the same practice seed gives the same series of matches)
             new, _ = await self.create_table(rt.game.name, rt.options,

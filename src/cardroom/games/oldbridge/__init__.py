@@ -17,18 +17,9 @@ from cardroom.games.oldbridge.short import ShortBridge
 from cardroom.games.oldbridge.three_handed import ThreeHandedAuction
 from cardroom.games.oldbridge.two_handed import TwoHandBridge
 
-register(AuctionBridge.name, AuctionBridge, AuctionBridge.aliases)
-register(StraightBridge.name, StraightBridge, StraightBridge.aliases)
-register(ThreeHandedAuction.name, ThreeHandedAuction, ThreeHandedAuction.aliases)
-register(Cutthroat.name, Cutthroat, Cutthroat.aliases)
-register(ReversiBridge.name, ReversiBridge, ReversiBridge.aliases)
-register(ShortBridge.name, ShortBridge, ShortBridge.aliases)
-register(DuplicateAuction.name, DuplicateAuction, DuplicateAuction.aliases)
-register(TwoHandBridge.name, TwoHandBridge, TwoHandBridge.aliases)
-register(DoubleDummy.name, DoubleDummy, DoubleDummy.aliases)
-register(DrawBridge.name, DrawBridge, DrawBridge.aliases)
-register(MiseryBridge.name, MiseryBridge, MiseryBridge.aliases)
-register(RoyalBridge.name, RoyalBridge, RoyalBridge.aliases)
+for _game in (AuctionBridge, StraightBridge, ThreeHandedAuction, Cutthroat, ReversiBridge, ShortBridge,
+              DuplicateAuction, DoubleDummy, DrawBridge, MiseryBridge, RoyalBridge, TwoHandBridge):
+    register(_game.name, _game, _game.aliases)
 
 __all__ = [
     "AuctionBridge", "AuctionContract", "AuctionDeal", "Cutthroat", "Denom", "DoubleDummy", "DrawBridge",

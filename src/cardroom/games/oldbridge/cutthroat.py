@@ -29,20 +29,12 @@ from cardroom.core.match import DrawOpening, Match
 from cardroom.core.options import one_of, ranged
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick
+from cardroom.games.oldbridge import threehanded
 from cardroom.games.oldbridge.calls import LEAVE, MAKES, STRAIGHT_VALUE, OldCall
 from cardroom.games.oldbridge.rubber import cut_order
-from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, OldBridgeView, StraightDeal
+from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, StraightDeal
 from cardroom.games.oldbridge.scoring import StraightMake, score_straight
-from cardroom.games.oldbridge.threehanded import (
-    PlayerEntry,
-    PlayerMatchView,
-    PlayerRubber,
-    PlayerRules,
-    PlayerSeats,
-    PlayerSheet,
-    ThreePlayerBridge,
-    straight_rules_of,
-)
+from cardroom.games.oldbridge.threehanded import NeverPassedOut, PlayerEntry, PlayerSheet, straight_rules_of
 from cardroom.games.oldbridge.variants import DOUBLING_LIMITS, HONOURS, StraightRules
 
 DEFENDERS_SCORE = ("each", "halved")
@@ -50,7 +42,7 @@ NO_TRUMPS = 4
 
 
 @dataclass(frozen=True)
-class CutthroatRules(PlayerRules):
+class CutthroatRules(threehanded.PlayerRules):
     """Three-handed bridge (document 000); what the variety does not state is straight bridge's."""
 
     # Straight bridge's doubling limit; only the eldest hand doubles and only the dealer redoubles.
@@ -139,7 +131,7 @@ def score_cutthroat(make: StraightMake, won: Sequence[int], hands: Sequence[int]
 
 
 @dataclass(frozen=True)
-class CutthroatResult:
+class CutthroatResult(NeverPassedOut):
     """A finished deal: who dealt, where each player sat, the hands by seat, the make, the tricks by side."""
 
     dealer: int
@@ -150,10 +142,6 @@ class CutthroatResult:
     won: tuple[int, int]
     tricks: tuple[Trick[Seat], ...]
     entries: tuple[PlayerEntry, ...] = field(default=())
-
-    @property
-    def passed_out(self) -> bool:
-        return False
 
     @property
     def declarer_tricks(self) -> int:
@@ -186,7 +174,7 @@ class DummyMakes(StraightDeal):
         super()._call(call)
 
 
-class ScheduledDeal(PlayerSeats, DummyMakes):
+class ScheduledDeal(threehanded.PlayerSeats, DummyMakes):
     """Straight bridge's deal played by numbered players at the compass seats ``places``: the dealer makes the
     trump or leaves it, and then his partner's make is the fixed schedule (:func:`dummy_make`), declared for
     it unseen. The variety writes the players' entries (:meth:`player_entries`)."""
@@ -240,7 +228,8 @@ def lowest_cut_player(draw: Draw) -> int:
     return cut_order(draw.cards)[0]
 
 
-class CutthroatMatch(PlayerRubber, Match[ScheduledDeal, CutthroatResult, PlayerSheet, PlayerMatchView]):
+class CutthroatMatch(threehanded.PlayerRubber,
+                     Match[ScheduledDeal, CutthroatResult, PlayerSheet, threehanded.PlayerMatchView]):
     """A rubber: the cut, then deals (the seats moving after each) until a player has won two games."""
 
     deal: ScheduledDeal | None
@@ -263,30 +252,18 @@ class CutthroatMatch(PlayerRubber, Match[ScheduledDeal, CutthroatResult, PlayerS
         self.places, dealer = rotate(self.places)
         return dealer
 
-    def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
-        at = self.places[seat] if deal_view is None else deal_view.seat
-        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
-
     def deal_summary(self, number: int, result: CutthroatResult) -> dict[str, Any]:
         return {"deal": number, "dealer": result.dealer + 1, "kind": "straight",
                 "seats": [s.letter for s in result.places], "contract": result.contract.text,
                 "declarer": f"player {result.dealer + 1}", "tricks": result.declarer_tricks,
                 "won": {"NS": result.won[0], "EW": result.won[1]}, "entries": [e.to_dict() for e in result.entries]}
 
-    def result_line(self, result: CutthroatResult) -> dict[str, Any]:
-        points: dict[int, int] = {}
-        for e in result.entries:
-            points[e.player] = points.get(e.player, 0) + e.points
-        best = max(points, key=lambda p: points[p]) if points else None
-        return {"contract": result.contract.text, "declarer": int(result.places[result.dealer]), "diff": None,
-                "taken": result.declarer_tricks, "score": None if best is None else [str(best + 1), points[best]],
-                "kind": None}
 
 
 # --------------------------------------------------------------------------------------------- the game
 
 
-class Cutthroat(ThreePlayerBridge):
+class Cutthroat(threehanded.ThreePlayerBridge):
     """Three-handed bridge, "dummy bridge", cut-throat (document 000, «Бридж на троих»)."""
 
     name: ClassVar[str] = "cutthroat"

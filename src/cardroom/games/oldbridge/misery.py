@@ -39,19 +39,12 @@ from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick
 from cardroom.core.view import Phase, PlayedTrick, TableView, memo
 from cardroom.games.bridge.rules import DUMMY_PLAY_PHASES
+from cardroom.games.oldbridge import threehanded
 from cardroom.games.oldbridge.calls import MAKE_LETTERS, OldCall
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.games.oldbridge.rules import OldBridgeView, OldDeal
 from cardroom.games.oldbridge.scoring import StraightMake, chicane_units, score_straight
-from cardroom.games.oldbridge.threehanded import (
-    PlayerEntry,
-    PlayerMatchView,
-    PlayerRubber,
-    PlayerRules,
-    PlayerSeats,
-    PlayerSheet,
-    ThreePlayerBridge,
-)
+from cardroom.games.oldbridge.threehanded import NeverPassedOut, PlayerEntry, PlayerSheet
 from cardroom.games.oldbridge.variants import HONOURS, StraightRules
 from cardroom.i18n import Where
 
@@ -70,7 +63,7 @@ MAX_DISCARD = 4
 
 
 @dataclass(frozen=True)
-class MiseryRules(PlayerRules):
+class MiseryRules(threehanded.PlayerRules):
     """Misery bridge (document 000); what the variety does not state is straight bridge's (1913)."""
 
     # "он может записать их по двойной стоимости": "odd" doubles the value of his odd tricks (the best
@@ -282,7 +275,7 @@ def score_misery(make: MiseryMake, won: Sequence[int], hands: Mapping[str, Seque
 
 
 @dataclass(frozen=True)
-class MiseryResult:
+class MiseryResult(NeverPassedOut):
     """A finished deal: the dealer (a player), the hands as dealt, the discard and the draw, the declaration,
     the tricks by player, the entries."""
 
@@ -295,10 +288,6 @@ class MiseryResult:
     won: tuple[int, int]
     tricks: tuple[Trick[Seat], ...]
     entries: tuple[PlayerEntry, ...] = field(default=())
-
-    @property
-    def passed_out(self) -> bool:
-        return False
 
     @property
     def declarer_tricks(self) -> int:
@@ -503,7 +492,7 @@ class MiseryPlay(OldDeal):
                 "declaration": self.declaration}
 
 
-class MiseryDeal(PlayerSeats, MiseryPlay):
+class MiseryDeal(threehanded.PlayerSeats, MiseryPlay):
     """One deal of misery bridge: the two players (0, 1) at their seats (:data:`PLACES`)."""
 
     def __init__(self, game: Game, dealer: int, rules: MiseryRules) -> None:
@@ -605,7 +594,7 @@ class MiserySheet(PlayerSheet):
     players: ClassVar[int] = 2
 
 
-class MiseryMatch(PlayerRubber, Match[MiseryDeal, MiseryResult, PlayerSheet, PlayerMatchView]):
+class MiseryMatch(threehanded.PlayerRubber, Match[MiseryDeal, MiseryResult, PlayerSheet, threehanded.PlayerMatchView]):
     """A rubber of two players: the cut, then deals (the deal passing to the other player) until one of
     them has won two games."""
 
@@ -641,7 +630,7 @@ class MiseryMatch(PlayerRubber, Match[MiseryDeal, MiseryResult, PlayerSheet, Pla
 # --------------------------------------------------------------------------------------------- the game
 
 
-class MiseryBridge(ThreePlayerBridge):
+class MiseryBridge(threehanded.ThreePlayerBridge):
     """Misery bridge (document 000, «МИЗЕРИ-БРИДЖ»): two players, a reserve hand and a dummy."""
 
     name: ClassVar[str] = "misery-bridge"

@@ -133,6 +133,15 @@ def _schema(rules: type[PlayerRules]) -> Schema:
     return got
 
 
+class NeverPassedOut:
+    """A result mixin of the players' bridges whose dealer always makes the trump or has it made (cut-throat's
+    schedule, misery's declaration): no deal is passed out."""
+
+    @property
+    def passed_out(self) -> bool:
+        return False
+
+
 class PlayerRubber:
     """A match mixin (before ``Match`` in the bases) of the three-player bridges' rubber."""
 
