@@ -212,6 +212,13 @@ def test_lobby_filters_and_joining_a_free_seat_from_the_list(pg: Any, server: Se
         localStorage.setItem('cardroom:owner:{euch["id"]}', {json.dumps(euch["owner_token"])}); }}""")
     pg.reload()
     pg.wait_for_selector(f"#tables tr[data-table='{soch['id']}']")
+    # the club evening's page is reached from the lobby, in the page's language
+    link = pg.locator("#club-evening-link")
+    assert link.text_content() == ("клубный вечер" if pg.lang == "ru" else "a club evening")
+    href = link.get_attribute("href") or ""
+    assert href.startswith("/club/evening?lang=")
+    page = urllib.request.urlopen(server.base + href, timeout=10).read().decode("utf-8")
+    assert 'id="evening"' in page
     pg.select_option("#filter-game", "preferans")
     pg.wait_for_function("[...document.querySelectorAll('#tables tr[data-table]')]"
                          ".every(r => r.dataset.game === 'preferans')")

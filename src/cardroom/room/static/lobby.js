@@ -118,7 +118,8 @@ export function tablesList(deps) {
   const filters = h("div", { class: "filters", id: "filters" },
     h("label", {}, h("span", { text: t("game") }), gameF),
     h("label", {}, h("span", { text: t("variantFilter") }), variantF),
-    h("label", { class: "inline" }, freeF, " " + t("onlyFree")));
+    h("label", { class: "inline" }, freeF, " " + t("onlyFree")),
+    h("a", { id: "club-evening-link", href: `/club/evening?lang=${getLang()}`, text: t("clubEvening") }));
   return { filters, list, refresh: () => refresh(), current: () => first };
 }
 
