@@ -15,7 +15,7 @@ import pytest
 from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.game import Game
 from cardroom.games import load
-from cardroom.i18n import t
+from cardroom.i18n import shown_cards, t
 from cardroom.ui.render import renderer_for
 from cardroom.ui.render.base import Renderer
 from cardroom.ui.terminal import play
@@ -112,7 +112,7 @@ def test_a_trick_is_announced_once_it_stands(game: str, lang: str) -> None:
             break
     assert user.revoked, "no revoke was possible"
     lines = text.splitlines()
-    card = Card.parse(user.revoked).pretty
+    card = shown_cards(Card.parse(user.revoked).pretty, lang)  # as the screen writes it (♣Д on a Russian one)
     head = t("laws.irregularity", lang, who="\x00", what="").split("\x00")[0]
     irr = [i for i, ln in enumerate(lines) if ln.startswith(head) and (card in ln or user.revoked in ln)]
     assert irr, f"the revoke of {card} is not announced"

@@ -150,11 +150,14 @@ def short_match_options(name: str, options: dict[str, Any]) -> dict[str, Any]:
     return {**options, "pulya_length": min(offered)}
 
 
-async def leak_run(db: str, matches: int, seed0: int = 0, short: bool = False) -> tuple[list[str], int, int]:
+async def leak_run(db: str, matches: int, seed0: int = 0, short: bool = False, shard: int = 0,
+                   shards: int = 1) -> tuple[list[str], int, int]:
     """Play ``matches`` bot-only matches spread over every configuration, with every seat (in
     English) and a spectator (in Russian) subscribed; check every message at send time, as the
     room builds it for sending. ``short``: preferans pulkas to the shortest agreed pulya
-    (:func:`short_match_options`). Returns (problems, messages checked, actions)."""
+    (:func:`short_match_options`). ``shard`` of ``shards``: only the matches whose number leaves that
+    remainder (the shards together play the ``matches``, in processes of their own). Returns (problems,
+    messages checked, actions)."""
     import asyncio
 
     from cardroom.room.engine import Room
@@ -173,7 +176,7 @@ async def leak_run(db: str, matches: int, seed0: int = 0, short: bool = False) -
     room = Room(store, observer=observer)
     configs = all_configurations()
     try:
-        for i in range(matches):
+        for i in range(shard, matches, shards):
             name, options = configs[i % len(configs)]
             if short:
                 options = short_match_options(name, options)

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.table import Seat, Side
 from cardroom.games.bridge.scoring import Entry
 from cardroom.games.oldbridge.game import StraightBridge
 from cardroom.games.oldbridge.rubber import OldRubberState
 from cardroom.games.oldbridge.rules import StraightDeal
 from cardroom.games.oldbridge.scoring import score_straight
+from cardroom.games.oldbridge.variants import StraightRules, WithoutOptions
 
 
 def reversed_entries(entries: list[Entry]) -> list[Entry]:
@@ -49,7 +49,7 @@ class ReversiRubber(OldRubberState):
         return ReversiDeal(self.game, self.dealer, self.game.rules)  # type: ignore[attr-defined]
 
 
-class ReversiBridge(StraightBridge):
+class ReversiBridge(WithoutOptions, StraightBridge):
     """Reversi bridge: straight bridge in which each side scores what the opponents take."""
 
     name: ClassVar[str] = "reversi-bridge"
@@ -57,11 +57,16 @@ class ReversiBridge(StraightBridge):
     title: ClassVar[Mapping[str, str]] = {"en": "Reversi bridge", "ru": "Реверси-бридж"}
     rule_bot_path: ClassVar[str] = "cardroom.bots.reversi:ReversiBot"
     analysis_path: ClassVar[str] = ""  # the old bridges' analysis scores the straight way
+    # the reversed penalty is three tricks, nothing else: straight bridge's choice of the England penalty
+    # is not an option here
+    not_options: ClassVar[tuple[str, ...]] = ("revoke_penalty",)
+    options_class: ClassVar[type[Any]] = StraightRules
 
     def __init__(self, **options: Any) -> None:
+        if options.get("revoke_penalty") == "tricks":  # records kept before the option was withdrawn
+            options = {k: v for k, v in options.items() if k != "revoke_penalty"}
+        self.refuse_absent(options)
         super().__init__(**options)
-        if self.rules.revoke_penalty != "tricks":  # the reversed penalty is three tricks, nothing else
-            raise CardroomError(Reason("oldbridge.unknown_options", game=self.name, options="revoke_penalty"))
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:

@@ -340,8 +340,8 @@ class ThreeHandedAuction(ThreePlayerBridge):
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
-        return [{}, {"dealer_must_bid": False, "royal_spades": False}, {"laws": True},
-                {"laws": True, "out_of_turn_call": "stands", "dealer_must_bid": False}]
+        return [{}, {"laws": True, "dealer_must_bid": False, "royal_spades": False},
+                {"laws": True, "out_of_turn_call": "stands"}]
 
 
 __all__ = ["PLAYERS", "WIDOW", "PlayerEntry", "ThreeHandedAuction", "ThreeHandedDeal", "ThreeHandedMatch",
