@@ -23,12 +23,17 @@ def new_table(c: TestClient, game: str, options: dict[str, Any] | None = None, s
     return r.json()["id"], r.json()["owner_token"]
 
 
-def wait_until(c: TestClient, tid: str, pred: Any, timeout: float = 60.0) -> dict[str, Any]:
-    """The table's public info once ``pred`` holds of it (failing after ``timeout`` seconds)."""
+def poll(c: TestClient, path: str, pred: Any, timeout: float = 60.0, pause: float = 0.02) -> dict[str, Any]:
+    """The JSON at ``path`` once ``pred`` holds of it (failing after ``timeout`` seconds)."""
     deadline = time.monotonic() + timeout
     while True:
-        info: dict[str, Any] = c.get(f"/api/tables/{tid}").json()
+        info: dict[str, Any] = c.get(path).json()
         if pred(info):
             return info
         assert time.monotonic() < deadline, info
-        time.sleep(0.02)
+        time.sleep(pause)
+
+
+def wait_until(c: TestClient, tid: str, pred: Any, timeout: float = 60.0) -> dict[str, Any]:
+    """The table's public info once ``pred`` holds of it (failing after ``timeout`` seconds)."""
+    return poll(c, f"/api/tables/{tid}", pred, timeout)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from roomkit import auth
+from roomkit import auth, poll
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -31,13 +31,7 @@ def db(tmp_path: Path) -> str:
 
 
 def club_until(c: TestClient, cid: str, pred: Any, timeout: float = 90.0) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        info: dict[str, Any] = c.get(f"/api/clubs/{cid}").json()
-        if pred(info):
-            return info
-        assert time.monotonic() < deadline, info
-        time.sleep(0.05)
+    return poll(c, f"/api/clubs/{cid}", pred, timeout, pause=0.05)
 
 
 def play_out(c: TestClient, table: str, tokens: list[str], timeout: float = 120.0) -> None:
