@@ -1,8 +1,8 @@
-"""The Russian preferans vectors of ../shared/rules/preferans-examples.json, one test per vector.
+"""The preferans vectors of ../shared/rules/preferans-examples.json, one test per vector.
 
-Every vector whose id starts with pref-all-, pref-sochi-, pref-leningrad-, pref-moscow-, pref-ural-,
-pref-kazakh- or pref-piter- is either checked here (:data:`CHECKS`) or listed in :data:`UNTESTABLE`
-with the reason; :func:`test_every_russian_vector_is_checked_or_listed` keeps it so. Values the digest
+Every vector of the file is either checked here (:data:`CHECKS`) or listed with the reason, in
+:data:`UNTESTABLE` (nothing to run) or :data:`NOT_BUILT` (its variant is still to come);
+:func:`test_every_vector_is_checked_or_listed` reads the whole file and keeps it so. Values the digest
 marks as ``derived`` are recomputed and checked as well. Deal results are built by hand where a vector
 describes a finished deal; the one bidding example runs through the rules engine.
 """
@@ -39,8 +39,6 @@ from cardroom.games.preferans.scoring import (
 from cardroom.games.preferans.variants import PrefVariant, make_variant, whist_sequences
 
 RULES = Path(__file__).parents[2] / "shared" / "rules"
-PREFIXES = ("pref-all-", "pref-sochi-", "pref-leningrad-", "pref-moscow-", "pref-ural-", "pref-kazakh-",
-            "pref-piter-")
 
 
 def _vectors() -> dict[str, dict[str, Any]]:
@@ -53,6 +51,25 @@ VECTORS = _vectors()
 UNTESTABLE: dict[str, str] = {
     "pref-all-bid-footnote1-zdes": "only the end of the bidding table survives (the bids are lost); nothing to run",
 }
+
+_NOT_YET = "not built yet (issue 16): "
+NOT_BUILT: dict[str, str] = {
+    **{vid: _NOT_YET + "the F1 variant (Bettel, Durchmarsch, compulsory beating)" for vid in (
+        "pref-f1-forced-overtake-QJ109", "pref-f1-bettel-forced-ace", "pref-f1-extra-contract-values")},
+    **{vid: _NOT_YET + "the F2 variant (contracts column, hat, refet)" for vid in (
+        "pref-f2-contract-values", "pref-f2-scoresheet-30", "pref-f2-settlement-30", "pref-f2-multipliers")},
+    **{vid: _NOT_YET + "the F3 variant (Kunstwerk, aus den Händen)" for vid in (
+        "pref-f3-kunstwerk", "pref-f3-aus-den-handen")},
+    **{vid: _NOT_YET + "the F4 Greek cash-box variant" for vid in (
+        "pref-greek-contract-values", *(f"pref-greek-ex{n:02}" for n in range(1, 15)),
+        "pref-greek-kassa-overflow-4-9", "pref-greek-kassa-overflow-equal-split",
+        "pref-greek-kassa-overflow-cascade-2-4-3", "pref-greek-kassa-overflow-both-empty",
+        "pref-greek-chips-to-money", "pref-greek-ten-as-nine", "pref-greek-preliminary-bid-refusal",
+        "pref-greek-four-players-sitout")},
+    **{vid: _NOT_YET + "preferans tournaments (movements, adjusted scores)" for vid in (
+        "pref-tour-movements", "pref-tour-adjusted-scores")},
+}
+"""Vectors of variants not built yet, each with its reason; a vector leaves this list when a check takes it."""
 
 
 # ---------------------------------------------------------------------- building results by hand
@@ -798,25 +815,21 @@ def _(v: dict[str, Any]) -> None:
 # ---------------------------------------------------------------------- the tests
 
 
-def _ours(vid: str) -> bool:
-    return vid.startswith(PREFIXES)
-
-
 @pytest.mark.parametrize("vid", sorted(CHECKS))
 def test_vector(vid: str) -> None:
     assert vid in VECTORS, f"{vid} is not in preferans-examples.json"
     CHECKS[vid](VECTORS[vid])
 
 
-def test_every_russian_vector_is_checked_or_listed() -> None:
-    ours = {vid for vid, v in VECTORS.items() if _ours(vid)
-            and v["kind"] in ("score", "settlement", "rule-example", "bidding", "play")}
-    assert ours, "no vectors found"
-    assert not set(CHECKS) & set(UNTESTABLE)
-    assert set(UNTESTABLE) <= ours
-    missing = ours - set(CHECKS) - set(UNTESTABLE)
+def test_every_vector_is_checked_or_listed() -> None:
+    """Every vector of the file, whatever its id or kind, is checked or listed with its reason."""
+    listed = {**UNTESTABLE, **NOT_BUILT}
+    assert len(VECTORS) == 81, "preferans-examples.json changed: account for its new vectors"
+    assert not set(CHECKS) & set(listed), "a vector both checked and listed"
+    assert set(listed) <= set(VECTORS), f"listed ids not in the file: {sorted(set(listed) - set(VECTORS))}"
+    assert all(reason.strip() for reason in listed.values())
+    missing = set(VECTORS) - set(CHECKS) - set(listed)
     assert not missing, f"vectors neither checked nor listed: {sorted(missing)}"
-    assert all(_ours(vid) for vid in CHECKS)
 
 
 def test_rostov_is_the_moscow_pulka_by_the_published_description() -> None:
