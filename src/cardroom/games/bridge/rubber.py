@@ -367,6 +367,7 @@ class RubberState(Match[BridgeDeal, DealResult, ScoreSheet, "RubberView"]):
 
     def make_view(self, seat: int, deal_view: BridgeView | None) -> RubberView:
         return made(RubberView, {}, seat=Seat(seat), deal=deal_view, sheet=self.sheet, draw=self.draw,
+                    sheet_json=self.sheet_dict(),
                     deal_number=self.deal_number())
 
     def render_sheet(self, lang: str = "en") -> str:
@@ -402,6 +403,9 @@ class RubberSeatView(View, Generic[DV, SH]):
     sheet: SH
     draw: Draw | None
     deal_number: int
+    sheet_json: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The sheet's dict as the match keeps it while the sheet is unchanged (:meth:`Match.sheet_dict`),
+    shared by every seat's view of a moment; None: made from :attr:`sheet`."""
 
     @memo
     def table(self) -> TableView:
@@ -418,7 +422,7 @@ class RubberSeatView(View, Generic[DV, SH]):
             "seat": self.seat.letter,
             "deal_number": self.deal_number,
             "deal": inner_dict(self.deal),
-            "sheet": self.sheet.to_dict(),
+            "sheet": self.sheet.to_dict() if self.sheet_json is None else self.sheet_json,
             "table": self.table.to_dict(),
         }
 

@@ -237,7 +237,7 @@ class DoubleDummyMatch(PlayerRubber, OldRubberState):
 
     def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:  # type: ignore[override]
         at = PLACES[seat] if deal_view is None else deal_view.seat
-        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
+        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), self.sheet_dict(), player=seat)
 
 
 # --------------------------------------------------------------------------------------------- the game

@@ -161,11 +161,13 @@ class RoyalSheet(PlayerSheet):
     def cell(self, entry: PlayerEntry) -> str:
         return f"{entry.points:+d}"
 
+    def line_dict(self, line: PlayerLine) -> dict[str, Any]:
+        """Each line with its ``text`` as written (signed)."""
+        return {**super().line_dict(line), "text": self.cell(line.entry)}
+
     def to_dict(self) -> dict[str, Any]:
-        """The players' sheet's dict, each line with its ``text`` as written (signed), and the rounds."""
+        """The players' sheet's dict (its lines' texts as written) and the rounds."""
         out = super().to_dict()
-        for line, ln in zip(out["lines"], self.lines, strict=True):
-            line["text"] = self.cell(ln.entry)
         out["rounds_closed"] = self.deals // ROUND
         return out
 

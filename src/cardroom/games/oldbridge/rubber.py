@@ -190,6 +190,7 @@ class OldRubberState(Match[OldDeal, OldDealResult, OldSheet, "OldRubberView"]):
 
     def make_view(self, seat: int, deal_view: OldBridgeView | None) -> OldRubberView:
         return made(OldRubberView, {}, seat=Seat(seat), deal=deal_view, sheet=self.sheet, draw=self.draw,
+                    sheet_json=self.sheet_dict(),
                     deal_number=self.deal_number())
 
 

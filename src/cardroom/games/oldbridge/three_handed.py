@@ -299,7 +299,7 @@ class ThreeHandedMatch(PlayerRubber, Match[ThreeHandedDeal, ThreeHandedResult, T
 
     def make_view(self, seat: int, deal_view: OldBridgeView | None) -> PlayerMatchView:
         at = Seat(seat) if deal_view is None else deal_view.seat
-        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), seat)
+        return PlayerMatchView(at, deal_view, self.sheet, self.draw, self.deal_number(), self.sheet_dict(), player=seat)
 
     def deal_summary(self, number: int, result: ThreeHandedResult) -> dict[str, Any]:
         c = result.contract

@@ -166,7 +166,7 @@ class PlayerRubber:
         """A player's view: from the seat he sits at in the deal (between deals, his seat in ``places``)."""
         at = self.places[seat] if deal_view is None else deal_view.seat
         m = cast(Any, self)
-        return PlayerMatchView(at, deal_view, m.sheet, m.draw, m.deal_number(), seat)
+        return PlayerMatchView(at, deal_view, m.sheet, m.draw, m.deal_number(), m.sheet_dict(), player=seat)
 
     def result_line(self, result: Any) -> dict[str, Any]:
         """The deal's line: the contract, the dealer's seat and tricks, the player who scored most."""
@@ -314,10 +314,35 @@ class PlayerSheet:
             self.unfinished = True
 
     def total(self, player: int) -> int:
-        return sum(ln.entry.points for ln in self.lines if ln.entry.player == player)
+        return self._written()[1][player]
 
     def totals(self) -> dict[str, int]:
-        return {self.label(p): self.total(p) for p in range(self.players)}
+        sums = self._written()[1]
+        return {self.label(p): sums[p] for p in range(self.players)}
+
+    def line_dict(self, line: PlayerLine) -> dict[str, Any]:
+        """One line of the sheet's dict (a subclass may add to it)."""
+        return line.to_dict(self.label)
+
+    def _written(self) -> tuple[tuple[dict[str, Any], ...], tuple[int, ...]]:
+        """The lines' dicts and each player's total, kept with the sheet and extended by the lines written
+        since (the lines are only ever appended; a match's views ask for the sheet after every action, and
+        a long rubber has hundreds of lines). Kept with the last line it counted: a sheet whose lines were
+        replaced is counted again."""
+        kept = self.__dict__.get("_written_cache")
+        n = len(self.lines)
+        if kept is None or kept[0] > n or (kept[0] and self.lines[kept[0] - 1] is not kept[1]):
+            kept = (0, None, (), (0,) * self.players)
+        done, _, dicts, sums = kept
+        if done < n:
+            new = self.lines[done:]
+            dicts = dicts + tuple(self.line_dict(ln) for ln in new)
+            totals = list(sums)
+            for ln in new:
+                totals[ln.entry.player] += ln.entry.points
+            sums = tuple(totals)
+            self.__dict__["_written_cache"] = (n, self.lines[-1], dicts, sums)
+        return dicts, sums
 
     def seat_results(self) -> tuple[int, ...]:
         net = settlement(self.totals())["net"]
@@ -327,7 +352,7 @@ class PlayerSheet:
         w = self.winner
         return {
             "players": [self.label(p) for p in range(self.players)],
-            "lines": [ln.to_dict(self.label) for ln in self.lines],
+            "lines": list(self._written()[0]),  # the kept lines' dicts: read them, do not change them
             "below": {self.label(p): self.below[p] for p in range(self.players)},
             "games": [self.label(p) for p in self.games],
             "totals": self.totals(),

@@ -258,7 +258,18 @@ class PulkaSheet:
     @property
     def is_over(self) -> bool:
         """Every pulya closed (Sochi §3.12, Moscow item 9, Kazakh item 9), a first pulya closed (Ural §7.7:
-        the time limit is the club's to watch), all rounds played (Piter §9.1), or a «преферанс» (§3.11)."""
+        the time limit is the club's to watch), all rounds played (Piter §9.1), or a «преферанс» (§3.11).
+        The answer is kept with the (immutable) state and the number of deals it was computed for: a match
+        asks it after every action."""
+        st, n = self.state, len(self.results)
+        kept = self.__dict__.get("_over")
+        if kept is not None and kept[0] is st and kept[1] == n:
+            return kept[2]  # type: ignore[no-any-return]
+        over = self._is_over()
+        self.__dict__["_over"] = (st, n, over)
+        return over
+
+    def _is_over(self) -> bool:
         st, v = self.state, self.variant
         if st.finished:
             return True
