@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import orjson
+
 from cardroom.core.cards import Card
 from cardroom.core.errors import ParseError
 from cardroom.core.game import CHANCE, Game, State
@@ -68,6 +70,21 @@ def card_mask_of(obj: Any) -> int:
     return m
 
 
+_SHEET_MASKS: dict[bytes, int] = {}
+
+
+def sheet_mask(sheet: dict[str, Any]) -> int:
+    """:func:`card_mask_of` a score sheet, kept by the sheet's JSON text (a sheet is the same in every
+    message of a deal, and grows over a match): read again only when its text changes."""
+    key = orjson.dumps(sheet)
+    got = _SHEET_MASKS.get(key)
+    if got is None:
+        if len(_SHEET_MASKS) > 4096:
+            _SHEET_MASKS.clear()
+        got = _SHEET_MASKS[key] = card_mask_of(sheet)
+    return got
+
+
 def public_mask(state: State) -> int:
     m = -1
     for s in range(state.game.num_seats):
@@ -89,7 +106,11 @@ def check_message(seat: int | None, message: dict[str, Any], state: State) -> li
         from cardroom.room.claims import disclosed
 
         allowed |= disclosed(state, message["claim"], seat)
-    shown = card_mask_of(message)
+    sheet = message.get("sheet")
+    if isinstance(sheet, dict):  # read once per sheet: a long match's sheet is most of every message
+        shown = card_mask_of({k: v for k, v in message.items() if k != "sheet"}) | sheet_mask(sheet)
+    else:
+        shown = card_mask_of(message)
     leaked = shown & ~allowed
     if leaked:
         cards = [str(Card(i)) for i in range(52) if leaked >> i & 1]
