@@ -90,6 +90,10 @@ def test_sigkill_at_random_points_loses_nothing_and_repeats_nothing(
             # every action acknowledged before the kill is still there
             assert all(after[tid] >= seqs[tid]["seq"] for tid in ids)
         assert kills_mid_match == KILLS, "the matches ended before the kills: raise BOT_DELAY"
+        # the kills are over: the rest of the matches at full speed (a graceful restart, not an eleventh kill)
+        server.stop()
+        server.bot_delay = 0.0
+        server.start()
         deadline = time.monotonic() + 300
         while not all(http("GET", f"{server.base}/api/tables/{tid}")["over"] for tid in ids):
             assert time.monotonic() < deadline
