@@ -11,6 +11,7 @@ import random
 from itertools import product
 from typing import Any
 
+import orjson
 import pytest
 
 from cardroom.core.cards import _RANK_NAMES, _SUIT_NAMES, Card
@@ -92,6 +93,24 @@ def unseen_cards_of_view_dict(x: object, legal_cards: bool, visible: int, field:
     return out
 
 
+_SHEET_MASKS: dict[bytes, int] = {}
+
+
+def _dict_mask(d: dict[str, Any], legal_cards: bool) -> int:
+    """:func:`cards_mask_of_view_dict` of a view's dict, its ``sheet`` read once per sheet text (a sheet is
+    the same at every step of a deal and grows over a match: most of a long match's dicts)."""
+    sheet = d.get("sheet")
+    if not isinstance(sheet, dict):
+        return cards_mask_of_view_dict(d, legal_cards)
+    key = orjson.dumps(sheet)
+    got = _SHEET_MASKS.get(key)
+    if got is None:
+        if len(_SHEET_MASKS) > 4096:
+            _SHEET_MASKS.clear()
+        got = _SHEET_MASKS[key] = cards_mask_of_view_dict(sheet, legal_cards)
+    return got | cards_mask_of_view_dict({k: v for k, v in d.items() if k != "sheet"}, legal_cards)
+
+
 def _check_views(state: State, seats: int, read_dicts: bool) -> None:
     legal_cards = read_dicts and any(isinstance(a, Card) for a in state.legal_actions())
     for seat in range(seats):
@@ -101,7 +120,7 @@ def _check_views(state: State, seats: int, read_dicts: bool) -> None:
         assert shown & ~visible == 0, f"seat {seat} is shown cards it may not see"
         # what the seat receives: never another hand's unplayed cards beyond what the rules expose
         d = view.to_dict()
-        if read_dicts and cards_mask_of_view_dict(d, legal_cards) & ~visible:
+        if read_dicts and _dict_mask(d, legal_cards) & ~visible:
             unseen = unseen_cards_of_view_dict(d, legal_cards, visible)
             raise AssertionError(f"seat {seat}'s view dict holds cards it may not see: {unseen}")
 
