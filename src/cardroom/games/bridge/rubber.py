@@ -95,7 +95,8 @@ class RubberSheet:
                        unfinished=False)._filled(results, self.unfinished)
 
     def copy(self) -> Self:
-        return replace(self, lines=[replace(ln) for ln in self.lines], games=list(self.games), below=list(self.below))
+        # the lines are shared: a line is never changed in place (an annulled line is replaced, _game_won)
+        return replace(self, lines=list(self.lines), games=list(self.games), below=list(self.below))
 
     def games_won(self, side: Side) -> int:
         return sum(1 for g in self.games if g == side)
@@ -124,9 +125,9 @@ class RubberSheet:
     def _game_won(self, side: Side, game_no: int) -> None:
         self.games.append(side)
         if self._annuls_part_scores():
-            for line in self.lines:
-                if line.game == game_no and line.entry.side == side.other and line.entry.below:
-                    line.annulled = True
+            self.lines[:] = [replace(line, annulled=True)
+                             if line.game == game_no and line.entry.side == side.other and line.entry.below else line
+                             for line in self.lines]
         self.below = [0, 0]
         if self.games_won(side) == 2:
             self.lines.append(self._line(self._rubber_bonus(side), game_no))
