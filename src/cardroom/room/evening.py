@@ -210,7 +210,7 @@ class RoomEvenings:
 
     def summary(self, room: Room, ev: RoomEvening, lang: str) -> dict[str, Any]:
         data = ev.data(room)
-        standings = recompute(data) if data["tables"] else []
+        standings = recompute(data) if data.get("tables") or data.get("rubbers") else []
         tables = [{"round": tb["round"], "table": tb["table"], "seats": tb["seats"], "boards": tb["boards"],
                    "segments": [{"table_id": tid, "offset": off, "boards": boards}
                                 for off, boards, tid in tb["segments"]]} for tb in ev.tables]
@@ -221,7 +221,7 @@ class RoomEvenings:
                        "segments": [{"table_id": tid, "offset": 0, "boards": list(boards)} for boards, tid in segs]}
                       for i, (key, segs) in enumerate(ev.six.items())]
         return {"id": ev.id, "kind": ev.plan.kind, "game": ev.plan.game_name, "over": ev.over, "round": ev.round,
-                "failed": ev.failed, "tables": tables,
+                "failed": ev.failed, "tables": tables, **({"log": data["log"]} if "log" in data else {}),
                 "standings": [{"name": s.name, "points": s.points, "direction": s.direction, "table": s.table}
                               for s in standings],
                 "prizes": [{"name": p.name, "points": p.points} for p in prizes(ev.plan.kind, standings)],

@@ -28,6 +28,7 @@
       players: String(f.get("players") || "").split(",").map((p) => p.trim()).filter((p) => p),
     };
     if (f.get("game")) body.game = f.get("game");
+    if (body.movement === "progressive") body.progressive_move = f.get("progressive_move");  // the others refuse it
     const r = await fetch("/api/club/evenings?lang=" + lang, {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
