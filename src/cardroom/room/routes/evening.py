@@ -77,8 +77,8 @@ def _options(values: list[tuple[str, str]]) -> str:
 @router.get("/club/evening", response_class=HTMLResponse)
 async def club_page(request: Request, lang: Lang) -> HTMLResponse:
     """The page that makes an evening: its movement (and a progressive one's move), tables, game, players
-    and seed; its script (``/static/evening.js``) posts them, follows the evening's rounds and opens the
-    score card."""
+    and seed; its script (``/static/evening.js``) posts them, follows the evening's rounds (the tables of
+    the round, each a link to its room table) and opens the score card."""
     lang = request.query_params.get("lang", lang)
     four = [(n, game_class(n).title.get(lang, n)) for n in names() if game_class(n).num_seats == 4]
 
@@ -98,9 +98,12 @@ async def club_page(request: Request, lang: Lang) -> HTMLResponse:
         f'<button type="submit">{escape(t("club.page.start", lang))}</button>'])
     playing = escape(t("club.page.playing", lang, round="{round}"))
     failed = escape(t("club.page.failed", lang, why="{why}"))
+    line = escape(t("club.page.table_line", lang, n="{n}", ns="{ns}", ew="{ew}"))
+    watch = escape(t("club.page.watch", lang))
     title = escape(t("club.page.title", lang))
     return HTMLResponse(
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'
         f'<link rel="stylesheet" href="/club/evening.css"></head><body><h1>{title}</h1>'
-        f'<form id="evening" data-lang="{lang}" data-playing="{playing}" data-failed="{failed}">{form}</form>'
-        f'<p id="status"></p><script src="/static/evening.js"></script></body></html>')
+        f'<form id="evening" data-lang="{lang}" data-playing="{playing}" data-failed="{failed}" '
+        f'data-line="{line}" data-watch="{watch}">{form}</form>'
+        f'<p id="status"></p><ol id="tables"></ol><script src="/static/evening.js"></script></body></html>')

@@ -8,6 +8,28 @@
   if (!form || !status) return;
   const lang = form.dataset.lang || "en";
   const say = (template, key, value) => { status.textContent = template.replace("{" + key + "}", value); };
+  const list = document.getElementById("tables");
+
+  // The tables of the latest round (a six-handed evening: its three rubber tables), each linked to its room table.
+  function showTables(tables) {
+    if (!list) return;
+    const last = Math.max(0, ...tables.map((tb) => tb.round));
+    const rows = tables.filter((tb) => tb.round === last).map((tb) => {
+      const li = document.createElement("li");
+      const s = tb.seats;
+      li.textContent = form.dataset.line.replace("{n}", String(tb.table)).replace("{ns}", s.N + " & " + s.S)
+        .replace("{ew}", s.E + " & " + s.W) + " ";
+      const seg = tb.segments[tb.segments.length - 1];
+      if (seg) {
+        const a = document.createElement("a");
+        a.href = "/?table=" + encodeURIComponent(seg.table_id);
+        a.textContent = form.dataset.watch;
+        li.append(a);
+      }
+      return li;
+    });
+    list.replaceChildren(...rows);
+  }
 
   async function follow(id) {
     for (;;) {
@@ -16,6 +38,7 @@
       if (info.failed) { say(form.dataset.failed, "why", info.failed); return; }
       if (info.over) { window.location.assign(info.card + "?lang=" + lang); return; }
       say(form.dataset.playing, "round", String(info.round || 1));
+      showTables(info.tables || []);
       await new Promise((ok) => setTimeout(ok, 300));
     }
   }
