@@ -41,6 +41,7 @@ def test_a_six_handed_evening_of_three_tables(browser: Any, server: ServerProces
         page.wait_for_selector("#tables li:nth-child(3)", timeout=120_000)  # the three rubbers' tables at once
         lines = page.eval_on_selector_all(
             "#tables li", "ls => ls.map(l => [l.textContent, l.querySelector('a')?.getAttribute('href')])")
+        assert page.text_content("#status").startswith("The tables are playing: deal "), "a deal at a time"
         expected = []
         for n, key in enumerate((("A", "B"), ("A", "C"), ("B", "C"))):
             north, east, south, west = six_seats(PLAYERS, key)

@@ -97,6 +97,7 @@ async def club_page(request: Request, lang: Lang) -> HTMLResponse:
         label("club.page.seed", '<input name="seed" type="number" value="1">'),
         f'<button type="submit">{escape(t("club.page.start", lang))}</button>'])
     playing = escape(t("club.page.playing", lang, round="{round}"))
+    playing_deal = escape(t("club.page.playing_deal", lang, round="{round}"))  # six-handed: a deal at a time
     failed = escape(t("club.page.failed", lang, why="{why}"))
     line = escape(t("club.page.table_line", lang, n="{n}", ns="{ns}", ew="{ew}"))
     watch = escape(t("club.page.watch", lang))
@@ -104,6 +105,7 @@ async def club_page(request: Request, lang: Lang) -> HTMLResponse:
     return HTMLResponse(
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'
         f'<link rel="stylesheet" href="/club/evening.css"></head><body><h1>{title}</h1>'
-        f'<form id="evening" data-lang="{lang}" data-playing="{playing}" data-failed="{failed}" '
+        f'<form id="evening" data-lang="{lang}" data-playing="{playing}" '
+        f'data-playing-deal="{playing_deal}" data-failed="{failed}" '
         f'data-line="{line}" data-watch="{watch}">{form}</form>'
         f'<p id="status"></p><ol id="tables"></ol><script src="/static/evening.js"></script></body></html>')

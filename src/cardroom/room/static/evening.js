@@ -37,7 +37,8 @@
       const info = await r.json();
       if (info.failed) { say(form.dataset.failed, "why", info.failed); return; }
       if (info.over) { window.location.assign(info.card + "?lang=" + lang); return; }
-      say(form.dataset.playing, "round", String(info.round || 1));
+      const playing = info.kind === "six-handed" ? form.dataset.playingDeal : form.dataset.playing;
+      say(playing, "round", String(info.round || 1));
       showTables(info.tables || []);
       await new Promise((ok) => setTimeout(ok, 300));
     }
