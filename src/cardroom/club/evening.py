@@ -354,13 +354,10 @@ class Evening:
         if self.kind != "progressive" or o.progressive_move != "winners" or number == 1:
             rounds = self.movement.rounds
             return rounds[number - 1] if number <= len(rounds) else None
-        prev = self.movement.rounds[0] if number == 2 else None
-        last = [r for r in played if r.round == number - 1]
+        last = sorted((r for r in played if r.round == number - 1), key=lambda r: r.table)
         if number > (o.rounds or len(self.movement.rounds[0].sittings)) or not last:
             return None
-        if prev is None:
-            prev = mv.Round(number - 1, tuple(mv.Sitting(r.table, r.seats, r.boards)
-                                              for r in sorted(last, key=lambda r: r.table)))
+        prev = mv.Round(number - 1, tuple(mv.Sitting(r.table, r.seats, r.boards) for r in last))
         return mv.winners_move(prev, round_winners(last, o, self.game), o.deals_per_round)
 
     def play(self) -> Evening:
