@@ -624,16 +624,11 @@ class ClubTable:
         """Law 25: the players here who announced their return to their own table (``home``) and whose
         place here can now be filled: waiting, or seated between rubbers when a candidate may take the
         place (before the cutting out); never during a rubber (that would break it up)."""
-        out = []
-        for m in self.members:
-            if m.home is None:
-                continue
-            if m.name in self.queue or (self.phase == "forming" and len(self._present()) > PLAYERS):
-                out.append(m.name)
-            elif self.phase == "between" and self.book and self.book[-1].agreed and not self._out_done \
-                    and any(n != m.name for n in self.eligible()) and m.name in (self.playing or ()):
-                out.append(m.name)
-        return out
+        between = self.phase == "between" and bool(self.book) and self.book[-1].agreed and not self._out_done
+        forming = self.phase == "forming" and len(self._present()) > PLAYERS
+        return [m.name for m in self.members if m.home is not None and (
+            m.name in self.queue or forming
+            or (between and m.name in (self.playing or ()) and any(n != m.name for n in self.eligible())))]
 
     def prior_right(self) -> list[str]:
         """Law 27: when the table is broken up, the others (its members but the breaker) have the prior
