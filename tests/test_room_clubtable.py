@@ -109,9 +109,11 @@ def test_six_join_four_play_cutting_out_seats_the_waiting(db: str) -> None:
         assert r.json()["book"][-1]["entered"]["NS"]["honour"] == right
         assert r.json()["rulings"][-1] == {"kind": "correction", "law": "12", "rubber": rubber, "side": "NS",
                                            "part": "honour", "was": right + 7, "now": right}
-        # law 37 claimed through the room
+        # law 37 is claimed during a deal: between rubbers there is none (the state unchanged)
+        before = c.get(f"/api/clubs/{cid}").json()
         r = c.post(f"/api/clubs/{cid}/claims", json={"fault": "d"}, headers=auth(anna))
-        assert r.json()["rulings"][-1]["key"] == "club.ruling.new_deal"
+        assert r.status_code == 409 and r.json()["code"] == "club_no_deal"
+        assert c.get(f"/api/clubs/{cid}").json()["rulings"] == before["rulings"]
         # both agree: the score is made up; law 13 no longer lets a trick figure be corrected
         for tok in (anna, boris):
             assert c.post(f"/api/clubs/{cid}/agree", headers=auth(tok)).status_code == 200
@@ -257,3 +259,77 @@ def test_killed_server_resumes_the_club(tmp_path: Path) -> None:
         assert after["book"][:first] == info["book"][:first]
     finally:
         srv.stop()
+
+
+def test_claims_and_breaking_up_through_the_room(db: str) -> None:
+    """Laws 36-37 during a rubber: a player's claim of a card faced in the deal is ruled a new deal by the
+    same dealer (named from the rubber's table); a waiting member cannot claim; law 27: breaking up is
+    refused to a member whose leaving would not break the table, granted to a player of the rubber."""
+    with TestClient(create_app(db, bot_delay=0.3)) as c:
+        r = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Anna"], "bots": 3}).json()
+        cid, (anna,) = r["id"], r["tokens"]
+        vera = c.post(f"/api/clubs/{cid}/join", json={"name": "Vera"}).json()["token"]
+        info = club_until(c, cid, lambda i: i["phase"] == "rubber" and i["table"])
+        r = c.post(f"/api/clubs/{cid}/claims", json={"fault": "c"}, headers=auth(vera))
+        assert r.status_code == 409 and r.json()["code"] == "club_not_playing"
+        dealer = c.get(f"/api/tables/{info['table']}/state").json()["view"]["table"]["dealer"]
+        r = c.post(f"/api/clubs/{cid}/claims?lang=ru", json={"fault": "c"}, headers=auth(anna))
+        assert r.status_code == 200, r.text
+        ruling = r.json()["rulings"][-1]
+        assert ruling["key"] == "club.ruling.new_deal_by" and ruling["params"] == {
+            "law": "37", "cases": "c", "dealer": info["at_table"][dealer]}
+        r = c.post(f"/api/clubs/{cid}/claims", json={"fault": "f", "in_time": False}, headers=auth(anna))
+        assert r.json()["rulings"][-1]["key"] == "club.ruling.deal_stands_next"
+        assert r.json()["rulings"][-1]["params"]["next"] == info["at_table"][(dealer + 1) % 4]
+
+        before = c.get(f"/api/clubs/{cid}").json()
+        r = c.post(f"/api/clubs/{cid}/break", headers=auth(vera))  # waiting: her leaving breaks nothing
+        assert r.status_code == 409 and r.json()["code"] == "club_not_breaking" and "law 20" in r.json()["detail"]
+        r = c.post(f"/api/clubs/{cid}/break?lang=ru", headers=auth(vera))
+        assert "закон 20" in r.json()["detail"]
+        assert c.get(f"/api/clubs/{cid}").json()["members"] == before["members"]
+        r = c.post(f"/api/clubs/{cid}/break", headers=auth(anna))
+        assert r.status_code == 200 and r.json()["phase"] == "broken" and r.json()["broken_by"] == "Anna"
+        assert sorted(r.json()["prior_right"]) == ["Vera", "bot 1", "bot 2", "bot 3"]
+        assert c.get(f"/api/tables/{info['table']}").json()["over"] is True
+
+
+def test_law_25_a_member_helps_form_another_table_and_comes_back(db: str) -> None:
+    """Law 25 across two club tables of the room: Anna, waiting at A, joins B, which cannot be formed
+    without her, announcing her return: she keeps her position at A (passed over while away), plays
+    B's rubber with her own token, and as soon as a candidate can take her place at B she is back at
+    A. A move to an unknown table or to one's own is refused and leaves both tables as they were (the
+    engine's refusals, a seated player among them: tests/test_club_1913_tables.py)."""
+    with TestClient(create_app(db)) as c:
+        a = c.post("/api/clubs", json={"game": "auction-bridge", "options": OPTIONS, "bots": 4}).json()["id"]
+        club_until(c, a, lambda i: i["phase"] == "rubber" and i["table"])
+        anna = c.post(f"/api/clubs/{a}/join", json={"name": "Anna"}).json()["token"]
+        made = c.post("/api/clubs", json={"game": "auction-bridge", "options": OPTIONS, "names": ["Zoya"],
+                                          "bots": 2}).json()
+        b, (zoya,) = made["id"], made["tokens"]
+        assert {x["id"] for x in c.get("/api/clubs").json()["clubs"]} >= {a, b}
+        before = (c.get(f"/api/clubs/{a}").json()["members"], c.get(f"/api/clubs/{b}").json()["members"])
+        r = c.post(f"/api/clubs/{a}/move", json={"to": "nosuch", "return": True}, headers=auth(anna))
+        assert r.status_code == 404
+        r = c.post(f"/api/clubs/{a}/move", json={"to": a, "return": True}, headers=auth(anna))
+        assert r.status_code == 409 and r.json()["code"] == "club_same_table"
+        assert (c.get(f"/api/clubs/{a}").json()["members"], c.get(f"/api/clubs/{b}").json()["members"]) == before
+
+        r = c.post(f"/api/clubs/{a}/move", json={"to": b, "return": True}, headers=auth(anna))
+        assert r.status_code == 200, r.text
+        me = {m["name"]: m for m in r.json()["members"]}["Anna"]
+        assert me["away"] == b and "Anna" in r.json()["waiting"]
+        info = club_until(c, b, lambda i: i["phase"] == "rubber" and i["table"])
+        assert "Anna" in info["at_table"] and {m["name"]: m for m in info["members"]}["Anna"]["home"] == a
+        wanda = c.post(f"/api/clubs/{b}/join", json={"name": "Wanda"}).json()["token"]
+        play_out(c, info["table"], [anna, zoya])
+        club_until(c, b, lambda i: i["phase"] == "between" and not i["book"][-1]["agreed"])
+        for tok in (anna, zoya):
+            assert c.post(f"/api/clubs/{b}/agree", headers=auth(tok)).status_code == 200
+        # her place at B can be filled: she leaves B (Wanda takes it, law 20) and is back at A
+        info = club_until(c, b, lambda i: i["phase"] == "rubber" and len(i["tables"]) == 2)
+        assert "Anna" not in [m["name"] for m in info["members"]] and "Wanda" in info["at_table"]
+        home = club_until(c, a, lambda i: {m["name"]: m for m in i["members"]}["Anna"]["away"] is None)
+        assert "Anna" in home["waiting"] or "Anna" in (home["at_table"] or [])
+        assert c.get(f"/api/tables/{info['table']}/state", headers=auth(wanda)).json()["seat"] == \
+            info["at_table"].index("Wanda")

@@ -641,7 +641,7 @@ class ClubTable:
         return {
             "phase": self.phase, "rubbers": self.rubbers,
             "members": [{"name": m.name, "kind": m.kind, "consecutive": self.consecutive.get(m.name, 0),
-                         "away": m.away, "home": m.home} for m in self.members],
+                         "away": m.away, "home": m.home, "played": m.played} for m in self.members],
             "playing": None if self.playing is None else list(self.playing),
             "at_table": None if self.at_table() is None else list(self.at_table() or ()),
             "waiting": self.waiting(), "eligible": self.eligible() if self.phase == "between" else [],

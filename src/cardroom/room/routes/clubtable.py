@@ -1,6 +1,7 @@
 """The club tables of 1913 (room/clubtable.py): make one, join it, add bots, agree a rubber's score,
 write or correct the book (laws 12-13), claim a fault in the deal (laws 37-38), consent to and appoint a
-substitute (law 26), leave (law 27); its page at ``/club``."""
+substitute (law 26), leave (law 20), break the table up (law 27), go to another club table (law 25:
+``move`` with ``to`` and ``return``); its page at ``/club``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from cardroom.room.routes.common import STATIC, bearer, read_body
 router = APIRouter()
 
 MEMBER_EVENTS = {"agree": "agree", "book": "enter", "correct": "correct", "claims": "claim-deal",
-                 "consent": "consent", "substitute": "substitute", "leave": "leave"}
+                 "consent": "consent", "substitute": "substitute", "leave": "leave", "break": "break-up",
+                 "move": "move"}
 """The routes ``POST /api/clubs/{id}/<route>`` of a member's token, and the club event each asks for."""
 
 
@@ -30,6 +32,11 @@ async def create(request: Request) -> dict[str, Any]:
     club, owner, tokens = await clubs_of(request).create(body.get("game", "auction-bridge"), body.get("options", {}),
                                                          body.get("names", []), body.get("bots", 0))
     return {"id": club.id, "owner_token": owner, "tokens": tokens, "club": club.info()}
+
+
+@router.get("/api/clubs")
+async def listing(request: Request) -> dict[str, Any]:
+    return {"clubs": clubs_of(request).listing()}
 
 
 @router.get("/api/clubs/{club_id}")
