@@ -107,8 +107,10 @@ def test_six_join_four_play_cutting_out_seats_the_waiting(db: str) -> None:
                                                              "points": right}, headers=auth(boris))
         assert r.status_code == 200
         assert r.json()["book"][-1]["entered"]["NS"]["honour"] == right
-        assert r.json()["rulings"][-1] == {"kind": "correction", "law": "12", "rubber": rubber, "side": "NS",
-                                           "part": "honour", "was": right + 7, "now": right}
+        ruling = dict(r.json()["rulings"][-1])
+        assert ruling.pop("text") == f"закон 12: рабер {rubber}, счёт оннеров NS исправлен с {right + 7} на {right}"
+        assert ruling == {"kind": "correction", "law": "12", "rubber": rubber, "side": "NS",
+                          "part": "honour", "was": right + 7, "now": right}
         # law 37 is claimed during a deal: between rubbers there is none (the state unchanged)
         before = c.get(f"/api/clubs/{cid}").json()
         r = c.post(f"/api/clubs/{cid}/claims", json={"fault": "d"}, headers=auth(anna))

@@ -121,10 +121,13 @@ class ClubRuntime:
     def is_owner(self, token: str | None) -> bool:
         return bool(token) and secrets.compare_digest(self.owner_hash, secret_hash(token or ""))
 
-    def info(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game, "title": dict(game_class(self.game).title),
-                "options": dict(self.options), "table": self.current,
-                "tables": list(self.tables), **self.table.to_dict()}
+    def info(self, lang: str = "en") -> dict[str, Any]:
+        """The club's state; each ruling with its text from the catalogue in ``lang`` (``text``)."""
+        out = {"id": self.id, "game": self.game, "title": dict(game_class(self.game).title),
+               "options": dict(self.options), "table": self.current,
+               "tables": list(self.tables), **self.table.to_dict()}
+        out["rulings"] = [{**r, "text": _ruling_text(r, lang)} for r in out["rulings"]]
+        return out
 
 
 class ClubRoom:
@@ -424,6 +427,14 @@ def _figures(rt: TableRuntime) -> list[list[int]]:
         e = ln.entry
         out[int(e.side)][0 if e.below and e.kind != "rubber" else 1] += int(e.points)
     return out
+
+
+def _ruling_text(ruling: dict[str, Any], lang: str) -> str:
+    """A recorded ruling in words: a deal's (laws 36-38) by its key, a correction's (laws 12-13)."""
+    if ruling.get("kind") == "correction":
+        params = {k: str(ruling.get(k)) for k in ("law", "rubber", "side", "part", "was", "now")}
+        return Reason(f"club.ruling.corrected_{ruling.get('part')}", **params).text(lang)
+    return Reason(str(ruling.get("key")), **{k: str(v) for k, v in dict(ruling.get("params") or {}).items()}).text(lang)
 
 
 def _copy(t: ClubTable) -> ClubTable:

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from cardroom.room.clubtable import ClubRoom
-from cardroom.room.routes.common import STATIC, bearer, read_body
+from cardroom.room.routes.common import STATIC, bearer, lang_of, read_body
 
 router = APIRouter()
 
@@ -31,7 +31,7 @@ async def create(request: Request) -> dict[str, Any]:
     body = await read_body(request)
     club, owner, tokens = await clubs_of(request).create(body.get("game", "auction-bridge"), body.get("options", {}),
                                                          body.get("names", []), body.get("bots", 0))
-    return {"id": club.id, "owner_token": owner, "tokens": tokens, "club": club.info()}
+    return {"id": club.id, "owner_token": owner, "tokens": tokens, "club": club.info(lang_of(request))}
 
 
 @router.get("/api/clubs")
@@ -41,7 +41,7 @@ async def listing(request: Request) -> dict[str, Any]:
 
 @router.get("/api/clubs/{club_id}")
 async def info(request: Request, club_id: str) -> dict[str, Any]:
-    return clubs_of(request).club(club_id).info()
+    return clubs_of(request).club(club_id).info(lang_of(request))
 
 
 @router.post("/api/clubs/{club_id}/join", status_code=201)
@@ -49,7 +49,7 @@ async def join(request: Request, club_id: str) -> dict[str, Any]:
     body = await read_body(request)
     clubs = clubs_of(request)
     token = await clubs.join(club_id, body.get("name"), body.get("broken"), bearer(request))
-    return {"token": token, "club": clubs.club(club_id).info()}
+    return {"token": token, "club": clubs.club(club_id).info(lang_of(request))}
 
 
 @router.post("/api/clubs/{club_id}/bots", status_code=201)
@@ -57,7 +57,7 @@ async def bots(request: Request, club_id: str) -> dict[str, Any]:
     body = await read_body(request)
     clubs = clubs_of(request)
     names = await clubs.add_bots(club_id, body.get("count", 1), bearer(request))
-    return {"bots": names, "club": clubs.club(club_id).info()}
+    return {"bots": names, "club": clubs.club(club_id).info(lang_of(request))}
 
 
 @router.post("/api/clubs/{club_id}/{what}")
@@ -68,7 +68,7 @@ async def member_event(request: Request, club_id: str, what: str) -> dict[str, A
         raise RoomError(404, "unknown_club_route", route=what)
     body = await read_body(request)
     club = await clubs_of(request).member_event(club_id, bearer(request), MEMBER_EVENTS[what], body)
-    return club.info()
+    return club.info(lang_of(request))
 
 
 @router.get("/club")
