@@ -221,3 +221,29 @@ def test_moves_between_tables_keep_every_table_whole(ops: list[tuple[str, str, i
             for x in away:
                 dst = r.tables[x].member(n).away
                 assert dst is not None and r.tables[dst].is_member(n) and r.tables[dst].member(n).home == x
+
+
+# ------------------------------------------------------------------ law 13 by game
+def test_law_13_a_games_trick_score_closes_with_the_next_games_declaration() -> None:
+    """13: «Доказанная ошибка в счете взяток может быть исправлена в любое время до того, как в следующей
+    игре будет сделан заказ, или, если это произошло в финальной игре рабера, до того, как счет будет
+    подведен и согласован.» The book is written at the rubber's end: game 1's window has closed (game 2
+    was declared), the final game's is open until the score is agreed."""
+    t = room().tables["A"]
+    t.apply({"kind": "rubber-end", "record": [[60, 40], [24, 0]], "games": [[30, 24], [0, 0], [30, 0]]})
+    t.apply({"kind": "enter", "by": "Anna", "rubber": 1, "side": "NS", "part": "trick", "points": 50})  # a slip
+    before = t.to_dict()
+    with pytest.raises(CardroomError) as e:
+        t.apply({"kind": "correct", "rubber": 1, "side": "NS", "part": "trick", "points": 30, "game": 1})
+    assert e.value.key == "club.ruling.next_game_declared" and e.value.params == {"game": 1, "rubber": 1}
+    assert t.to_dict() == before
+    with pytest.raises(CardroomError) as e:  # the final game's figure is 30: 25 is not proved
+        t.apply({"kind": "correct", "rubber": 1, "side": "NS", "part": "trick", "points": 25, "game": 3})
+    assert e.value.key == "club.ruling.not_proved"
+    t.apply({"kind": "correct", "rubber": 1, "side": "NS", "part": "trick", "points": 30, "game": 3})
+    assert t.book[0].entered[0][0] == 60 and t.rulings[-1]["was"] == 20 and t.rulings[-1]["game"] == 3
+    for bad in (0, 4, "1", True):
+        with pytest.raises(CardroomError):
+            t.apply({"kind": "correct", "rubber": 1, "side": "NS", "part": "trick", "points": 30, "game": bad})
+    with pytest.raises(CardroomError):  # a game names a trick score only (honours are the rubber's, law 12)
+        t.apply({"kind": "correct", "rubber": 1, "side": "NS", "part": "honour", "points": 40, "game": 3})

@@ -111,6 +111,13 @@ def test_six_join_four_play_cutting_out_seats_the_waiting(db: str) -> None:
         assert ruling.pop("text") == f"закон 12: рабер {rubber}, счёт оннеров NS исправлен с {right + 7} на {right}"
         assert ruling == {"kind": "correction", "law": "12", "rubber": rubber, "side": "NS",
                           "part": "honour", "was": right + 7, "now": right}
+        # law 13 by game: the book is written at the rubber's end, game 1 was followed by game 2's declaration
+        games = entry["games"]
+        assert len(games) >= 2 and sum(g[0] for g in games) == entry["entered"]["NS"]["trick"]
+        r = c.post(f"/api/clubs/{cid}/correct", json={"rubber": rubber, "side": "NS", "part": "trick",
+                                                     "points": games[0][0] + 1, "game": 1}, headers=auth(anna))
+        assert r.status_code == 409 and r.json()["code"] == "ruling_next_game_declared"
+        assert "law 13" in r.json()["detail"] and "game 1" in r.json()["detail"]
         # law 37 is claimed during a deal: between rubbers there is none (the state unchanged)
         before = c.get(f"/api/clubs/{cid}").json()
         r = c.post(f"/api/clubs/{cid}/claims", json={"fault": "d"}, headers=auth(anna))

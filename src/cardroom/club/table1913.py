@@ -197,11 +197,14 @@ class BookEntry:
     agreed: bool = False
     agreed_by: list[str] = field(default_factory=list)
     corrections: list[dict[str, Any]] = field(default_factory=list)
+    games: list[list[int]] = field(default_factory=list)
+    """Law 13: the trick score of each game of the rubber by side ([NS, EW]), as the record proves it
+    (empty when the rubber-end event gave none: the rubber is then one final game for law 13)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"rubber": self.rubber, "players": list(self.players), "agreed": self.agreed,
                 "entered": {SIDES[s]: dict(zip(PARTS, self.entered[s], strict=True)) for s in (0, 1)},
-                "corrections": list(self.corrections)}
+                "games": [list(g) for g in self.games], "corrections": list(self.corrections)}
 
 
 @dataclass
@@ -430,8 +433,9 @@ class ClubTable:
             raise CardroomError(Reason("club.no_rubber"))
         record = _figures(e.get("record"))
         entered = [list(side) for side in record]
+        games = _games(e.get("games"))
         self.rubbers += 1
-        self.book.append(BookEntry(self.rubbers, self.playing, entered, record))
+        self.book.append(BookEntry(self.rubbers, self.playing, entered, record, games=games))
         for n in self.playing:
             self.consecutive[n] = self.consecutive.get(n, 0) + 1
         self.substitutes, self.consents = {}, {}
@@ -453,27 +457,47 @@ class ClubTable:
 
     def _correct(self, e: Mapping[str, Any]) -> None:
         """Laws 12-13: a proved error in the book corrected in time. ``rubber``, ``side`` (NS/EW),
-        ``part`` (honour/trick), ``points`` (the right figure, proved by the record). A rubber's entry is
-        its final game's: law 13's trick-score window is then the same as law 12's (until agreed)."""
+        ``part`` (honour/trick), ``points`` (the right figure, proved by the record); for the trick score
+        ``game`` (1-based) may name one game of the rubber (``points`` is then that game's figure). The
+        book is written at the rubber's end, when every game but the final one has been followed by a
+        declaration in the next game: law 13 then refuses those (``club.ruling.next_game_declared``);
+        the final game's (or the rubber's total) is open as law 12's, until agreed."""
         entry = self._entry(e.get("rubber"))
         side, part, points = e.get("side"), e.get("part"), e.get("points")
         if side not in SIDES or part not in PARTS or not isinstance(points, int) or isinstance(points, bool):
             raise ParseError(Reason("club.bad_correction"))
         s, p = SIDES.index(side), PARTS.index(part)
+        game = self._game_of(entry, e.get("game"), part)
+        if game is not None and game < len(entry.games):
+            # law 13: by the rubber's end the next game's declaration has been made: too late for game k
+            raise CardroomError(Reason("club.ruling.next_game_declared", game=game, rubber=entry.rubber))
         open_ = honour_correction_open(entry.agreed) if part == "honour" else \
             trick_correction_open(next_game_declared=False, final_game=True, agreed=entry.agreed)
         law = "12" if part == "honour" else "13"
         if not open_:
             raise CardroomError(Reason("club.ruling.too_late", law=law, rubber=entry.rubber))
-        if entry.record[s][p] != points:
+        earlier = 0 if game is None else sum(g[s] for g in entry.games[:-1])  # the games before the final
+        proved = entry.record[s][p] if game is None else entry.games[-1][s]
+        if proved != points:
             raise CardroomError(Reason("club.ruling.not_proved", law=law, points=points))
-        if entry.entered[s][p] == points:
+        if entry.entered[s][p] - earlier == points:
             raise CardroomError(Reason("club.ruling.no_error", law=law, points=points))
-        was = entry.entered[s][p]
-        entry.entered[s][p] = points
-        ruling = {"law": law, "rubber": entry.rubber, "side": side, "part": part, "was": was, "now": points}
+        was = entry.entered[s][p] - earlier
+        entry.entered[s][p] = earlier + points
+        ruling = {"law": law, "rubber": entry.rubber, "side": side, "part": part, "was": was, "now": points,
+                  **({"game": game} if game is not None else {})}
         entry.corrections.append(ruling)
         self.rulings.append({"kind": "correction", **ruling})
+
+    @staticmethod
+    def _game_of(entry: BookEntry, game: Any, part: Any) -> int | None:
+        """Law 13: the game (1-based) of a trick-score claim, or None (the rubber's total)."""
+        if game is None:
+            return None
+        if part != "trick" or not isinstance(game, int) or isinstance(game, bool) \
+                or not 1 <= game <= max(1, len(entry.games)):
+            raise ParseError(Reason("club.bad_correction"))
+        return game if entry.games else None
 
     def _enter(self, e: Mapping[str, Any]) -> None:
         """The scorer writes a figure in the book (before it is agreed): a wrong one is corrected only
@@ -651,6 +675,18 @@ class ClubTable:
             "book": [b.to_dict() for b in self.book], "broken_by": self.broken_by,
             "prior_right": self.prior_right(), "rulings": list(self.rulings),
         }
+
+
+def _games(raw: Any) -> list[list[int]]:
+    """A rubber's trick score by game, ``[[NS, EW], …]`` (absent: none)."""
+    if raw is None:
+        return []
+    ok = isinstance(raw, list) and all(
+        isinstance(g, list) and len(g) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in g)
+        for g in raw)
+    if not ok:
+        raise ParseError(Reason("club.bad_score"))
+    return [[int(g[0]), int(g[1])] for g in raw]
 
 
 def _figures(raw: Any) -> list[list[int]]:

@@ -249,7 +249,7 @@ class ClubRoom:
             return club
         event: dict[str, Any] = {"kind": kind, "by": name}
         if kind in ("enter", "correct"):
-            event.update({k: body.get(k) for k in ("rubber", "side", "part", "points")})
+            event.update({k: body.get(k) for k in ("rubber", "side", "part", "points", "game")})
         elif kind == "claim-deal":  # the dealer of the deal being played, from the rubber's table (law 36)
             event.update({"fault": body.get("fault"), "in_time": body.get("in_time") is True,
                           "dealer": self._dealer(club)})
@@ -387,7 +387,7 @@ class ClubRoom:
                 return None if alone and t.rubbers >= BOTS_ALONE_RUBBERS else {"kind": "table"}
             rt = self.room.tables.get(club.tables[-1])
             if rt is not None and rt.state.is_over:
-                return {"kind": "rubber-end", "record": _figures(rt)}
+                return {"kind": "rubber-end", "record": _figures(rt), "games": _games(rt)}
             return None
         if t.phase == "between" and t.book and not t.book[-1].agreed:
             waiting = [n for n in t.book[-1].players if t.is_member(n) and t.member(n).kind == "bot"
@@ -427,6 +427,16 @@ def _figures(rt: TableRuntime) -> list[list[int]]:
         e = ln.entry
         out[int(e.side)][0 if e.below and e.kind != "rubber" else 1] += int(e.points)
     return out
+
+
+def _games(rt: TableRuntime) -> list[list[int]]:
+    """A finished rubber's trick score by game (law 13), [NS, EW] for each game of the sheet in order."""
+    games: dict[int, list[int]] = {}
+    for ln in getattr(rt.state.sheet, "lines", []):
+        e, g = ln.entry, getattr(ln, "game", None)
+        if isinstance(g, int) and e.below and e.kind != "rubber":
+            games.setdefault(g, [0, 0])[int(e.side)] += int(e.points)
+    return [games[g] for g in sorted(games)]
 
 
 def _ruling_text(ruling: dict[str, Any], lang: str) -> str:
