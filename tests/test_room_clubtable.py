@@ -307,10 +307,13 @@ def test_law_25_a_member_helps_form_another_table_and_comes_back(db: str) -> Non
     """Law 25 across two club tables of the room: Anna, waiting at A, joins B, which cannot be formed
     without her, announcing her return: she keeps her position at A (passed over while away), plays
     B's rubber with her own token, and as soon as a candidate can take her place at B she is back at
-    A. A move to an unknown table or to one's own is refused and leaves both tables as they were (the
-    engine's refusals, a seated player among them: tests/test_club_1913_tables.py)."""
+    A. Then, having played at B, she arrives at a new table marked as such (law 23). A move to an
+    unknown table or to one's own is refused and leaves both tables as they were (the engine's
+    refusals, a seated player among them: tests/test_club_1913_tables.py)."""
     with TestClient(create_app(db)) as c:
-        a = c.post("/api/clubs", json={"game": "auction-bridge", "options": OPTIONS, "bots": 4}).json()["id"]
+        # A's rubber waits for Petr, who does not play: Anna stays a candidate at A throughout
+        a = c.post("/api/clubs", json={"game": "auction-bridge", "options": OPTIONS, "names": ["Petr"],
+                                       "bots": 3}).json()["id"]
         club_until(c, a, lambda i: i["phase"] == "rubber" and i["table"])
         anna = c.post(f"/api/clubs/{a}/join", json={"name": "Anna"}).json()["token"]
         made = c.post("/api/clubs", json={"game": "auction-bridge", "options": OPTIONS, "names": ["Zoya"],
@@ -339,6 +342,13 @@ def test_law_25_a_member_helps_form_another_table_and_comes_back(db: str) -> Non
         info = club_until(c, b, lambda i: i["phase"] == "rubber" and len(i["tables"]) == 2)
         assert "Anna" not in [m["name"] for m in info["members"]] and "Wanda" in info["at_table"]
         home = club_until(c, a, lambda i: {m["name"]: m for m in i["members"]}["Anna"]["away"] is None)
-        assert "Anna" in home["waiting"] or "Anna" in (home["at_table"] or [])
+        assert home["waiting"] == ["Anna"]  # her position at A kept
+        # law 23: having played at B, she arrives at a new table C marked so; now without announcing a
+        # return she gives up her place at A (C needs her: law 24, she goes out last there)
+        cc = c.post("/api/clubs", json={"game": "auction-bridge", "options": OPTIONS, "names": ["Olga"]}).json()["id"]
+        r = c.post(f"/api/clubs/{a}/move", json={"to": cc, "return": False}, headers=auth(anna))
+        assert r.status_code == 200 and "Anna" not in [m["name"] for m in r.json()["members"]]
+        there = {m["name"]: m for m in c.get(f"/api/clubs/{cc}").json()["members"]}
+        assert there["Anna"]["played"] is True and there["Olga"]["played"] is False and there["Anna"]["home"] is None
         assert c.get(f"/api/tables/{info['table']}/state", headers=auth(wanda)).json()["seat"] == \
             info["at_table"].index("Wanda")
