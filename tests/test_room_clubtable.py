@@ -352,3 +352,39 @@ def test_law_25_a_member_helps_form_another_table_and_comes_back(db: str) -> Non
         assert there["Anna"]["played"] is True and there["Olga"]["played"] is False and there["Anna"]["home"] is None
         assert c.get(f"/api/tables/{info['table']}/state", headers=auth(wanda)).json()["seat"] == \
             info["at_table"].index("Wanda")
+
+
+def test_every_refused_member_action_leaves_the_club_unchanged(db: str) -> None:
+    """Each action of the page refused by the laws: 409 with its code and the catalogue's text in the
+    request's language (English, Russian), the club exactly as it was (members, book, rulings, seats)."""
+    import re
+
+    with TestClient(create_app(db, bot_delay=0.3)) as c:
+        r = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Anna"], "bots": 3}).json()
+        cid, (anna,) = r["id"], r["tokens"]
+        vera = c.post(f"/api/clubs/{cid}/join", json={"name": "Vera"}).json()["token"]
+        club_until(c, cid, lambda i: i["phase"] == "rubber" and i["table"])
+        other = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Olga"]}).json()["id"]
+        refusals = [
+            ("substitute", {"substitute": "Stranger"}, anna, "club_bad_substitute"),  # not a waiting member
+            ("substitute", {"substitute": "Anna"}, vera, "club_bad_substitute"),
+            ("consent", {"absent": "Anna"}, vera, "club_not_playing"),  # law 26: one of the other three
+            ("claims", {"fault": "c"}, vera, "club_not_playing"),
+            ("claims", {"fault": "z"}, anna, "club_bad_fault"),
+            ("break", {}, vera, "club_not_breaking"),  # law 20: her place is not needed
+            ("move", {"to": other, "return": True}, anna, "club_seated"),  # laws 25-27: seated for the rubber
+            ("move", {"to": cid}, vera, "club_same_table"),
+            ("agree", {}, anna, "club_nothing_to_agree"),
+            ("correct", {"rubber": 1, "side": "NS", "part": "honour", "points": 0}, anna, "club_no_such_rubber"),
+        ]
+        for route, body, tok, code in refusals:
+            before = (c.get(f"/api/clubs/{cid}").json(), c.get(f"/api/clubs/{other}").json())
+            texts = []
+            for lang in ("en", "ru"):
+                r = c.post(f"/api/clubs/{cid}/{route}?lang={lang}", json=body, headers=auth(tok))
+                assert r.status_code == 409 and r.json()["code"] == code, (route, r.text)
+                texts.append(r.json()["detail"])
+            assert re.search("[A-Za-z]{3}", texts[0]) and re.search("[а-яё]{3}", texts[1]), texts
+            assert "club." not in texts[0] + texts[1]  # a text, not a key
+            after = (c.get(f"/api/clubs/{cid}").json(), c.get(f"/api/clubs/{other}").json())
+            assert after == before, route
