@@ -182,11 +182,13 @@ def test_a_deal_is_claimed_by_a_player_of_the_rubber_during_it() -> None:
 
 # ------------------------------------------------------------------ property
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["enter", "enter-back", "end", "cut", "cut", "release", "arrive"]),
+@given(st.lists(st.tuples(st.sampled_from(["enter", "enter-back", "end", "cut", "cut", "release", "arrive", "break"]),
                           st.sampled_from(["A", "B"]), st.integers(0, 9)), max_size=50), st.randoms())
 def test_moves_between_tables_keep_every_table_whole(ops: list[tuple[str, str, int]], rnd: Any) -> None:
-    """Whatever moves between two tables: nobody is present (not away) at two tables; a player away
-    from one table is at the other with it as his home; a refused move changes no table."""
+    """Whatever moves between two tables (and break-ups): nobody is present (not away) at two tables; a
+    player away from one table is at the other with it as his home (once the returns of those whose new
+    table was broken up or left are applied); a break-up granted leaves the table broken without the
+    breaker; a refused event changes no table."""
     r = room()
     names = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Yuri", "Xenia", "Wanda"]
     for op, tid, k in ops:
@@ -202,6 +204,10 @@ def test_moves_between_tables_keep_every_table_whole(ops: list[tuple[str, str, i
                 arrive(t, names[k])
             elif op == "end":
                 end(t)
+            elif op == "break":
+                size = len(t.members)
+                t.apply({"kind": "break-up", "by": names[k]})
+                assert t.phase == "broken" and t.broken_by == names[k] and len(t.members) == size - 1
             elif op == "release":
                 r.apply(r.releases())
             else:
@@ -214,13 +220,15 @@ def test_moves_between_tables_keep_every_table_whole(ops: list[tuple[str, str, i
         except CardroomError:
             assert {x: y.to_dict() for x, y in r.tables.items()} == before
             continue
+        r.apply(r.returns())  # as the room does after every event: the stale away are back home (law 25)
         for n in names:
             present = [x for x, y in r.tables.items() if y.is_member(n) and y.member(n).away is None]
-            away = [x for x, y in r.tables.items() if y.is_member(n) and y.member(n).away is not None]
             assert len(present) <= 1, (n, present)
-            for x in away:
-                dst = r.tables[x].member(n).away
-                assert dst is not None and r.tables[dst].is_member(n) and r.tables[dst].member(n).home == x
+        for x, y in r.tables.items():
+            for m in y.members:
+                if m.away is not None and y.phase != "broken":
+                    dst = r.tables[m.away]
+                    assert dst.phase != "broken" and dst.is_member(m.name) and dst.member(m.name).home == x
 
 
 # ------------------------------------------------------------------ law 13 by game

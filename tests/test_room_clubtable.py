@@ -388,3 +388,20 @@ def test_every_refused_member_action_leaves_the_club_unchanged(db: str) -> None:
             assert "club." not in texts[0] + texts[1]  # a text, not a key
             after = (c.get(f"/api/clubs/{cid}").json(), c.get(f"/api/clubs/{other}").json())
             assert after == before, route
+
+
+def test_law_25_the_table_he_helped_form_broken_up_he_is_back_at_his_own(db: str) -> None:
+    """Law 25 with law 27: Anna keeps her position at A while she helps form B; Zoya breaks B up during
+    its rubber: Anna, one of the others (law 27's prior right), is back at A in her place at once."""
+    with TestClient(create_app(db, bot_delay=0.3)) as c:
+        a = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Petr"], "bots": 3}).json()["id"]
+        club_until(c, a, lambda i: i["phase"] == "rubber" and i["table"])
+        anna = c.post(f"/api/clubs/{a}/join", json={"name": "Anna"}).json()["token"]
+        made = c.post("/api/clubs", json={"game": "auction-bridge", "names": ["Zoya"], "bots": 2}).json()
+        b, (zoya,) = made["id"], made["tokens"]
+        assert c.post(f"/api/clubs/{a}/move", json={"to": b, "return": True}, headers=auth(anna)).status_code == 200
+        club_until(c, b, lambda i: i["phase"] == "rubber" and "Anna" in (i["at_table"] or []))
+        r = c.post(f"/api/clubs/{b}/break", headers=auth(zoya))
+        assert r.status_code == 200 and r.json()["phase"] == "broken" and "Anna" in r.json()["prior_right"]
+        home = club_until(c, a, lambda i: {m["name"]: m for m in i["members"]}["Anna"]["away"] is None)
+        assert home["waiting"] == ["Anna"]

@@ -107,6 +107,19 @@ class Club1913:
                 out.append((tid, {"kind": "leave", "name": name}))
                 if home in self.tables and self.tables[home].is_member(name):
                     out.append((home, {"kind": "back", "name": name}))
+        return out + [m for m in self.returns() if m not in out]
+
+    def returns(self) -> list[Move]:
+        """The players away from their table (law 25) whose new table no longer holds them — it was
+        broken up (law 27), or they left it: they are back at their own table, their position kept."""
+        out: list[Move] = []
+        for tid, t in self.tables.items():
+            if t.phase == "broken":
+                continue
+            for m in t.members:
+                dst = self.tables.get(m.away) if m.away is not None else None
+                if m.away is not None and (dst is None or dst.phase == "broken" or not dst.is_member(m.name)):
+                    out.append((tid, {"kind": "back", "name": m.name}))
         return out
 
     def apply(self, moves: list[Move]) -> None:

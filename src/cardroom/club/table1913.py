@@ -648,6 +648,8 @@ class ClubTable:
         """Law 25: the players here who announced their return to their own table (``home``) and whose
         place here can now be filled: waiting, or seated between rubbers when a candidate may take the
         place (before the cutting out); never during a rubber (that would break it up)."""
+        if self.phase == "broken":  # nobody leaves a table broken up: the club sends him back (Club1913.returns)
+            return []
         between = self.phase == "between" and bool(self.book) and self.book[-1].agreed and not self._out_done
         forming = self.phase == "forming" and len(self._present()) > PLAYERS
         return [m.name for m in self.members if m.home is not None and (

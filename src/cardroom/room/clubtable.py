@@ -356,7 +356,7 @@ class ClubRoom:
                 async with club.lock:
                     event = self._next_event(club)
                     if event is None:
-                        return
+                        break
                     if event["kind"] == "leave" and event.get("home"):
                         back = (str(event["home"]), str(event["name"]))
                     if event["kind"] == "table":
@@ -371,6 +371,11 @@ class ClubRoom:
                     home = self.clubs[back[0]]
                     if home.table.is_member(back[1]) and home.table.member(back[1]).away == club.id:
                         await self.act(home, {"kind": "back", "name": back[1]})
+            for cid, event in self._room().returns():  # law 25: his new table broken up or left: back home
+                try:
+                    await self.act(self.clubs[cid], event)
+                except RoomError as e:
+                    log.warning("club %s: %s not back: %s", cid, event.get("name"), e.key)
         except asyncio.CancelledError:
             raise
         except Exception:
