@@ -64,7 +64,8 @@ def test_six_join_four_play_cutting_out_seats_the_waiting(db: str) -> None:
         assert len(c.get(f"/api/clubs/{cid}").json()["members"]) == 6
 
         # a rubber of the four bots ends; Anna and Boris announced before any cut: they come in (law 21)
-        info = club_until(c, cid, lambda i: i["phase"] == "rubber" and "Anna" in (i["at_table"] or []))
+        info = club_until(c, cid, lambda i: i["phase"] == "rubber" and "Anna" in (i["at_table"] or []) and i["table"])
+        assert info["table"] == info["tables"][-1] and len(info["tables"]) == info["rubbers"] + 1  # the new one
         assert sorted(info["came_in"]) == ["Anna", "Boris"] and len(info["went_out"]) == 2
         assert sorted(info["waiting"]) == sorted(info["went_out"])
         assert all(n.startswith("bot") for n in info["went_out"])

@@ -94,8 +94,10 @@ class ClubRuntime:
 
     @property
     def current(self) -> str | None:
-        """The room table of the rubber being played (None between rubbers)."""
-        return self.tables[-1] if self.tables and self.table.phase == "rubber" else None
+        """The room table of the rubber being played (None between rubbers, and while the cut has named
+        the four but their table is not made yet: the last table is then the finished rubber's)."""
+        made = self.tables and len(self.tables) == self.table.rubbers + 1
+        return self.tables[-1] if made and self.table.phase == "rubber" else None
 
     def replay(self, event: dict[str, Any]) -> None:
         """One stored event: the room's own (``table``: a rubber's room table was made) or the law's."""
