@@ -304,7 +304,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
                 continue
             if c.is_misere and seat in self.has_bid:
                 continue  # misère only as the first bid
-            if c == MISERE_NO_TALON and not self.rules.misere_without_talon:
+            if c == MISERE_NO_TALON and not self.rules.offers_misere_without_talon():
                 continue
             if self.forbid_six and c.is_game and c.level == 6:
                 continue
@@ -462,6 +462,8 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
                 first, second = self._defenders()
                 return [PASS, hand_call(first), hand_call(second)]
             return [WHIST, PASS]
+        if self.rules.whist_compulsory(self.contract):
+            return [WHIST]  # «Сталинград» (Piter §9.4): both defenders whist a 6♠
         seq = self._whist_seq()
         if len(seq) == 1 and seq[0] == PASS and self.rules.half_whist and level in (6, 7):
             if self.rules.whist_sequences == "ural":
@@ -472,6 +474,8 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
     def _whist_call(self, call: PrefCall) -> None:
         seat = self.next_seat
         legal = self._legal_whist_calls()
+        if call not in legal and self.rules.whist_compulsory(self.contract):
+            raise IllegalAction(Reason("pref.stalingrad", seat=seat, call=call), seat=seat, action=call)
         if call not in legal:
             raise IllegalAction(Reason("pref.may_not_say", seat=seat, call=call, legal=' '.join(map(str, legal))),
                                 seat=seat, action=call)
