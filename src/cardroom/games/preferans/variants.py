@@ -7,6 +7,7 @@ Sources (see docs/rules/preferans.md for every rule with its quote):
   Piter races §9;
 * the 1997 Code of Preferans (Общество любителей преферанса): whist obligations (3.8.2), raspasy
   (3.7.2), the settlement, where document 004 is silent;
+* the published Leningrad count (a pulya point 20 whists, a gora point 10: ``pulya_to_gora_factor=2``);
 * the published description of the Rostov variant: the Code 3.7.2.2 and D. Lesnoy's «Русский
   преферанс» say that «ростовская» is another name of the Moscow pulka (raspasy written as whists by
   the player who took the fewest tricks), so ``rostov`` is the Moscow preset under its own name.
@@ -72,7 +73,7 @@ class PrefVariant:
         "last", ("last", "both"))
     lone_whister_obligation: str = one_of(  # a lone whister answers for the whole obligation (Code)
         "full", ("full", "half"))
-    whist_quota: str = one_of(  # two whisters on 6–7: "shared" §3.6 (one's excess covers the other), "personal"
+    whist_quota: str = one_of(  # two whisters on 6–7: "shared" (§3.6, one's excess covers the other) or
         "shared", ("shared", "personal"))  # "personal": each is short of his own half (a Kazakh tradition)
     half_whist: bool = True  # Code; Ural §7.3 (six and seven)
     dealer_returns_whist: bool = False  # Sochi §3.8; Ural §7.3 «сдатчик выбирает руку»
@@ -156,7 +157,8 @@ class PrefVariant:
 
     # ---- deal options read by the rules engine
     misere_without_talon: bool = True  # §2.3 example of two misères
-    kabal_misere: bool = False  # Ural §7.2 «Кабальный мизер … перебивается девятерной»
+    kabal_misere: bool = False  # Ural §7.2 «Кабальный мизер … перебивается девятерной»: descriptive, the
+    # ladder and the auction keep these rules in every variant (first bid only, beaten by a nine)
     games_without_talon: bool = True  # Ural §7.2 «Игр без прикупа нет» → False: no bid without the talon (engine)
     concede_max: int = ranged(10, 0, 10)  # tricks a declarer may concede without play («без одной» …; Code practice);
     # Piter §9.4 «без трех без вистов не оставляют» → 2 (reading: conceding three or more is not allowed)
