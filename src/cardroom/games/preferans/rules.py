@@ -37,6 +37,8 @@ and common practice, with the surviving rules of the document on top (docs/rules
   and the 4-player dealer choosing a defender's hand (``hand-S``) for an open or closed whist when nobody whists.
 * Raspasy with passing (Kazakh §8 item 8, option ``raspasy_with_passing``): the first hand takes the talon
   unseen, two cards are passed face down twice to the left, the third hand discards two.
+* «Сталинград» (Piter §9.4, option ``stalingrad``): both defenders must whist a 6♠ (``PrefVariant.whist_compulsory``);
+  Ural §7.2 «Игр без прикупа нет» (``games_without_talon``): no misère without talon in the auction.
 * Piter (§9.2, §9.4, option ``choices_by_player``): after an unwhisted game, a made misère, or raspasy with no
   trick taken, the player chooses ``pulya`` or ``gora`` (double off the gora) before the deal is over.
 """
