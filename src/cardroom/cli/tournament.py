@@ -53,8 +53,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     lang = args.lang
     kinds = game_class("preferans").bot_kinds()
     if any(k.strip() not in kinds for k in args.bots.split(",")):
-        print(f"cardroom: {t('cli.no_bots', lang, flag=f'--bots {args.bots}', game='preferans', kinds=', '.join(kinds))}",
-              file=sys.stderr)
+        msg = t("cli.no_bots", lang, flag=f"--bots {args.bots}", game="preferans", kinds=", ".join(kinds))
+        print(f"cardroom: {msg}", file=sys.stderr)
         return 2
     players = participants(args.players, args.names, lang)
     try:
