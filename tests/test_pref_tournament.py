@@ -334,11 +334,11 @@ def test_rulings_decisions() -> None:
     assert arb.wrong_card_count([1], saw_others=True, material=True).action == arb.ARTIFICIAL_RESULT
     c = arb.wrong_card_count([1], after_play=True, independent=[3, 1])
     assert c.action == arb.CANCEL and c.keep == (3,) and 3 not in c.faults
-    assert arb.missing_card(False, "hand").action == arb.RETURN_CARD
-    assert arb.missing_card(False, "").action == arb.RECONSTRUCT
+    assert arb.missing_card(False, "elsewhere").action == arb.RETURN_CARD
+    assert arb.missing_card(False, "no").action == arb.RECONSTRUCT and not arb.missing_card(False, "no").penalty
     assert arb.missing_card(True, "played").action == arb.SPOILED
-    assert arb.missing_card(True, "hand").action == arb.RESTORE and arb.missing_card(True, "hand").penalty
-    assert arb.missing_card(True, "").action == arb.RECONSTRUCT and arb.missing_card(True, "").penalty
+    assert arb.missing_card(True, "elsewhere").action == arb.RESTORE and arb.missing_card(True, "elsewhere").penalty
+    assert arb.missing_card(True, "no").action == arb.RECONSTRUCT and arb.missing_card(True, "no").penalty
     assert not arb.defective_trick(True, has_led_suit=True).revoke
     assert arb.defective_trick(True, has_led_suit=False).revoke
     assert arb.defective_trick(False).action == arb.TAKE_BACK

@@ -1,9 +1,11 @@
 """The arbiter of a preferans tournament (document 004, the surviving rules; digest §11.3, vector
 ``pref-tour-adjusted-scores``): adjusted results and the rulings of 11.3–11.7, as pure decisions.
 
-A decision (:class:`Ruling`) names the rule, what is done with the deal (``action``), the fault of each
-seat for an artificial adjusted result, and whether a penalty may follow; :meth:`Tournament.apply_ruling
-<cardroom.club.tournament.Tournament.apply_ruling>` applies it to a running tournament.
+The decisions themselves are the laws module's (:mod:`cardroom.games.preferans.laws`, «document 004
+§11»: ``wrong_count_ruling`` …); here each becomes a :class:`Ruling` that names the rule, what is done
+with the deal (``action``), the fault of each seat for an artificial adjusted result, and whether a
+penalty may follow; :meth:`Tournament.apply_ruling <cardroom.club.tournament.Tournament.apply_ruling>`
+applies it to a running tournament.
 
 * Artificial adjusted result (Б.1): 40 % of the top («средний минус») to a side fully at fault, 50 %
   («среднее») partly at fault, at least 60 % («средний плюс») not at fault (:data:`ARTIFICIAL`).
@@ -20,12 +22,14 @@ from fractions import Fraction
 
 from cardroom.core.cards import Card
 from cardroom.core.errors import CardroomError
+from cardroom.games.preferans import laws
 from cardroom.i18n.catalogue import Reason
 
-FULL, PART, NONE = "full", "part", "none"
-FAULTS = (FULL, PART, NONE)
-ARTIFICIAL: Mapping[str, Fraction] = {FULL: Fraction(40, 100), PART: Fraction(50, 100), NONE: Fraction(60, 100)}
-"""Б.1: «40% от макса ("средний минус") … 50% ("среднее") … и по меньшей мере 60% ("средний плюс")»."""
+FULL, PART, NONE = "full", "partial", "none"
+FAULTS = tuple(laws.ADJUSTED)
+ARTIFICIAL: Mapping[str, Fraction] = laws.ADJUSTED
+"""Б.1: «40% от макса ("средний минус") … 50% ("среднее") … и по меньшей мере 60% ("средний плюс")»
+(:func:`cardroom.games.preferans.laws.adjusted_score`)."""
 
 # what is done with the deal
 PLAY = "play"  # played (or goes on) normally
@@ -74,13 +78,12 @@ class Ruling:
 
 
 def artificial_share(fault: str, plus: Fraction = ARTIFICIAL[NONE]) -> Fraction:
-    """The share of the top of an artificial adjusted result for a seat at ``fault``; ``plus`` the
-    «средний плюс» given (at least 60 %)."""
-    if fault not in FAULTS:
-        raise ArbiterError(Reason("tour.fault", fault=fault, faults=", ".join(FAULTS)))
+    """The share of the top of an artificial adjusted result for a seat at ``fault``
+    (:func:`cardroom.games.preferans.laws.adjusted_score`); ``plus`` the «средний плюс» given (at least 60 %)."""
+    share = laws.adjusted_score(fault)
     if plus < ARTIFICIAL[NONE]:
         raise ArbiterError(Reason("tour.plus", pct=str(plus * 100)))
-    return plus if fault == NONE else ARTIFICIAL[fault]
+    return plus if fault == NONE else share
 
 
 def faults_of(offenders: Iterable[int], partly: Iterable[int] = (), seats: Iterable[int] = range(4)) -> dict[int, str]:
@@ -90,14 +93,15 @@ def faults_of(offenders: Iterable[int], partly: Iterable[int] = (), seats: Itera
 
 def assigned_whists(likely: Sequence[Sequence[Fraction | int]], possible: Sequence[Sequence[Fraction | int]],
                     offenders: Iterable[int]) -> tuple[Fraction, ...]:
-    """Б.2: each non-offending seat the most favourable of the ``likely`` results without the irregularity,
-    each offending seat the least favourable of the ``possible`` results (each result: whists by seat)."""
+    """Б.2 seat by seat (:func:`cardroom.games.preferans.laws.assigned_score`): each non-offending seat the
+    most favourable of the ``likely`` results without the irregularity, each offending seat the least
+    favourable of the ``possible`` results (each result: whists by seat)."""
     if not likely or not possible:
         raise ArbiterError(Reason("tour.no_outcomes"))
     off = set(offenders)
-    n = len(likely[0])
-    return tuple(Fraction(min(r[s] for r in possible)) if s in off else Fraction(max(r[s] for r in likely))
-                 for s in range(n))
+    return tuple(Fraction(laws.assigned_score([float(r[s]) for r in (possible if s in off else likely)],
+                                              non_offending=s not in off)).limit_denominator(10 ** 6)
+                 for s in range(len(likely[0])))
 
 
 # ---------------------------------------------------------------------------------------------- 11.3 – 11.7
@@ -105,38 +109,38 @@ def wrong_card_count(offenders: Sequence[int], bid_with_wrong_hand: bool = False
                      material: bool = False, consent: bool = True, after_play: bool = False,
                      hand_records: bool = True, earlier_players: bool = False,
                      independent: Sequence[int] = ()) -> Ruling:
-    """11.3, a pocket of the box with a wrong number of cards. ``offenders``: the seats at fault."""
+    """11.3, a pocket of the box with a wrong number of cards (:func:`laws.wrong_count_ruling`);
+    ``offenders``: the seats at fault. Without hand records the deal is put right by consulting the
+    players who played it earlier (А.2), and redealt only when there are none (А.3)."""
+    got = laws.wrong_count_ruling(bid_with_wrong_hand, saw_others, material, after_play, hand_records)
     f = faults_of(offenders)
-    if after_play:  # В: the result cancelled; non-offenders whose result did not depend on the opponents keep it
+    if got == "cancel":  # В: non-offenders whose result did not depend on the opponents keep it
         keep = tuple(s for s in independent if s not in offenders)
         return Ruling("11.3", CANCEL, {s: v for s, v in f.items() if s not in keep}, keep=keep)
-    if bid_with_wrong_hand:
+    if got == "artificial" or (got == "play-by-consent" and not consent):  # Б.1 needs everyone's consent
         return Ruling("11.3", ARTIFICIAL_RESULT, f, penalty=True)
-    if saw_others and (material or not consent):  # Б.2 (Б.1 needs everyone's consent)
-        return Ruling("11.3", ARTIFICIAL_RESULT, f, penalty=True)
-    # А (and Б.1): the defect put right, then played normally
-    action = HAND_RECORDS if hand_records else CONSULT if earlier_players else REDEAL
-    return Ruling("11.3", action)
+    if got == "play-by-consent":
+        return Ruling("11.3", HAND_RECORDS if hand_records else CONSULT if earlier_players else REDEAL)
+    return Ruling("11.3", HAND_RECORDS if got == "records" else CONSULT if earlier_players else REDEAL)
 
 
 def missing_card(during_play: bool, found: str) -> Ruling:
-    """11.4: ``found`` is "hand" (somewhere outside the played cards), "played" (among the played cards)
-    or "" (not found)."""
-    if found not in ("hand", "played", ""):
-        raise ArbiterError(Reason("tour.found", found=found))
-    if not during_play:
-        return Ruling("11.4", RETURN_CARD if found else RECONSTRUCT)
-    if found == "played":
-        return Ruling("11.4", SPOILED, faults_of(()))
-    return Ruling("11.4", RESTORE if found else RECONSTRUCT, penalty=True)
+    """11.4 (:func:`laws.missing_card_ruling`): ``found`` is "played" (among the played cards),
+    "elsewhere" or "no"."""
+    got = laws.missing_card_ruling(during_play, found)
+    action = {"restore": RETURN_CARD, "reconstruct": RECONSTRUCT, "spoiled": SPOILED, "restore-penalty": RESTORE,
+              "reconstruct-penalty": RECONSTRUCT}[got]
+    return Ruling("11.4", action, faults_of(()) if action == SPOILED else {}, penalty=got.endswith("penalty"))
 
 
 def defective_trick(too_many: bool, has_led_suit: bool = True) -> Ruling:
-    """11.5: the offender has too many cards (did not play to the trick) or too few (played more than one)."""
-    if too_many:
-        return Ruling("11.5", ADD_CARD, card_rule="led_suit" if has_led_suit else "any",
-                      revoke=not has_led_suit, penalty=not has_led_suit)
-    return Ruling("11.5", TAKE_BACK, card_rule="shown_or_highest")
+    """11.5 (:func:`laws.defective_trick_ruling`): the offender has too many cards (did not play to the
+    trick) or too few (played more than one)."""
+    got = laws.defective_trick_ruling(too_many, has_led_suit)
+    if got == "take-back":
+        return Ruling("11.5", TAKE_BACK, card_rule="shown_or_highest")
+    revoke = got == "any-card-revoke"
+    return Ruling("11.5", ADD_CARD, card_rule="any" if revoke else "led_suit", revoke=revoke, penalty=revoke)
 
 
 def card_to_add(hand: Iterable[Card], led_suit: int) -> tuple[list[Card], bool]:
@@ -163,16 +167,18 @@ def card_kept(played: Sequence[Card], shown: Card | None, led_suit: int | None, 
 
 
 def wrong_deal(played_before: Sequence[int], seats: Sequence[int] = range(4), require_later: bool = False) -> Ruling:
-    """11.6: a table played a deal not meant for it this round; ``played_before``: the seats whose player
-    had played that deal before."""
-    if not played_before:
+    """11.6 (:func:`laws.wrong_board_ruling`): a table played a deal not meant for it this round;
+    ``played_before``: the seats whose player had played that deal before — their second result is
+    cancelled, the others at the table get artificial results (not at fault)."""
+    if laws.wrong_board_ruling(bool(played_before)) == "score":
         return Ruling("11.6", KEEP, later=require_later)
     rest = [s for s in seats if s not in played_before]
     return Ruling("11.6", CANCEL_SECOND, faults_of((), seats=rest), cancelled=tuple(played_before))
 
 
 def wrong_hand(offenders: Sequence[int], play_began: bool, essential_distortion: bool = False) -> Ruling:
-    """11.7: a player took the cards of another box."""
-    if play_began or essential_distortion:
+    """11.7 (:func:`laws.wrong_hand_ruling`): a player took the cards of another box; a correction in
+    the auction that would distort it essentially is treated as play begun."""
+    if laws.wrong_hand_ruling(play_began or essential_distortion) == "cancel-artificial":
         return Ruling("11.7", CANCEL, faults_of(offenders))
     return Ruling("11.7", CORRECT)
