@@ -425,4 +425,8 @@ def test_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     _, standings = tr.recompute(data)
     for s in standings:
         assert f"{s.place}. №{s.number} {s.name}: {tr.fmt(s.points)} mp" in text
+    html = tmp_path / "t.html"
+    assert main(["tournament", "--players", "8", "--deals", "2", "--lang", "ru", "--html", str(html)]) == 0
+    assert "Протокол" in html.read_text(encoding="utf-8") and "Итоги" in html.read_text(encoding="utf-8")
     assert main(["tournament", "--players", "10", "--lang", "en"]) == 2
+    assert main(["tournament", "--knockout", "--players", "9", "--table-size", "3", "--lang", "en"]) == 0

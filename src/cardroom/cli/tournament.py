@@ -32,6 +32,7 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--advance", type=int, default=1, help=h("tour_advance"))
     p.add_argument("--table-size", type=int, default=4, help=h("tour_table_size"))
     p.add_argument("--save", metavar="FILE", default=None, help=h("tour_save"))
+    p.add_argument("--html", metavar="FILE", default=None, help=h("tour_html"))
     p.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
     p.set_defaults(func=cmd_tournament)
     return p
@@ -81,6 +82,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             for line in tr.standings_text(tour.standings(), lang):
                 print(line)
             data = tour.to_dict()
+            if args.html:
+                Path(args.html).write_text(tr.tournament_html(tour.lines, tour.match_points(), tour.standings(), lang),
+                                           encoding="utf-8")
+                print(t("tour.html_written", lang, path=args.html), file=sys.stderr)
     except CardroomError as e:
         print(f"cardroom: {e.text(lang)}", file=sys.stderr)
         return 2

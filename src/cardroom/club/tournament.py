@@ -585,3 +585,50 @@ def knockout(players: Sequence[str], seed: int = 1, variant: str = "sochi", adva
         field_ = nxt
     return out
 
+
+
+# ---------------------------------------------------------------------------------------------- the printable page
+TOURNAMENT_CSS = ("table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #888;padding:2px 6px}"
+                  "@media print{.noprint{display:none}}")
+
+
+def tournament_html(lines: Sequence[Line], mp: Mapping[tuple[int, int, int, int], Fraction],
+                    standings: Sequence[Standing], lang: str, head: str = "", stylesheet: str | None = None) -> str:
+    """The printable protocol (§11.2, a table per table-round) and the standings, as one HTML page;
+    ``head``: HTML put before them (the director's page: the round being played); ``stylesheet``: the
+    address of :data:`TOURNAMENT_CSS` (the room's pages allow no inline style), else inline."""
+    from html import escape
+
+    style = f'<link rel="stylesheet" href="{escape(stylesheet)}">' if stylesheet else f"<style>{TOURNAMENT_CSS}</style>"
+    cols = [t(f"tour.col.{c}", lang) for c in ("deal", "dealer", "contract", "declarer", "first", "second")]
+    seat_cols = "".join(f"<th>{x}: {escape(t('tour.col.seat', lang))}</th>" for x in SEATS)
+    out = [f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+           f"<title>{escape(t('tour.page.protocol', lang))}</title>{style}</head><body>", head,
+           f"<h2>{escape(t('tour.page.standings', lang))}</h2><table><tr>"
+           + "".join(f"<th>{escape(t(f'tour.col.{c}', lang))}</th>" for c in ("place", "number", "name", "mp",
+                                                                              "percent", "whists")) + "</tr>"]
+    for s in standings:
+        out.append(f"<tr><td>{s.place}</td><td>{s.number}</td><td>{escape(s.name)}</td><td>{fmt(s.points)}</td>"
+                   f"<td>{float(s.percent):.1f}</td><td>{fmt(s.whists)}</td></tr>")
+    out.append(f"</table><h2>{escape(t('tour.page.protocol', lang))}</h2>")
+    key: tuple[int, int] | None = None
+
+    def pt(x: tuple[int, int] | None) -> str:
+        return "—" if x is None else f"{SEATS[x[0]]} {x[1]}"
+
+    for ln in sorted(lines, key=lambda x: (x.round, x.table, x.board)):
+        if (ln.round, ln.table) != key:
+            if key is not None:
+                out.append("</table>")
+            key = (ln.round, ln.table)
+            out.append(f"<h3>{escape(t('tour.protocol_head', lang, round=ln.round, table=ln.table, set=ln.set))}</h3>"
+                       "<table><tr>" + "".join(f"<th>{escape(c)}</th>" for c in cols) + seat_cols + "</tr>")
+        contract = ln.contract or t("tour.kind.raspasy" if ln.kind == "raspasy" else "tour.kind.other", lang)
+        seats = "".join(f"<td>№{ln.numbers[s]} · {fmt(ln.whists[s])} · {fmt(mp[(ln.round, ln.table, ln.board, s)])}"
+                        + ("*" if ln.scores[s].kind != "natural" else "") + "</td>" for s in range(4))
+        out.append(f"<tr><td>{ln.board}</td><td>{SEATS[ln.dealer]}</td><td>{escape(contract)}</td>"
+                   f"<td>{pt(ln.declarer)}</td><td>{pt(ln.whisters[0])}</td><td>{pt(ln.whisters[1])}</td>{seats}</tr>")
+    if key is not None:
+        out.append("</table>")
+    out.append(f"<p>{escape(t('tour.protocol_note', lang))}</p></body></html>")
+    return "".join(out)

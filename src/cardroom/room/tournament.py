@@ -1,0 +1,164 @@
+"""The card room's preferans tournaments (document 004; :mod:`cardroom.club.tournament`): registration
+(named participants, computer players for the missing ones), seating by the movement table round after
+round, each board of the round's set dealt at a room table of its own (a one-deal pulka, the board's
+cards through the engine's ``TableRuntime.deals`` hook, as the club evening's boards), and the
+protocol, match points and standings read from the tables' records alone. The arbiter (the director's
+page) may give artificial adjusted results to a deal's seats.
+
+A person named among the participants sits at his seat through the table's ordinary ``sit``; the
+tournament waits for him."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cardroom.club import pref_movements as pm
+from cardroom.club import tour_arbiter as arb
+from cardroom.club import tournament as tr
+from cardroom.club.evening import bot_names, turned_deal
+from cardroom.club.movements import Sitting
+from cardroom.core.game import CHANCE
+from cardroom.i18n.catalogue import Reason
+from cardroom.room.engine import derived_seed
+from cardroom.room.evening import _until
+from cardroom.room.store import SeatEvent
+
+if TYPE_CHECKING:
+    from cardroom.room.engine import Room, TableRuntime
+
+MAX_DEALS = 8
+
+
+@dataclass
+class RoomTournament:
+    """One tournament in the room: its plan (an unplayed :class:`Tournament`, for its schedule and boards),
+    the room tables of each table-round, the arbiter's scores, and whether it is over."""
+
+    id: str
+    plan: tr.Tournament
+    bots: set[str]
+    sittings: list[dict[str, Any]] = field(default_factory=list)  # round, table, set, seats, segments
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    round: int = 0
+    over: bool = False
+    task: asyncio.Task[None] | None = None
+    failed: str | None = None
+
+    def data(self, room: Room) -> dict[str, Any]:
+        """The tournament's record from the records of its finished room tables."""
+        head = {k: v for k, v in self.plan.to_dict().items() if k not in ("sittings", "rulings", "protocol")}
+        out = []
+        for st in self.sittings:
+            segs = [{"offset": off, "boards": boards, "table_id": tid, "record": room.record(tid)}
+                    for off, boards, tid in st["segments"] if boards and room.table(tid).state.is_over]
+            if segs:
+                out.append({**{k: v for k, v in st.items() if k != "segments"}, "segments": segs})
+        return {**head, "sittings": out, "rulings": list(self.rulings)}
+
+
+@dataclass
+class RoomTournaments:
+    """The tournaments of one room, by id (in memory, like the evenings; their tables stay)."""
+
+    tournaments: dict[str, RoomTournament] = field(default_factory=dict)
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    def make(self, body: dict[str, Any], lang: str) -> RoomTournament:
+        """A new tournament from a request body (participants, players, deals, variant, seed);
+        :class:`cardroom.core.errors.CardroomError` (or ValueError, TypeError) when it cannot be made."""
+        n = int(body.get("participants", 12))
+        if n not in pm.SIZES:
+            raise tr.TournamentError(Reason("tour.no_movement", n=n, sizes=", ".join(map(str, pm.SIZES))))
+        deals = int(body.get("deals", 2))
+        if not 1 <= deals <= MAX_DEALS:
+            raise tr.TournamentError(Reason("tour.room_deals", most=MAX_DEALS))
+        given = list(dict.fromkeys(str(p).strip() for p in body.get("players", []) if str(p).strip()))[:n]
+        bots = [b for b in bot_names(2 * n, lang) if b not in given][:n - len(given)]
+        options = tr.TournamentOptions(variant=str(body.get("variant", "sochi")), deals=deals)
+        plan = tr.Tournament(given + bots, int(body.get("seed", 1)), options)
+        t = RoomTournament(f"t{next(self._ids)}", plan, set(bots))
+        self.tournaments[t.id] = t
+        return t
+
+    def start(self, room: Room, t: RoomTournament) -> None:
+        t.task = asyncio.get_running_loop().create_task(self._run(room, t))
+
+    async def _run(self, room: Room, t: RoomTournament) -> None:
+        try:
+            for rnd in t.plan.schedule.movement.rounds:
+                t.round = rnd.number
+                entries = [{"round": rnd.number, "table": s.table, "set": t.plan.schedule.sets[(rnd.number, s.table)],
+                            "late": False, "seats": dict(zip(tr.SEATS, s.seats, strict=True)), "segments": []}
+                           for s in rnd.sittings]
+                t.sittings += entries
+                await asyncio.gather(*(self._sitting(room, t, s, e) for s, e in zip(rnd.sittings, entries,
+                                                                                   strict=True)))
+        except Exception as e:
+            t.failed = str(e)
+        t.over = True
+
+    async def _table(self, room: Room, t: RoomTournament, seats: tuple[str, ...], offset: int, deal: Any,
+                     key: str) -> TableRuntime:
+        events = [SeatEvent(s, "bot", seats[(s + offset) % 4], None) for s in range(4)
+                  if seats[(s + offset) % 4] in t.bots]
+        options = {"variant": t.plan.options.variant, "players": 4}
+        rt, _ = await room.create_table("preferans", options, seed=derived_seed(t.plan.seed, t.id, key),
+                                        seat_events=events, practice=True)
+        rt.deals = [deal]  # set before the driver deals
+        return rt
+
+    async def _sitting(self, room: Room, t: RoomTournament, s: Sitting, entry: dict[str, Any]) -> None:
+        """Play one table-round: each board of the set at a room table of its own, turned to its dealer."""
+        for b in (t.plan.board(n) for n in s.boards):
+            off = int(b.dealer)
+            rt = await self._table(room, t, s.seats, off, turned_deal(b.hands, off, b.rest),
+                                   f"{entry['round']}/{s.table}/{b.number}")
+            entry["segments"].append((off, [], rt.id))
+            await _until(lambda r=rt: r.state.is_over or (r.state.to_act == CHANCE and not r.deals))
+            if not rt.state.is_over:
+                await room.end_for_evening(rt)
+            entry["segments"][-1] = (off, [b.number], rt.id)
+
+    # ------------------------------------------------------------------ the arbiter
+    def rule(self, room: Room, t: RoomTournament, body: dict[str, Any]) -> dict[str, Any]:
+        """An artificial adjusted result (Б.1) for a deal played: ``faults`` by seat letter (full, partial,
+        none); the other seats keep their result. Kept with the tournament's record."""
+        rnd, table, board = int(body["round"]), int(body["table"]), int(body["board"])
+        faults = {tr.SEATS.index(str(k)): str(v) for k, v in dict(body.get("faults", {})).items()}
+        ruling = arb.Ruling(str(body.get("rule", "11.3")), arb.ARTIFICIAL_RESULT, faults)
+        lines = tr.lines_from_dict(t.data(room))
+        line = next((ln for ln in reversed(lines) if (ln.round, ln.table, ln.board) == (rnd, table, board)), None)
+        if line is None:
+            raise tr.TournamentError(Reason("tour.no_line", round=rnd, table=table, board=board))
+        scores = list(line.scores)
+        for seat, fault in faults.items():
+            scores[seat] = tr.Score("artificial", arb.artificial_share(fault, t.plan.options.plus))
+        got = {"round": rnd, "table": table, "board": board, "ruling": ruling.to_dict(),
+               "scores": [sc.to_dict() for sc in scores]}
+        t.rulings.append(got)
+        return got
+
+    def summary(self, room: Room, t: RoomTournament) -> dict[str, Any]:
+        data = t.data(room)
+        lines, standings = tr.recompute(data) if data["sittings"] else ([], [])
+        mp = tr.match_points(lines, t.plan.options.win, t.plan.options.tie, t.plan.options.plus)
+        sched = t.plan.schedule
+        current = [{"table": s.table, "set": sched.sets[(t.round, s.table)],
+                    "seats": dict(zip(tr.SEATS, s.seats, strict=True)),
+                    "instructions": dict(pm.instructions(sched, s.table))}
+                   for s in sched.movement.rounds[t.round - 1].sittings] if t.round else []
+        return {"id": t.id, "participants": len(t.plan.names), "players": t.plan.names, "over": t.over,
+                "round": t.round, "rounds": sched.table.rounds, "failed": t.failed, "current": current,
+                "resting": list(sched.resting.get(t.round, ())),
+                "sittings": [{"round": st["round"], "table": st["table"], "set": st["set"], "seats": st["seats"],
+                              "segments": [{"table_id": tid, "offset": off, "boards": boards}
+                                           for off, boards, tid in st["segments"]]} for st in t.sittings],
+                "protocol": [{**ln.row(), "match_points": {tr.SEATS[s]: str(mp[(ln.round, ln.table, ln.board, s)])
+                                                           for s in range(4)}} for ln in lines],
+                "standings": [{"place": s.place, "number": s.number, "name": s.name, "points": str(s.points),
+                               "percent": float(s.percent), "whists": str(s.whists)} for s in standings],
+                "rulings": list(t.rulings), "page": f"/club/tournaments/{t.id}"}
+

@@ -1,0 +1,102 @@
+"""The card room's preferans tournament through its API (an in-process client): a 12-player bot
+tournament runs end to end by the movement table, every board dealt with the same cards at each room
+table that plays it, and its protocol and standings equal a recomputation from the tables' records
+fetched one by one; the arbiter's artificial result; the director's and registration pages; refusals."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from cardroom.club import pref_movements as pm
+from cardroom.club import tournament as tr
+from cardroom.core.deal import Deal
+from cardroom.records.registry import state_from_dict
+from cardroom.room.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db = tmp_path_factory.mktemp("room") / "room.sqlite"
+    with TestClient(create_app(f"sqlite:///{db}")) as c:
+        yield c
+
+
+def _until_over(c: TestClient, tid: str, timeout: float = 600) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while not (info := c.get(f"/api/club/tournaments/{tid}").json())["over"]:
+        assert time.monotonic() < deadline, info["round"]
+        time.sleep(0.2)
+    got: dict[str, Any] = info
+    return got
+
+
+def test_a_twelve_player_bot_tournament(client: TestClient) -> None:
+    r = client.post("/api/club/tournaments?lang=en", json={"participants": 12, "deals": 1, "seed": 5,
+                                                           "players": []})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    page = client.get(f"/club/tournaments/{tid}?lang=ru")
+    assert page.status_code == 200 and "Турнир по преферансу" in page.text
+    info = _until_over(client, tid)
+    assert info["failed"] is None
+    sched = pm.schedule(info["players"], deals=1)
+    assert len(info["sittings"]) == 11 * 3
+    for st in info["sittings"]:  # seated by the movement, the set of the row
+        sit = next(x for x in sched.movement.rounds[st["round"] - 1].sittings if x.table == st["table"])
+        assert tuple(st["seats"][x] for x in "NESW") == sit.seats
+        assert st["set"] == sched.sets[(st["round"], st["table"])]
+    # the records, fetched table by table through the room's API
+    sittings: list[dict[str, Any]] = []
+    dealt: dict[int, set[tuple[int, ...]]] = {}
+    for st in info["sittings"]:
+        segs = []
+        for sg in st["segments"]:
+            rec = client.get(f"/api/tables/{sg['table_id']}/record").json()
+            segs.append({"offset": sg["offset"], "boards": sg["boards"], "record": rec})
+            d = next(a for a in state_from_dict(rec).history if isinstance(a, Deal))
+            hands = tuple(d.hands[(s - sg["offset"]) % 4] for s in range(4))
+            dealt.setdefault(sg["boards"][0], set()).add((*hands, d.rest))
+        sittings.append({**st, "late": False, "segments": segs})
+    assert len(dealt) == 11 and all(len(v) == 1 for v in dealt.values()), "the same cards at every table"
+    data = {"format": tr.FORMAT, "players": info["players"], "options": {"deals": 1}, "sittings": sittings}
+    lines, standings = tr.recompute(data)
+    mp = tr.match_points(lines)
+    assert [{**ln.row(), "match_points": {tr.SEATS[s]: str(mp[(ln.round, ln.table, ln.board, s)]) for s in range(4)}}
+            for ln in lines] == info["protocol"]
+    assert [(s["number"], s["points"]) for s in info["standings"]] == [(s.number, str(s.points)) for s in standings]
+    assert len(info["protocol"]) == 11 * 3
+    # the arbiter: an artificial result at one deal, N fully at fault
+    first = info["protocol"][0]
+    r = client.post(f"/api/club/tournaments/{tid}/rulings", json={"round": first["round"], "table": first["table"],
+                                                                  "board": first["board"], "faults": {"N": "full"}})
+    assert r.status_code == 201, r.text
+    after = client.get(f"/api/club/tournaments/{tid}").json()
+    row = next(p for p in after["protocol"] if (p["round"], p["table"], p["board"]) ==
+               (first["round"], first["table"], first["board"]))
+    assert row["seats"]["N"]["score"] == {"kind": "artificial", "value": "2/5"}
+    assert row["match_points"]["N"] == str(Fraction(2, 5) * tr.top_of(lines, first["board"]))
+    printed = client.get(f"/club/tournaments/{tid}?lang=en")
+    assert printed.status_code == 200 and "Standings" in printed.text and "Protocol" in printed.text
+    assert "<style>" not in printed.text and 'href="/club/tournament.css"' in printed.text  # the CSP
+    assert client.get("/club/tournament.css").headers["content-type"].startswith("text/css")
+    for x in after["standings"]:  # the standings after the ruling, printed
+        assert f"<td>{x['place']}</td><td>{x['number']}</td><td>{x['name']}</td>" in printed.text
+
+
+def test_refusals_and_the_registration_page(client: TestClient) -> None:
+    assert client.post("/api/club/tournaments?lang=en", json={"participants": 10}).status_code == 400
+    r = client.post("/api/club/tournaments?lang=ru", json={"participants": 12, "deals": 99})
+    assert r.status_code == 400
+    assert client.get("/api/club/tournaments/nope").status_code == 404
+    page = client.get("/club/tournament?lang=en")
+    assert page.status_code == 200 and "/static/tournament.js" in page.text and "Start the tournament" in page.text
