@@ -604,7 +604,7 @@ def tournament_html(lines: Sequence[Line], mp: Mapping[tuple[int, int, int, int]
     seat_cols = "".join(f"<th>{x}: {escape(t('tour.col.seat', lang))}</th>" for x in SEATS)
     out = [f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
            f"<title>{escape(t('tour.page.protocol', lang))}</title>{style}</head><body>", head,
-           f"<h2>{escape(t('tour.page.standings', lang))}</h2><table><tr>"
+           f"<h2>{escape(t('tour.page.standings', lang))}</h2><table class=\"standings\"><tr>"
            + "".join(f"<th>{escape(t(f'tour.col.{c}', lang))}</th>" for c in ("place", "number", "name", "mp",
                                                                               "percent", "whists")) + "</tr>"]
     for s in standings:
@@ -622,7 +622,8 @@ def tournament_html(lines: Sequence[Line], mp: Mapping[tuple[int, int, int, int]
                 out.append("</table>")
             key = (ln.round, ln.table)
             out.append(f"<h3>{escape(t('tour.protocol_head', lang, round=ln.round, table=ln.table, set=ln.set))}</h3>"
-                       "<table><tr>" + "".join(f"<th>{escape(c)}</th>" for c in cols) + seat_cols + "</tr>")
+                       '<table class="protocol"><tr>' + "".join(f"<th>{escape(c)}</th>" for c in cols)
+                       + seat_cols + "</tr>")
         contract = ln.contract or t("tour.kind.raspasy" if ln.kind == "raspasy" else "tour.kind.other", lang)
         seats = "".join(f"<td>№{ln.numbers[s]} · {fmt(ln.whists[s])} · {fmt(mp[(ln.round, ln.table, ln.board, s)])}"
                         + ("*" if ln.scores[s].kind != "natural" else "") + "</td>" for s in range(4))

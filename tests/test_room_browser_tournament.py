@@ -1,0 +1,66 @@
+"""A preferans tournament of eight in the card room, in a real Chromium (issue 16 point 5): registered on
+the room's page ``/club/tournament`` (its form, its script), which opens the director's page; the tables
+are room tables seated by the movement table, computer players in every place. Once over, the standings
+the printable page shows equal a recomputation from the tables' published records, fetched one by one.
+The screenshot goes to tests/artifacts/."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import Any
+
+import browserkit
+from browserkit import ARTIFACTS, FAST, STEP_TIMEOUT, server_fixture
+from cardroom.club import tournament as tr
+from cardroom.room.testing import ServerProcess
+
+server = server_fixture("browser-tournament", bot_delay=0.0, limits=FAST)
+browser = browserkit.browser
+
+
+def _get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=60) as r:
+        return json.loads(r.read())
+
+
+def test_an_eight_player_tournament(browser: Any, server: ServerProcess) -> None:
+    ctx = browser.new_context(viewport={"width": 1200, "height": 1200})
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.set_default_timeout(STEP_TIMEOUT)
+        page.goto(server.base + "/club/tournament?lang=en")
+        page.select_option("select[name=participants]", "8")
+        page.fill("input[name=deals]", "2")
+        page.fill("input[name=seed]", "7")
+        page.click("button[type=submit]")
+        page.wait_for_url("**/club/tournaments/*")
+        tid = page.url.split("/club/tournaments/")[1].split("?")[0]
+        deadline = time.monotonic() + 300
+        while not (info := _get(server.base + f"/api/club/tournaments/{tid}"))["over"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.3)
+        assert info["failed"] is None and len(info["sittings"]) == 7 * 2
+        sittings = [{**st, "late": False, "segments": [
+            {"offset": sg["offset"], "boards": sg["boards"],
+             "record": _get(server.base + f"/api/tables/{sg['table_id']}/record")} for sg in st["segments"]]}
+            for st in info["sittings"]]
+        data = {"format": tr.FORMAT, "players": info["players"], "options": {"deals": 2}, "sittings": sittings}
+        _, expected = tr.recompute(data)
+        page.reload()
+        page.wait_for_selector("table.standings")
+        rows = page.eval_on_selector_all(
+            "table.standings tr", "rows => rows.slice(1).map(r => [...r.cells].map(c => c.textContent))")
+        assert [(int(r[0]), int(r[1]), r[2], r[3]) for r in rows] == \
+            [(s.place, s.number, s.name, tr.fmt(s.points)) for s in expected]
+        assert len(page.query_selector_all("table.protocol")) == 7 * 2
+        border = page.eval_on_selector("td", "td => getComputedStyle(td).borderTopStyle")
+        assert border == "solid", "the page's style sheet is served and applied"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "pref-tournament-8.png"), full_page=True)
+        assert errors == []
+    finally:
+        ctx.close()
