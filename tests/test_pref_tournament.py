@@ -184,6 +184,8 @@ def test_refused_movements() -> None:
         pm.schedule(8, deals=1)  # «не менее двух сдач в комплекте»
     with pytest.raises(pm.TourMovementError):
         pm.Position.parse("5X")
+    with pytest.raises(pm.TourMovementError):
+        tr.Tournament(16, options=tr.TournamentOptions(printed_16=True))  # the misprint is reported, not played
     bad = pm.MovementTable(8, pm.movement_table(8).groups, pm.parse_row(["/1,2/", "1", *["Z"] * 5]))
     with pytest.raises(pm.TourMovementError):
         pm.check_table(bad)  # table 1 would play two sets
@@ -245,6 +247,23 @@ def test_protocol_lines_and_match_points() -> None:
     st = tour.standings()
     assert sum(x.points for x in st) == sum(mp.values())
     assert [x.points for x in st] == sorted((x.points for x in st), reverse=True)
+
+
+@pytest.mark.parametrize("n", [18, 24])
+def test_two_group_tournaments_play_through(n: int) -> None:
+    """The two-group tables (18: with pauses; 24: «номера столов в нестандартном порядке») played through:
+    each board at every table of both groups (the row shared), each participant in every round but his
+    pause, and the match points of each board at each seat adding up to its comparisons."""
+    tour = tr.Tournament(n, seed=2, options=tr.TournamentOptions(deals=1), bots="rule,random").play()
+    tables = len(tour.schedule.table.tables)
+    per_board = Counter(ln.board for ln in tour.lines)
+    assert set(per_board.values()) == {tables} and len(per_board) == tour.schedule.table.rounds
+    mp = tour.match_points()
+    for b in per_board:
+        for s in range(4):
+            assert sum(v for (_, _, bb, ss), v in mp.items() if bb == b and ss == s) == tables * (tables - 1)
+    pauses = 1 if n == 18 else 0
+    assert {st.boards for st in tour.standings()} == {tour.schedule.table.rounds - pauses}
 
 
 def _line(rnd: int, table: int, whists: tuple[int, int, int, int]) -> tr.Line:
