@@ -22,6 +22,7 @@ from cardroom.club import tour_arbiter as arb
 from cardroom.club import tournament as tr
 from cardroom.core.cards import Card
 from cardroom.core.deal import Deal
+from cardroom.core.errors import CardroomError
 from cardroom.records.registry import state_from_dict
 
 RULES = Path(__file__).parents[2] / "shared" / "rules"
@@ -367,6 +368,20 @@ def test_rulings_decisions() -> None:
     assert arb.wrong_hand([0], play_began=True).action == arb.CANCEL
     assert arb.wrong_hand([0], play_began=False).action == arb.CORRECT
     assert arb.wrong_hand([0], play_began=False, essential_distortion=True).action == arb.CANCEL
+
+
+def test_decide_from_facts() -> None:
+    """The director's facts (the room's request) reach the same decisions."""
+    seat_of = {x: i for i, x in enumerate("NESW")}
+    assert arb.decide("11.7", {"offenders": ["E"], "play_began": True}, seat_of) == arb.wrong_hand([1], True)
+    assert arb.decide("11.3", {"offenders": ["S"], "bid_with_wrong_hand": True}, seat_of) == \
+        arb.wrong_card_count([2], bid_with_wrong_hand=True)
+    assert arb.decide("11.4", {"during_play": True, "found": "played"}).action == arb.SPOILED
+    assert arb.decide("11.6", {"played_before": [3]}).cancelled == (3,)
+    assert arb.decide("adjusted", {"faults": {"N": "partial"}}, seat_of).faults == {0: arb.PART}
+    for rule, facts in (("12.1", {}), ("adjusted", {"faults": {"N": "most"}}), ("11.7", {"offenders": "E"})):
+        with pytest.raises(CardroomError):
+            arb.decide(rule, facts, seat_of)
 
 
 def test_defective_trick_cards() -> None:

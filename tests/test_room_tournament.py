@@ -85,11 +85,23 @@ def test_a_twelve_player_bot_tournament(client: TestClient) -> None:
                (first["round"], first["table"], first["board"]))
     assert row["seats"]["N"]["score"] == {"kind": "artificial", "value": "2/5"}
     assert row["match_points"]["N"] == str(Fraction(2, 5) * tr.top_of(lines, first["board"]))
+    second = info["protocol"][1]  # 11.7: cards of another box, play begun — cancelled, artificial results
+    r = client.post(f"/api/club/tournaments/{tid}/rulings", json={
+        "round": second["round"], "table": second["table"], "board": second["board"], "rule": "11.7",
+        "offenders": ["E"], "play_began": True})
+    assert r.status_code == 201, r.text
+    row = next(p for p in client.get(f"/api/club/tournaments/{tid}").json()["protocol"]
+               if (p["round"], p["table"], p["board"]) == (second["round"], second["table"], second["board"]))
+    assert {x: row["seats"][x]["score"]["value"] for x in "NESW"} == {"N": "3/5", "E": "2/5", "S": "3/5", "W": "3/5"}
+    bad = client.post(f"/api/club/tournaments/{tid}/rulings", json={"round": 1, "table": 1, "board": 1,
+                                                                    "rule": "12.1"})
+    assert bad.status_code == 400
     printed = client.get(f"/club/tournaments/{tid}?lang=en")
     assert printed.status_code == 200 and "Standings" in printed.text and "Protocol" in printed.text
     assert "<style>" not in printed.text and 'href="/club/tournament.css"' in printed.text  # the CSP
     assert client.get("/club/tournament.css").headers["content-type"].startswith("text/css")
-    for x in after["standings"]:  # the standings after the ruling, printed
+    after = client.get(f"/api/club/tournaments/{tid}").json()
+    for x in after["standings"]:  # the standings after the rulings, printed
         assert f"<td>{x['place']}</td><td>{x['number']}</td><td>{x['name']}</td>" in printed.text
 
 

@@ -182,3 +182,43 @@ def wrong_hand(offenders: Sequence[int], play_began: bool, essential_distortion:
     if laws.wrong_hand_ruling(play_began or essential_distortion) == "cancel-artificial":
         return Ruling("11.7", CANCEL, faults_of(offenders))
     return Ruling("11.7", CORRECT)
+
+
+RULES = ("adjusted", "11.3", "11.4", "11.5", "11.6", "11.7")
+
+
+def decide(rule: str, facts: Mapping[str, object], seat_of: Mapping[str, int] | None = None) -> Ruling:
+    """The ruling of ``rule`` from a director's facts (the card room's request): ``offenders`` and
+    ``partly`` as seats (or letters through ``seat_of``), the other facts as the decision functions name
+    them. ``adjusted``: an artificial result by the faults given (``faults``: seat → fault)."""
+    def seats(key: str) -> list[int]:
+        got = facts.get(key, [])
+        if not isinstance(got, (list, tuple)):
+            raise ArbiterError(Reason("tour.facts", rule=rule, key=key))
+        return [seat_of[str(x)] if seat_of is not None and str(x) in seat_of else int(str(x)) for x in got]
+
+    def flag(key: str, default: bool = False) -> bool:
+        return bool(facts.get(key, default))
+
+    if rule == "adjusted":
+        raw = facts.get("faults", {})
+        if not isinstance(raw, Mapping):
+            raise ArbiterError(Reason("tour.facts", rule=rule, key="faults"))
+        faults = {seat_of[str(k)] if seat_of is not None and str(k) in seat_of else int(str(k)): str(v)
+                  for k, v in raw.items()}
+        for f in faults.values():
+            laws.adjusted_score(f)  # refuses an unknown fault
+        return Ruling("adjusted", ARTIFICIAL_RESULT, faults)
+    if rule == "11.3":
+        return wrong_card_count(seats("offenders"), flag("bid_with_wrong_hand"), flag("saw_others"), flag("material"),
+                                flag("consent", True), flag("after_play"), flag("hand_records", True),
+                                flag("earlier_players"), seats("independent"))
+    if rule == "11.4":
+        return missing_card(flag("during_play"), str(facts.get("found", "no")))
+    if rule == "11.5":
+        return defective_trick(flag("too_many"), flag("has_led_suit", True))
+    if rule == "11.6":
+        return wrong_deal(seats("played_before"), require_later=flag("later"))
+    if rule == "11.7":
+        return wrong_hand(seats("offenders"), flag("play_began"), flag("essential_distortion"))
+    raise ArbiterError(Reason("tour.rule", rule=rule, rules=", ".join(RULES)))

@@ -144,6 +144,19 @@ class Line:
                                      "score": self.scores[s].to_dict()} for s in range(4)}}
 
 
+def ruled_scores(scores: Sequence[Score], ruling: arb.Ruling, plus: Fraction = arb.ARTIFICIAL[arb.NONE]
+                 ) -> list[Score]:
+    """A deal's scores by seat after a ruling: artificial results by fault (the seats it keeps keep
+    theirs), cancelled results for the seats it cancels."""
+    out = list(scores)
+    for s, fault in ruling.faults.items():
+        if s not in ruling.keep:
+            out[s] = Score("artificial", arb.artificial_share(fault, plus))
+    for s in ruling.cancelled:
+        out[s] = Score("cancelled")
+    return out
+
+
 def protocol_line(rnd: int, table: int, board: ev.Board, set_no: int, numbers: Sequence[int],
                   seg: ev.Segment) -> Line:
     """The protocol line of a board played in ``seg`` (a one-deal pulka turned by ``seg.offset``)."""
@@ -385,13 +398,7 @@ class Tournament:
                 self.versions[board] = self.versions.get(board, 0) + 1
             ln = self._replay(ln)
         else:
-            scores = list(ln.scores)
-            for s, fault in ruling.faults.items():
-                if s not in ruling.keep:
-                    scores[s] = Score("artificial", arb.artificial_share(fault, self.options.plus))
-            for s in ruling.cancelled:
-                scores[s] = Score("cancelled")
-            ln.scores = scores
+            ln.scores = ruled_scores(ln.scores, ruling, self.options.plus)
         ln.rulings.append(ruling)
         self.rulings.append({"round": rnd, "table": table, "board": board, "ruling": ruling.to_dict(),
                              "scores": [sc.to_dict() for sc in ln.scores]})

@@ -124,18 +124,19 @@ class RoomTournaments:
 
     # ------------------------------------------------------------------ the arbiter
     def rule(self, room: Room, t: RoomTournament, body: dict[str, Any]) -> dict[str, Any]:
-        """An artificial adjusted result (Б.1) for a deal played: ``faults`` by seat letter (full, partial,
-        none); the other seats keep their result. Kept with the tournament's record."""
+        """The arbiter's ruling on a deal played (:func:`cardroom.club.tour_arbiter.decide`: ``rule`` —
+        "adjusted" with ``faults`` by seat letter, or "11.3" … "11.7" with the facts — and the seats as
+        letters): its artificial and cancelled results go into the protocol. The room's tables deal the
+        boards themselves, so a ruling that has the deal put right and played again leaves the result as
+        played. Kept with the tournament's record."""
         rnd, table, board = int(body["round"]), int(body["table"]), int(body["board"])
-        faults = {tr.SEATS.index(str(k)): str(v) for k, v in dict(body.get("faults", {})).items()}
-        ruling = arb.Ruling(str(body.get("rule", "11.3")), arb.ARTIFICIAL_RESULT, faults)
+        facts = {k: v for k, v in body.items() if k not in ("round", "table", "board", "rule")}
+        ruling = arb.decide(str(body.get("rule", "adjusted")), facts, {x: i for i, x in enumerate(tr.SEATS)})
         lines = tr.lines_from_dict(t.data(room))
         line = next((ln for ln in reversed(lines) if (ln.round, ln.table, ln.board) == (rnd, table, board)), None)
         if line is None:
             raise tr.TournamentError(Reason("tour.no_line", round=rnd, table=table, board=board))
-        scores = list(line.scores)
-        for seat, fault in faults.items():
-            scores[seat] = tr.Score("artificial", arb.artificial_share(fault, t.plan.options.plus))
+        scores = tr.ruled_scores(line.scores, ruling, t.plan.options.plus)
         got = {"round": rnd, "table": table, "board": board, "ruling": ruling.to_dict(),
                "scores": [sc.to_dict() for sc in scores]}
         t.rulings.append(got)
