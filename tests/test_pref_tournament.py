@@ -169,6 +169,24 @@ def test_the_documented_moves(n: int) -> None:
         assert instr["1S"] == first[(first.index("1S") + 1) % len(first)]
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(pm.SIZES), st.integers(2, 6), st.randoms(use_true_random=False))
+def test_schedule_by_names_and_deals(n: int, deals: int, rnd: Any) -> None:
+    """Whatever the names and the deals a set: the participants' places depend on their numbers only, the
+    sets' boards partition the boards, and every table-round plays the whole of one set."""
+    names = [f"p{i}" for i in range(n)]
+    rnd.shuffle(names)
+    by_number = pm.schedule(n, deals)
+    s = pm.schedule(names, deals)
+    for a, b in zip(by_number.movement.rounds, s.movement.rounds, strict=True):
+        for x, y in zip(a.sittings, b.sittings, strict=True):
+            assert tuple(names[int(p) - 1] for p in x.seats) == y.seats
+            assert y.boards == s.set_boards(s.sets[(b.number, y.table)])
+    boards = [bd for k in range(1, s.table.rounds + 1) for bd in s.set_boards(k)]
+    assert boards == list(range(1, s.table.rounds * deals + 1))
+    assert all(s.set_of_board(bd) == (bd - 1) // deals + 1 for bd in boards)
+
+
 @pytest.mark.parametrize("n,balanced", [(8, True), (13, True), (9, False), (12, False)])
 def test_meetings(n: int, balanced: bool) -> None:
     """The 8 and 13 tables make every two players meet equally often (three times); the 9 and 12 tables
