@@ -1,8 +1,8 @@
 """A preferans tournament of eight in the card room, in a real Chromium (issue 16 point 5): registered on
-the room's page ``/club/tournament`` (its form, its script), which opens the director's page; the tables
-are room tables seated by the movement table, computer players in every place. Once over, the standings
-the printable page shows equal a recomputation from the tables' published records, fetched one by one.
-The screenshot goes to tests/artifacts/."""
+the room's page ``/club/tournament`` (reached from the lobby; its form, its script), which opens the
+director's page; the tables are room tables seated by the movement table, computer players in every
+place. Once over, the standings the printable page shows equal a recomputation from the tables'
+published records, fetched one by one. The screenshot goes to tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -32,7 +32,11 @@ def test_an_eight_player_tournament(browser: Any, server: ServerProcess) -> None
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.set_default_timeout(STEP_TIMEOUT)
-        page.goto(server.base + "/club/tournament?lang=en")
+        page.goto(server.base + "/?lang=en")  # the lobby links to the registration page
+        link = page.locator("#pref-tournament-link")
+        assert link.text_content() == "a preferans tournament"
+        link.click()
+        page.wait_for_url("**/club/tournament?lang=*")
         page.select_option("select[name=participants]", "8")
         page.fill("input[name=deals]", "2")
         page.fill("input[name=seed]", "7")
