@@ -317,6 +317,17 @@ def test_match_points_property(ws: list[int]) -> None:
     assert sum(mp[(1, t + 1, 1, 0)] for t in range(k)) == k * (k - 1)
 
 
+def test_contract_column() -> None:
+    """The protocol's contract column: a game's contract, the other kinds in the reader's language."""
+    from dataclasses import replace
+
+    ln = _line(1, 1, (0, 0, 0, 0))
+    assert tr.contract_text(ln, "ru") == "6S"
+    assert tr.contract_text(replace(ln, kind="misere", contract="misere"), "ru") == "мизер"
+    assert tr.contract_text(replace(ln, kind="raspasy", contract=None), "en") == "raspasy"
+    assert tr.contract_text(replace(ln, kind="unplayed"), "ru") == "6S — без виста"
+
+
 def test_standings_share_places() -> None:
     lines = [_line(1, 1, (5, -5, 0, 0)), _line(1, 2, (5, -5, 0, 0))]
     st = tr.standings_of(lines, [str(i) for i in range(1, 9)], tr.TournamentOptions())

@@ -485,6 +485,20 @@ def fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}"
 
 
+def contract_text(ln: Line, lang: str) -> str:
+    """The contract column: a game's contract; the other kinds by the terminal's words (``pref.kind.*``)
+    — a misère, raspasy, a game nobody whisted («без виста», with its contract)."""
+    from cardroom.i18n import STRINGS
+
+    key = "pref" if ln.kind == "preferans" else f"pref.kind.{ln.kind}"
+    kind = t(key, lang) if key in STRINGS else ln.kind
+    if ln.kind == "game" and ln.contract:
+        return ln.contract
+    if ln.contract is None or ln.kind == "misere":
+        return kind
+    return f"{ln.contract} — {kind}"
+
+
 def protocol_text(lines: Sequence[Line], mp: Mapping[tuple[int, int, int, int], Fraction], lang: str) -> list[str]:
     """The protocol as printed: per table-round, a line per deal (§11.2's columns)."""
     out: list[str] = []
@@ -497,11 +511,12 @@ def protocol_text(lines: Sequence[Line], mp: Mapping[tuple[int, int, int, int], 
         def pt(x: tuple[int, int] | None) -> str:
             return "—" if x is None else f"{SEATS[x[0]]} {x[1]}"
 
-        contract = ln.contract or t("tour.kind." + ln.kind if ln.kind in ("raspasy",) else "tour.kind.other", lang)
-        cols = "  ".join(f"{SEATS[s]} №{ln.numbers[s]} {fmt(ln.whists[s])}/{fmt(mp[(ln.round, ln.table, ln.board, s)])}"
-                         + ("*" if ln.scores[s].kind != "natural" else "") for s in range(4))
-        out.append(t("tour.protocol_line", lang, board=ln.board, dealer=SEATS[ln.dealer], contract=contract,
-                     declarer=pt(ln.declarer), first=pt(ln.whisters[0]), second=pt(ln.whisters[1]), seats=cols))
+        cols = "; ".join(t("tour.seat_col", lang, seat=SEATS[s], number=ln.numbers[s], whists=fmt(ln.whists[s]),
+                           mp=fmt(mp[(ln.round, ln.table, ln.board, s)]),
+                           mark="*" if ln.scores[s].kind != "natural" else "") for s in range(4))
+        out.append(t("tour.protocol_line", lang, board=ln.board, dealer=SEATS[ln.dealer],
+                     contract=contract_text(ln, lang), declarer=pt(ln.declarer), first=pt(ln.whisters[0]),
+                     second=pt(ln.whisters[1]), seats=cols))
     return out
 
 
@@ -631,7 +646,7 @@ def tournament_html(lines: Sequence[Line], mp: Mapping[tuple[int, int, int, int]
             out.append(f"<h3>{escape(t('tour.protocol_head', lang, round=ln.round, table=ln.table, set=ln.set))}</h3>"
                        '<table class="protocol"><tr>' + "".join(f"<th>{escape(c)}</th>" for c in cols)
                        + seat_cols + "</tr>")
-        contract = ln.contract or t("tour.kind.raspasy" if ln.kind == "raspasy" else "tour.kind.other", lang)
+        contract = contract_text(ln, lang)
         seats = "".join(f"<td>№{ln.numbers[s]} · {fmt(ln.whists[s])} · {fmt(mp[(ln.round, ln.table, ln.board, s)])}"
                         + ("*" if ln.scores[s].kind != "natural" else "") + "</td>" for s in range(4))
         out.append(f"<tr><td>{ln.board}</td><td>{SEATS[ln.dealer]}</td><td>{escape(contract)}</td>"
