@@ -363,6 +363,19 @@ def test_wrong_deal_in_a_running_tournament() -> None:
     assert [ln.row() for ln in lines] == data["protocol"]
 
 
+def test_wrong_deal_played_before() -> None:
+    """11.6 Б at once: in round 2 table 1 takes set 1 again — its players' second results are cancelled."""
+    tour = tr.Tournament(8, seed=3, options=tr.TournamentOptions(deals=2), bots="rule")
+    tour.play_round()
+    tour.play_round(wrong_sets={1: 1})
+    again = [ln for ln in tour.lines if ln.round == 2 and ln.table == 1]
+    seats = next(x.seats for x in tour.sittings if (x.round, x.table) == (2, 1))
+    first = {p for x in tour.sittings if x.round == 1 for p in x.seats}
+    assert all(ln.scores[s].kind == ("cancelled" if p in first else "artificial")
+               for ln in again for s, p in enumerate(seats))
+    assert all(r["ruling"]["action"] == arb.CANCEL_SECOND for r in tour.rulings if r["round"] == 2)
+
+
 def test_wrong_deal_replayed_later() -> None:
     """11.6 А.2: the arbiter may have the correct set played later."""
     tour = tr.Tournament(8, seed=3, options=tr.TournamentOptions(deals=2, replay_wrong_deal=True), bots="rule")

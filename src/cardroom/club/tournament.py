@@ -360,8 +360,9 @@ class Tournament:
         for s in rnd.sittings:
             right = self.schedule.sets[(rnd.number, s.table)]
             got = wrong.get(s.table, right)
+            repeated = any(self.had_set(p, got) for p in s.seats)  # 11.6 Б, ruled by play_sitting
             self.play_sitting(rnd.number, s.table, s.seats, got, bot_for=bot_for)
-            if got != right:
+            if got != right and not repeated:  # 11.6 А
                 self.rulings.append({"round": rnd.number, "table": s.table, "board": 0,
                                      "ruling": arb.wrong_deal([], require_later=self.options.replay_wrong_deal)
                                      .to_dict(), "set": got})
