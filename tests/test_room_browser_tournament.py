@@ -1,8 +1,9 @@
-"""A preferans tournament of eight in the card room, in a real Chromium (issue 16 point 5): registered on
-the room's page ``/club/tournament`` (reached from the lobby; its form, its script), which opens the
-director's page; the tables are room tables seated by the movement table, computer players in every
-place. Once over, the standings the printable page shows equal a recomputation from the tables'
-published records, fetched one by one. The screenshot goes to tests/artifacts/."""
+"""A preferans tournament of eight in the card room, in a real Chromium (issue 16 point 5): three players
+registered on the room's page ``/club/tournament`` (reached from the lobby; its form, its script; computer
+players play for them and fill the other places), which opens the director's page; the tables are room
+tables seated by the movement table. After round 1 the director's page shows its protocol; once over,
+the standings the printable page shows equal a recomputation from the tables' published records, fetched
+one by one. The screenshot goes to tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -38,11 +39,24 @@ def test_an_eight_player_tournament(browser: Any, server: ServerProcess) -> None
         link.click()
         page.wait_for_url("**/club/tournament?lang=*")
         page.select_option("select[name=participants]", "8")
+        page.fill("input[name=players]", "Anna, Boris, Vera")  # registered; computer players play for them
+        page.check("input[name=autoplay]")
         page.fill("input[name=deals]", "2")
         page.fill("input[name=seed]", "7")
         page.click("button[type=submit]")
         page.wait_for_url("**/club/tournaments/*")
         tid = page.url.split("/club/tournaments/")[1].split("?")[0]
+        deadline = time.monotonic() + 300
+        while len(_get(server.base + f"/api/club/tournaments/{tid}")["protocol"]) < 2 * 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        page.reload()  # round 1 played: the director's page shows its protocol
+        page.wait_for_selector("table.protocol")
+        heads = page.eval_on_selector_all("h3", "hs => hs.map(h => h.textContent)")
+        assert heads[:2] == ["── Round 1, table 1, set 1", "── Round 1, table 2, set 1"]
+        names = page.eval_on_selector_all("table.standings tr",
+                                          "rows => rows.slice(1).map(r => r.cells[2].textContent)")
+        assert {"Anna", "Boris", "Vera"} <= set(names)
         deadline = time.monotonic() + 300
         while not (info := _get(server.base + f"/api/club/tournaments/{tid}"))["over"]:
             assert time.monotonic() < deadline
@@ -60,6 +74,7 @@ def test_an_eight_player_tournament(browser: Any, server: ServerProcess) -> None
             "table.standings tr", "rows => rows.slice(1).map(r => [...r.cells].map(c => c.textContent))")
         assert [(int(r[0]), int(r[1]), r[2], r[3]) for r in rows] == \
             [(s.place, s.number, s.name, tr.fmt(s.points)) for s in expected]
+        assert info["players"][:3] == ["Anna", "Boris", "Vera"]
         assert len(page.query_selector_all("table.protocol")) == 7 * 2
         border = page.eval_on_selector("td", "td => getComputedStyle(td).borderTopStyle")
         assert border == "solid", "the page's style sheet is served and applied"

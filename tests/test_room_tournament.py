@@ -105,10 +105,35 @@ def test_a_twelve_player_bot_tournament(client: TestClient) -> None:
         assert f"<td>{x['place']}</td><td>{x['number']}</td><td>{x['name']}</td>" in printed.text
 
 
+def test_a_registered_person_is_waited_for(client: TestClient) -> None:
+    """A registered participant's place is left for him at his table (the others are computer players);
+    nothing is dealt there before he sits; with ``autoplay`` a computer player plays under his name."""
+    r = client.post("/api/club/tournaments?lang=en", json={"participants": 8, "deals": 2, "seed": 2,
+                                                           "players": ["Ann"]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    deadline = time.monotonic() + 30
+    while not (info := client.get(f"/api/club/tournaments/{tid}").json())["sittings"] or \
+            not all(st["segments"] for st in info["sittings"]):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    mine = next(st for st in info["sittings"] if "Ann" in st["seats"].values())
+    table = client.get(f"/api/tables/{mine['segments'][0]['table_id']}").json()
+    assert [s["kind"] for s in table["seats"]].count("empty") == 1 and table["seq"] == 0
+    time.sleep(0.3)
+    assert client.get(f"/api/club/tournaments/{tid}").json()["round"] == 1, "the round waits for Ann"
+    r = client.post("/api/club/tournaments?lang=en", json={"participants": 8, "deals": 2, "seed": 2,
+                                                           "players": ["Ann", "Boris"], "autoplay": True})
+    info = _until_over(client, r.json()["id"])
+    assert {"Ann", "Boris"} <= {s["name"] for s in info["standings"]} and info["failed"] is None
+
+
 def test_refusals_and_the_registration_page(client: TestClient) -> None:
     assert client.post("/api/club/tournaments?lang=en", json={"participants": 10}).status_code == 400
     r = client.post("/api/club/tournaments?lang=ru", json={"participants": 12, "deals": 99})
     assert r.status_code == 400
     assert client.get("/api/club/tournaments/nope").status_code == 404
+    assert client.post("/api/club/tournaments", json={"participants": 8, "autoplay": "yes"}).status_code == 400
     page = client.get("/club/tournament?lang=en")
     assert page.status_code == 200 and "/static/tournament.js" in page.text and "Start the tournament" in page.text
+    assert "<style" not in page.text and 'name="autoplay"' in page.text

@@ -67,7 +67,7 @@ class RoomTournaments:
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def make(self, body: dict[str, Any], lang: str) -> RoomTournament:
-        """A new tournament from a request body (participants, players, deals, variant, seed);
+        """A new tournament from a request body (participants, players, deals, variant, seed, autoplay);
         :class:`cardroom.core.errors.CardroomError` (or ValueError, TypeError) when it cannot be made."""
         n = int(body.get("participants", 12))
         if n not in pm.SIZES:
@@ -79,7 +79,11 @@ class RoomTournaments:
         bots = [b for b in bot_names(2 * n, lang) if b not in given][:n - len(given)]
         options = tr.TournamentOptions(variant=str(body.get("variant", "sochi")), deals=deals)
         plan = tr.Tournament(given + bots, int(body.get("seed", 1)), options)
-        t = RoomTournament(f"t{next(self._ids)}", plan, set(bots))
+        autoplay = body.get("autoplay", False)
+        if not isinstance(autoplay, bool):
+            raise TypeError("'autoplay' must be true or false")
+        # autoplay: computer players play under the registered names too (a demonstration, a test)
+        t = RoomTournament(f"t{next(self._ids)}", plan, set(given + bots) if autoplay else set(bots))
         self.tournaments[t.id] = t
         return t
 

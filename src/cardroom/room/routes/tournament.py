@@ -128,6 +128,7 @@ async def tournament_page(request: Request, lang: Lang) -> HTMLResponse:
         label("tour.page.deals", f'<input name="deals" type="number" min="1" max="{MAX_DEALS}" value="2">'),
         label("tour.page.variant", f'<select name="variant">{variants}</select>'),
         label("tour.page.seed", '<input name="seed" type="number" value="1">'),
+        label("tour.page.autoplay", '<input name="autoplay" type="checkbox">'),
         f'<button type="submit">{escape(t("tour.page.start", lang))}</button>'])
     title = escape(t("tour.page.title", lang))
     failed = escape(t("tour.page.failed", lang, why="{why}"))

@@ -11,7 +11,7 @@
     const f = new FormData(form);
     const body = {
       participants: Number(f.get("participants")), deals: Number(f.get("deals")), seed: Number(f.get("seed")),
-      variant: f.get("variant"),
+      variant: f.get("variant"), autoplay: f.get("autoplay") === "on",
       players: String(f.get("players") || "").split(",").map((p) => p.trim()).filter((p) => p),
     };
     const r = await fetch("/api/club/tournaments?lang=" + lang, {
