@@ -328,6 +328,12 @@ def test_contract_column() -> None:
     assert tr.contract_text(replace(ln, kind="unplayed"), "ru") == "6S — без виста"
 
 
+def test_bots_named_by_their_numbers() -> None:
+    names, bots = tr.with_bots(["Anna", " ", "Bot 3", "Anna"], 5, "en")
+    assert names == ["Anna", "Bot 3", "Bot 1", "Bot 4", "Bot 5"] and bots == names[2:]
+    assert tr.with_bots([], 3, "ru")[0] == ["Бот 1", "Бот 2", "Бот 3"]
+
+
 def test_standings_share_places() -> None:
     lines = [_line(1, 1, (5, -5, 0, 0)), _line(1, 2, (5, -5, 0, 0))]
     st = tr.standings_of(lines, [str(i) for i in range(1, 9)], tr.TournamentOptions())

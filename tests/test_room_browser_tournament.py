@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
+from fractions import Fraction
 from typing import Any
 
 import browserkit
@@ -78,6 +79,21 @@ def test_an_eight_player_tournament(browser: Any, server: ServerProcess) -> None
         assert len(page.query_selector_all("table.protocol")) == 7 * 2
         border = page.eval_on_selector("td", "td => getComputedStyle(td).borderTopStyle")
         assert border == "solid", "the page's style sheet is served and applied"
+        # the arbiter's form: N of deal 1 at round 1, table 1 fully at fault → 40 % of the top, marked «*»
+        page.fill("#ruling input[name=round]", "1")
+        page.fill("#ruling input[name=table]", "1")
+        page.fill("#ruling input[name=board]", "1")
+        page.select_option("#ruling select[name=rule]", "adjusted")
+        page.select_option("#ruling select[name=fault_N]", "full")
+        with page.expect_navigation():
+            page.click("#ruling button[type=submit]")
+        page.wait_for_selector("table.protocol")
+        cell = page.eval_on_selector("table.protocol tr:nth-child(2) td:nth-child(7)", "td => td.textContent")
+        assert cell.endswith("*") and cell.split(" · ")[2] == tr.fmt(Fraction(2, 5) * 2) + "*", cell
+        after = _get(server.base + f"/api/club/tournaments/{tid}")
+        assert after["rulings"][0]["scores"][0] == {"kind": "artificial", "value": "2/5"}
+        marked = page.eval_on_selector_all("table.protocol td", "tds => tds.filter(t => t.textContent.endsWith('*'))")
+        assert len(marked) == 1
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "pref-tournament-8.png"), full_page=True)
         assert errors == []

@@ -38,14 +38,6 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-def participants(n: int, given: str, lang: str) -> list[str]:
-    """``n`` names: those given first, then bots for the missing players."""
-    from cardroom.club.evening import bot_names
-
-    named = [p.strip() for p in given.split(",") if p.strip()][:n]
-    return named + [b for b in bot_names(n + len(named), lang) if b not in named][:n - len(named)]
-
-
 def cmd_tournament(args: argparse.Namespace) -> int:
     from cardroom.club import tournament as tr
     from cardroom.core.errors import CardroomError
@@ -57,7 +49,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         msg = t("cli.no_bots", lang, flag=f"--bots {args.bots}", game="preferans", kinds=", ".join(kinds))
         print(f"cardroom: {msg}", file=sys.stderr)
         return 2
-    players = participants(args.players, args.names, lang)
+    players, _ = tr.with_bots(args.names.split(","), args.players, lang)
     try:
         if args.knockout:
             tables = tr.knockout(players, args.seed, args.variant, args.advance, args.table_size, args.bots)

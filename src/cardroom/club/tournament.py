@@ -272,6 +272,20 @@ def make_bot(game: Any, kind: str, seed: int) -> Bot:
     return DealViewBot(bot) if kind == "random" else bot
 
 
+def with_bots(given: Sequence[str], n: int, lang: str) -> tuple[list[str], list[str]]:
+    """The ``n`` participants: the registered names first (each once, at most ``n``), then computer
+    players for the missing ones, each named by his number («Бот 9») unless a registered name took it."""
+    from cardroom.club.evening import bot_names
+
+    named = list(dict.fromkeys(p.strip() for p in given if p.strip()))[:n]
+    spare = iter(b for b in bot_names(3 * n, lang) if b not in named)
+    bots: list[str] = []
+    for i in range(len(named), n):
+        own = bot_names(i + 1, lang)[i]
+        bots.append(own if own not in named else next(b for b in spare if b not in bots))
+    return named + bots, bots
+
+
 def bot_kind(bots: str, number: int) -> str:
     """The computer player of participant ``number``: ``bots`` is a kind or kinds by comma, given in turn
     (``rule,random``: odd numbers the rule bot, even the random one — the rule bot is deterministic, so

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cardroom.club import pref_movements as pm
 from cardroom.club import tour_arbiter as arb
 from cardroom.club import tournament as tr
-from cardroom.club.evening import bot_names, turned_deal
+from cardroom.club.evening import turned_deal
 from cardroom.club.movements import Sitting
 from cardroom.core.game import CHANCE
 from cardroom.i18n.catalogue import Reason
@@ -75,8 +75,8 @@ class RoomTournaments:
         deals = int(body.get("deals", 2))
         if not 1 <= deals <= MAX_DEALS:
             raise tr.TournamentError(Reason("tour.room_deals", most=MAX_DEALS))
-        given = list(dict.fromkeys(str(p).strip() for p in body.get("players", []) if str(p).strip()))[:n]
-        bots = [b for b in bot_names(2 * n, lang) if b not in given][:n - len(given)]
+        names, bots = tr.with_bots([str(p) for p in body.get("players", [])], n, lang)
+        given = names[:n - len(bots)]
         options = tr.TournamentOptions(variant=str(body.get("variant", "sochi")), deals=deals)
         plan = tr.Tournament(given + bots, int(body.get("seed", 1)), options)
         autoplay = body.get("autoplay", False)

@@ -101,7 +101,36 @@ async def director_page(request: Request, room: RoomDep, lang: Lang, tid: str) -
             head.append(f'<p class="noprint">{resting}</p>')
     if tm.failed:
         head.append(f"<p>{escape(t('tour.page.failed', lang, why=tm.failed))}</p>")
+    if lines:
+        head.append(_ruling_form(tm.id, lang))
     return HTMLResponse(tr.tournament_html(lines, mp, standings, lang, "".join(head), "/club/tournament.css"))
+
+
+def _ruling_form(tid: str, lang: str) -> str:
+    """The arbiter's form (not printed): the deal (round, table, deal), the rule, the fault of each seat
+    for an adjusted result, the offenders and the facts of 11.3 / 11.7; ``/static/tournament.js`` posts it."""
+    from cardroom.club import tour_arbiter as arb
+
+    def label(key: str, fld: str) -> str:
+        return f"<label>{escape(t(key, lang))} {fld}</label> "
+
+    rules = "".join(f'<option value="{r}">{escape(t(f"tour.rule.{r}", lang))}</option>' for r in arb.RULES)
+    faults = "".join(f'<option value="{f}">{escape(t(f"tour.fault.{f}", lang))}</option>'
+                     for f in ("", *arb.FAULTS))
+    seats = "".join(f'<label>{x} <select name="fault_{x}">{faults}</select> '
+                    f'<input type="checkbox" name="offender_{x}"></label> ' for x in tr.SEATS)
+    facts = "".join(label(f"tour.fact.{k}", f'<input type="checkbox" name="{k}">')
+                    for k in ("bid_with_wrong_hand", "after_play", "play_began"))
+    return (f'<form id="ruling" class="noprint" data-tournament="{escape(tid)}" data-lang="{lang}" '
+            f'data-failed="{escape(t("tour.page.failed_ruling", lang, why="{why}"))}">'
+            f"<h2>{escape(t('tour.page.ruling', lang))}</h2>"
+            + label("tour.col.round", '<input name="round" type="number" min="1" value="1" size="3">')
+            + label("tour.col.table", '<input name="table" type="number" min="1" value="1" size="3">')
+            + label("tour.col.deal", '<input name="board" type="number" min="1" value="1" size="3">')
+            + label("tour.page.rule", f'<select name="rule">{rules}</select>') + "<br>"
+            + f"{escape(t('tour.page.seats', lang))} {seats}<br>{facts}"
+            + f'<button type="submit">{escape(t("tour.page.rule_it", lang))}</button><span id="ruling-status"></span>'
+            '</form><script src="/static/tournament.js"></script>')
 
 
 @router.get("/club/tournament.css")
