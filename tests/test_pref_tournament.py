@@ -509,6 +509,9 @@ def test_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         assert f"{s.place}. №{s.number} {s.name}: {tr.fmt(s.points)} mp" in text
     html = tmp_path / "t.html"
     assert main(["tournament", "--players", "8", "--deals", "2", "--lang", "ru", "--html", str(html)]) == 0
-    assert "Протокол" in html.read_text(encoding="utf-8") and "Итоги" in html.read_text(encoding="utf-8")
+    page = html.read_text(encoding="utf-8")
+    assert "Протокол" in page and "Итоги" in page and "Расклады" in page
+    layouts = page.split('<table class="layouts">')[1].split("</table>")[0]
+    assert layouts.count("<tr>") == 1 + 14 and layouts.count("<td>—</td>") == 14  # each dealer sits out
     assert main(["tournament", "--players", "10", "--lang", "en"]) == 2
     assert main(["tournament", "--knockout", "--players", "9", "--table-size", "3", "--lang", "en"]) == 0

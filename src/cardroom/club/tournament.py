@@ -668,5 +668,28 @@ def tournament_html(lines: Sequence[Line], mp: Mapping[tuple[int, int, int, int]
                    f"<td>{pt(ln.declarer)}</td><td>{pt(ln.whisters[0])}</td><td>{pt(ln.whisters[1])}</td>{seats}</tr>")
     if key is not None:
         out.append("</table>")
-    out.append(f"<p>{escape(t('tour.protocol_note', lang))}</p></body></html>")
+    out.append(f"<p>{escape(t('tour.protocol_note', lang))}</p>")
+    out.append(layouts_html(lines, lang))
+    out.append("</body></html>")
     return "".join(out)
+
+
+def layouts_html(lines: Sequence[Line], lang: str) -> str:
+    """The layout of every board played (§11.2: «расклад»), the same at every table: its dealer (who sits
+    out), the hands at N, E, S, W and the talon."""
+    from html import escape
+
+    from cardroom.core.cards import CardSet
+    from cardroom.i18n import shown_cards
+
+    def hand(mask: int) -> str:
+        return "—" if not mask else escape(shown_cards(CardSet(mask).by_suit_text(), lang))
+
+    boards: dict[int, Line] = {}
+    for ln in lines:
+        boards.setdefault(ln.board, ln)
+    heads = [t("tour.col.deal", lang), t("tour.col.dealer", lang), *SEATS, t("tour.col.talon", lang)]
+    rows = "".join(f"<tr><td>{b}</td><td>{SEATS[ln.dealer]}</td>" + "".join(f"<td>{hand(h)}</td>" for h in ln.hands)
+                   + f"<td>{hand(ln.talon)}</td></tr>" for b, ln in sorted(boards.items()))
+    return (f"<h2>{escape(t('tour.page.layouts', lang))}</h2><table class=\"layouts\"><tr>"
+            + "".join(f"<th>{escape(h)}</th>" for h in heads) + f"</tr>{rows}</table>")
