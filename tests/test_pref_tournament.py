@@ -503,6 +503,7 @@ def test_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["tournament", "--players", "8", "--deals", "2", "--lang", "en", "--save", str(out)]) == 0
     text = capsys.readouterr().out
     assert "Round 7, table 2, set 7" in text and text.count("№") >= 8
+    assert "Layouts:" in text and "deal 14 (dealer E): N ♠" in text
     data = json.loads(out.read_text(encoding="utf-8"))
     _, standings = tr.recompute(data)
     for s in standings:

@@ -71,6 +71,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             print(t("tour.protocol_note", lang))
             for line in tr.protocol_text(tour.lines, tour.match_points(), lang):
                 print(line)
+            for line in tr.layouts_text(tour.lines, lang):
+                print(line)
             for line in tr.standings_text(tour.standings(), lang):
                 print(line)
             data = tour.to_dict()

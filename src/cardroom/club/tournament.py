@@ -535,6 +535,23 @@ def protocol_text(lines: Sequence[Line], mp: Mapping[tuple[int, int, int, int], 
     return out
 
 
+def layouts_text(lines: Sequence[Line], lang: str) -> list[str]:
+    """The layouts of the boards (§11.2), one line each, as the terminal writes hands."""
+    from cardroom.core.cards import CardSet
+    from cardroom.i18n import shown_cards
+
+    boards: dict[int, Line] = {}
+    for ln in lines:
+        boards.setdefault(ln.board, ln)
+    out = [t("tour.page.layouts", lang) + ":"]
+    for b, ln in sorted(boards.items()):
+        hands = "  ".join(f"{SEATS[s]} " + ("—" if not h else shown_cards(CardSet(h).by_suit_text(), lang))
+                          for s, h in enumerate(ln.hands))
+        talon = shown_cards(CardSet(ln.talon).by_suit_text(), lang)
+        out.append(t("tour.layout_line", lang, board=b, dealer=SEATS[ln.dealer], hands=hands, talon=talon))
+    return out
+
+
 def standings_text(standings: Sequence[Standing], lang: str) -> list[str]:
     out = [t("tour.standings_head", lang)]
     for s in standings:
