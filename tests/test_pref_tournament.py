@@ -187,6 +187,29 @@ def test_schedule_by_names_and_deals(n: int, deals: int, rnd: Any) -> None:
     assert all(s.set_of_board(bd) == (bd - 1) // deals + 1 for bd in boards)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(pm.SIZES), st.data())
+def test_any_misprint_is_refused(n: int, data: st.DataObject) -> None:
+    """Like the 16-player «4S» printed for «3S»: a route with any one place printed as another seat of the
+    group is refused, naming the seat used twice and the seat never used."""
+    table = pm.movement_table(n)
+    gi = data.draw(st.integers(0, len(table.groups) - 1))
+    g = table.groups[gi]
+    route = [str(p) for p in g.route]
+    seats = [i for i, p in enumerate(route) if p != "P"]
+    i, j = data.draw(st.sampled_from(seats)), data.draw(st.sampled_from(seats))
+    if i == j:
+        return
+    wrong = list(route)
+    wrong[i] = route[j]
+    misprinted = pm.Group(g.tables, tuple(pm.Position.parse(x) for x in wrong), g.fixed)
+    bad = pm.MovementTable(n, tuple(misprinted if k == gi else x for k, x in enumerate(table.groups)), table.row)
+    with pytest.raises(pm.TourMovementError) as e:
+        pm.check_table(bad)
+    assert e.value.reason is not None
+    assert e.value.reason.params["twice"] == route[j] and route[i] in e.value.reason.params["missing"]
+
+
 @pytest.mark.parametrize("n,balanced", [(8, True), (13, True), (9, False), (12, False)])
 def test_meetings(n: int, balanced: bool) -> None:
     """The 8 and 13 tables make every two players meet equally often (three times); the 9 and 12 tables

@@ -52,6 +52,9 @@ GROUP2: Mapping[int, tuple[str, ...]] = {
 }
 PRINTED_16 = ("3W", "3N", "4N", "4S", "4E", "4W", "4S")
 """The 16-player route of group 2 as the document prints it: «4S» twice, «3S» never."""
+FIXED1 = {8: "1N", 12: "1N"}
+"""«Позицию, не указанную в движении (обычно 1N), занимает игрок, постоянно на ней находящийся» (9 and 13
+list every seat: nobody stays)."""
 FIXED2 = {16: "3E", 24: "4E"}
 """«№ 16 постоянно на позиции 3E», «№ 24 постоянно на позиции 4E»."""
 GROUP1 = {16: 8, 18: 9, 24: 12}
@@ -160,13 +163,8 @@ def mapped_route(route: Sequence[str], table_shift: int, seat_turn: int = 1) -> 
 
 
 def _group(route: Sequence[str], tables: Sequence[int], fixed: str | None = None) -> Group:
-    """A group; its fixed place the one stated, else the one seat of its tables not in the route."""
-    positions = tuple(Position.parse(x) for x in route)
-    if fixed is not None:
-        return Group(tuple(tables), positions, Position.parse(fixed))
-    seats = {Position(t, s) for t in tables for s in range(4)}
-    free = sorted(seats - set(positions), key=lambda p: (p.table, p.seat))
-    return Group(tuple(tables), positions, free[0] if len(free) == 1 else None)
+    held = None if fixed is None else Position.parse(fixed)
+    return Group(tuple(tables), tuple(Position.parse(x) for x in route), held)
 
 
 def _tables_of(route: Sequence[str]) -> tuple[int, ...]:
@@ -187,7 +185,8 @@ def movement_table(participants: int, printed: bool = False) -> MovementTable:
     for i, route in enumerate(routes):
         own = _tables_of(route)
         tables = own if i == 0 else tuple(range(max(groups[-1].tables) + 1, max(own) + 1))
-        groups.append(_group(route, tables, FIXED2.get(participants) if i else None))
+        first = GROUP1.get(participants, participants)
+        groups.append(_group(route, tables, FIXED2.get(participants) if i else FIXED1.get(first)))
     table = MovementTable(participants, tuple(groups), parse_row(ROWS[participants]))
     check_table(table)
     return table
