@@ -500,12 +500,16 @@ def fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}"
 
 
+KIND_KEYS = {"preferans": "pref"}
+"""A deal's kind whose words are not ``pref.kind.<kind>``: the «преферанс» declaration (the sheet's key)."""
+
+
 def contract_text(ln: Line, lang: str) -> str:
     """The contract column: a game's contract; the other kinds by the terminal's words (``pref.kind.*``)
     — a misère, raspasy, a game nobody whisted («без виста», with its contract)."""
     from cardroom.i18n import STRINGS
 
-    key = "pref" if ln.kind == "preferans" else f"pref.kind.{ln.kind}"
+    key = KIND_KEYS.get(ln.kind, f"pref.kind.{ln.kind}")
     kind = t(key, lang) if key in STRINGS else ln.kind
     if ln.kind == "game" and ln.contract:
         return ln.contract
