@@ -485,6 +485,27 @@ def test_rulings_applied_to_a_running_tournament() -> None:
     assert lines[0].scores[2] == tr.Score("artificial", Fraction(4, 10))
 
 
+def test_assigned_result_in_a_running_tournament() -> None:
+    """Б.2 at a deal of a played round: the likely results are those of the same cards at the other table;
+    the non-offending seats take the best of them, the offender (N) the worst possible; the match points
+    then compare the assigned whists like played ones."""
+    tour = _played(8, rounds=1)
+    ln = tour.lines[0]
+    likely = tour.likely_results(ln.board, exclude=(ln.round, ln.table))
+    assert len(likely) == 1
+    possible = [*likely, ln.whists, tuple(-w for w in ln.whists)]
+    got = arb.assigned_whists(likely, possible, offenders=[0])
+    tour.apply_ruling(ln.round, ln.table, ln.board, arb.Ruling("Б.2", arb.ARTIFICIAL_RESULT), assigned=got)
+    assert [sc.kind for sc in ln.scores] == ["assigned"] * 4
+    assert ln.scores[0].value == min(r[0] for r in possible)
+    assert [sc.value for sc in ln.scores[1:]] == list(likely[0][1:])
+    other = next(o for o in tour.lines if o.board == ln.board and o is not ln)
+    mp = tour.match_points()
+    for s in range(4):
+        a, b = ln.scores[s].value, other.scores[s].value
+        assert mp[(ln.round, ln.table, ln.board, s)] == (2 if a > b else 1 if a == b else 0)
+
+
 def test_redeal_of_a_board_nobody_has_played() -> None:
     tour = tr.Tournament(8, seed=3, options=tr.TournamentOptions(deals=2), bots="rule")
     tour.play_sitting(1, 1, tour.schedule.movement.rounds[0].sittings[0].seats, 1)
