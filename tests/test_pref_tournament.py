@@ -495,7 +495,7 @@ def test_assigned_result_in_a_running_tournament() -> None:
     assert len(likely) == 1
     possible = [*likely, ln.whists, tuple(-w for w in ln.whists)]
     got = arb.assigned_whists(likely, possible, offenders=[0])
-    tour.apply_ruling(ln.round, ln.table, ln.board, arb.Ruling("Б.2", arb.ARTIFICIAL_RESULT), assigned=got)
+    tour.apply_ruling(ln.round, ln.table, ln.board, arb.Ruling("Б.2", arb.ASSIGNED), assigned=got)
     assert [sc.kind for sc in ln.scores] == ["assigned"] * 4
     assert ln.scores[0].value == min(r[0] for r in possible)
     assert [sc.value for sc in ln.scores[1:]] == list(likely[0][1:])

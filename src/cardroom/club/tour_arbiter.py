@@ -47,8 +47,9 @@ TAKE_BACK = "take_back"  # 11.5 Б: the offender takes his extra cards back
 KEEP = "keep"  # 11.6 А.1: the result of the wrong deal stands
 CANCEL_SECOND = "cancel_second"  # 11.6 Б: the repeated result cancelled
 CORRECT = "correct"  # 11.7: corrected during the auction without essential distortion
+ASSIGNED = "assigned"  # Б.2: an assigned result (whists by seat, :func:`assigned_whists`)
 ACTIONS = (PLAY, HAND_RECORDS, CONSULT, REDEAL, ARTIFICIAL_RESULT, CANCEL, RETURN_CARD, RECONSTRUCT, SPOILED,
-           RESTORE, ADD_CARD, TAKE_BACK, KEEP, CANCEL_SECOND, CORRECT)
+           RESTORE, ADD_CARD, TAKE_BACK, KEEP, CANCEL_SECOND, CORRECT, ASSIGNED)
 REPLAYED = (HAND_RECORDS, CONSULT, REDEAL, RETURN_CARD, RECONSTRUCT, RESTORE, CORRECT, PLAY)
 """Actions after which the deal is played (again) with its right cards."""
 

@@ -40,7 +40,6 @@ from cardroom.club import tour_arbiter as arb
 from cardroom.core.cards import PIQUET_PACK_MASK, cards_of_mask
 from cardroom.core.deal import Deal, hand_text
 from cardroom.core.errors import CardroomError
-from cardroom.core.game import CHANCE
 from cardroom.core.match import Match
 from cardroom.games import load
 from cardroom.i18n import t
@@ -596,17 +595,10 @@ def knockout_sizes(n: int, advance: int = 1, table_size: int = 4) -> list[list[i
 
 def play_pulka(players: Sequence[str], variant: str, rng: random.Random, bot_for: BotFor,
                options: Mapping[str, Any] | None = None) -> Match[Any, Any, Any, Any]:
-    """A whole pulka («пуля») played by the bots of ``players`` (seat order)."""
+    """A whole pulka («пуля») played by the bots of ``players`` (seat order): the club's whole-match play
+    (:func:`cardroom.club.evening.play_rubbers`)."""
     game = load("preferans", variant=variant, players=len(players), **dict(options or {}))
-    state = game.new_initial_state()
-    while not state.is_over:
-        if state.to_act == CHANCE:
-            state.play_chance(rng)
-        else:
-            seat = state.to_act
-            assert seat is not None
-            state.apply(bot_for(players[seat]).choose(state.view(seat)))
-    return state
+    return ev.play_rubbers(game, players, 1, rng, bot_for)[0].state
 
 
 def knockout(players: Sequence[str], seed: int = 1, variant: str = "sochi", advance: int = 1, table_size: int = 4,
