@@ -128,6 +128,31 @@ def test_a_registered_person_is_waited_for(client: TestClient) -> None:
     assert {"Ann", "Boris"} <= {s["name"] for s in info["standings"]} and info["failed"] is None
 
 
+def test_a_knockout_in_the_room(client: TestClient) -> None:
+    """§11.4 in the room: nine at three tables of three, a pulka each; each table's winner (by the balance
+    of its published record) goes on to the final table, whose order is the prizes."""
+    r = client.post("/api/club/knockouts?lang=en", json={"participants": 9, "table_size": 3, "seed": 4,
+                                                         "pulya_length": 10})
+    assert r.status_code == 201, r.text
+    kid = r.json()["id"]
+    deadline = time.monotonic() + 600
+    while not (info := client.get(f"/api/club/knockouts/{kid}").json())["over"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    assert info["failed"] is None and info["plan"] == [[3, 3, 3], [3]]
+    first = [x for x in info["tables"] if x["round"] == 1]
+    final = [x for x in info["tables"] if x["round"] == 2]
+    assert len(first) == 3 and len(final) == 1
+    for x in first:
+        rec = client.get(f"/api/tables/{x['table_id']}/record").json()
+        bal = state_from_dict(rec).sheet.settle().balance
+        assert x["advance"] == [x["players"][max(range(3), key=lambda s: (bal[s], -s))]]
+    assert final[0]["players"] == [x["advance"][0] for x in first]
+    assert sorted(info["prizes"]) == sorted(final[0]["players"])
+    assert client.post("/api/club/knockouts", json={"participants": 5}).status_code == 400
+    assert client.get("/api/club/knockouts/k999").status_code == 404
+
+
 def test_refusals_and_the_registration_page(client: TestClient) -> None:
     assert client.post("/api/club/tournaments?lang=en", json={"participants": 10}).status_code == 400
     r = client.post("/api/club/tournaments?lang=ru", json={"participants": 12, "deals": 99})

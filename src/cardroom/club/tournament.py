@@ -621,19 +621,32 @@ def knockout(players: Sequence[str], seed: int = 1, variant: str = "sochi", adva
 
     for r, sizes in enumerate(plan, start=1):
         nxt: list[str] = []
-        i = 0
-        for tb, size in enumerate(sizes, start=1):
-            four = field_[i:i + size]
-            i += size
+        for tb, four in enumerate(seatings(field_, sizes), start=1):
             state = play_pulka(four, variant, random.Random(f"{seed}:ko:{r}:{tb}"), bot_for, pulka)
             bal = tuple(Fraction(b) for b in state.sheet.settle().balance)
-            order = sorted(range(size), key=lambda s: (-bal[s], s))
-            go = tuple(four[s] for s in (order if len(sizes) == 1 else order[:advance]))
+            go = going_on(four, bal, advance, final=len(sizes) == 1)
             out.append(KnockoutTable(r, tb, tuple(four), bal, go,
                                      record_dict(state, {str(s): p for s, p in enumerate(four)})))
             nxt += go
         field_ = nxt
     return out
+
+
+def seatings(field_: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
+    """The tables of a knock-out round: the players in order (the winners of the previous round first),
+    ``sizes`` at a time."""
+    out, i = [], 0
+    for size in sizes:
+        out.append(list(field_[i:i + size]))
+        i += size
+    return out
+
+
+def going_on(players: Sequence[str], balances: Sequence[Fraction], advance: int, final: bool) -> tuple[str, ...]:
+    """Who goes on from a knock-out table: the best ``advance`` by the pulka's balance (ties: the earlier
+    seat); at the final table, every player in the order of the prizes."""
+    order = sorted(range(len(players)), key=lambda s: (-balances[s], s))
+    return tuple(players[s] for s in (order if final else order[:advance]))
 
 
 

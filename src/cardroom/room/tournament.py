@@ -167,3 +167,99 @@ class RoomTournaments:
                                "percent": float(s.percent), "whists": str(s.whists)} for s in standings],
                 "rulings": list(t.rulings), "page": f"/club/tournaments/{t.id}"}
 
+
+
+# ---------------------------------------------------------------------------------------------- knock-out
+@dataclass
+class RoomKnockout:
+    """A knock-out tournament in the room (§11.4): each round's tables are room tables, each playing a
+    whole pulka; the winners (or the first two) of each go on; the last round is one table."""
+
+    id: str
+    players: list[str]
+    bots: set[str]
+    plan: list[list[int]]
+    variant: str
+    advance: int
+    seed: int
+    pulya: int | None
+    tables: list[dict[str, Any]] = field(default_factory=list)  # round, table, players, table_id
+    round: int = 0
+    over: bool = False
+    task: asyncio.Task[None] | None = None
+    failed: str | None = None
+
+    def results(self, room: Room) -> list[dict[str, Any]]:
+        """Each finished table's balances and who goes on, from its published record alone."""
+        from fractions import Fraction
+
+        from cardroom.records.registry import state_from_dict
+
+        out = []
+        for tb in self.tables:
+            if not room.table(tb["table_id"]).state.is_over:
+                continue
+            state = state_from_dict(room.record(tb["table_id"]))
+            bal = [Fraction(b) for b in state.sheet.settle().balance]
+            final = len(self.plan[tb["round"] - 1]) == 1
+            out.append({**tb, "balances": [str(b) for b in bal],
+                        "advance": list(tr.going_on(tb["players"], bal, self.advance, final))})
+        return out
+
+
+@dataclass
+class RoomKnockouts:
+    knockouts: dict[str, RoomKnockout] = field(default_factory=dict)
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    def make(self, body: dict[str, Any], lang: str) -> RoomKnockout:
+        """A knock-out from a request body (participants, players, table_size, advance, variant, seed,
+        pulya_length, autoplay); :class:`cardroom.core.errors.CardroomError` when it cannot be seated."""
+        n = int(body.get("participants", 9))
+        advance, size = int(body.get("advance", 1)), int(body.get("table_size", 4))
+        plan = tr.knockout_sizes(n, advance, size)
+        names, bots = tr.with_bots([str(p) for p in body.get("players", [])], n, lang)
+        autoplay = body.get("autoplay", False)
+        if not isinstance(autoplay, bool):
+            raise TypeError("'autoplay' must be true or false")
+        pulya = body.get("pulya_length")
+        ko = RoomKnockout(f"k{next(self._ids)}", names, set(names) if autoplay else set(bots), plan,
+                          str(body.get("variant", "sochi")), advance, int(body.get("seed", 1)),
+                          None if pulya is None else int(pulya))
+        self.knockouts[ko.id] = ko
+        return ko
+
+    def start(self, room: Room, ko: RoomKnockout) -> None:
+        ko.task = asyncio.get_running_loop().create_task(self._run(room, ko))
+
+    async def _run(self, room: Room, ko: RoomKnockout) -> None:
+        try:
+            field_ = list(ko.players)
+            for r, sizes in enumerate(ko.plan, start=1):
+                ko.round = r
+                made = []
+                for tb, four in enumerate(tr.seatings(field_, sizes), start=1):
+                    options: dict[str, Any] = {"variant": ko.variant, "players": len(four)}
+                    if ko.pulya is not None:
+                        options["pulya_length"] = ko.pulya
+                    events = [SeatEvent(s, "bot", p, None) for s, p in enumerate(four) if p in ko.bots]
+                    seed = derived_seed(ko.seed, ko.id, f"{r}/{tb}")
+                    rt, _ = await room.create_table("preferans", options, seed=seed, seat_events=events,
+                                                    practice=True)
+                    entry = {"round": r, "table": tb, "players": four, "table_id": rt.id}
+                    ko.tables.append(entry)
+                    made.append(rt)
+                for rt in made:
+                    await _until(lambda x=rt: x.state.is_over)
+                field_ = [p for res in ko.results(room) if res["round"] == r for p in res["advance"]]
+        except Exception as e:
+            ko.failed = str(e)
+        ko.over = True
+
+    def summary(self, room: Room, ko: RoomKnockout) -> dict[str, Any]:
+        results = {(x["round"], x["table"]): x for x in ko.results(room)}
+        tables = [results.get((tb["round"], tb["table"]), {**tb, "balances": None, "advance": None})
+                  for tb in ko.tables]
+        last = [x for x in tables if x["round"] == len(ko.plan) and x["advance"] is not None]
+        return {"id": ko.id, "players": ko.players, "plan": ko.plan, "round": ko.round, "over": ko.over,
+                "failed": ko.failed, "tables": tables, "prizes": last[0]["advance"] if last else None}

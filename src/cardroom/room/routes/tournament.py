@@ -19,7 +19,7 @@ from cardroom.core.errors import CardroomError
 from cardroom.i18n import t
 from cardroom.room.engine import RoomError
 from cardroom.room.routes.common import Lang, RoomDep, read_body
-from cardroom.room.tournament import MAX_DEALS, RoomTournament, RoomTournaments
+from cardroom.room.tournament import MAX_DEALS, RoomKnockouts, RoomTournament, RoomTournaments
 
 router = APIRouter()
 
@@ -38,6 +38,36 @@ def _tournament(request: Request, tid: str) -> tuple[RoomTournaments, RoomTourna
     if tid not in ts.tournaments:
         raise RoomError(404, "no_tournament", id=tid)
     return ts, ts.tournaments[tid]
+
+
+def knockouts_of(request: Request) -> RoomKnockouts:
+    state = request.app.state
+    if not hasattr(state, "knockouts"):
+        state.knockouts = RoomKnockouts()
+    got: RoomKnockouts = state.knockouts
+    return got
+
+
+@router.post("/api/club/knockouts", status_code=201)
+async def make_knockout(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
+    body = await read_body(request)
+    ks = knockouts_of(request)
+    try:
+        ko = ks.make(body, lang)
+    except CardroomError as e:
+        raise RoomError(400, "bad_tournament", why=e.text(lang)) from None
+    except (ValueError, TypeError) as e:
+        raise RoomError(400, "bad_tournament", why=str(e)) from None
+    ks.start(room, ko)
+    return JSONResponse(ks.summary(room, ko), status_code=201)
+
+
+@router.get("/api/club/knockouts/{kid}")
+async def knockout(request: Request, room: RoomDep, kid: str) -> dict[str, Any]:
+    ks = knockouts_of(request)
+    if kid not in ks.knockouts:
+        raise RoomError(404, "no_tournament", id=kid)
+    return ks.summary(room, ks.knockouts[kid])
 
 
 @router.post("/api/club/tournaments", status_code=201)
