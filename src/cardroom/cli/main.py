@@ -232,6 +232,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     from cardroom.cli.club import add_club_parser
 
     add_club_parser(sub)
+    from cardroom.cli.tm import add_tm_parsers
+
+    add_tm_parsers(sub)
     return p
 
 

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from cardroom.bots.base import Bot
@@ -43,7 +43,7 @@ def fill_hidden(known: dict[Seat, int], played: dict[Seat, int], voids: dict[Sea
     counts = tuple((pool & suit_mask(suit)).bit_count() for suit in range(4))
     need = tuple(13 - played.get(s, 0).bit_count() for s in hidden)
 
-    @lru_cache(maxsize=None)
+    @cache
     def split(suit: int, left: tuple[int, ...]) -> tuple[tuple[int, ...], ...] | None:
         """How many cards of each suit from ``suit`` on each hidden seat takes, or None."""
         if suit == 4:

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from cardroom.core.cards import Card, Rank, Suit
 from cardroom.core.errors import CardroomError
 from cardroom.core.table import Seat
-from cardroom.i18n.catalogue import Reason
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain
+from cardroom.i18n.catalogue import Reason
 
 VERSION = 18
 """The protocol version cardroom speaks (Blue Chip Bridge, 1 August 2005)."""
@@ -60,13 +60,13 @@ DUMMY = "dummy"
 
 
 class ProtocolError(CardroomError):
-    """A message refused: ``code`` is one of :data:`REFUSALS`, ``text`` the line (at most 40 characters)."""
+    """A message refused: ``code`` is one of :data:`REFUSALS`, ``line`` the line (at most 40 characters)."""
 
     def __init__(self, code: str, text: str = "") -> None:
         assert code in REFUSALS, code
         self.code = code
-        self.text = text[:40]
-        super().__init__(Reason("tm.protocol", code=code, text=self.text))
+        self.line = text[:40]
+        super().__init__(Reason("tm.protocol", code=code, text=self.line))
 
     def wire(self) -> str:
         return f"Error {self.code}"

@@ -216,9 +216,43 @@ class TableManager:
                 self.session.refused.append((seat, e.code))
                 await self._send(link, e.wire())
 
+    @staticmethod
+    async def _together(*coros: Any) -> list[Any]:
+        """Run ``coros`` at once; when one fails, the others are cancelled and the failure raised."""
+        tasks = [asyncio.ensure_future(c) for c in coros]
+        try:
+            return list(await asyncio.gather(*tasks))
+        except BaseException:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            raise
+
+    async def _relay(self, actor: Seat, is_act: Callable[[p.ClientMessage], bool],
+                     take: Callable[[p.ClientMessage], None], is_ready: Callable[[p.ClientMessage], bool],
+                     line_of: Callable[[Any], str]) -> p.ClientMessage:
+        """The ``actor``'s call or card, and each other seat told of it as soon as it has asked and the actor
+        has made it (``line_of`` the message it is told)."""
+        made: asyncio.Future[p.ClientMessage] = asyncio.get_running_loop().create_future()
+
+        async def act() -> p.ClientMessage:
+            m = await self._expect(actor, is_act, take)
+            made.set_result(m)
+            return m
+
+        async def tell(s: Seat) -> None:
+            await self._expect(s, is_ready)
+            await self._send(self.links[s], line_of(await made))
+
+        done = await self._together(act(), *(tell(s) for s in Seat if s != actor))
+        result: p.ClientMessage = done[0]
+        return result
+
     async def _all_ready(self, what: str) -> None:
-        await asyncio.gather(*(self._expect(s, lambda m, w=what: isinstance(m, p.Ready) and m.what == w)
-                               for s in Seat))
+        def ready(m: p.ClientMessage) -> bool:
+            return isinstance(m, p.Ready) and m.what == what
+
+        await self._together(*(self._expect(s, ready) for s in Seat))
 
     # ---------------------------------------------------------------------------------- the session
     async def run(self) -> Session:
@@ -307,13 +341,8 @@ class TableManager:
                 raise p.ProtocolError("not-your-turn", "")
             return isinstance(m, p.ReadyForBid) and m.of == bidder
 
-        others = [s for s in Seat if s != bidder]
-        results = await asyncio.gather(self._expect(bidder, is_call, take),
-                                       *(self._expect(s, is_ready) for s in others))
+        await self._relay(bidder, is_call, take, is_ready, lambda m: p.bid_line(bidder, m.call, m.alert))
         self._tick(bidder, since)
-        made = results[0]
-        assert isinstance(made, p.Bid)
-        await self._broadcast(p.bid_line(bidder, made.call, made.alert), others)
         if deal.phase != PHASE_AUCTION and deal.phase != PHASE_OVER and self.lead_notice != "none":
             await self._send(self.links[Seat(deal.next_seat)], p.lead_line(Seat(deal.next_seat)))
 
@@ -357,13 +386,11 @@ class TableManager:
                     raise p.ProtocolError("wrong-trick", p.ready_card_line(m.seat, None, m.trick))
                 return True
 
-            others = [s for s in Seat if s != controller]
-            results = await asyncio.gather(self._expect(controller, is_play, take),
-                                           *(self._expect(s, is_ready) for s in others))
+            def told(m: Any, hand: Seat = hand) -> str:
+                return p.play_line(hand, m.card)
+
+            await self._relay(controller, is_play, take, is_ready, told)
             self._tick(controller, since)
-            made = results[0]
-            assert isinstance(made, p.Play)
-            await self._broadcast(p.play_line(hand, made.card), others)
             if len(deal.tricks) == 0 and len(deal.trick) == 1:
                 await self._show_dummy(dummy, dummy_hand)
 
@@ -374,7 +401,7 @@ class TableManager:
             await self._expect(s, lambda m: isinstance(m, p.Ready) and m.what == "dummy")
             await self._send(self.links[s], p.cards_line(None, mask))
 
-        await asyncio.gather(*(one(s) for s in Seat if s != dummy))
+        await self._together(*(one(s) for s in Seat if s != dummy))
 
 
 async def host_session(boards: int, **kw: Any) -> tuple[TableManager, Session]:

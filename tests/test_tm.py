@@ -1,0 +1,453 @@
+"""The Blue Chip Bridge table-manager protocol (issue 17 point 4, docs/tm.md).
+
+The clients of the first tests are written here from the protocol's description (plain sockets, their own
+reading of each message, their own trick counting), not with cardroom's client; the bot test then seats
+cardroom's own client four times at cardroom's table manager."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardroom.core.cards import Card
+from cardroom.core.table import Seat
+from cardroom.games.bridge.game import ContractBridge
+from cardroom.records import rubber_json
+from cardroom.records.pbn import board_to_deal, complete_board, read_pbn, write_pbn
+from cardroom.tm import protocol as p
+from cardroom.tm.client import BotClient, fill_hidden
+from cardroom.tm.server import Session, TableManager
+
+NAMES = ["North", "East", "South", "West"]
+RANKS = "23456789TJQKA"
+
+
+# ------------------------------------------------------------------------------- a table manager
+@contextmanager
+def table_manager(boards: int, **kw: Any) -> Iterator[tuple[TableManager, dict[str, Session]]]:
+    """cardroom's table manager in a thread of its own (its own event loop); the session when it ends."""
+    out: dict[str, Session] = {}
+    ready = threading.Event()
+    tm = TableManager(boards, **kw)
+
+    def serve() -> None:
+        async def main() -> None:
+            await tm.start()
+            ready.set()
+            out["session"] = await tm.run()
+
+        asyncio.run(main())
+
+    th = threading.Thread(target=serve, daemon=True)
+    th.start()
+    assert ready.wait(10)
+    yield tm, out
+    th.join(30)
+    assert not th.is_alive()
+
+
+class Raw:
+    """One connection, lines in and out (CR LF), as any program would speak it."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=20)
+        self.buf = b""
+        self.seen: list[str] = []
+
+    def send(self, line: str) -> None:
+        self.sock.sendall(line.encode("ascii") + b"\r\n")
+
+    def recv(self) -> str:
+        while b"\n" not in self.buf:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                return ""
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition(b"\n")
+        text = line.decode("ascii").rstrip("\r")
+        self.seen.append(text)
+        return text
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def read_hand(text: str) -> set[str]:
+    """``S A K 4. H -. …`` → {"AS", "KS", "4S", …}, read from the description's format."""
+    cards: set[str] = set()
+    for part in text.split(":", 1)[1].split("."):
+        words = part.split()
+        if words:
+            cards.update(r + words[0] for r in words[1:] if r != "-")
+    return cards
+
+
+def _words(mask: int) -> list[str]:
+    """A hand of the record as the description writes its cards (rank then suit)."""
+    return [Card(i).pbn[1] + Card(i).pbn[0] for i in range(52) if mask >> i & 1]
+
+
+def beats(card: str, best: str, led: str, trump: str | None) -> bool:
+    if card[1] == best[1]:
+        return RANKS.index(card[0]) > RANKS.index(best[0])
+    return card[1] == trump and best[1] != trump
+
+
+# ------------------------------------------------------------ a client from the protocol description
+def raw_seat(port: int, seat: int, calls: dict[int, list[str]], log: dict[str, Any]) -> None:
+    """A whole session at ``seat``: the auction of each board scripted (``calls[board]``, the words after the
+    seat's name, from the dealer on), the lowest card that follows suit played, the declarer playing the
+    dummy's cards in the dummy's name. Everything it is told goes to ``log``."""
+    me = NAMES[seat]
+    c = Raw(port)
+    c.send(f'Connecting "{"NS" if seat % 2 == 0 else "EW"} raw" as {me} using protocol version 18')
+    assert c.recv() == f'{me} ("{"NS" if seat % 2 == 0 else "EW"} raw") seated'
+    c.send(f"{me} ready for teams")
+    assert c.recv() == 'Teams : N/S : "NS raw" E/W : "EW raw"'
+    c.send(f"{me} ready to start")
+    line = c.recv()
+    boards = log.setdefault("boards", {})
+    while line == "Start of board":
+        c.send(f"{me} ready for deal")
+        info = c.recv()
+        assert info.startswith("Board number "), info
+        number = int(info.split()[2].rstrip("."))
+        dealer = NAMES.index(info.split("Dealer ")[1].split(".")[0])
+        c.send(f"{me} ready for cards")
+        hand_line = c.recv()
+        assert hand_line.startswith(f"{me}'s cards : ")
+        hand = read_hand(hand_line)
+        assert len(hand) == 13
+        board: dict[str, Any] = {"hand": sorted(hand), "calls": [], "plays": [], "info": info}
+        boards[(number, seat)] = board
+        script = calls[number]
+        turn, last_bid, bidders = dealer, None, []  # bidders: (seat, strain) of each bid
+        for word in script:
+            if turn == seat:
+                c.send(f"{me} {word}")
+                said = word
+            else:
+                c.send(f"{me} ready for {NAMES[turn]}'s bid")
+                got = c.recv()
+                assert got.startswith(NAMES[turn] + " "), got
+                said = got[len(NAMES[turn]) + 1:]
+            assert said == word, (said, word)
+            board["calls"].append((turn, said))
+            if said.startswith("bids "):
+                last_bid = said[5:]
+                bidders.append((turn, last_bid[1:]))
+            turn = (turn + 1) % 4
+        if last_bid is None:
+            board["passed_out"] = True
+            assert c.recv().startswith("Timing")
+            line = c.recv()
+            continue
+        strain = last_bid[1:]
+        side = bidders[-1][0] % 2
+        declarer = next(s for s, st_ in bidders if s % 2 == side and st_ == strain)
+        dummy = (declarer + 2) % 4
+        trump = None if strain == "NT" else strain
+        leader = (declarer + 1) % 4
+        if seat == leader:
+            assert c.recv() == f"{me} to lead"
+        dummy_cards: set[str] = set()
+        taken = [0, 0]
+        for trick in range(1, 14):
+            played: list[tuple[int, str]] = []
+            for k in range(4):
+                who = (leader + k) % 4
+                mine = (who == seat and seat != dummy) or (who == dummy and seat == declarer)
+                if mine:
+                    pool = hand if who == seat else dummy_cards
+                    led = played[0][1][1] if played else None
+                    follow = [x for x in pool if x[1] == led] if led else []
+                    card = min(follow or pool, key=lambda x: ("CDHS".index(x[1]), RANKS.index(x[0])))
+                    pool.discard(card)
+                    c.send(f"{NAMES[who]} plays {card}")
+                else:
+                    name = "dummy" if who == dummy else NAMES[who]
+                    c.send(f"{me} ready for {name}'s card to trick {trick}")
+                    got = c.recv()
+                    assert got.startswith(f"{NAMES[who]} plays "), got
+                    card = got.split()[-1]
+                    if who == seat:  # the dummy sees its own card played by the declarer
+                        hand.discard(card)
+                played.append((who, card))
+                board["plays"].append(card)
+                if trick == 1 and k == 0 and seat != dummy:
+                    c.send(f"{me} ready for dummy")
+                    got = c.recv()
+                    assert got.startswith("Dummy's cards : "), got
+                    dummy_cards = read_hand(got)
+                    board["dummy"] = sorted(dummy_cards)
+            best_seat, best = played[0]
+            for who, card in played[1:]:
+                if beats(card, best, played[0][1], trump):
+                    best_seat, best = who, card
+            taken[best_seat % 2] += 1
+            leader = best_seat
+        board["declarer"], board["tricks"] = declarer, taken[declarer % 2]
+        line = c.recv()
+        assert line.startswith("Timing - N/S : this board "), line
+        line = c.recv()
+    assert line == "End of session", line
+    log.setdefault("ended", []).append(seat)
+    c.close()
+
+
+SCRIPTS = {
+    # board 1, North deals: 1H by North, raised, doubled: 2H doubled, North declares (first to name hearts)
+    1: ["bids 1H", "passes", "bids 2H", "doubles", "passes", "passes", "passes"],
+    # board 2, East deals: passed out
+    2: ["passes", "passes", "passes", "passes"],
+    # board 3, South deals: 1NT by South, West doubles, North passes, East bids 2C, all pass: East declares
+    3: ["bids 1NT", "doubles", "passes", "bids 2C", "passes", "passes", "passes"],
+}
+
+
+def test_a_client_from_the_description_plays_whole_boards_as_all_four_seats() -> None:
+    log: dict[str, Any] = {}
+    with table_manager(3, seed=11, timeout=20) as (tm, out):
+        threads = [threading.Thread(target=raw_seat, args=(tm.port, s, SCRIPTS, log)) for s in range(4)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join(60)
+    assert sorted(log["ended"]) == [0, 1, 2, 3]
+    session = out["session"]
+    assert session.stopped is None and session.refused == []
+    assert [b.tags["Board"] for b in session.boards] == ["1", "2", "3"]
+    b1, b2, b3 = session.boards
+    assert (b1.tags["Contract"], b1.tags["Declarer"]) == ("2HX", "N")
+    assert b2.tags["Contract"] == "Pass" and log["boards"][(2, 0)].get("passed_out")
+    assert (b3.tags["Contract"], b3.tags["Declarer"]) == ("2C", "E")
+    for board, number in ((b1, 1), (b3, 3)):
+        views = [log["boards"][(number, s)] for s in range(4)]
+        # the record's deal is the cards each seat was given; the dummy shown is the dummy's hand
+        deal = board.hands
+        assert deal is not None
+        for s in range(4):
+            assert sorted(_words(deal[s])) == views[s]["hand"]
+        decl = views[0]["declarer"]
+        for s in range(4):
+            if s != (decl + 2) % 4:
+                assert views[s]["dummy"] == views[(decl + 2) % 4]["hand"]
+        # every seat saw the same 52 cards, in the record's order; the tricks they counted are the record's
+        for s in range(4):
+            assert views[s]["plays"] == [c.pbn[1] + c.pbn[0] for c in board.plays]
+            assert views[s]["tricks"] == int(board.tags["Result"])
+    # the record replays through the engine
+    game = ContractBridge()
+    for board in read_pbn(write_pbn(session.boards)):
+        complete_board(board, game)
+
+
+# ----------------------------------------------------------------- cardroom's bots at cardroom's table
+def test_four_bot_clients_play_two_boards_and_the_records_replay() -> None:
+    game = ContractBridge()
+    with table_manager(2, seed=5, timeout=30) as (tm, out):
+        async def seats() -> list[Any]:
+            clients = [BotClient(s, game.bot("rule", 10 + s), port=tm.port, team=("NS", "EW")[s % 2], timeout=30)
+                       for s in Seat]
+            return list(await asyncio.gather(*(c.run() for c in clients)))
+
+        seen = asyncio.run(seats())
+    session = out["session"]
+    assert session.stopped is None and session.refused == [] and len(session.deals) == 2
+    for deal in session.deals:
+        assert deal.is_over
+    for seat, boards in zip(Seat, seen, strict=True):
+        assert len(boards) == 2
+        for mine, true in zip(boards, session.deals, strict=True):
+            # each client's board: its own hand, every call and card as the table manager's
+            assert mine.original[seat] == true.original[seat]
+            assert list(mine.history[1:]) == list(true.history[1:])
+            assert mine.is_over and mine.declarer_tricks == true.declarer_tricks
+    # PBN and JSON records, read back and replayed, give the same contracts and results
+    text = write_pbn(session.boards)
+    back = read_pbn(text)
+    assert len(back) == 2
+    for board, deal in zip(back, session.deals, strict=True):
+        replayed = board_to_deal(board, game)
+        assert replayed.history == deal.history
+        assert replayed.result().entries == deal.result().entries
+    record = rubber_json.loads(rubber_json.dumps(rubber_json.deals_to_record(session.boards)))
+    for board, deal in zip(rubber_json.deals_from_record(record), session.deals, strict=True):
+        assert board_to_deal(board, game).history == deal.history
+
+
+# ------------------------------------------------------------------------------------------ refusals
+def _seat_all(port: int, names: tuple[str, ...] = ("NS", "EW", "NS", "EW")) -> list[Raw]:
+    out = []
+    for s in range(4):
+        c = Raw(port)
+        c.send(f'Connecting "{names[s]}" as {NAMES[s]} using protocol version 18')
+        assert c.recv() == f'{NAMES[s]} ("{names[s]}") seated'
+        out.append(c)
+    return out
+
+
+def _start(cs: list[Raw]) -> list[set[str]]:
+    """Up to the cards: every seat's hand."""
+    for what in ("ready for teams", "ready to start"):
+        for s, c in enumerate(cs):
+            c.send(f"{NAMES[s]} {what}")
+        for c in cs:
+            c.recv()
+    for what in ("ready for deal", "ready for cards"):
+        for s, c in enumerate(cs):
+            c.send(f"{NAMES[s]} {what}")
+        for c in cs:
+            c.recv()
+    return [read_hand(c.seen[-1]) for c in cs]
+
+
+def test_a_wrong_seat_and_a_malformed_connection_are_refused() -> None:
+    with table_manager(1, seed=2, timeout=5) as (tm, out):
+        bad = Raw(tm.port)
+        bad.send('Connecting "x" as Northeast using protocol version 18')
+        assert bad.recv() == "Error malformed"
+        assert bad.recv() == ""  # and the connection closed
+        old = Raw(tm.port)
+        old.send('Connecting "x" as North using protocol version 17')
+        assert old.recv() == "Error version"
+        cs = [Raw(tm.port)]
+        cs[0].send('Connecting "NS" as North using protocol version 18')
+        assert cs[0].recv() == 'North ("NS") seated'
+        twice = Raw(tm.port)
+        twice.send('Connecting "EW" as North using protocol version 18')
+        assert twice.recv() == "Error seat-taken"
+        for s in (1, 2, 3):
+            c = Raw(tm.port)
+            c.send(f'Connecting "{("NS", "EW")[s % 2]}" as {NAMES[s]} using protocol version 18')
+            assert c.recv().endswith("seated")
+            cs.append(c)
+        # North speaks in East's name: refused, asked again
+        cs[0].send("East ready for teams")
+        assert cs[0].recv() == "Error wrong-seat"
+        cs[0].send("hello table")
+        assert cs[0].recv() == "Error malformed"
+        for s, c in enumerate(cs):
+            c.send(f"{NAMES[s]} ready for teams")
+        assert all(c.recv() == 'Teams : N/S : "NS" E/W : "EW"' for c in cs)
+        for c in cs:
+            c.close()
+    session = out["session"]
+    assert session.stopped is not None and session.boards == []
+    assert [code for _, code in session.refused] == ["wrong-seat", "malformed"]
+
+
+def test_illegal_calls_and_cards_are_refused_and_the_board_goes_on() -> None:
+    with table_manager(1, seed=4, timeout=10) as (tm, out):
+        cs = _seat_all(tm.port)
+        hands = _start(cs)
+        n, e, s, w = cs  # board 1: North deals
+        e.send("East passes")
+        assert e.recv() == "Error not-your-turn"
+        n.send("North bids 8H")
+        assert n.recv() == "Error malformed"
+        n.send("North bids 1S")
+        for c, name in ((e, "East"), (s, "South"), (w, "West")):
+            c.send(f"{name} ready for North's bid")
+            assert c.recv() == "North bids 1S"
+        e.send("East bids 1H")  # insufficient
+        assert e.recv() == "Error illegal-call"
+        e.send("East redoubles")
+        assert e.recv() == "Error illegal-call"
+        e.send("East passes")
+        for seat in (s, w, n):
+            seat.send(f"{NAMES[cs.index(seat)]} ready for East's bid")
+            assert seat.recv() == "East passes"
+        for bidder in (2, 3):
+            cs[bidder].send(f"{NAMES[bidder]} passes")
+            for o in range(4):
+                if o != bidder:
+                    cs[o].send(f"{NAMES[o]} ready for {NAMES[bidder]}'s bid")
+                    assert cs[o].recv() == f"{NAMES[bidder]} passes"
+        assert e.recv() == "East to lead"  # 1S by North: East leads
+        not_held = next(x for x in (f"{r}{su}" for su in "SHDC" for r in RANKS) if x not in hands[1])
+        e.send(f"East plays {not_held}")
+        assert e.recv() == "Error illegal-card"
+        s.send("South plays " + sorted(hands[2])[0])  # the dummy plays nothing
+        assert s.recv() == "Error not-your-turn"
+        lead = sorted(hands[1])[0]
+        e.send(f"East plays {lead}")
+        s.send("South ready for East's card to trick 2")
+        assert s.recv() == "Error wrong-trick"
+        for c, name in ((n, "North"), (s, "South"), (w, "West")):
+            c.send(f"{name} ready for East's card to trick 1")
+            assert c.recv() == f"East plays {lead}"
+        for c, name in ((n, "North"), (e, "East"), (w, "West")):
+            c.send(f"{name} ready for dummy")
+            assert c.recv() == "Dummy's cards : " + p.hand_text(_mask(hands[2]))
+        # a line beyond the limit ends the session
+        w.send("West " + "x" * 600)
+        assert w.recv() == "Error line-too-long"
+        for c in cs:
+            c.close()
+    session = out["session"]
+    assert session.stopped is not None and session.stopped.code == "line-too-long"
+    assert [code for _, code in session.refused] == ["not-your-turn", "malformed", "illegal-call", "illegal-call",
+                                                     "illegal-card", "not-your-turn", "wrong-trick"]
+
+
+def _mask(cards: set[str]) -> int:
+    return sum(p.parse_card(c).mask for c in cards)
+
+
+def test_a_silent_seat_times_out() -> None:
+    with table_manager(1, seed=4, timeout=0.5) as (tm, out):
+        cs = _seat_all(tm.port)
+        for s in (0, 1, 2):
+            cs[s].send(f"{NAMES[s]} ready for teams")
+        assert cs[0].recv() == "End of session"
+        for c in cs:
+            c.close()
+    stopped = out["session"].stopped
+    assert stopped is not None and (stopped.seat, stopped.code) == (Seat.WEST, "timeout")
+
+
+# ---------------------------------------------------------------------------------- the messages
+def test_messages_of_the_description_are_read() -> None:
+    assert p.parse_client('Connecting "Ben team" as North using protocol version 18') == \
+        p.Connect("Ben team", Seat.NORTH, 18)
+    assert p.parse_client("West ready for North's card to trick 12") == p.ReadyForCard(Seat.WEST, Seat.NORTH, 12)
+    assert p.parse_client("East ready for dummy's card to trick 1") == p.ReadyForCard(Seat.EAST, p.DUMMY, 1)
+    bid = p.parse_client("south bids 1NT Alert. 12 to 14 total points")
+    assert isinstance(bid, p.Bid) and p.call_words(bid.call) == "bids 1NT"
+    assert bid.alert == "Alert. 12 to 14 total points"
+    assert p.parse_server("North's cards : S A K J 4 3. H -. D 6 5 4 3. C Q J T 9.") == \
+        p.Cards(Seat.NORTH, _mask({"AS", "KS", "JS", "4S", "3S", "6D", "5D", "4D", "3D", "QC", "JC", "TC", "9C"}))
+    assert p.parse_server("Board number 801. Dealer North. Neither vulnerable.") == \
+        p.BoardInfo(801, Seat.NORTH, (False, False))
+    assert p.parse_server("Board number 2. Dealer East. N/S vulnerable.") == p.BoardInfo(2, Seat.EAST, (True, False))
+    assert p.parse_server('Teams : N/S : "a" E/W : "b"') == p.Simple("teams", text="a", other="b")
+    for bad in ("North bids 0H", "North plays 1X", "Connecting x as North", "North ready for lunch",
+                "North's cards : S A. H K.", "Nord passes"):
+        with pytest.raises(p.ProtocolError):
+            p.parse_client(bad) if "cards" not in bad else p.parse_server(bad)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(range(52)))
+def test_hands_round_trip_and_the_filling_keeps_what_is_known(order: list[int]) -> None:
+    hands = [sum(1 << c for c in order[13 * k:13 * k + 13]) for k in range(4)]
+    for h in hands:
+        assert p.parse_hand(p.hand_text(h)) == h
+    # North knows his hand and South's (the dummy); East played two cards, West showed out of spades
+    played = {Seat.EAST: sum(1 << c for c in order[13:15])}
+    voids = {Seat.WEST: {3}} if not hands[3] & (0x1FFF << 39) else {}
+    filled = fill_hidden({Seat.NORTH: hands[0], Seat.SOUTH: hands[2]}, played, voids)
+    assert filled[0] == hands[0] and filled[2] == hands[2]
+    assert filled[1] & played[Seat.EAST] == played[Seat.EAST]
+    assert sum(filled) == (1 << 52) - 1 and all(h.bit_count() == 13 for h in filled)
+    if voids:
+        assert not filled[3] & (0x1FFF << 39)
