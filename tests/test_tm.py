@@ -451,3 +451,43 @@ def test_hands_round_trip_and_the_filling_keeps_what_is_known(order: list[int]) 
     assert sum(filled) == (1 << 52) - 1 and all(h.bit_count() == 13 for h in filled)
     if voids:
         assert not filled[3] & (0x1FFF << 39)
+
+
+# ------------------------------------------------------------------------------------- the commands
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def test_the_commands_host_a_table_and_seat_four_bots(tmp_path: Any, capsys: Any) -> None:
+    """``cardroom tm-serve`` with four ``cardroom tm-client`` (the seats in English and Russian letters)."""
+    import time
+
+    from cardroom.cli.main import main
+
+    port, save = _free_port(), tmp_path / "tm.json"
+    codes: dict[str, int] = {}
+    serve = threading.Thread(target=lambda: codes.__setitem__("serve", main(
+        ["--lang", "en", "tm-serve", "--port", str(port), "--boards", "1", "--seed", "7", "--timeout", "30",
+         "--save", str(save)])))
+    serve.start()
+    for _ in range(100):  # until it listens
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    seats = [threading.Thread(target=lambda s=s: codes.__setitem__(s, main(
+        ["--lang", "en", "tm-client", "--port", str(port), "--seat", s, "--seed", "1", "--timeout", "30"])))
+        for s in ("N", "В", "south", "W")]
+    for th in seats:
+        th.start()
+    for th in (*seats, serve):
+        th.join(60)
+    assert codes == {"serve": 0, "N": 0, "В": 0, "south": 0, "W": 0}
+    out = capsys.readouterr()
+    assert out.out.startswith("board 1: ")
+    boards = rubber_json.deals_from_record(rubber_json.loads(save.read_text(encoding="utf-8")))
+    assert len(boards) == 1 and board_to_deal(boards[0], ContractBridge()).is_over

@@ -35,13 +35,25 @@ def add_tm_parsers(subparsers: Any) -> None:
     c: argparse.ArgumentParser = subparsers.add_parser("tm-client", help=h("tm_client"))
     c.add_argument("--host", default="127.0.0.1", help=h("tm_host"))
     c.add_argument("--port", type=int, default=2000, help=h("tm_port"))
-    c.add_argument("--seat", required=True, help=h("tm_seat"))
+    c.add_argument("--seat", required=True, type=_seat_letter, choices=("N", "E", "S", "W"), help=h("tm_seat"))
     c.add_argument("--bot", choices=("random", "rule", "search"), default="rule", help=h("tm_bot"))
     c.add_argument("--seed", type=int, default=1, help=h("seed"))
     c.add_argument("--team", default="cardroom", help=h("tm_team"))
     c.add_argument("--timeout", type=float, default=120.0, help=h("tm_timeout"))
     c.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
     c.set_defaults(func=cmd_client)
+
+
+def _seat_letter(text: str) -> str:
+    """A seat as typed (``N``, ``north``, Russian ``С``): its Latin letter (an unknown text as it is, for
+    argparse to refuse among the choices)."""
+    from cardroom.core.errors import ParseError
+    from cardroom.core.table import Seat
+
+    try:
+        return Seat.parse(text).letter
+    except ParseError:
+        return text
 
 
 def _lang(args: argparse.Namespace) -> str:
