@@ -251,12 +251,14 @@ def test_a_client_from_the_description_plays_whole_boards_as_all_four_seats() ->
 
 
 # ----------------------------------------------------------------- cardroom's bots at cardroom's table
-def test_four_bot_clients_play_two_boards_and_the_records_replay() -> None:
+@pytest.mark.parametrize("lead_notice", ["opening", "every"])
+def test_four_bot_clients_play_two_boards_and_the_records_replay(lead_notice: str) -> None:
     game = ContractBridge()
-    with table_manager(2, seed=5, timeout=30) as (tm, out):
+    clients = [BotClient(s, game.bot("rule", 10 + s), team=("NS", "EW")[s % 2], timeout=30) for s in Seat]
+    with table_manager(2, seed=5, timeout=30, lead_notice=lead_notice) as (tm, out):
         async def seats() -> list[Any]:
-            clients = [BotClient(s, game.bot("rule", 10 + s), port=tm.port, team=("NS", "EW")[s % 2], timeout=30)
-                       for s in Seat]
+            for c in clients:
+                c.port = tm.port
             return list(await asyncio.gather(*(c.run() for c in clients)))
 
         seen = asyncio.run(seats())
@@ -271,6 +273,14 @@ def test_four_bot_clients_play_two_boards_and_the_records_replay() -> None:
             assert mine.original[seat] == true.original[seat]
             assert list(mine.history[1:]) == list(true.history[1:])
             assert mine.is_over and mine.declarer_tricks == true.declarer_tricks
+    # the lead notices: the opening leader once a board, or whoever plays to lead each trick (the dummy's
+    # lead told to the declarer as "Dummy to lead"); a timing line a board to every seat
+    played = [d for d in session.deals if d.contract is not None]
+    leads = [n for c in clients for n in c.notices if n.endswith(" to lead")]
+    assert len(leads) == len(played) * (1 if lead_notice == "opening" else 13)
+    dummy_leads = sum(1 for d in played for tr in d.tricks[:-1] if tr.winner == d.dummy)
+    assert sum(n == "Dummy to lead" for n in leads) == (0 if lead_notice == "opening" else dummy_leads)
+    assert all(sum(n.startswith("Timing - ") for n in c.notices) == 2 for c in clients)
     # PBN and JSON records, read back and replayed, give the same contracts and results
     text = write_pbn(session.boards)
     back = read_pbn(text)

@@ -138,6 +138,8 @@ class BotClient:
         self.timeout = timeout
         self.boards: list[BridgeDeal] = []
         self.teams: tuple[str, str] = ("", "")
+        self.notices: list[str] = []
+        """The lead notices and timings the table manager sent (read past, kept here)."""
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
 
@@ -157,6 +159,7 @@ class BotClient:
                 continue
             msg = p.parse_server(raw.decode("ascii", "replace"))
             if isinstance(msg, p.Simple) and msg.kind in ("lead", "timing"):
+                self.notices.append(raw.decode("ascii", "replace").strip())
                 continue
             if isinstance(msg, p.Simple) and msg.kind == "error":
                 raise CardroomError(Reason("tm.refused", text=msg.text[:40]))
