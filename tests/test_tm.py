@@ -368,6 +368,8 @@ def test_illegal_calls_and_cards_are_refused_and_the_board_goes_on() -> None:
         for c, name in ((e, "East"), (s, "South"), (w, "West")):
             c.send(f"{name} ready for North's bid")
             assert c.recv() == "North bids 1S"
+        e.send("East ready for North's bid")  # East is to call
+        assert e.recv() == "Error unexpected"
         e.send("East bids 1H")  # insufficient
         assert e.recv() == "Error illegal-call"
         e.send("East redoubles")
@@ -405,7 +407,8 @@ def test_illegal_calls_and_cards_are_refused_and_the_board_goes_on() -> None:
             c.close()
     session = out["session"]
     assert session.stopped is not None and session.stopped.code == "line-too-long"
-    assert [code for _, code in session.refused] == ["not-your-turn", "malformed", "illegal-call", "illegal-call",
+    assert [code for _, code in session.refused] == ["not-your-turn", "malformed", "unexpected", "illegal-call",
+                                                     "illegal-call",
                                                      "illegal-card", "not-your-turn", "wrong-trick"]
 
 

@@ -235,8 +235,11 @@ class TableManager:
         has made it (``line_of`` the message it is told)."""
         made: asyncio.Future[p.ClientMessage] = asyncio.get_running_loop().create_future()
 
+        since = time.monotonic()
+
         async def act() -> p.ClientMessage:
             m = await self._expect(actor, is_act, take)
+            self._tick(actor, since)
             made.set_result(m)
             return m
 
@@ -322,7 +325,6 @@ class TableManager:
 
     async def _call(self, deal: BridgeDeal) -> None:
         bidder = Seat(deal.next_seat)
-        since = time.monotonic()
 
         def take(m: p.ClientMessage) -> None:
             assert isinstance(m, p.Bid)
@@ -332,8 +334,6 @@ class TableManager:
                 raise p.ProtocolError("illegal-call", p.bid_line(m.seat, m.call)) from None
 
         def is_call(m: p.ClientMessage) -> bool:
-            if isinstance(m, p.ReadyForBid | p.ReadyForCard | p.Play):
-                raise p.ProtocolError("not-your-turn", "")
             return isinstance(m, p.Bid)
 
         def is_ready(m: p.ClientMessage) -> bool:
@@ -342,7 +342,6 @@ class TableManager:
             return isinstance(m, p.ReadyForBid) and m.of == bidder
 
         await self._relay(bidder, is_call, take, is_ready, lambda m: p.bid_line(bidder, m.call, m.alert))
-        self._tick(bidder, since)
         if deal.phase != PHASE_AUCTION and deal.phase != PHASE_OVER and self.lead_notice != "none":
             await self._send(self.links[Seat(deal.next_seat)], p.lead_line(Seat(deal.next_seat)))
 
@@ -359,7 +358,6 @@ class TableManager:
             if leading and self.lead_notice == "every" and (trick > 1):
                 word = p.lead_line(hand) if hand != dummy else "Dummy to lead"
                 await self._send(self.links[controller], word)
-            since = time.monotonic()
 
             def take(m: p.ClientMessage, hand: Seat = hand) -> None:
                 assert isinstance(m, p.Play)
@@ -371,8 +369,6 @@ class TableManager:
                     raise p.ProtocolError("illegal-card", p.play_line(m.seat, m.card)) from None
 
             def is_play(m: p.ClientMessage) -> bool:
-                if isinstance(m, p.Bid | p.ReadyForBid | p.ReadyForCard):
-                    raise p.ProtocolError("not-your-turn", "")
                 return isinstance(m, p.Play)
 
             def is_ready(m: p.ClientMessage, hand: Seat = hand, trick: int = trick) -> bool:
@@ -390,7 +386,6 @@ class TableManager:
                 return p.play_line(hand, m.card)
 
             await self._relay(controller, is_play, take, is_ready, told)
-            self._tick(controller, since)
             if len(deal.tricks) == 0 and len(deal.trick) == 1:
                 await self._show_dummy(dummy, dummy_hand)
 
