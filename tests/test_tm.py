@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from cardroom.core.cards import Card
 from cardroom.core.table import Seat
+from cardroom.games.bridge.calls import Call
 from cardroom.games.bridge.game import ContractBridge
 from cardroom.records import rubber_json
 from cardroom.records.pbn import board_to_deal, complete_board, read_pbn, write_pbn
@@ -504,3 +505,99 @@ def test_the_commands_host_a_table_and_seat_four_bots(tmp_path: Any, capsys: Any
     assert out.out.startswith("board 1: ")
     boards = rubber_json.deals_from_record(rubber_json.loads(save.read_text(encoding="utf-8")))
     assert len(boards) == 1 and board_to_deal(boards[0], ContractBridge()).is_over
+
+
+# --------------------------------------------------- cardroom's bot at an outside table manager
+def outside_tm(server: socket.socket, log: dict[str, Any]) -> None:
+    """A table manager written here from the description (one seat, South, is a program; this plays the other
+    three, passing after North's 1NT and playing the lowest legal card), with the variations other table
+    managers write: a period after the N/S team, a lead notice to the controller every trick."""
+    from cardroom.core.deal import Deal
+
+    conn, _ = server.accept()
+    conn.settimeout(20)
+    f = conn.makefile("rwb")
+
+    def recv() -> str:
+        line = f.readline().decode("ascii").rstrip("\r\n")
+        log.setdefault("got", []).append(line)
+        return line
+
+    def send(line: str) -> None:
+        f.write(line.encode("ascii") + b"\r\n")
+        f.flush()
+
+    assert recv() == 'Connecting "cardroom" as South using protocol version 18'
+    send('South ("cardroom") seated')
+    assert recv() == "South ready for teams"
+    send('Teams : N/S : "cardroom". E/W : "others"')
+    assert recv() == "South ready to start"
+    send("Start of board")
+    assert recv() == "South ready for deal"
+    send("Board number 5. Dealer North. N/S vulnerable.")
+    assert recv() == "South ready for cards"
+    hands = tuple(sum(1 << c for c in range(k, 52, 4)) for k in range(4))  # N: 2C 6C …, E: 3C 7C …
+    deal = ContractBridge().new_deal(Seat.NORTH, (True, False))
+    deal.apply(Deal(hands))
+    send("South's cards : " + p.hand_text(hands[2]))
+
+    def words(mask: int) -> str:
+        return " ".join(f"{s} {' '.join(RANKS[r] for r in range(12, -1, -1) if mask >> (i * 13 + r) & 1) or '-'}."
+                        for i, s in ((3, "S"), (2, "H"), (1, "D"), (0, "C")))
+
+    while not deal.is_over and deal.declarer is None:
+        seat = Seat(deal.next_seat)
+        if seat == Seat.SOUTH:
+            said = recv()
+            assert said.startswith("South ")
+            call = p.parse_client(said)
+            assert isinstance(call, p.Bid)
+            deal.apply(call.call)
+        else:
+            assert recv() == f"South ready for {NAMES[seat]}'s bid"
+            call_ = Call.parse("1NT") if not deal.calls else Call.parse("pass")
+            deal.apply(call_)
+            send(f"{NAMES[seat]} {'bids 1NT' if call_ != Call.parse('pass') else 'passes'}")
+    while not deal.is_over:
+        hand = Seat(deal.next_seat)
+        controller = Seat(deal.controller(hand))
+        trick = len(deal.tricks) + 1
+        if not deal.trick and controller == Seat.SOUTH:
+            send("Dummy to lead" if hand == deal.dummy else f"{NAMES[hand]} to lead")
+        if controller == Seat.SOUTH:
+            said = recv()
+            assert said.startswith(f"{NAMES[hand]} plays "), said
+            deal.apply(p.parse_card(said.split()[-1]))
+        else:
+            name = "dummy" if hand == deal.dummy else NAMES[hand]
+            assert recv() == f"South ready for {name}'s card to trick {trick}"
+            card = min(c for c in deal.legal_actions())
+            deal.apply(card)
+            send(f"{NAMES[hand]} plays {RANKS[card % 13]}{'CDHS'[card // 13]}")
+        if not deal.tricks and len(deal.trick) == 1 and deal.dummy != Seat.SOUTH:
+            assert recv() == "South ready for dummy"
+            send("Dummy's cards : " + words(hands[int(deal.dummy)]))
+    send("Timing - N/S : this board  00:03,  total  0:00:03.  E/W : this board  00:00,  total  0:00:00.")
+    send("End of session")
+    log["deal"] = deal
+    conn.close()
+
+
+def test_the_bot_joins_an_outside_table_manager() -> None:
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    log: dict[str, Any] = {}
+    th = threading.Thread(target=outside_tm, args=(server, log))
+    th.start()
+    client = BotClient(Seat.SOUTH, ContractBridge().bot("rule", 3), port=server.getsockname()[1], timeout=20)
+    boards = asyncio.run(client.run())
+    th.join(30)
+    server.close()
+    true = log["deal"]
+    assert true.is_over and len(boards) == 1
+    assert list(boards[0].history[1:]) == list(true.history[1:])
+    assert boards[0].original[Seat.SOUTH] == true.original[Seat.SOUTH]
+    assert client.teams == ("cardroom", "others")
+    assert sum(n.endswith("to lead") for n in client.notices) == sum(
+        1 for tr in true.tricks if true.controller(tr.leader) == Seat.SOUTH)
