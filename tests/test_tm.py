@@ -575,8 +575,8 @@ def outside_tm(server: socket.socket, log: dict[str, Any]) -> None:
             deal.apply(card)
             send(f"{NAMES[hand]} plays {RANKS[card % 13]}{'CDHS'[card // 13]}")
         if not deal.tricks and len(deal.trick) == 1 and deal.dummy != Seat.SOUTH:
-            assert recv() == "South ready for dummy"
-            send("Dummy's cards : " + words(hands[int(deal.dummy)]))
+            assert recv() == "South ready for dummy" and deal.dummy is not None
+            send("Dummy's cards : " + words(hands[deal.dummy]))
     send("Timing - N/S : this board  00:03,  total  0:00:03.  E/W : this board  00:00,  total  0:00:00.")
     send("End of session")
     log["deal"] = deal
