@@ -295,6 +295,24 @@ def test_four_bot_clients_play_two_boards_and_the_records_replay(lead_notice: st
         assert board_to_deal(board, game).history == deal.history
 
 
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000))
+def test_random_players_keep_every_client_board_equal_to_the_tables(seed: int) -> None:
+    """Random bots show out of suits often: each client's filled hands must follow every card played."""
+    game = ContractBridge()
+    clients = [BotClient(s, game.bot("random", seed + s), timeout=30) for s in Seat]
+    with table_manager(1, seed=seed, timeout=30) as (tm, out):
+        async def seats() -> list[Any]:
+            for c in clients:
+                c.port = tm.port
+            return list(await asyncio.gather(*(c.run() for c in clients)))
+
+        seen = asyncio.run(seats())
+    true = out["session"].deals[0]
+    for boards in seen:
+        assert list(boards[0].history[1:]) == list(true.history[1:])
+
+
 # ------------------------------------------------------------------------------------------ refusals
 def _seat_all(port: int, names: tuple[str, ...] = ("NS", "EW", "NS", "EW")) -> list[Raw]:
     out = []
@@ -415,6 +433,22 @@ def test_illegal_calls_and_cards_are_refused_and_the_board_goes_on() -> None:
 
 def _mask(cards: set[str]) -> int:
     return sum(p.parse_card(c).mask for c in cards)
+
+
+def test_a_seat_refused_too_often_ends_the_session() -> None:
+    from cardroom.tm.server import MAX_REFUSED
+
+    with table_manager(1, seed=4, timeout=10) as (tm, out):
+        cs = _seat_all(tm.port)
+        for _ in range(MAX_REFUSED):
+            cs[1].send("East bids 9NT")
+        answers = [cs[1].recv() for _ in range(MAX_REFUSED)]
+        assert answers == ["Error malformed"] * MAX_REFUSED
+        assert cs[0].recv() == "End of session"
+        for c in cs:
+            c.close()
+    stopped = out["session"].stopped
+    assert stopped is not None and (stopped.seat, stopped.code) == (Seat.EAST, "too-many-errors")
 
 
 def test_a_silent_seat_times_out() -> None:

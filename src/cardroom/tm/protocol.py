@@ -46,7 +46,7 @@ MAX_LINE = 512
 """The longest line accepted (bytes, the line end included); a longer one is refused and ends the link."""
 
 REFUSALS = ("malformed", "unexpected", "wrong-seat", "seat-taken", "version", "not-your-turn", "illegal-call",
-            "illegal-card", "wrong-trick", "line-too-long", "timeout")
+            "illegal-card", "wrong-trick", "line-too-long", "timeout", "too-many-errors")
 """The codes of cardroom's ``Error <code>`` answers."""
 
 SEAT_WORDS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}

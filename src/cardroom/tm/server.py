@@ -33,6 +33,13 @@ LEAD_NOTICES = ("opening", "every", "none")
 over: what ben reads), ``every`` (whoever leads each trick, the dummy as ``Dummy``), ``none``."""
 
 
+QUEUED = 64
+"""The lines of a seat read ahead of the table (more: its connection is not read until the table catches up)."""
+
+MAX_REFUSED = 50
+"""The messages of a seat refused in one session before the session ends (``too-many-errors``)."""
+
+
 class SessionEnded(Exception):
     """A seat left, fell silent or sent a line too long: the session cannot go on."""
 
@@ -48,7 +55,7 @@ class _Link:
     team: str
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
-    lines: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    lines: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUED))
     pump: asyncio.Task[None] | None = None
     ended: str | None = None
 
@@ -215,6 +222,8 @@ class TableManager:
             except p.ProtocolError as e:
                 self.session.refused.append((seat, e.code))
                 await self._send(link, e.wire())
+                if sum(s == seat for s, _ in self.session.refused) >= MAX_REFUSED:
+                    raise SessionEnded(seat, "too-many-errors") from None
 
     @staticmethod
     async def _together(*coros: Any) -> list[Any]:
