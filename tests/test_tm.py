@@ -635,3 +635,21 @@ def test_the_bot_joins_an_outside_table_manager() -> None:
     assert client.teams == ("cardroom", "others")
     assert sum(n.endswith("to lead") for n in client.notices) == sum(
         1 for tr in true.tricks if true.controller(tr.leader) == Seat.SOUTH)
+
+
+def test_a_seat_left_before_the_four_are_seated_may_be_taken_again() -> None:
+    with table_manager(1, seed=4, timeout=5) as (tm, out):
+        first = Raw(tm.port)
+        first.send('Connecting "NS" as North using protocol version 18')
+        assert first.recv() == 'North ("NS") seated'
+        first.close()
+        for _ in range(100):  # until the table has seen it leave
+            if tm.links[Seat.NORTH].ended is not None:
+                break
+            threading.Event().wait(0.02)
+        cs = _seat_all(tm.port)
+        _start(cs)
+        assert cs[0].seen[-1].startswith("North's cards : ")
+        for c in cs:
+            c.close()
+    assert out["session"].stopped is not None

@@ -157,9 +157,10 @@ class TableManager:
         if msg.version != p.VERSION:
             await refuse("version")
             return
-        if msg.seat in self.links or self.seated.is_set():
+        held = self.links.get(msg.seat)
+        if self.seated.is_set() or (held is not None and held.ended is None):
             await refuse("seat-taken")
-            return
+            return  # a seat left before the four were seated may be taken again
         link = _Link(msg.seat, msg.team, reader, writer)
         self.links[msg.seat] = link
         await self._send(link, p.seated_line(msg.seat, msg.team))
@@ -291,17 +292,6 @@ class TableManager:
             await self.close()
         return self.session
 
-    async def serve(self, seat_timeout: float | None = None) -> Session:
-        """:meth:`start`, then :meth:`run` (waiting at most ``seat_timeout`` seconds for the four)."""
-        await self.start()
-        if seat_timeout is not None:
-            try:
-                await asyncio.wait_for(self.seated.wait(), seat_timeout)
-            except TimeoutError:
-                await self.close()
-                return self.session
-        return await self.run()
-
     def _tick(self, seat: Seat, since: float) -> None:
         spent = time.monotonic() - since
         side = self._times[int(seat) & 1]
@@ -406,10 +396,3 @@ class TableManager:
             await self._send(self.links[s], p.cards_line(None, mask))
 
         await self._together(*(one(s) for s in Seat if s != dummy))
-
-
-async def host_session(boards: int, **kw: Any) -> tuple[TableManager, Session]:
-    """Start a table manager, play its session, return both (for the command line and the tests)."""
-    tm = TableManager(boards, **kw)
-    session = await tm.serve()
-    return tm, session
