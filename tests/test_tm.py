@@ -451,6 +451,38 @@ def test_a_seat_refused_too_often_ends_the_session() -> None:
     assert stopped is not None and (stopped.seat, stopped.code) == (Seat.EAST, "too-many-errors")
 
 
+def test_the_bot_told_the_session_ended_mid_board_stops_with_a_reason() -> None:
+    """A table manager ending the session mid-board: cardroom's client stops with its reason, in words."""
+    from cardroom.core.errors import CardroomError
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+
+    def short_tm() -> None:
+        conn, _ = server.accept()
+        f = conn.makefile("rwb")
+        for answer in ('South ("x") seated', 'Teams : N/S : "x" E/W : "y"', "Start of board",
+                       "Board number 1. Dealer North. Neither vulnerable.",
+                       "South's cards : S A K Q J. H A K Q. D A K Q. C A K Q.", "End of session"):
+            f.readline()
+            f.write(answer.encode() + b"\r\n")
+            f.flush()
+        f.readline()
+        conn.close()
+
+    th = threading.Thread(target=short_tm)
+    th.start()
+    client = BotClient(Seat.SOUTH, ContractBridge().bot("rule", 1), port=server.getsockname()[1], team="x",
+                       timeout=10)
+    with pytest.raises(CardroomError) as e:
+        asyncio.run(client.run())
+    th.join(10)
+    server.close()
+    assert e.value.text("en") == "the table manager ended the session before the board was over"
+    assert e.value.text("ru") == "менеджер стола завершил сессию, не доиграв сдачу"
+
+
 def test_a_silent_seat_times_out() -> None:
     with table_manager(1, seed=4, timeout=0.5) as (tm, out):
         cs = _seat_all(tm.port)

@@ -138,6 +138,8 @@ class BotClient:
         self.timeout = timeout
         self.boards: list[BridgeDeal] = []
         self.teams: tuple[str, str] = ("", "")
+        self.last = ""
+        """The last line read (what an error about an unexpected message quotes)."""
         self.notices: list[str] = []
         """The lead notices and timings the table manager sent (read past, kept here)."""
         self._reader: asyncio.StreamReader | None = None
@@ -157,7 +159,8 @@ class BotClient:
                 raise CardroomError(Reason("tm.closed"))
             if not raw.strip():
                 continue
-            msg = p.parse_server(raw.decode("ascii", "replace"))
+            self.last = raw.decode("ascii", "replace").strip()
+            msg = p.parse_server(self.last)
             if isinstance(msg, p.Simple) and msg.kind in ("lead", "timing"):
                 self.notices.append(raw.decode("ascii", "replace").strip())
                 continue
@@ -166,9 +169,12 @@ class BotClient:
             return msg
 
     async def _read_as(self, kind: type[Any], simple: str | None = None) -> Any:
+        """The next message, which must be a ``kind`` (a :class:`~.protocol.Simple` of kind ``simple``)."""
         msg = await self._read()
+        if isinstance(msg, p.Simple) and msg.kind == "end" and simple != "end":
+            raise CardroomError(Reason("tm.ended"))
         if not isinstance(msg, kind) or (simple is not None and getattr(msg, "kind", None) != simple):
-            raise CardroomError(Reason("tm.unexpected", text=str(msg)[:60]))
+            raise CardroomError(Reason("tm.unexpected", text=self.last[:60]))
         return msg
 
     async def run(self) -> list[BridgeDeal]:
@@ -185,7 +191,7 @@ class BotClient:
                 if isinstance(msg, p.Simple) and msg.kind == "end":
                     return self.boards
                 if not (isinstance(msg, p.Simple) and msg.kind == "start"):
-                    raise CardroomError(Reason("tm.unexpected", text=str(msg)[:60]))
+                    raise CardroomError(Reason("tm.unexpected", text=self.last[:60]))
                 self.boards.append(await self._board())
         finally:
             self._writer.close()
