@@ -542,15 +542,18 @@ def _free_port() -> int:
 
 
 def test_the_commands_host_a_table_and_seat_four_bots(tmp_path: Any, capsys: Any) -> None:
-    """``cardroom tm-serve`` with four ``cardroom tm-client`` (the seats in English and Russian letters)."""
+    """``cardroom tm-serve`` playing the board of a PBN file with four ``cardroom tm-client`` (the seats in
+    English and Russian letters)."""
     import time
 
     from cardroom.cli.main import main
 
-    port, save = _free_port(), tmp_path / "tm.json"
+    port, save, deals = _free_port(), tmp_path / "tm.json", tmp_path / "deals.pbn"
+    deal_tag = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    deals.write_text(f'[Board "7"]\n[Dealer "S"]\n[Vulnerable "EW"]\n[Deal "{deal_tag}"]\n\n', encoding="utf-8")
     codes: dict[str, int] = {}
     serve = threading.Thread(target=lambda: codes.__setitem__("serve", main(
-        ["--lang", "en", "tm-serve", "--port", str(port), "--boards", "1", "--seed", "7", "--timeout", "30",
+        ["--lang", "en", "tm-serve", "--port", str(port), "--deals", str(deals), "--timeout", "30",
          "--save", str(save)])))
     serve.start()
     for _ in range(100):  # until it listens
@@ -568,9 +571,12 @@ def test_the_commands_host_a_table_and_seat_four_bots(tmp_path: Any, capsys: Any
         th.join(60)
     assert codes == {"serve": 0, "N": 0, "В": 0, "south": 0, "W": 0}
     out = capsys.readouterr()
-    assert out.out.startswith("board 1: ")
+    assert out.out.startswith("board 7: ")
     boards = rubber_json.deals_from_record(rubber_json.loads(save.read_text(encoding="utf-8")))
     assert len(boards) == 1 and board_to_deal(boards[0], ContractBridge()).is_over
+    # the board of the file: its number, dealer, vulnerability and cards
+    assert boards[0].tags["Board"] == "7" and boards[0].dealer == Seat.SOUTH and boards[0].vulnerable == (False, True)
+    assert boards[0].hands == read_pbn(deals.read_text(encoding="utf-8"))[0].hands
 
 
 # --------------------------------------------------- cardroom's bot at an outside table manager
@@ -685,3 +691,12 @@ def test_a_seat_left_before_the_four_are_seated_may_be_taken_again() -> None:
         for c in cs:
             c.close()
     assert out["session"].stopped is not None
+
+
+def test_a_deals_file_without_a_full_deal_is_refused() -> None:
+    from cardroom.core.errors import CardroomError
+    from cardroom.tm.server import file_boards
+
+    with pytest.raises(CardroomError) as e:
+        file_boards(read_pbn('[Board "3"]\n[Dealer "N"]\n[Deal "N:AKQ... - - -"]\n\n'))
+    assert "3" in e.value.text("en")

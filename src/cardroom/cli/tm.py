@@ -26,6 +26,7 @@ def add_tm_parsers(subparsers: Any) -> None:
     s.add_argument("--port", type=int, default=2000, help=h("tm_port"))
     s.add_argument("--boards", type=int, default=1, help=h("tm_boards"))
     s.add_argument("--seed", type=int, default=1, help=h("seed"))
+    s.add_argument("--deals", metavar="FILE", default=None, help=h("tm_deals"))
     s.add_argument("--timeout", type=float, default=120.0, help=h("tm_timeout"))
     s.add_argument("--lead", choices=LEAD_NOTICES, default="opening", help=h("tm_lead"))
     s.add_argument("--save", metavar="FILE", default=None, help=h("tm_save"))
@@ -73,6 +74,17 @@ def save_boards(path: str, boards: list[Any]) -> None:
         Path(path).write_text(rubber_json.dumps(rubber_json.deals_to_record(boards)), encoding="utf-8")
 
 
+def read_boards(path: str) -> list[Any]:
+    """The boards of a PBN file (``.pbn``) or of cardroom's JSON deals record."""
+    from cardroom.records import rubber_json
+    from cardroom.records.pbn import read_pbn
+
+    text = Path(path).read_text(encoding="utf-8")
+    if path.lower().endswith(".pbn"):
+        return read_pbn(text)
+    return rubber_json.deals_from_record(rubber_json.loads(text))
+
+
 def board_summary(board: Any, lang: str) -> str:
     """``board 3: 4H N 10`` (contract, declarer, tricks) or ``board 3: passed out``."""
     tags = board.tags
@@ -88,12 +100,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
 
+    boards: int | list[int] = args.boards
+    source = None
+    if args.deals:
+        from cardroom.tm.server import file_boards
+
+        boards, source = file_boards(read_boards(args.deals))
+
     async def main() -> int:
-        tm = TableManager(args.boards, seed=args.seed, host=args.host, port=args.port, timeout=args.timeout,
-                          lead_notice=args.lead)
+        tm = TableManager(boards, seed=args.seed, host=args.host, port=args.port, timeout=args.timeout,
+                          lead_notice=args.lead, source=source)
         await tm.start()
-        print(t("tm.listening", lang, host=args.host, port=tm.port, boards=args.boards), file=sys.stderr,
-              flush=True)
+        count = boards if isinstance(boards, int) else len(boards)
+        print(t("tm.listening", lang, host=args.host, port=tm.port, boards=count), file=sys.stderr, flush=True)
         session = await tm.run()
         for board in session.boards:
             print(board_summary(board, lang))

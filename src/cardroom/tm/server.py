@@ -21,10 +21,11 @@ from typing import Any
 
 from cardroom.club.evening import make_board
 from cardroom.core.deal import Deal
-from cardroom.core.errors import IllegalAction
+from cardroom.core.errors import CardroomError, IllegalAction
 from cardroom.core.table import Seat
 from cardroom.games.bridge.game import ContractBridge
 from cardroom.games.bridge.rules import PHASE_AUCTION, PHASE_OVER, BridgeDeal
+from cardroom.i18n.catalogue import Reason
 from cardroom.records.pbn import PbnBoard, board_from_deal
 from cardroom.tm import protocol as p
 
@@ -86,11 +87,27 @@ def seeded_boards(seed: int) -> BoardSource:
     return source
 
 
+def file_boards(boards: Sequence[PbnBoard]) -> tuple[list[int], BoardSource]:
+    """The boards of a record file (PBN or a JSON deals record, read as PBN boards): their
+    numbers (the Board tag, else the place in the file) and their dealers, vulnerabilities and hands.
+    :class:`CardroomError` for a board without a full deal or a dealer, or a number given twice."""
+    table: dict[int, tuple[Seat, tuple[bool, bool], tuple[int, int, int, int]]] = {}
+    for k, board in enumerate(boards, 1):
+        tag = board.tags.get("Board", "").strip()
+        number = int(tag) if tag.isdigit() else k
+        hands, dealer = board.hands, board.dealer
+        if hands is None or dealer is None or number in table:
+            raise CardroomError(Reason("tm.bad_deals", board=number))
+        table[number] = (dealer, board.vulnerable, hands)
+    return list(table), table.__getitem__
+
+
 class TableManager:
-    """One table of four seats, ``boards`` boards (numbered from ``first``), on ``host``:``port`` (0: any
+    """One table of four seats, ``boards`` boards (numbered from ``first``; or the board numbers to play, from
+    ``source``), on ``host``:``port`` (0: any
     free port; :attr:`port` says which once :meth:`start` returns)."""
 
-    def __init__(self, boards: int, *, seed: int = 1, host: str = "127.0.0.1", port: int = 0,
+    def __init__(self, boards: int | Sequence[int], *, seed: int = 1, host: str = "127.0.0.1", port: int = 0,
                  game: ContractBridge | None = None, source: BoardSource | None = None, first: int = 1,
                  timeout: float = 120.0, max_line: int = p.MAX_LINE, lead_notice: str = "opening",
                  event: str = "cardroom table manager") -> None:
@@ -278,7 +295,8 @@ class TableManager:
             await self._all_ready("teams")
             await self._broadcast(p.teams_line(ns, ew))
             await self._all_ready("start")
-            for number in range(self.first, self.first + self.boards):
+            numbers = range(self.first, self.first + self.boards) if isinstance(self.boards, int) else self.boards
+            for number in numbers:
                 await self._broadcast(p.START_OF_BOARD)
                 await self._board(number)
             await self._broadcast(p.END_OF_SESSION)
