@@ -60,12 +60,6 @@ NOT_BUILT: dict[str, str] = {
         "pref-f2-contract-values", "pref-f2-scoresheet-30", "pref-f2-settlement-30", "pref-f2-multipliers")},
     **{vid: _NOT_YET + "the F3 variant (Kunstwerk, aus den Händen)" for vid in (
         "pref-f3-kunstwerk", "pref-f3-aus-den-handen")},
-    **{vid: _NOT_YET + "the F4 Greek cash-box variant" for vid in (
-        "pref-greek-contract-values", *(f"pref-greek-ex{n:02}" for n in range(1, 15)),
-        "pref-greek-kassa-overflow-4-9", "pref-greek-kassa-overflow-equal-split",
-        "pref-greek-kassa-overflow-cascade-2-4-3", "pref-greek-kassa-overflow-both-empty",
-        "pref-greek-chips-to-money", "pref-greek-ten-as-nine", "pref-greek-preliminary-bid-refusal",
-        "pref-greek-four-players-sitout")},
     **{vid: _NOT_YET + "preferans tournaments (movements, adjusted scores)" for vid in (
         "pref-tour-movements", "pref-tour-adjusted-scores")},
 }
@@ -810,6 +804,13 @@ def _(v: dict[str, Any]) -> None:
     sheet.add(mk(level=8, tricks={0: 8, 1: 2}, whisters=(1,), passers=(2,)))
     s = sheet.settle()
     assert s.prizes[0][1] == big + small and sum(s.balance) == 0
+
+
+# ---------------------------------------------------------------------- the Greek cash box (its own file)
+from test_preferans_greek import GREEK_CHECKS  # noqa: E402
+
+assert not set(GREEK_CHECKS) & set(CHECKS)
+CHECKS.update(GREEK_CHECKS)
 
 
 # ---------------------------------------------------------------------- the tests
