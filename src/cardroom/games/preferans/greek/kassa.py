@@ -113,7 +113,7 @@ def subtract(boxes: Sequence[int], declarer: int, points: int) -> list[KassaEntr
         out.append(KassaEntry("kassa", declarer, -own, tag="subtract"))
         box[declarer] -= own
     rest = Fraction(points - own)
-    others = [s for s in range(len(box)) if s != declarer]
+    others = [(declarer + i) % len(box) for i in range(1, len(box))]  # in turn from the declarer
     while rest > 0:
         live = [s for s in others if box[s] > 0]
         if not live:
@@ -123,15 +123,17 @@ def subtract(boxes: Sequence[int], declarer: int, points: int) -> list[KassaEntr
         top = max(box[s] for s in live)
         richest = [s for s in live if box[s] == top]
         share = rest / len(richest)
-        covered = Fraction(0)
-        for s in richest:
-            part = min(Fraction(box[s]), share)
+        parts = [min(Fraction(box[s]), share) for s in richest]
+        covered = sum(parts, Fraction(0))
+        # the chips split exactly (footnote [26]); with three equal boxes (four players) the odd chips are paid
+        # by the first of them in turn
+        total = int(covered * CHIPS_PER_POINT)
+        base, extra = divmod(total, len(richest))
+        for i, (s, part) in enumerate(zip(richest, parts, strict=True)):
             pts = min(box[s], -(-part.numerator // part.denominator))  # the half rounded up (footnote [26])
             out.append(KassaEntry("kassa", s, -pts, tag="overflow"))
-            chips = part * CHIPS_PER_POINT
-            out.append(KassaEntry("chips", declarer, int(chips), s, "overflow"))
+            out.append(KassaEntry("chips", declarer, base + (1 if i < extra else 0), s, "overflow"))
             box[s] -= pts
-            covered += part
         rest -= covered
     return out
 
@@ -275,3 +277,37 @@ def apply_entries(boxes: Sequence[int], chips: Sequence[int], entries: Sequence[
     if min(b) < 0:
         raise AssertionError(f"a cash box below zero: {b}")
     return tuple(b), tuple(c)
+
+
+@dataclass(frozen=True)
+class PasserReport:
+    """§10.4.8: which examples show a passing defender whose chips do not change (``found``), against the
+    examples the text names (``claimed``): those it names that do not exist or show no such defender
+    (``missing``), and those it leaves out (``left_out``)."""
+
+    claimed: tuple[int, ...]
+    found: tuple[int, ...]
+    missing: tuple[int, ...]
+    left_out: tuple[int, ...]
+
+    @property
+    def agrees(self) -> bool:
+        return not self.missing and not self.left_out
+
+
+def source_passer_examples(examples: dict[int, PrefDealResult], variant: PrefVariant,
+                           claimed: Sequence[int]) -> PasserReport:
+    """Check the document's cross-reference «из вышеперечисленных примеров расчета (с 9-го по 15-й) видно, что
+    пасующий игрок … ни зарабатывает, ни теряет» against the settlement of the numbered examples."""
+    found = []
+    for n, r in sorted(examples.items()):
+        passers = [s for s in r.active if s != r.declarer and s not in r.whisters]
+        if not passers:
+            continue
+        boxes = [100] * r.players
+        _, chips = apply_entries(boxes, [0] * r.players, deal_entries(r, variant, boxes))
+        if all(chips[p] == 0 for p in passers):
+            found.append(n)
+    want = tuple(claimed)
+    return PasserReport(want, tuple(found), tuple(n for n in want if n not in found),
+                        tuple(n for n in found if n not in want))

@@ -129,19 +129,26 @@ class KassaSheet:
         return self.boxes[seat]
 
     def _record(self, kind: str, seat: int) -> list[int]:
-        """A running record as written on the sheet: «20. 18. 14» for the box, the chips likewise."""
+        """A running record as written on the sheet, one number a deal that changed it: «20. 18. 14» for the
+        box, the chips likewise."""
         out: list[int] = []
         total = self.variant.greek_kassa if kind == "kassa" else 0
+        deal, changed = 0, False
         for ln in self.lines:
             e = ln.entry
+            if ln.deal != deal:
+                if changed:
+                    out.append(total)
+                deal, changed = ln.deal, False
             if e.kind != kind:
                 continue
             if e.seat == seat:
                 total += e.amount
+                changed = True
             elif kind == "chips" and e.payer == seat:
                 total -= e.amount
-            else:
-                continue
+                changed = True
+        if changed:
             out.append(total)
         return out
 
