@@ -496,3 +496,19 @@ def test_the_match_is_registered_and_draws_its_sheet() -> None:
     d = state.sheet_dict()
     assert d["kind"] == "kassa" and d["kassa"] == [20, 20, 20] and d["chips"] == [0, 0, 0]
     assert "Касса" in state.render_sheet("ru") and "Box (20)" in state.render_sheet("en")
+
+
+def test_the_bots_play_the_two_handed_deal() -> None:
+    """The view names the two seats in play; the search bot samples and solves two hands, the rule bot plays."""
+    from cardroom.bots.preferans import PreferansBot
+    from cardroom.bots.search import SearchBot
+
+    for bot in (SearchBot("preferans", samples=3, seed=1), PreferansBot(seed=1)):
+        deal = run(greek_deal(OVERTRUMP_HANDS), "6S", "pass", "pass", "8C", "7C", "6S", "whist", "pass", "play")
+        assert deal.view(0).playing == (0, 1) and deal.view(2).playing == (0, 1)
+        while deal.phase == PH_PLAY:
+            a = bot.choose(deal.view(deal.to_act))
+            assert a in deal.legal_actions()
+            deal.apply(a)
+        r = deal.result()
+        assert r.tricks[0] + r.tricks[1] == 10 and r.tricks[2] == 0

@@ -42,7 +42,7 @@ from cardroom.games.preferans.calls import (
 )
 from cardroom.games.preferans.greek.kassa import ACES, ALONE, COUNTER, INVITED, TOOK
 from cardroom.games.preferans.result import PrefDealResult
-from cardroom.games.preferans.rules import PH_AUCTION, PH_CONCEDE, PH_DEFENCE, PH_OVER, PH_PLAY, PrefDeal
+from cardroom.games.preferans.rules import PH_AUCTION, PH_CONCEDE, PH_DEFENCE, PH_OVER, PH_PLAY, PrefDeal, PrefView
 from cardroom.i18n import Where
 
 ACES_MASK = sum(1 << (s * 13 + 12) for s in range(4))
@@ -243,6 +243,13 @@ class GreekDeal(PrefDeal):
         return super().claim_in_play()
 
     # ----------------------------------------------------------------- results, views
+    def view(self, seat: int) -> PrefView:
+        """The Russian view; in two-handed play it names the two seats that play (``playing``)."""
+        v = super().view(seat)
+        if self.out_of_play is None or self.phase != PH_PLAY:
+            return v
+        return replace(v, playing=tuple(s for s in self.active if s != self.out_of_play))
+
     def result(self) -> PrefDealResult:
         base = super().result()
         return replace(base, choices=tuple(self.greek_choices))
