@@ -414,7 +414,7 @@ def test_the_counter_invitation() -> None:
     assert deal.to_act == 2 and deal.legal_actions() == [INVITE, PLAY]
     run(deal, "play")
     assert deal.phase == PH_DEFENCE and deal.to_act == 1 and deal.legal_actions() == [PASS, INVITE]
-    assert deal.where().text() == "the counter-invitation"
+    assert deal.where().text() == "the counter invitation"
     run(deal, "invite")
     assert deal.phase == PH_PLAY and deal.whisters == [1] and deal.out_of_play is None
     while deal.phase == PH_PLAY:
