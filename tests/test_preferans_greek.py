@@ -512,3 +512,14 @@ def test_the_bots_play_the_two_handed_deal() -> None:
             deal.apply(a)
         r = deal.result()
         assert r.tricks[0] + r.tricks[1] == 10 and r.tricks[2] == 0
+
+
+def test_rule_three_needs_more_tricks_than_contracted() -> None:
+    """«Если разыгрывающий взял больше заказанного количества взяток и вистующие … не выполнили»: with shares
+    agreed higher than the defence can take, a declarer who took exactly his contract settles by rule 1."""
+    var = make_variant("greek", greek_first_share=(4, 2, 1, 1, 0))
+    r = greek_result("6S", {"declarer": 6, "A": 1, "B": 3}, "both whist")
+    entries = deal_entries(r, var, [20, 20, 20])
+    assert box_changes(entries) == {D: -2} and payments(entries) == {(D, A): 2, (D, B): 6}
+    r = greek_result("6S", {"declarer": 7, "A": 0, "B": 3}, "both whist")  # more: A fails (rule 3)
+    assert payments(deal_entries(r, var, [20, 20, 20])) == {(A, D): 2 * 7 * 2, (A, B): 2 * 3 * 2}

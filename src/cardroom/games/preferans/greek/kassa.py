@@ -226,7 +226,7 @@ def deal_entries(result: PrefDealResult, variant: PrefVariant, boxes: Sequence[i
         sit = result.sitting_out
         if sit is not None:  # four players: «выплачивает выходящему игроку 25 фишек … 50 фишек»
             out.append(KassaEntry("chips", sit, variant.greek_sitout_chips[0 if k == 1 else 1], d, "sit-out"))
-    elif any(defence.short.values()):  # rule 3
+    elif dt > lvl and any(defence.short.values()):  # rule 3 («взял больше заказанного … не выполнили»)
         failed = [w for w, s in defence.short.items() if s]
         for w in failed:
             out.append(KassaEntry("chips", d, v * dt * _times(defence.short[w]), w, "whist-failed"))
