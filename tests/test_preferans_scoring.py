@@ -213,7 +213,7 @@ def test_make_variant_names_aliases_and_errors() -> None:
     v = make_variant("sochi", raspasy_prices=[1, 1, 1], consolation_factor=2)
     assert v.raspasy_prices == (1, 1, 1) and v.overrides() == {"raspasy_prices": (1, 1, 1), "consolation_factor": 2}
     assert VARIANTS["ural"].overrides() == {}
-    assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter"}
+    assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter", "greek"}
 
 
 DEAL_OPTIONS_BASE: dict[str, Any] = {
@@ -246,6 +246,10 @@ DEAL_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {
                    "stalingrad": True},
     ("piter", 4): {"ten_whisted": True, "concede_max": 2, "choices_by_player": True, "choice_dealer": True,
                    "misere_invitation": True, "stalingrad": True},
+    # the Greek cash box (§10.4; its own deal rules, games/preferans/greek/deal.py): no misère, no half-whist,
+    # a ten played against, no concession
+    **{("greek", n): {"misere_without_talon": False, "half_whist": False, "ten_whisted": True, "concede_max": 0}
+       for n in (3, 4)},
 }
 """What each preset of variants.py changes from :data:`DEAL_OPTIONS_BASE` in the options the deal reads, per
 number of players (a four-player option such as the dealer's returned whist is off with three)."""

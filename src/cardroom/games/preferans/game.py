@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import import_module
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -16,6 +17,18 @@ from cardroom.games.preferans.pulka import PulkaSheet
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PrefDeal, PrefView
 from cardroom.games.preferans.scoring import num
+
+RULE_SETS: dict[str, tuple[str, str]] = {
+    "russian": ("cardroom.games.preferans.rules:PrefDeal", "cardroom.games.preferans.pulka:PulkaSheet"),
+    "greek": ("cardroom.games.preferans.greek.deal:GreekDeal", "cardroom.games.preferans.greek.sheet:KassaSheet"),
+}
+"""The deal class and the sheet class of each ``PrefVariant.rules_set``: the Russian engine and pulka, or a
+foreign variant's overrides of them (document 004 §10)."""
+
+
+def _load(path: str) -> Any:
+    module, name = path.split(":")
+    return getattr(import_module(module), name)
 
 
 class Preferans(Game):
@@ -39,6 +52,9 @@ class Preferans(Game):
         self.players = players
         self.num_seats = players
         self.rules = self.variant  # the deal reads the variant's options by their own names
+        deal_path, sheet_path = RULE_SETS[self.variant.rules_set]
+        self.deal_class: type[PrefDeal] = _load(deal_path)
+        self.sheet_class: type[PulkaSheet] = _load(sheet_path)
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
@@ -49,6 +65,10 @@ class Preferans(Game):
         out += [{"variant": "kazakhstan", "players": n, "raspasy_with_passing": True} for n in (3, 4)]
         out += [{"variant": "sochi", "players": n, "talon_refusal_penalty": "game"} for n in (3, 4)]
         out.append({"variant": "ural", "players": 4, "time_limit_rounds": 2})
+        # the Greek cash box with every agreement of §10.4.7 that adds a phase or a rule to the deal
+        out += [{"variant": "greek", "players": n, "greek_kassa": 10, "greek_take": True, "greek_ten_nt": "A",
+                 "greek_ten_as_nine": True, "greek_four_aces": ab, "greek_counter_invitation": True,
+                 "greek_overtrump": True, "greek_end_two_empty": True} for n, ab in ((3, "A"), (4, "B"))]
         return out
 
     @classmethod
@@ -67,7 +87,7 @@ class Preferans(Game):
 
     def new_deal(self, dealer: int = 0, raspasy_round: int = 1, forbid_six: bool = False,
                  forced_raspasy: bool = False) -> PrefDeal:
-        return PrefDeal(self, dealer, raspasy_round, self.rules, forbid_six, forced_raspasy)
+        return self.deal_class(self, dealer, raspasy_round, self.rules, forbid_six, forced_raspasy)
 
     def pack_mask(self) -> int:
         from cardroom.core.cards import PIQUET_PACK_MASK
@@ -79,7 +99,8 @@ class Preferans(Game):
         from cardroom.games.preferans import calls as c
 
         return [*full_pack(), *c.LADDER, c.PASS, c.HERE, c.WHIST, c.HALF_WHIST, c.OPEN, c.CLOSED, c.PLAY, c.INVITE,
-                c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON, c.TO_PULYA, c.OFF_GORA, *c.HANDS]
+                c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON, c.TO_PULYA, c.OFF_GORA, *c.HANDS,
+                c.TAKE, c.FOUR_ACES]
 
     def options(self) -> Mapping[str, Any]:
         return {"variant": self.variant_name, "players": self.players, **self.variant.overrides()}
@@ -95,7 +116,7 @@ class PulkaState(Match[PrefDeal, PrefDealResult, PulkaSheet, "PulkaView"]):
     dealer: int
 
     def __init__(self, game: Preferans) -> None:
-        super().__init__(game, PulkaSheet(game.variant, game.players), 0)
+        super().__init__(game, game.sheet_class(game.variant, game.players), 0)
 
     def new_deal(self) -> PrefDeal:
         rnd = self.sheet.next_raspasy_round()

@@ -164,6 +164,27 @@ class PrefVariant:
     # Piter §9.4 «без трех без вистов не оставляют» → 2 (reading: conceding three or more is not allowed)
     misere_invitation: bool = True  # §2.3 item 5 (general part): with 4 players, invite the dealer to a misère
 
+    # ---- the Greek cash box (foreign variant F4, digest §10.4; games/preferans/greek/): read only where
+    # ``rules_set`` is "greek" (the deal rules and the sheet of that variant)
+    rules_set: str = one_of("russian", ("russian", "greek"))  # the deal rules and sheet: the pulka or the cash box
+    greek_kassa: int = ranged(20, 1, 1000)  # §10.4.1 «величина кассы (например, 31, 20, 10)»
+    greek_point_price: float = ranged(0.1, 0, 1e6)  # §10.4.1 «стоимость одного ее очка» (1 chip = 1/10 point)
+    greek_first_share: tuple[int, int, int, int, int] = ranged(  # tricks the first whister answers for, 6…10
+        (2, 2, 1, 1, 0), 0, 4)  # derived from examples 1–14 (six 2 + 2, seven 2 + 1); eight, nine: choices
+    greek_second_share: tuple[int, int, int, int, int] = ranged(  # the second whister's, 6…10
+        (2, 1, 1, 0, 0), 0, 4)
+    greek_take: bool = False  # §10.4.7 «предварительная заявка … возьму»
+    greek_take_penalty: tuple[int, int] = ranged((2, 2), 0, 1000)  # «2 очка добавляются в его кассу и по 2 фишки»
+    greek_ten_nt: str = one_of("none", ("none", "A", "B"))  # §10.4.7 «Заявка 10 без козыря»: A 11, B 10
+    greek_ten_as_nine: bool = False  # §10.4.7 «Контракты "10 как 9"»
+    greek_four_aces: str = one_of("none", ("none", "A", "B"))  # §10.4.7 «Объявление четырех тузов»
+    greek_aces_points: int | None = ranged(None, 0, 1000)  # A: added to the value; None: 1/10 of the box
+    greek_aces_chips: int = ranged(10, 0, 10000)  # B: chips from (to) each player
+    greek_counter_invitation: bool = False  # §10.4.7 «Контрприглашение вистующего»
+    greek_overtrump: bool = False  # §10.4.7 «Перебитие старшим козырем при отсутствии масти хода»
+    greek_end_two_empty: bool = False  # §10.4.7 «Окончание игры при двух пустых кассах» (four: three)
+    greek_sitout_chips: tuple[int, int] = ranged((25, 50), 0, 10000)  # §10.4.7 four players: one / two+ short
+
     # ---- laws mode (games/preferans/laws.py, docs "Laws"): off for casual play
     laws: bool = False  # irregular actions are accepted, recorded and ruled on
     laws_misdeal_down: int = ranged(2, 0, 10)  # P2 club rule «без двух в гору на остановленном уровне торговли»
@@ -366,8 +387,17 @@ PITER = PrefVariant(
     choices_by_player=True,  # §9.2, §9.4 «по выбору игравшего»
 )
 
+GREEK = PrefVariant(
+    name="greek", title_ru="Греческий преферанс (касса)", title_en="Greek cash box",
+    aliases=("греческий", "касса", "kassa", "greek-kassa", "f4"),
+    rules_set="greek",  # §10.4: the cash box and the chips, the invitation, no misère, no raspasy
+    ten_whisted=True,  # a ten is played against (without obligation, §10.4.7 «10 как 9»)
+    half_whist=False, dealer_returns_whist=False, misere_without_talon=False, misere_invitation=False,
+    concede_max=0, games_without_talon=False,
+)
+
 VARIANTS: dict[str, PrefVariant] = {
-    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER)
+    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER, GREEK)
 }
 _ALIASES: dict[str, str] = {}
 for _v in VARIANTS.values():
@@ -392,7 +422,7 @@ def option_schema() -> Schema:
     players = OptionSpec("players", INT, PLAYERS[0], choices=PLAYERS, min=min(PLAYERS), max=max(PLAYERS),
                          description="three or four players (with four, the dealer sits out each deal)",
                          source="document 004")
-    return Schema.from_dataclass(PrefVariant, exclude=("name", "title_ru", "title_en", "aliases"),
+    return Schema.from_dataclass(PrefVariant, exclude=("name", "title_ru", "title_en", "aliases", "rules_set"),
                                  defaults=VARIANTS[DEFAULT_VARIANT], default_by="variant", before=(variant, players))
 
 

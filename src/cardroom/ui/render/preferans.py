@@ -133,14 +133,17 @@ class PreferansRenderer(Renderer):
         return lines
 
     def sheet_text(self, state: Any, lang: str) -> str:
-        return "\n".join(draw_pulka(state.sheet, lang))
+        drawing = getattr(state.sheet, "drawing", None)  # a sheet that draws itself (the Greek cash box)
+        return "\n".join(drawing(lang) if drawing is not None else draw_pulka(state.sheet, lang))
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
         settlement = state.sheet.settle()
         balance = ", ".join(f"{s}: {float(b):+g}" for s, b in enumerate(settlement.balance))
+        kassa = hasattr(state.sheet, "drawing")
+        unit, over = ("settlement_chips", "over_kassa") if kassa else ("settlement", "over")
         return [self.tr("sheet", lang) + ":", state.sheet.render(lang),
-                self.tr("over", lang) if state.sheet.is_over else self.tr("unfinished", lang),
-                self.tr("settlement", lang) + ": " + balance]
+                self.tr(over, lang) if state.sheet.is_over else self.tr("unfinished", lang),
+                self.tr(unit, lang) + ": " + balance]
 
     # ------------------------------------------------------------------ reading
     def parse(self, text: str, view: Any, state: Any) -> Any:
