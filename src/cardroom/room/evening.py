@@ -6,12 +6,24 @@ in the seats no person takes, and each table given the round's boards as its dea
 One table-round is one room table, or more when its match ends before its boards do (a rubber won
 early: the next boards go to a new table turned to their dealer); a table whose boards are used up
 before its match ends is ended unfinished by the evening (``Room.end_for_evening``). A person named
-among the players sits at his seat through the table's ordinary ``sit``; the evening waits for him."""
+among the players sits at his seat through the table's ordinary ``sit``; the evening waits for him.
+
+An evening is stored in the room's store (``room_evenings``: its plan, and its progress rewritten at
+every change, committed before the evening acts on it): a new table-round's entry, and a new table's
+id before the table itself (so a process killed between the two finds the id and makes the table
+then, with the same seed). At start-up (:meth:`RoomEvenings.restore`, called by ``Room.load`` before
+any table is resumed) every evening is rebuilt from its row and its tables held at their next deal;
+its task then resumes where it was, each table given back the boards it has not dealt yet, so the
+evening ends as an uninterrupted one would. An evening whose row cannot be read or does not fit its
+movement is set aside (logged, 410 ``evening_set_aside``) without stopping the others."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
+import json
+import logging
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +34,7 @@ from cardroom.club.evening import (
     EveningError,
     EveningOptions,
     bot_names,
+    options_from_dict,
     prizes,
     recompute,
     rows_from_dict,
@@ -32,11 +45,14 @@ from cardroom.club.evening import (
 from cardroom.club.movements import Sitting
 from cardroom.core.game import CHANCE
 from cardroom.i18n.catalogue import Reason
-from cardroom.room.engine import derived_seed
-from cardroom.room.store import SeatEvent
+from cardroom.room.engine import derived_seed, new_id
+from cardroom.room.messages import msg
+from cardroom.room.store import Problem, SeatEvent, StoredEvening, StoreError
 
 if TYPE_CHECKING:
     from cardroom.room.engine import Room, TableRuntime
+
+log = logging.getLogger("cardroom.room")
 
 MAX_TABLES = 4
 """An evening in the room has at most this many tables."""
@@ -65,18 +81,107 @@ class RoomEvening:
         out = []
         for tb in self.tables:
             segs = [{"offset": off, "boards": boards, "table_id": tid, "record": room.record(tid)}
-                    for off, boards, tid in tb["segments"] if room.table(tid).state.is_over]
+                    for off, boards, tid in tb["segments"] if (rt := room.tables.get(tid)) and rt.state.is_over]
             if segs and len(segs) == len(tb["segments"]):
                 out.append({**{k: v for k, v in tb.items() if k != "segments"}, "segments": segs})
         return {**self.plan.head(), "tables": out}
 
+    # ------------------------------------------------------------------ stored
+    def plan_text(self) -> str:
+        """The stored plan: the evening's head (:meth:`Evening.head`) and its computer players."""
+        return json.dumps({**self.plan.head(), "bots": sorted(self.bots)}, sort_keys=True)
+
+    def progress_text(self) -> str:
+        """The stored progress: the round begun last, whether the evening is over (and why it failed),
+        and each table-round begun with its room tables (``segments``: offset, boards, table id)."""
+        return json.dumps({"round": self.round, "over": self.over, "failed": self.failed,
+                           "tables": [{**tb, "segments": [list(sg) for sg in tb["segments"]]}
+                                      for tb in self.tables]}, sort_keys=True)
+
+    @classmethod
+    def from_stored(cls, st: StoredEvening) -> RoomEvening:
+        """The evening of a stored row; :class:`EveningError` (or KeyError, TypeError, ValueError for a
+        malformed field) when the row does not make an evening of the room."""
+        head, progress = st.plan, st.progress
+        if head.get("format") != "cardroom-evening" or head.get("kind") not in ROOM_KINDS:
+            raise EveningError(Reason("club.not_evening"))
+        plan = Evening(str(head["kind"]), [str(p) for p in head["players"]], str(head["game"]), int(head["seed"]),
+                       options_from_dict(head))
+        bots = {str(b) for b in head["bots"]}
+        if not bots <= set(plan.players):
+            raise EveningError(Reason("club.room_progress", why="bots"))
+        sittings = {(r.number, s.table): s for r in plan.movement.rounds for s in r.sittings}
+        tables: list[dict[str, Any]] = []
+        for tb in progress["tables"]:
+            key = (int(tb["round"]), int(tb["table"]))
+            s = sittings.get(key)
+            entry = {**table_dict(s, [], key[0]), "segments": []} if s is not None else None
+            if entry is None or {k: tb[k] for k in ("seats", "boards")} != {k: entry[k] for k in ("seats", "boards")}:
+                raise EveningError(Reason("club.room_progress", why=f"round {key[0]} table {key[1]}"))
+            for off, boards, tid in tb["segments"]:
+                if not isinstance(tid, str) or not tid:
+                    raise EveningError(Reason("club.room_progress", why="table id"))
+                entry["segments"].append((int(off), [int(b) for b in boards], tid))
+            tables.append(entry)
+        failed = progress.get("failed")
+        return cls(st.id, plan, bots, tables, int(progress["round"]), progress["over"] is True,
+                   failed=None if failed is None else str(failed))
+
 
 @dataclass
 class RoomEvenings:
-    """The evenings of one room, by id (in memory: a restarted server forgets them; their tables stay)."""
+    """The evenings of one room, by id; each stored in the room's store (``room_evenings``) and
+    rebuilt at start-up (:meth:`restore`)."""
 
     evenings: dict[str, RoomEvening] = field(default_factory=dict)
+    set_aside: dict[str, Problem] = field(default_factory=dict)
+    """Stored evenings that could not be rebuilt at start-up (not served: 410), by id."""
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    def restore(self, room: Room, stored: list[StoredEvening]) -> None:
+        """Rebuild the stored evenings (``Room.load``'s ``prepare``: the tables are rebuilt, none is
+        resumed yet). The unfinished table of a board sitting is held at its next deal (its ``deals``
+        empty) until the evening's task gives it its boards still to come (:meth:`start_all`). An evening
+        that cannot be rebuilt is set aside with one log line; the others go on."""
+        last = 0
+        for st in stored:
+            if st.id[:1] == "e" and st.id[1:].isdigit():
+                last = max(last, int(st.id[1:]))
+            problem = st.problem
+            if problem is None:
+                try:
+                    ev = RoomEvening.from_stored(st)
+                except EveningError as e:
+                    problem = Problem("q.evening", {"why": e.text()})
+                except Exception as e:  # anything else in a malformed row: this evening only
+                    problem = Problem("q.evening", {"why": f"{type(e).__name__}: {e}"})
+            if problem is not None:
+                self.set_aside[st.id] = problem
+                log.error("%s", msg("log.evening_set_aside", "en", id=st.id, reason=problem.text()))
+                continue
+            self.evenings[ev.id] = ev
+            if ev.over:
+                continue
+            board_tables = {tid for tb in ev.tables if tb["boards"] for _, _, tid in tb["segments"]}
+            for tid in board_tables:
+                rt = room.tables.get(tid)
+                if rt is not None and not rt.state.is_over:
+                    rt.deals = []
+        self._ids = itertools.count(last + 1)
+
+    def start_all(self, room: Room) -> None:
+        """Resume every restored evening that is not over."""
+        for ev in self.evenings.values():
+            if not ev.over and ev.task is None:
+                self.start(room, ev)
+
+    async def close(self) -> None:
+        """Stop the evenings' tasks (a server that stops: its evenings resume at the next start)."""
+        for ev in self.evenings.values():
+            if ev.task is not None and not ev.task.done():
+                ev.task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await ev.task
 
     def make(self, body: dict[str, Any], lang: str) -> RoomEvening:
         """A new evening from a request body; :class:`EveningError` (or ValueError, TypeError for a malformed
@@ -94,27 +199,76 @@ class RoomEvenings:
                           scoring=str(body.get("scoring", "to-the-score")))
         game = body.get("game")
         plan = Evening(kind, given + bots, None if game is None else str(game), int(body.get("seed", 1)), options)
-        ev = RoomEvening(f"e{next(self._ids)}", plan, set(bots))
+        return RoomEvening(f"e{next(self._ids)}", plan, set(bots))
+
+    async def add(self, room: Room, ev: RoomEvening) -> None:
+        """Store a new evening (:meth:`make`), then keep it."""
+        await room.store.call(room.store.store.add_evening, ev.id, ev.plan_text(), ev.progress_text())
         self.evenings[ev.id] = ev
-        return ev
 
     def start(self, room: Room, ev: RoomEvening) -> None:
         ev.task = asyncio.get_running_loop().create_task(self._run(room, ev))
 
+    async def _save(self, room: Room, ev: RoomEvening) -> None:
+        """Store the evening's progress as it is now; a refusal is tried again as a table's driver
+        does (``Room.store_retries``), then raised."""
+        progress = ev.progress_text()  # taken now: the worker thread stores this text, whatever comes next
+        for attempt in range(room.store_retries + 1):
+            try:
+                await room.store.call(room.store.store.save_evening, ev.id, progress)
+                return
+            except StoreError:
+                if attempt == room.store_retries:
+                    raise
+                await asyncio.sleep(min(8.0, room.store_retry_pause * 2 ** attempt))
+
     async def _run(self, room: Room, ev: RoomEvening) -> None:
+        """Play the evening's rounds; a round whose entries are stored (a restarted evening) goes on with
+        its stored tables."""
         try:
             for rnd in ev.plan.movement.rounds:
-                ev.round = rnd.number
-                entries = [{**table_dict(s, [], rnd.number), "segments": []} for s in rnd.sittings]
-                ev.tables += entries
-                await asyncio.gather(*(self._sitting(room, ev, s, e) for s, e in zip(rnd.sittings, entries,
-                                                                                   strict=True)))
+                entries = {e["table"]: e for e in ev.tables if e["round"] == rnd.number}
+                if not entries:
+                    ev.round = rnd.number
+                    made = [{**table_dict(s, [], rnd.number), "segments": []} for s in rnd.sittings]
+                    ev.tables += made
+                    entries = {e["table"]: e for e in made}
+                    await self._save(room, ev)
+                await asyncio.gather(*(self._sitting(room, ev, s, entries[s.table]) for s in rnd.sittings))
         except Exception as e:
-            ev.failed = str(e)
+            ev.failed = e.text() if isinstance(e, EveningError) else str(e)
+            log.error("club evening %s failed: %s", ev.id, ev.failed)
         ev.over = True
+        try:
+            await self._save(room, ev)
+        except Exception as e:
+            log.error("club evening %s: its end could not be stored: %s", ev.id, e)
+
+    async def _segment(self, room: Room, ev: RoomEvening, entry: dict[str, Any], k: int, seats: tuple[str, ...],
+                       offset: int, deals: list[Any] | None) -> TableRuntime:
+        """The room table of the table-round's ``k``-th segment: its stored table, given back the boards of
+        ``deals`` it has not dealt yet; else a new table, its id stored first (a process killed before the
+        table is stored makes it at the next start, with the same id and seed)."""
+        segs = entry["segments"]
+        if k < len(segs):
+            tid = segs[k][2]
+            rt = room.tables.get(tid)
+            if rt is not None:
+                if deals is not None and not rt.state.is_over:
+                    dealt = len(rt.state.results) + (0 if rt.state.to_act == CHANCE else 1)
+                    rt.deals = deals[dealt:]
+                    room.kick(rt)
+                return rt
+            if tid in room.quarantined:
+                raise EveningError(Reason("club.room_table_set_aside", table=tid))
+        else:
+            tid = new_id()
+            segs.append((offset, [], tid))
+            await self._save(room, ev)
+        return await self._table(room, ev, seats, offset, deals, f"{entry['round']}/{entry['table']}/{k}", tid)
 
     async def _table(self, room: Room, ev: RoomEvening, seats: tuple[str, ...], offset: int,
-                     deals: list[Any] | None, key: str) -> TableRuntime:
+                     deals: list[Any] | None, key: str, table_id: str) -> TableRuntime:
         """A room table for the sitting: the player of physical seat ``(s + offset) % 4`` at seat ``s``,
         computer players seated, ``deals`` its boards (None: it shuffles its own)."""
         plan = ev.plan
@@ -124,31 +278,31 @@ class RoomEvenings:
         events = [SeatEvent(s, "bot", seats[(s + offset) % 4], None) for s in range(4)
                   if seats[(s + offset) % 4] in ev.bots]
         rt, _ = await room.create_table(plan.game_name, options, seed=derived_seed(plan.seed, ev.id, key),
-                                        seat_events=events, practice=True)
+                                        seat_events=events, practice=True, table_id=table_id)
         rt.deals = deals  # set before the driver (kicked, not yet run) deals the first board
         return rt
 
     async def _sitting(self, room: Room, ev: RoomEvening, s: Sitting, entry: dict[str, Any]) -> None:
-        """Play one table-round in room tables until its boards (or its rubbers) are played."""
+        """Play one table-round in room tables until its boards (or its rubbers) are played; a stored
+        segment's table is played on (or, over, passed)."""
         if not s.boards:
             for k in range(s.rubbers):
-                rt = await self._table(room, ev, s.seats, 0, None, f"{entry['round']}/{s.table}/{k}")
-                entry["segments"].append((0, [], rt.id))
+                rt = await self._segment(room, ev, entry, k, s.seats, 0, None)
                 await _until(lambda r=rt: r.state.is_over)
             return
         boards = [ev.plan.board(b) for b in s.boards]
         k = 0
         while boards:
             off = int(boards[0].dealer)
-            rt = await self._table(room, ev, s.seats, off, [turned_deal(b.hands, off) for b in boards],
-                                   f"{entry['round']}/{s.table}/{k}")
-            entry["segments"].append((off, [], rt.id))
+            rt = await self._segment(room, ev, entry, k, s.seats, off, [turned_deal(b.hands, off) for b in boards])
             await _until(lambda r=rt: r.state.is_over or (r.state.to_act == CHANCE and not r.deals))
             if not rt.state.is_over:
                 await room.end_for_evening(rt)
-            played = len(rt.state.results)
-            entry["segments"][-1] = (off, [b.number for b in boards[:played]], rt.id)
-            boards = boards[played:]
+            played = [b.number for b in boards[:len(rt.state.results)]]
+            if entry["segments"][k][1] != played:
+                entry["segments"][k] = (off, played, rt.id)
+                await self._save(room, ev)
+            boards = boards[len(played):]
             k += 1
 
     def summary(self, room: Room, ev: RoomEvening, lang: str) -> dict[str, Any]:
