@@ -1,0 +1,347 @@
+"""Issue 15 point 3 and "no data is lost when a process is killed between two actions", for the card
+room's club evenings: an evening is stored (``room_evenings``) and rebuilt at start-up.
+
+A duplicate evening (two tables, boards shared between them) and a pivot evening (whole rubbers)
+are stopped in the middle, gracefully and by SIGKILL of a real server process, on SQLite and on a
+real PostgreSQL server; each then finishes exactly as the same evening played without a stop (every
+table's actions, the standings), its standings equal a recomputation from the tables' published
+records, and every table that played a board was dealt that board's cards. A process killed after
+the evening stored a new table's id but before the table was stored makes that table at the next
+start. A bad stored evening row is set aside (logged, 410) without stopping the other evenings or
+tables."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+
+from cardroom.club.evening import dealt_boards, make_board, recompute
+from cardroom.room.store import Store
+from cardroom.room.testing import Postgres, ServerProcess
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from cardroom.room.app import create_app
+
+DUPLICATE: dict[str, Any] = {"movement": "duplicate", "tables": 2, "game": "auction-bridge", "seed": 11, "deals": 4}
+PIVOT: dict[str, Any] = {"movement": "pivot", "tables": 1, "game": "straight-bridge", "seed": 5}
+BOT_DELAY = 0.01  # seconds before each bot action: the stops fall inside the evening
+
+
+def sql(db: str, statement: str, **params: Any) -> Any:
+    eng = create_engine(db)
+    try:
+        with eng.begin() as conn:
+            result = conn.execute(text(statement), params)
+            return result.fetchall() if result.returns_rows else None
+    finally:
+        eng.dispose()
+
+
+def wait_for(what: Callable[[], bool], timeout: float, why: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not what():
+        assert time.monotonic() < deadline, why
+        time.sleep(0.05)
+
+
+def finished(c: Any, eid: str, timeout: float = 240) -> dict[str, Any]:
+    """The evening's summary once it is over (``c``: a TestClient or an httpx client)."""
+    deadline = time.monotonic() + timeout
+    while not (info := c.get(f"/api/club/evenings/{eid}").json())["over"]:
+        assert time.monotonic() < deadline, info
+        time.sleep(0.1)
+    got: dict[str, Any] = info
+    return got
+
+
+def outcome(c: Any, info: dict[str, Any]) -> dict[str, Any]:
+    """What an evening played: each table-round's segments (offset, boards, the table's actions), read from
+    the tables' published records, its standings, and the evening's JSON rebuilt from those records."""
+    tables, plays = [], []
+    for tb in info["tables"]:
+        segs = []
+        for s in tb["segments"]:
+            r = c.get(f"/api/tables/{s['table_id']}/record")
+            assert r.status_code == 200, r.text
+            segs.append({"offset": s["offset"], "boards": s["boards"], "record": r.json()})
+        tables.append({**{k: tb[k] for k in ("round", "table", "seats", "boards")}, "segments": segs})
+        plays.append((tb["round"], tb["table"], [(s["offset"], s["boards"], s["record"]["actions"]) for s in segs]))
+    data = {"format": "cardroom-evening", "kind": info["kind"], "game": info["game"], "options": {},
+            "tables": tables}
+    return {"plays": plays, "standings": [(s["name"], s["points"], s["direction"]) for s in info["standings"]],
+            "data": data}
+
+
+_REFERENCES: dict[str, dict[str, Any]] = {}
+
+
+def reference(body: dict[str, Any], tmp: Path) -> dict[str, Any]:
+    """The evening of ``body`` played without a stop (it is the first evening of a fresh room: ``e1``)."""
+    key = json.dumps(body, sort_keys=True)
+    if key not in _REFERENCES:
+        with TestClient(create_app(f"sqlite:///{tmp}/reference-{len(_REFERENCES)}.sqlite")) as c:
+            r = c.post("/api/club/evenings", json=body)
+            assert r.status_code == 201 and r.json()["id"] == "e1", r.text
+            info = finished(c, "e1")
+            assert info["failed"] is None, info
+            _REFERENCES[key] = outcome(c, info)
+    return _REFERENCES[key]
+
+
+def check_against_reference(got: dict[str, Any], ref: dict[str, Any], body: dict[str, Any]) -> None:
+    assert got["plays"] == ref["plays"], "the stopped evening played exactly as the uninterrupted one"
+    assert got["standings"] == ref["standings"]
+    recomputed = [(s.name, s.points, s.direction) for s in recompute(got["data"])]
+    assert got["standings"] == recomputed, "the standings are those recomputed from the published records"
+    if body["movement"] != "pivot":  # every board's cards, at every table that played it, are the board's
+        boards = dealt_boards(got["data"])
+        played = sorted(b for tb in got["data"]["tables"] for s in tb["segments"] for b in s["boards"])
+        assert sorted(b for b, seen in boards.items() for _ in seen) == played and played
+        for number, seen in boards.items():
+            assert {hands for _, _, hands in seen} == {make_board(body["seed"], number).hands}, number
+
+
+def mid_evening(c: Any, eid: str, least: int) -> Callable[[], bool]:
+    """True once an unfinished table of the evening has at least ``least`` actions."""
+    def look() -> bool:
+        info = c.get(f"/api/club/evenings/{eid}").json()
+        assert not info["over"], "the evening ended before the stop: raise BOT_DELAY"
+        for tb in info["tables"]:
+            for s in tb["segments"]:
+                t = c.get(f"/api/tables/{s['table_id']}").json()
+                if not t["over"] and t["seq"] >= least:
+                    return True
+        return False
+    return look
+
+
+def stored_progress(db: str, eid: str) -> dict[str, Any]:
+    store = Store(db)
+    try:
+        [ev] = [e for e in store.load_evenings() if e.id == eid]
+        assert ev.problem is None
+        return ev.progress
+    finally:
+        store.close()
+
+
+# ---------------------------------------------------------------------------------------------- graceful
+def test_a_graceful_restart_in_the_middle_of_a_duplicate_evening(db: str, tmp_path: Path) -> None:
+    ref = reference(DUPLICATE, tmp_path)
+    with TestClient(create_app(db, bot_delay=BOT_DELAY)) as c:
+        assert c.post("/api/club/evenings", json=DUPLICATE).json()["id"] == "e1"
+        wait_for(mid_evening(c, "e1", 30), 60, "the first round did not get going")
+    first = stored_progress(db, "e1")
+    assert first["over"] is False and first["round"] == 1 and len(first["tables"]) == 2
+    with TestClient(create_app(db, bot_delay=BOT_DELAY)) as c:  # the second stop: in the second round
+        info = c.get("/api/club/evenings/e1").json()
+        assert info["round"] == 1 and not info["over"], "the evening is back where it was"
+        assert [s["table_id"] for tb in info["tables"] for s in tb["segments"]] == \
+            [sg[2] for tb in first["tables"] for sg in tb["segments"]]
+        wait_for(lambda: c.get("/api/club/evenings/e1").json()["round"] == 2, 120, "no second round")
+        wait_for(mid_evening(c, "e1", 10), 60, "the second round did not get going")
+    assert stored_progress(db, "e1")["round"] == 2
+    with TestClient(create_app(db)) as c:
+        info = finished(c, "e1")
+        assert info["failed"] is None
+        check_against_reference(outcome(c, info), ref, DUPLICATE)
+        card = c.get("/club/evenings/e1")
+        assert card.status_code == 200 and all(name in card.text for name, _, _ in ref["standings"])
+        # the next evening of the room gets a new id
+        assert c.post("/api/club/evenings", json={**DUPLICATE, "tables": 1, "deals": 1}).json()["id"] == "e2"
+    assert stored_progress(db, "e1")["over"] is True
+
+
+def test_a_graceful_restart_in_the_middle_of_a_pivot_evening(tmp_path: Path) -> None:
+    """Rubber tables shuffle their own deals (from their seeds): a restart does not change them."""
+    ref = reference(PIVOT, tmp_path)
+    db = f"sqlite:///{tmp_path}/pivot.sqlite"
+    with TestClient(create_app(db, bot_delay=BOT_DELAY)) as c:
+        assert c.post("/api/club/evenings", json=PIVOT).json()["id"] == "e1"
+        wait_for(lambda: c.get("/api/club/evenings/e1").json()["round"] >= 2, 120, "no second rubber")
+        wait_for(mid_evening(c, "e1", 20), 60, "the second rubber did not get going")
+    with TestClient(create_app(db)) as c:
+        info = finished(c, "e1")
+        assert info["failed"] is None
+        check_against_reference(outcome(c, info), ref, PIVOT)
+
+
+def test_killed_after_storing_a_tables_id_before_the_table(tmp_path: Path) -> None:
+    """The window between the evening's commit of a new table's id and the table's own: the table's rows
+    are removed, as if the process had died there; the next start makes the table, with the same seed."""
+    ref = reference(DUPLICATE, tmp_path)
+    db = f"sqlite:///{tmp_path}/window.sqlite"
+    with TestClient(create_app(db, bot_delay=BOT_DELAY)) as c:
+        c.post("/api/club/evenings", json=DUPLICATE)
+        wait_for(lambda: c.get("/api/club/evenings/e1").json()["round"] == 2, 120, "no second round")
+        wait_for(mid_evening(c, "e1", 5), 60, "the second round did not get going")
+    progress = stored_progress(db, "e1")
+    last = progress["tables"][-1]["segments"][-1][2]
+    assert sql(db, "SELECT COUNT(*) FROM room_actions WHERE table_id = :t", t=last)[0][0] > 0
+    for table in ("room_actions", "room_seat_events"):
+        sql(db, f"DELETE FROM {table} WHERE table_id = :t", t=last)
+    sql(db, "DELETE FROM room_tables WHERE id = :t", t=last)
+    with TestClient(create_app(db)) as c:
+        assert c.get(f"/api/tables/{last}").status_code == 404  # not there until the evening makes it
+        info = finished(c, "e1")
+        assert info["failed"] is None
+        assert last in [s["table_id"] for tb in info["tables"] for s in tb["segments"]]
+        check_against_reference(outcome(c, info), ref, DUPLICATE)
+
+
+# ---------------------------------------------------------------------------------------------- SIGKILL
+KILLS = 5
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_sigkill_in_the_middle_of_an_evening(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    ref = reference(DUPLICATE, tmp_path)
+    if backend == "sqlite":
+        db = f"sqlite:///{tmp_path}/killed.sqlite"
+    else:
+        pg: Postgres = request.getfixturevalue("postgres")
+        eng = create_engine(pg.url, isolation_level="AUTOCOMMIT")
+        with eng.connect() as conn:
+            conn.execute(text("CREATE DATABASE evening_killed"))
+        eng.dispose()
+        db = pg.url.rsplit("/", 1)[0] + "/evening_killed"
+    rng = random.Random(15)
+    server = ServerProcess(db, bot_delay=BOT_DELAY)
+    server.start()
+    try:
+        with httpx.Client(base_url=server.base, timeout=30) as c:
+            r = c.post("/api/club/evenings", json=DUPLICATE)
+            assert r.status_code == 201 and r.json()["id"] == "e1", r.text
+        rounds = []
+        for _ in range(KILLS):
+            time.sleep(rng.uniform(0.3, 1.5))
+            with httpx.Client(base_url=server.base, timeout=30) as c:
+                before = c.get("/api/club/evenings/e1").json()
+                assert not before["over"], "the evening ended before the kills: raise BOT_DELAY"
+                seqs = {s["table_id"]: c.get(f"/api/tables/{s['table_id']}").json()["seq"]
+                        for tb in before["tables"] for s in tb["segments"]}
+            rounds.append(before["round"])
+            server.kill()
+            server.start()
+            with httpx.Client(base_url=server.base, timeout=30) as c:
+                after = c.get("/api/club/evenings/e1").json()
+                # the evening's tables and every acknowledged action are still there
+                assert after["round"] >= before["round"]
+                kept = {s["table_id"] for tb in after["tables"] for s in tb["segments"]}
+                assert set(seqs) <= kept
+                assert all(c.get(f"/api/tables/{t}").json()["seq"] >= n for t, n in seqs.items())
+        assert rounds == sorted(rounds)
+        server.stop()  # the kills are over: the rest at full speed
+        server.bot_delay = 0.0
+        server.start()
+        with httpx.Client(base_url=server.base, timeout=30) as c:
+            info = finished(c, "e1")
+            assert info["failed"] is None, info
+            check_against_reference(outcome(c, info), ref, DUPLICATE)
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log_text()
+
+
+# ---------------------------------------------------------------------------------------------- bad rows
+SMALL: dict[str, Any] = {"movement": "duplicate", "tables": 1, "game": "auction-bridge", "deals": 1}
+
+
+def test_a_bad_evening_row_is_set_aside_and_the_others_go_on(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    db = f"sqlite:///{tmp_path}/bad.sqlite"
+    with TestClient(create_app(db)) as c:
+        done = c.post("/api/club/evenings", json={**SMALL, "seed": 1}).json()["id"]
+        finished(c, done)
+        before = outcome(c, c.get(f"/api/club/evenings/{done}").json())
+        # evenings that wait for Ann (her seat stays empty): they stop at their first table
+        waiting = [c.post("/api/club/evenings", json={**SMALL, "seed": 2 + i, "players": ["Ann"]}).json()["id"]
+                   for i in range(6)]
+        wait_for(lambda: all(c.get(f"/api/club/evenings/{e}").json()["tables"][0]["segments"] for e in waiting),
+                 30, "the waiting evenings made no table")
+        plain = c.post("/api/tables", json={"game": "euchre", "options": {}, "seed": 3, "practice": True}).json()
+        c.post(f"/api/tables/{plain['id']}/bots", json={}, headers={"Authorization": f"Bearer {plain['owner_token']}"})
+        quarantined = c.get(f"/api/club/evenings/{waiting[5]}").json()["tables"][0]["segments"][0]["table_id"]
+    good, *bad = waiting[:5]
+    poisons = [  # the plain SQL that corrupts a row, words the logged reason holds
+        ("UPDATE room_evenings SET plan = 'not json' WHERE id = :e", "its plan is not a JSON object: 'not json'"),
+        ("UPDATE room_evenings SET progress = '[1]' WHERE id = :e", "its progress is not a JSON object: '[1]'"),
+        ("UPDATE room_evenings SET plan = replace(plan, '\"duplicate\"', '\"whist\"') WHERE id = :e",
+         "not a club evening's record"),
+        ("UPDATE room_evenings SET progress = replace(progress, '\"round\": 1, \"seats\"', '\"round\": 7, \"seats\"')"
+         " WHERE id = :e", "its stored progress does not fit its movement: round 7 table 1"),
+    ]
+    for (statement, _), eid in zip(poisons, bad, strict=True):
+        sql(db, statement, e=eid)
+    sql(db, "UPDATE room_tables SET game = 'nosuchgame' WHERE id = :t", t=quarantined)
+    with caplog.at_level(logging.ERROR, logger="cardroom.room"), TestClient(create_app(db)) as c:
+        for (_, words), eid in zip(poisons, bad, strict=True):
+            r = c.get(f"/api/club/evenings/{eid}")
+            assert r.status_code == 410 and r.json()["code"] == "evening_set_aside", r.text
+            assert c.get(f"/club/evenings/{eid}").status_code == 410
+            assert any(f"club evening {eid} is set aside" in m and words in m for m in caplog.messages), \
+                (words, caplog.messages)
+        assert c.get(f"/api/club/evenings/{eid}?lang=ru").json()["detail"].startswith("клубный вечер")
+        # the finished evening is served as it was; the plain table plays on
+        assert outcome(c, c.get(f"/api/club/evenings/{done}").json()) == before
+        wait_for(lambda: c.get(f"/api/tables/{plain['id']}").json()["over"], 120, "the plain table stopped")
+        # an evening whose table is set aside fails, saying which
+        failed = finished(c, waiting[5], 30)
+        assert failed["failed"] and quarantined in failed["failed"], failed
+        # the good evening still waits for Ann, then goes on to its end
+        info = c.get(f"/api/club/evenings/{good}").json()
+        assert not info["over"]
+        tid = info["tables"][0]["segments"][0]["table_id"]
+        seat = next(i for i, s in enumerate(c.get(f"/api/tables/{tid}").json()["seats"]) if s["kind"] == "empty")
+        token = c.post(f"/api/tables/{tid}/seats/{seat}", json={"name": "Ann"}).json()["token"]
+        ann = {"Authorization": f"Bearer {token}"}
+
+        def play_for_ann() -> bool:
+            t = c.get(f"/api/tables/{tid}", headers=ann).json()
+            if t["over"]:
+                return True
+            if t["to_act"] == seat:  # Ann's first legal action each time
+                c.post(f"/api/tables/{tid}/actions", json={"action": 0, "seq": t["seq"]}, headers=ann)
+            return False
+
+        wait_for(play_for_ann, 120, "Ann's table did not end")
+        info = finished(c, good, 60)
+        assert info["failed"] is None and info["standings"]
+        assert [(s["name"], s["points"], s["direction"]) for s in info["standings"]] == \
+            [(s.name, s.points, s.direction) for s in recompute(outcome(c, info)["data"])]
+        # the next evening's id is past every stored one, the set-aside ones included
+        assert c.post("/api/club/evenings", json={**SMALL, "seed": 9}).json()["id"] == f"e{len(waiting) + 2}"
+
+
+def test_undecodable_text_in_an_evening_row_is_that_evenings_problem(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "bytes.sqlite"
+    store = Store(f"sqlite:///{path}")
+    store.add_evening("e1", json.dumps({"format": "x"}), "{}")
+    store.add_evening("e2", json.dumps({"format": "x"}), "{}")
+    store.close()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE room_evenings SET progress = CAST(X'7BFF7D' AS TEXT) WHERE id = 'e1'")
+    con.commit()
+    con.close()
+    store = Store(f"sqlite:///{path}")
+    try:
+        got = {e.id: e for e in store.load_evenings()}
+    finally:
+        store.close()
+    assert got["e1"].problem is not None and got["e1"].problem.key == "q.value"
+    assert "progress" in got["e1"].problem.text() and "UTF-8" in got["e1"].problem.text()
+    assert got["e2"].problem is None and got["e2"].plan == {"format": "x"}
