@@ -312,7 +312,9 @@ class RoomEvenings:
                 "failed": ev.failed,
                 "tables": [{"round": tb["round"], "table": tb["table"], "seats": tb["seats"], "boards": tb["boards"],
                             "segments": [{"table_id": tid, "offset": off, "boards": boards}
-                                         for off, boards, tid in tb["segments"]]} for tb in ev.tables],
+                                         for off, boards, tid in tb["segments"]
+                                         if tid in room.tables or tid in room.quarantined]}  # not one being made
+                           for tb in ev.tables],
                 "standings": [{"name": s.name, "points": s.points, "direction": s.direction, "table": s.table}
                               for s in standings],
                 "prizes": [{"name": p.name, "points": p.points} for p in prizes(ev.plan.kind, standings)],
