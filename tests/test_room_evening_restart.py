@@ -23,6 +23,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import create_engine, text
 
 from cardroom.club.evening import dealt_boards, make_board, recompute
@@ -346,3 +348,55 @@ def test_undecodable_text_in_an_evening_row_is_that_evenings_problem(tmp_path: P
     assert got["e1"].problem is not None and got["e1"].problem.key == "q.value"
     assert "progress" in got["e1"].problem.text() and "UTF-8" in got["e1"].problem.text()
     assert got["e2"].problem is None and got["e2"].plan == {"format": "x"}
+
+
+# ---------------------------------------------------------------------------------------------- the row
+@settings(max_examples=25, deadline=None)
+@given(kind=st.sampled_from(["duplicate", "progressive", "pivot", "tour", "royal"]), seed=st.integers(0, 2**31),
+       tables=st.integers(1, 3), deals=st.sampled_from([2, 4]), data=st.data())
+def test_an_evening_row_gives_back_the_evening(kind: str, seed: int, tables: int, deals: int,
+                                                data: st.DataObject) -> None:
+    """Any progress of any room evening, written and read back, is the same evening; a table-round whose
+    seats or boards are not its movement's is refused."""
+    from cardroom.club.evening import EveningError
+    from cardroom.room.evening import RoomEvening, RoomEvenings
+    from cardroom.room.store import StoredEvening
+
+    try:
+        ev = RoomEvenings().make({"movement": kind, "tables": tables, "seed": seed, "deals": deals,
+                                  "players": data.draw(st.lists(st.sampled_from(["Ann", "Bob"]), unique=True))},
+                                 "en")
+    except EveningError:  # a movement that cannot seat these tables (tour, royal: one table)
+        return
+    rounds = ev.plan.movement.rounds
+    begun = data.draw(st.integers(0, len(rounds)))
+    for rnd in rounds[:begun]:
+        ev.round = rnd.number
+        for s in rnd.sittings:
+            segs = [(data.draw(st.integers(0, 3)), data.draw(st.lists(st.sampled_from(s.boards or (0,)), max_size=3)),
+                     f"t{rnd.number}x{s.table}x{k}") for k in range(data.draw(st.integers(0, 2)))]
+            ev.tables.append({**table_dict_of(s, rnd.number), "segments": segs})
+    ev.over = begun == len(rounds) and data.draw(st.booleans())
+    ev.failed = data.draw(st.one_of(st.none(), st.text(max_size=20)))
+    row = StoredEvening(ev.id, json.loads(ev.plan_text()), json.loads(ev.progress_text()), 0.0)
+    back = RoomEvening.from_stored(row)
+    assert (back.plan.head(), back.bots, back.tables, back.round, back.over, back.failed) == \
+        (ev.plan.head(), ev.bots, ev.tables, ev.round, ev.over, ev.failed)
+    if ev.tables:
+        bad = json.loads(ev.progress_text())
+        which = data.draw(st.sampled_from(["seats", "boards", "round"]))
+        tb = bad["tables"][data.draw(st.integers(0, len(bad["tables"]) - 1))]
+        if which == "seats":
+            tb["seats"]["N"], tb["seats"]["E"] = tb["seats"]["E"], tb["seats"]["N"] + "?"
+        elif which == "boards":
+            tb["boards"] = [*tb["boards"], 99]
+        else:
+            tb["round"] = len(rounds) + 1
+        with pytest.raises(EveningError):
+            RoomEvening.from_stored(StoredEvening(ev.id, row.plan, bad, 0.0))
+
+
+def table_dict_of(s: Any, rnd: int) -> dict[str, Any]:
+    from cardroom.club.evening import table_dict
+
+    return table_dict(s, [], rnd)
