@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import random
+import subprocess
+import sys
 import time
 import warnings
 from collections.abc import Callable
@@ -289,6 +292,13 @@ def test_a_bad_evening_row_is_set_aside_and_the_others_go_on(tmp_path: Path, cap
     for (statement, _), eid in zip(poisons, bad, strict=True):
         sql(db, statement, e=eid)
     sql(db, "UPDATE room_tables SET game = 'nosuchgame' WHERE id = :t", t=quarantined)
+    listed = subprocess.run([sys.executable, "-m", "cardroom.cli.main", "room", "quarantine", "--db", db],
+                            capture_output=True, text=True, timeout=120, env={**os.environ, "CARDROOM_LANG": "en"})
+    assert listed.returncode == 0, listed.stderr
+    lines = [ln.split("\t") for ln in listed.stdout.splitlines()]
+    assert [ln[0] for ln in lines] == [quarantined, *bad]
+    assert all(kind == "club-evening" and words in why
+               for (_, kind, why), (_, words) in zip(lines[1:], poisons, strict=True)), lines
     with caplog.at_level(logging.ERROR, logger="cardroom.room"), TestClient(create_app(db)) as c:
         for (_, words), eid in zip(poisons, bad, strict=True):
             r = c.get(f"/api/club/evenings/{eid}")

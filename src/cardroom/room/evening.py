@@ -128,6 +128,19 @@ class RoomEvening:
                    failed=None if failed is None else str(failed))
 
 
+def rebuild(st: StoredEvening) -> RoomEvening | Problem:
+    """The evening of a stored row, or why it is set aside (the room's start-up and ``cardroom room
+    quarantine`` alike)."""
+    if st.problem is not None:
+        return st.problem
+    try:
+        return RoomEvening.from_stored(st)
+    except EveningError as e:
+        return Problem("q.evening", {"why": e.text()})
+    except Exception as e:  # anything else in a malformed row: this evening only
+        return Problem("q.evening", {"why": f"{type(e).__name__}: {e}"})
+
+
 @dataclass
 class RoomEvenings:
     """The evenings of one room, by id; each stored in the room's store (``room_evenings``) and
@@ -147,17 +160,10 @@ class RoomEvenings:
         for st in stored:
             if st.id[:1] == "e" and st.id[1:].isdigit():
                 last = max(last, int(st.id[1:]))
-            problem = st.problem
-            if problem is None:
-                try:
-                    ev = RoomEvening.from_stored(st)
-                except EveningError as e:
-                    problem = Problem("q.evening", {"why": e.text()})
-                except Exception as e:  # anything else in a malformed row: this evening only
-                    problem = Problem("q.evening", {"why": f"{type(e).__name__}: {e}"})
-            if problem is not None:
-                self.set_aside[st.id] = problem
-                log.error("%s", msg("log.evening_set_aside", "en", id=st.id, reason=problem.text()))
+            ev = rebuild(st)
+            if isinstance(ev, Problem):
+                self.set_aside[st.id] = ev
+                log.error("%s", msg("log.evening_set_aside", "en", id=st.id, reason=ev.text()))
                 continue
             self.evenings[ev.id] = ev
             if ev.over:
