@@ -217,11 +217,12 @@ class RoomEvenings:
 
     async def _save(self, room: Room, ev: RoomEvening) -> None:
         """Store the evening's progress as it is now; a refusal is tried again as a table's driver
-        does (``Room.store_retries``), then raised."""
-        progress = ev.progress_text()  # taken now: the worker thread stores this text, whatever comes next
+        does (``Room.store_retries``), then raised. The text is taken at each attempt, in the event loop:
+        the store's one worker thread writes the texts in the order they were taken, so the last one
+        written is the newest (a retry never writes back an older progress)."""
         for attempt in range(room.store_retries + 1):
             try:
-                await room.store.call(room.store.store.save_evening, ev.id, progress)
+                await room.store.call(room.store.store.save_evening, ev.id, ev.progress_text())
                 return
             except StoreError:
                 if attempt == room.store_retries:
