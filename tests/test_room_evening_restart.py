@@ -42,6 +42,9 @@ from cardroom.room.app import create_app
 
 DUPLICATE: dict[str, Any] = {"movement": "duplicate", "tables": 2, "game": "auction-bridge", "seed": 11, "deals": 4}
 PIVOT: dict[str, Any] = {"movement": "pivot", "tables": 1, "game": "straight-bridge", "seed": 5}
+WINNERS: dict[str, Any] = {"movement": "progressive", "tables": 2, "game": "auction-bridge", "seed": 6, "deals": 2,
+                           "progressive_move": "winners"}
+SIX: dict[str, Any] = {"movement": "six-handed", "seed": 5, "six_deals": 8}
 BOT_DELAY = 0.01  # seconds before each bot action: the stops fall inside the evening
 
 
@@ -84,8 +87,12 @@ def outcome(c: Any, info: dict[str, Any]) -> dict[str, Any]:
             segs.append({"offset": s["offset"], "boards": s["boards"], "record": r.json()})
         tables.append({**{k: tb[k] for k in ("round", "table", "seats", "boards")}, "segments": segs})
         plays.append((tb["round"], tb["table"], [(s["offset"], s["boards"], s["record"]["actions"]) for s in segs]))
-    data = {"format": "cardroom-evening", "kind": info["kind"], "game": info["game"], "options": {},
-            "tables": tables}
+    data: dict[str, Any] = {"format": "cardroom-evening", "kind": info["kind"], "game": info["game"], "options": {}}
+    if info["kind"] == "six-handed":  # each rubber of two pairs, its room tables the segments
+        data.update(rubbers=[{"pairs": tb["pairs"], "segments": s["segments"]}
+                             for tb, s in zip(info["tables"], tables, strict=True)], log=info["log"])
+    else:
+        data["tables"] = tables
     return {"plays": plays, "standings": [(s["name"], s["points"], s["direction"]) for s in info["standings"]],
             "data": data}
 
@@ -111,7 +118,7 @@ def check_against_reference(got: dict[str, Any], ref: dict[str, Any], body: dict
     assert got["standings"] == ref["standings"]
     recomputed = [(s.name, s.points, s.direction) for s in recompute(got["data"])]
     assert got["standings"] == recomputed, "the standings are those recomputed from the published records"
-    if body["movement"] != "pivot":  # every board's cards, at every table that played it, are the board's
+    if body["movement"] in ("duplicate", "progressive"):  # every board's cards, at every table, are the board's
         boards = dealt_boards(got["data"])
         played = sorted(b for tb in got["data"]["tables"] for s in tb["segments"] for b in s["boards"])
         assert sorted(b for b, seen in boards.items() for _ in seen) == played and played
@@ -171,18 +178,26 @@ def test_a_graceful_restart_in_the_middle_of_a_duplicate_evening(db: str, tmp_pa
     assert stored_progress(db, "e1")["over"] is True
 
 
-def test_a_graceful_restart_in_the_middle_of_a_pivot_evening(tmp_path: Path) -> None:
-    """Rubber tables shuffle their own deals (from their seeds): a restart does not change them."""
-    ref = reference(PIVOT, tmp_path)
-    db = f"sqlite:///{tmp_path}/pivot.sqlite"
-    with TestClient(create_app(db, bot_delay=BOT_DELAY / 4)) as c:  # three whole rubbers: a shorter delay
-        assert c.post("/api/club/evenings", json=PIVOT).json()["id"] == "e1"
-        wait_for(lambda: c.get("/api/club/evenings/e1").json()["round"] >= 2, 120, "no second rubber")
-        wait_for(mid_evening(c, "e1", 20), 60, "the second rubber did not get going")
+@pytest.mark.parametrize(("body", "delay", "least"), [
+    (PIVOT, BOT_DELAY / 4, 20),  # rubber tables shuffle their own deals (from their seeds); three whole rubbers
+    (WINNERS, BOT_DELAY, 10),  # the second round made from the first one's records
+    (SIX, BOT_DELAY / 2, 5),  # three rubber tables, two of them given a deal at a time; "round" is the deal
+], ids=["pivot", "winners", "six-handed"])
+def test_a_graceful_restart_in_the_middle_of_an_evening(body: dict[str, Any], delay: float, least: int,
+                                                         tmp_path: Path) -> None:
+    ref = reference(body, tmp_path)
+    db = f"sqlite:///{tmp_path}/evening.sqlite"
+    with TestClient(create_app(db, bot_delay=delay)) as c:
+        assert c.post("/api/club/evenings", json=body).json()["id"] == "e1"
+        wait_for(lambda: c.get("/api/club/evenings/e1").json()["round"] >= 2, 120, "no second round")
+        wait_for(mid_evening(c, "e1", least), 60, "the second round did not get going")
+    stopped = stored_progress(db, "e1")
+    assert stopped["round"] >= 2 and not stopped["over"]
     with TestClient(create_app(db)) as c:
         info = finished(c, "e1")
         assert info["failed"] is None
-        check_against_reference(outcome(c, info), ref, PIVOT)
+        check_against_reference(outcome(c, info), ref, body)
+        assert c.get("/club/evenings/e1").text == ref["card"]
 
 
 def test_killed_after_storing_a_tables_id_before_the_table(tmp_path: Path) -> None:
@@ -362,30 +377,55 @@ def test_undecodable_text_in_an_evening_row_is_that_evenings_problem(tmp_path: P
 
 # ---------------------------------------------------------------------------------------------- the row
 @settings(max_examples=25, deadline=None)
-@given(kind=st.sampled_from(["duplicate", "progressive", "pivot", "tour", "royal"]), seed=st.integers(0, 2**31),
+@given(kind=st.sampled_from(["duplicate", "progressive", "pivot", "tour", "royal", "six-handed"]),
+       seed=st.integers(0, 2**31),
        tables=st.integers(1, 3), deals=st.sampled_from([2, 4]), data=st.data())
 def test_an_evening_row_gives_back_the_evening(kind: str, seed: int, tables: int, deals: int,
                                                 data: st.DataObject) -> None:
     """Any progress of any room evening, written and read back, is the same evening; a table-round whose
-    seats or boards are not its movement's is refused."""
+    seats or boards are not its movement's, a six-handed end not the 6-cycle's, are refused."""
     from cardroom.club.evening import EveningError
+    from cardroom.club.movements import six_handed
     from cardroom.room.evening import RoomEvening, RoomEvenings
     from cardroom.room.store import StoredEvening
 
+    winners = kind == "progressive" and data.draw(st.booleans())
     try:
         ev = RoomEvenings().make({"movement": kind, "tables": tables, "seed": seed, "deals": deals,
-                                  "players": data.draw(st.lists(st.sampled_from(["Ann", "Bob"]), unique=True))},
-                                 "en")
+                                  "players": data.draw(st.lists(st.sampled_from(["Ann", "Bob"]), unique=True)),
+                                  **({"progressive_move": "winners"} if winners else {})}, "en")
     except EveningError:  # a movement that cannot seat these tables (tour, royal: one table)
+        return
+    if kind == "six-handed":
+        cycle = list(six_handed(ev.plan.players, ev.plan.options.six_deals))
+        for deal in cycle[:data.draw(st.integers(0, len(cycle)))]:
+            ev.round = deal.number
+            for end in deal.ends:
+                sat = data.draw(st.booleans())
+                ev.six_log.append((deal.number, end.position, end.rubber, sat))
+                segs = ev.six.setdefault(end.rubber, [])
+                if not sat:
+                    if not segs or data.draw(st.booleans()):
+                        segs.append(([], f"t{deal.number}x{end.position}"))
+                    segs[-1][0].append(deal.number)
+        row = StoredEvening(ev.id, json.loads(ev.plan_text()), json.loads(ev.progress_text()), 0.0)
+        back = RoomEvening.from_stored(row)
+        assert (back.six, back.six_log, back.round, back.tables) == (ev.six, ev.six_log, ev.round, [])
+        if ev.six_log:
+            bad = json.loads(ev.progress_text())
+            entry = bad["log"][data.draw(st.integers(0, len(bad["log"]) - 1))]
+            entry[2] = [entry[2][1], entry[2][0]]  # the rubber's pairs the other way round: no end of the cycle
+            with pytest.raises(EveningError):
+                RoomEvening.from_stored(StoredEvening(ev.id, row.plan, bad, 0.0))
         return
     rounds = ev.plan.movement.rounds
     begun = data.draw(st.integers(0, len(rounds)))
     for rnd in rounds[:begun]:
         ev.round = rnd.number
         for s in rnd.sittings:
-            segs = [(data.draw(st.integers(0, 3)), data.draw(st.lists(st.sampled_from(s.boards or (0,)), max_size=3)),
+            parts = [(data.draw(st.integers(0, 3)), data.draw(st.lists(st.sampled_from(s.boards or (0,)), max_size=3)),
                      f"t{rnd.number}x{s.table}x{k}") for k in range(data.draw(st.integers(0, 2)))]
-            ev.tables.append({**table_dict_of(s, rnd.number), "segments": segs})
+            ev.tables.append({**table_dict_of(s, rnd.number), "segments": parts})
     ev.over = begun == len(rounds) and data.draw(st.booleans())
     ev.failed = data.draw(st.one_of(st.none(), st.text(max_size=20)))
     row = StoredEvening(ev.id, json.loads(ev.plan_text()), json.loads(ev.progress_text()), 0.0)
@@ -394,8 +434,10 @@ def test_an_evening_row_gives_back_the_evening(kind: str, seed: int, tables: int
         (ev.plan.head(), ev.bots, ev.tables, ev.round, ev.over, ev.failed)
     if ev.tables:
         bad = json.loads(ev.progress_text())
-        which = data.draw(st.sampled_from(["seats", "boards", "round"]))
         tb = bad["tables"][data.draw(st.integers(0, len(bad["tables"]) - 1))]
+        # a winners' round's boards are checked against its records when the evening resumes
+        which = data.draw(st.sampled_from(["seats", "round"] if winners and tb["round"] > 1 else
+                                          ["seats", "boards", "round"]))
         if which == "seats":
             tb["seats"]["N"], tb["seats"]["E"] = tb["seats"]["E"], tb["seats"]["N"] + "?"
         elif which == "boards":

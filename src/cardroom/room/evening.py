@@ -141,8 +141,9 @@ class RoomEvening:
             key = (int(tb["round"]), int(tb["table"]))
             if made and key[0] > 1:  # made from the last round's records: checked when the evening resumes
                 seats = [str(tb["seats"][c]) for c in "NESW"]
-                if len(set(seats)) != 4 or not set(seats) <= set(plan.players) or \
-                        not 1 <= key[1] <= len(plan.movement.rounds[0].sittings):
+                count = len(plan.movement.rounds[0].sittings)
+                if len(set(seats)) != 4 or not set(seats) <= set(plan.players) or not 1 <= key[1] <= count \
+                        or key[0] > (plan.options.rounds or count):  # Evening.next_round's last round
                     raise EveningError(Reason("club.room_progress", why=f"round {key[0]} table {key[1]}"))
                 entry = {**table_dict(mv.Sitting(key[1], (seats[0], seats[1], seats[2], seats[3]),
                                                  tuple(int(b) for b in tb["boards"])), [], key[0]), "segments": []}
