@@ -227,9 +227,12 @@ def test_killed_after_storing_a_tables_id_before_the_table(tmp_path: Path) -> No
 KILLS = 5
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-def test_sigkill_in_the_middle_of_an_evening(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    ref = reference(DUPLICATE, tmp_path)
+@pytest.mark.parametrize(("backend", "body"), [("sqlite", DUPLICATE), ("postgresql", DUPLICATE),
+                                               ("sqlite", {**SIX, "six_deals": 12})],
+                         ids=["sqlite", "postgresql", "six-handed"])
+def test_sigkill_in_the_middle_of_an_evening(backend: str, body: dict[str, Any], tmp_path: Path,
+                                             request: pytest.FixtureRequest) -> None:
+    ref = reference(body, tmp_path)
     if backend == "sqlite":
         db = f"sqlite:///{tmp_path}/killed.sqlite"
     else:
@@ -244,7 +247,7 @@ def test_sigkill_in_the_middle_of_an_evening(backend: str, tmp_path: Path, reque
     server.start()
     try:
         with httpx.Client(base_url=server.base, timeout=30) as c:
-            r = c.post("/api/club/evenings", json=DUPLICATE)
+            r = c.post("/api/club/evenings", json=body)
             assert r.status_code == 201 and r.json()["id"] == "e1", r.text
         rounds = []
         for _ in range(KILLS):
@@ -271,7 +274,7 @@ def test_sigkill_in_the_middle_of_an_evening(backend: str, tmp_path: Path, reque
         with httpx.Client(base_url=server.base, timeout=30) as c:
             info = finished(c, "e1")
             assert info["failed"] is None, info
-            check_against_reference(outcome(c, info), ref, DUPLICATE)
+            check_against_reference(outcome(c, info), ref, body)
     finally:
         server.stop()
     assert "Traceback" not in server.log_text()
@@ -452,3 +455,30 @@ def table_dict_of(s: Any, rnd: int) -> dict[str, Any]:
     from cardroom.club.evening import table_dict
 
     return table_dict(s, [], rnd)
+
+
+def test_a_refused_progress_write_is_tried_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The store refuses every other write of the evening's progress (a lost connection): each is tried again,
+    and the evening ends as an uninterrupted one."""
+    from cardroom.room.store import StoreError
+
+    ref = reference(DUPLICATE, tmp_path)
+    calls = {"n": 0, "refused": 0}
+    real = Store.save_evening
+
+    def flaky(self: Store, evening_id: str, progress: str) -> None:
+        calls["n"] += 1
+        if calls["n"] % 2:
+            calls["refused"] += 1
+            raise StoreError("connection lost")
+        real(self, evening_id, progress)
+
+    monkeypatch.setattr(Store, "save_evening", flaky)
+    with TestClient(create_app(f"sqlite:///{tmp_path}/flaky.sqlite")) as c:
+        c.app.state.room.store_retry_pause = 0.01  # type: ignore[attr-defined]
+        assert c.post("/api/club/evenings", json=DUPLICATE).json()["id"] == "e1"
+        info = finished(c, "e1")
+        assert info["failed"] is None, info
+        check_against_reference(outcome(c, info), ref, DUPLICATE)
+    assert calls["refused"] >= 5
+    assert stored_progress(f"sqlite:///{tmp_path}/flaky.sqlite", "e1")["over"] is True
