@@ -482,3 +482,20 @@ def test_a_refused_progress_write_is_tried_again(tmp_path: Path, monkeypatch: py
         check_against_reference(outcome(c, info), ref, DUPLICATE)
     assert calls["refused"] >= 5
     assert stored_progress(f"sqlite:///{tmp_path}/flaky.sqlite", "e1")["over"] is True
+
+
+def test_an_evening_the_store_refuses_is_not_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardroom.room.store import StoreError
+
+    def refuse(self: Store, evening_id: str, plan: str, progress: str) -> None:
+        raise StoreError("disk full")
+
+    with TestClient(create_app(f"sqlite:///{tmp_path}/refused.sqlite")) as c:
+        monkeypatch.setattr(Store, "add_evening", refuse)
+        for lang, words in (("en", "the evening could not be stored"), ("ru", "вечер не удалось сохранить")):
+            r = c.post(f"/api/club/evenings?lang={lang}", json=SMALL)
+            assert r.status_code == 503 and r.json()["code"] == "evening_store", r.text
+            assert words in r.json()["detail"] and "disk full" in r.json()["detail"]
+        assert c.get("/api/club/evenings/e1").status_code == 404 and not c.get("/api/tables").json()["tables"]
+        monkeypatch.undo()
+        assert c.post("/api/club/evenings", json=SMALL).status_code == 201

@@ -20,6 +20,7 @@ from cardroom.i18n import t
 from cardroom.room.engine import RoomError
 from cardroom.room.evening import MAX_TABLES, ROOM_KINDS, RoomEvening, RoomEvenings
 from cardroom.room.routes.common import Lang, RoomDep, read_body
+from cardroom.room.store import StoreError
 
 router = APIRouter()
 
@@ -52,7 +53,10 @@ async def make_evening(request: Request, room: RoomDep, lang: Lang) -> JSONRespo
         raise RoomError(400, "bad_evening", why=e.text(lang)) from None
     except (ValueError, TypeError) as e:
         raise RoomError(400, "bad_evening", why=str(e)) from None
-    await evs.add(room, ev)  # stored before it is acknowledged or begun
+    try:
+        await evs.add(room, ev)  # stored before it is acknowledged or begun
+    except StoreError as e:
+        raise RoomError(503, "evening_store", why=str(e)) from None
     evs.start(room, ev)
     return JSONResponse(evs.summary(room, ev, lang), status_code=201)
 
