@@ -85,6 +85,7 @@ class Board:
     number: int
     dealer: Seat
     hands: tuple[int, int, int, int]
+    rest: int = 0  # the talon of a game that has one (preferans: :mod:`cardroom.club.tournament`)
 
 
 def board_dealer(number: int) -> Seat:
@@ -193,8 +194,8 @@ def _play_out(state: Match[Any, Any, Any, Any], seat_bot: Callable[[int], Bot], 
         state.apply(seat_bot(seat).choose(state.view(seat)))
 
 
-def turned_deal(hands: Sequence[int], offset: int) -> Deal:
-    return Deal(tuple(hands[(s + offset) % 4] for s in range(4)))
+def turned_deal(hands: Sequence[int], offset: int, rest: int = 0) -> Deal:
+    return Deal(tuple(hands[(s + offset) % 4] for s in range(4)), rest)
 
 
 def _play_deal(state: Match[Any, Any, Any, Any], deal: Deal, players: Sequence[str], offset: int,
@@ -210,18 +211,20 @@ def _play_deal(state: Match[Any, Any, Any, Any], deal: Deal, players: Sequence[s
     _play_out(state, seat_bot, lambda: len(state.results) > before)
 
 
-def play_boards(game: Game, seats: Sequence[str], boards: Sequence[Board], bot_for: BotFor) -> list[Segment]:
+def play_boards(game: Game, seats: Sequence[str], boards: Sequence[Board], bot_for: BotFor,
+                fresh: bool = False) -> list[Segment]:
     """Play ``boards`` at a table of ``seats`` (N, E, S, W): each board's cards dealt into the running
-    match when its dealer is the match's next dealer, else into a new match turned to its dealer."""
+    match when its dealer is the match's next dealer, else into a new match turned to its dealer;
+    ``fresh``: every board in a match of its own (a deal scored alone, the preferans tournament)."""
     segments: list[Segment] = []
     for b in boards:
         last = segments[-1] if segments else None
-        if last is None or last.state.is_over or last.state.to_act != CHANCE \
+        if fresh or last is None or last.state.is_over or last.state.to_act != CHANCE \
                 or (int(last.state.dealer or 0) + last.offset) % 4 != b.dealer:
             last = Segment(int(b.dealer), [], game.new_initial_state())
             segments.append(last)
         last.boards.append(b.number)
-        _play_deal(last.state, turned_deal(b.hands, last.offset), seats, last.offset, bot_for)
+        _play_deal(last.state, turned_deal(b.hands, last.offset, b.rest), seats, last.offset, bot_for)
     for seg in segments:
         if not seg.state.is_over:
             seg.state.abandon()  # the boards played stand; the record says the match was left unfinished

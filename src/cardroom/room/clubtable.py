@@ -324,10 +324,15 @@ class ClubRoom:
                                    json.dumps(event, sort_keys=True))
 
     async def _after(self, club: ClubRuntime, event: dict[str, Any], before: str) -> None:
-        """The room side of an event: a substitute takes his seat at the rubber's table (law 26); a table
-        broken up ends its rubber unfinished (law 27)."""
+        """The room side of an event: a new deal by law 37 is dealt again at the rubber's table
+        (:meth:`Room.redeal`); a substitute takes his seat there (law 26); a table broken up ends its
+        rubber unfinished (law 27)."""
         rt = self.room.tables.get(club.tables[-1]) if club.tables else None
         if rt is None or rt.state.is_over:
+            return
+        rulings = club.table.rulings
+        if event["kind"] == "claim-deal" and rulings and str(rulings[-1]["key"]).startswith("club.ruling.new_deal"):
+            await self.room.redeal(rt.id)  # law 37: the same dealer deals again, new cards
             return
         seats = club.table.at_table()
         if club.table.phase == "rubber" and seats is not None:  # who sits where after a substitution (law 26)
