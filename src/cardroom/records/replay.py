@@ -23,6 +23,7 @@ from cardroom.games.bridge.scoring import Contract, Entry
 from cardroom.records.lin import read_lin, write_lin
 from cardroom.records.pbn import (
     PbnBoard,
+    add_optimum,
     board_from_deal,
     board_score,
     board_to_deal,
@@ -288,10 +289,12 @@ def rubber_boards(deals: list[BridgeDeal], players: dict[str, str] | None = None
     return boards
 
 
-def convert_file(in_path: str | Path, out_path: str | Path) -> None:
+def convert_file(in_path: str | Path, out_path: str | Path, optimum: bool = False) -> None:
     """Convert a record by the files' extensions: PBN, LIN and JSON each to the others (a rubber
-    converts to boards, one per deal). Every action is checked, and Declarer, Contract, Result and Score are filled in
-    where they follow from the record."""
+    converts to boards, one per deal). Every action is checked, and Declarer, Contract, Result and
+    Score are filled in where they follow from the record. PBN is written in the export format (CR LF,
+    the mandatory tags first); with ``optimum`` every board's OptimumScore, ParContract and
+    OptimumResultTable are filled in by the solver (:func:`~cardroom.records.pbn.add_optimum`)."""
     out = Path(out_path)
     fmt_out = _format_of(out)
     other = _other_game_state(in_path)
@@ -307,9 +310,11 @@ def convert_file(in_path: str | Path, out_path: str | Path) -> None:
             boards = _rubber_boards(rec)
         else:
             boards = [complete_board(b, rec.game, _board_label(b, i))[0] for i, b in enumerate(rec.boards, start=1)]
-        text = write_pbn(boards) if fmt_out == "pbn" else write_lin(boards) if fmt_out == "lin" \
+        if optimum:
+            boards = [add_optimum(b) for b in boards]
+        text = write_pbn(boards, export=True) if fmt_out == "pbn" else write_lin(boards) if fmt_out == "lin" \
             else dumps(deals_to_record(boards, rec.game.options()))
     try:
-        out.write_text(text, encoding="utf-8")
+        out.write_text(text, encoding="utf-8", newline="")
     except OSError as e:
         raise RecordError(Reason("record.write", why=e.strerror), where=str(out)) from None
