@@ -65,6 +65,7 @@ __all__ = [
     "parse_contract_tag",
     "parse_vulnerable",
     "play_seats",
+    "read_optimum_table",
     "read_pbn",
     "set_tag",
     "vulnerable_text",
@@ -86,6 +87,7 @@ _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _SUFFIX_RE = re.compile(r"^(.*?)([!?]+)$")
 _NOTE_REF_RE = re.compile(r"^=\d+=$")
 _NAG_RE = re.compile(r"^\$\d+$")
+_IRREGULARITY_RE = re.compile(r"^\^[ISRL]$")
 _IGNORED = "\0ignored"
 
 
@@ -479,7 +481,11 @@ def _split_marks(text: str) -> tuple[str, str | None]:
 
 
 def _is_mark(text: str) -> bool:
-    return bool(_NOTE_REF_RE.match(text) or _NAG_RE.match(text) or re.fullmatch(r"[!?]+", text))
+    """An annotation after a call or card: a note reference, a NAG, ``!``/``?`` suffixes, or an
+    irregularity token of PBN 2.1 (``^I`` ``^S`` in the auction, ``^R`` ``^L`` in the play), kept with
+    the call or card it follows."""
+    return bool(_NOTE_REF_RE.match(text) or _NAG_RE.match(text) or re.fullmatch(r"[!?]+", text)
+                or _IRREGULARITY_RE.match(text))
 
 
 def _read_value(tok: _Token, parse: Callable[[str], Any], section: str) -> tuple[Any, str | None]:
