@@ -35,6 +35,7 @@ def endplay_view(text: str) -> list[tuple[str, str, str, list[str], list[str], s
             # endplay works the result of a played board out wrong (it counts the tricks won by the side
             # that led each one, endplay.utils.play.total_tricks): compared only for a claim
             contract = contract.rstrip("=+-0123456789")
+        assert b.dealer is not None and b.vul is not None
         out.append((b.deal.to_pbn(), _ENDPLAY_SEAT[int(b.dealer)], _ENDPLAY_VUL[int(b.vul)], calls,
                     [str(c) for c in b.play], contract, bool(b.claimed)))
     return out
@@ -43,12 +44,16 @@ def endplay_view(text: str) -> list[tuple[str, str, str, list[str], list[str], s
 _SYM = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
+def sym(text: str) -> str:
+    """``text`` with endplay's suit symbols for the suit letters."""
+    return "".join(_SYM.get(ch, ch) for ch in text)
+
+
 def our_view(text: str) -> list[tuple[str, str, str, list[str], list[str], str | None, bool]]:
     """The same, from cardroom's reading, written as endplay writes it (suit symbols)."""
     out = []
     for b in read_lin(text):
         full, state = complete_board(b, GAME)
-        sym = lambda s: "".join(_SYM.get(ch, ch) for ch in s)  # noqa: E731
         calls = [sym({"Pass": "P", "X": "X", "XX": "XX"}.get(str(c), str(c))) for c in b.calls]
         contract = "Pass" if b.passed_out else None
         if state.contract is not None:

@@ -111,9 +111,13 @@ def _endplay_summary(b: object) -> tuple[str, str, list[str], list[str], str | N
 _SYM = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
+def sym(text: str) -> str:
+    """``text`` with endplay's suit symbols for the suit letters."""
+    return "".join(_SYM.get(ch, ch) for ch in text)
+
+
 def _our_summary(board: PbnBoard) -> tuple[str, str, list[str], list[str], str | None]:
     full, state = complete_board(board, GAME)
-    sym = lambda s: "".join(_SYM.get(ch, ch) for ch in s)  # noqa: E731
     calls = [sym({"Pass": "P"}.get(str(c), str(c))) for c in board.calls]
     contract = None
     c = state.contract if state.contract is not None else full.contract
