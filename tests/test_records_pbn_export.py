@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from endplay.parsers import pbn as endplay_pbn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.cli.main import main
 from cardroom.core.deal import parse_hand
+from cardroom.core.errors import RecordError
 from cardroom.core.table import Seat
 from cardroom.records.pbn import (
     MANDATORY_TAGS,
@@ -202,3 +204,39 @@ def test_cli_convert_writes_the_export_format_with_the_solver_tags(tmp_path: Pat
     for b in boards:
         assert b.hands is not None and read_optimum_table(b) == dd_table(b.hands)
         assert b.tags["OptimumScore"].startswith("NS ") and b.tags["ParContract"]
+
+
+def test_accepted_insufficient_bid_of_a_laws_deal_is_marked_and_replays() -> None:
+    """Laws mode: N 2H, E 1H (insufficient, L27/L9), S calls 3H over it and so accepts it. The PBN board
+    marks 1H ``^I``; read back, it replays through the laws (E's bid made irregularly, S's call accepting
+    it) to the same auction, contract and play."""
+    import random
+
+    from cardroom.core.deal import Deal
+    from cardroom.core.laws import Irregular
+    from cardroom.games.bridge.game import ContractBridge
+
+    laws = ContractBridge(laws=True, draw_for_first_deal=False)
+    d = laws.new_deal(Seat.NORTH)
+    d.apply(Deal.random(random.Random(3), first=Seat.EAST))
+    d.apply(d.parse_action("2H"))
+    d.apply(Irregular(int(Seat.EAST), "1H"))
+    for text in ("3H", "Pass", "Pass", "Pass"):
+        d.apply(d.parse_action(text))
+    rng = random.Random(5)
+    for _ in range(8):
+        d.apply(rng.choice([a for a in d.legal_actions() if type(a).__name__ == "Card"]))
+    board = board_from_deal(d, {"Board": "1"})
+    text = write_pbn([board], export=True)
+    assert "2H 1H ^I 3H Pass\r\n" in text
+    again = read_pbn(text)[0]
+    assert again.call_marks == {1: ["^I"]}
+    replayed = board_to_deal(again, GAME)  # a game outside laws mode: the mark brings the laws in
+    assert [str(c) for c in replayed.calls] == ["2H", "1H", "3H", "Pass", "Pass", "Pass"]
+    assert replayed.contract is not None and replayed.contract.text == "3H"
+    assert replayed.declarer == d.declarer == Seat.NORTH  # N bid hearts first
+    assert [c for t in replayed.tricks for c in t.cards] == [c for t in d.tricks for c in t.cards]
+    # without the mark the same auction is refused: 1H is not higher than 2H
+    del again.call_marks[1]
+    with pytest.raises(RecordError, match="E bid 1H, which is not higher than 2H"):
+        board_to_deal(again, GAME)

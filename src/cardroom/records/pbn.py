@@ -61,6 +61,7 @@ __all__ = [
     "complete_board",
     "export_order",
     "format_deal_tag",
+    "insufficient_bids",
     "optimum_tags",
     "parse_contract_tag",
     "parse_vulnerable",
@@ -807,6 +808,9 @@ def board_to_deal(board: PbnBoard, game: ContractBridge, label: str | None = Non
     if hands is None:
         raise ReplayError(Reason("pbn.deal_partial"), where=label,
                           kind="unreadable")
+    irregular = {i for i, marks in board.call_marks.items() if "^I" in marks}
+    if irregular and not game.options().get("laws"):  # an accepted insufficient bid: replayed by the laws
+        game = type(game)(**{**game.options(), "laws": True})
     state = game.new_deal(dealer, vulnerable)
     apply_checked(state, Deal(hands), label)
     calls = list(board.calls)
@@ -815,7 +819,12 @@ def board_to_deal(board: PbnBoard, game: ContractBridge, label: str | None = Non
             raise ReplayError(Reason("pbn.play_no_auction"),
                               where=label, kind="unreadable")
         calls = _stand_in_auction(tag_contract, dealer)
-    for call in calls:
+    for i, call in enumerate(calls):
+        if i in irregular:  # the bid made as the rules do not allow; the next call accepts it
+            from cardroom.core.laws import Irregular
+
+            apply_checked(state, Irregular(int(state.next_seat), str(call)), label)
+            continue
         apply_checked(state, call, label)
     for card in board.plays:
         apply_checked(state, card, label)
@@ -896,7 +905,21 @@ def board_from_deal(state: BridgeDeal, tags: Mapping[str, str] | None = None) ->
         set_tag(t, "Play", state.declarer.lho.letter)
     if state.phase == PHASE_OVER and _rubber_scoring(t):
         set_tag(t, "Score", _score_text(state.result().entries))
-    return PbnBoard(tags=t, calls=calls, plays=plays)
+    marks = {i: ["^I"] for i in insufficient_bids(calls)} if getattr(state, "laws", None) is not None else {}
+    return PbnBoard(tags=t, calls=calls, plays=plays, call_marks=marks)
+
+
+def insufficient_bids(calls: Sequence[Call]) -> list[int]:
+    """The indexes of the bids not higher than the bid before them: in a laws-mode deal, insufficient
+    bids that were accepted (L27/L9: the next player called over them), marked ``^I`` in PBN."""
+    out: list[int] = []
+    last: Call | None = None
+    for i, c in enumerate(calls):
+        if c.is_bid:
+            if last is not None and int(c) <= int(last):
+                out.append(i)
+            last = c if last is None or int(c) > int(last) else last
+    return out
 
 
 def complete_board(board: PbnBoard, game: ContractBridge, label: str | None = None) -> tuple[PbnBoard, BridgeDeal]:
