@@ -14,8 +14,8 @@ from cardroom.cli.main import build_parser
 from cardroom.i18n.helptext import argv_lang
 from test_languages import foreign
 
-PROPER_NAMES = frozenset({"cardroom", "sqlite", "SQLAlchemy", "uvicorn", "PBN", "JSON", "pbn", "json", "docs",
-                          "records", "md", "doc001", "modern", "Blue", "Chip", "Bridge", "TCP"})
+PROPER_NAMES = frozenset({"cardroom", "sqlite", "SQLAlchemy", "uvicorn", "PBN", "JSON", "LIN", "pbn", "json", "lin",
+                          "docs", "records", "md", "doc001", "modern", "Blue", "Chip", "Bridge", "TCP"})
 """Program, format and file names (Blue Chip Bridge: the table-manager protocol's program; TCP) (and the
 bridge scoring's choice names) the Russian help writes as they are."""
 

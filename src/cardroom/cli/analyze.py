@@ -7,7 +7,7 @@ every alias works), and prints. Each game's part (its notation's fields, its rec
 analysis and its text) is the game's :class:`cardroom.core.analysis.GameAnalysis`, in
 ``games/<game>/analysis.py``, named by the game's ``analysis_path``. What it reads:
 
-* a game's own record format: a bridge PBN file (``.pbn``), or a cardroom JSON bridge record (a
+* a game's own record format: a bridge PBN or LIN file (``.pbn``, ``.lin``), or a cardroom JSON bridge record (a
   rubber, ``"game": "bridge"``, or boards, ``"game": "bridge-deals"``) — the game names them
   (``record_games``, ``file_suffixes``);
 * a generic cardroom JSON record (``"format": "cardroom-record"``) of a game whose matches are written

@@ -102,7 +102,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _cmd_convert(args: argparse.Namespace) -> int:
     from cardroom.records.replay import convert_file
 
-    convert_file(args.input, args.output)
+    convert_file(args.input, args.output, optimum=args.optimum)
     return 0
 
 
@@ -213,6 +213,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     cv = sub.add_parser("convert", help=h("convert"))
     cv.add_argument("input", help=h("input"))
     cv.add_argument("output", help=h("output"))
+    cv.add_argument("--optimum", action="store_true", help=h("optimum"))
     cv.set_defaults(func=_cmd_convert)
 
     an = sub.add_parser("analyze", help=h("analyze"))

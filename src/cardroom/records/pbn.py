@@ -49,9 +49,28 @@ if TYPE_CHECKING:
     from cardroom.games.bridge.game import ContractBridge
 
 __all__ = [
-    "CANONICAL_ORDER", "PbnBoard", "ReplayError", "apply_checked", "auction_contract", "board_from_deal",
-    "board_score", "board_to_deal", "complete_board", "format_deal_tag", "parse_contract_tag",
-    "parse_vulnerable", "play_seats", "read_pbn", "set_tag", "vulnerable_text", "write_pbn",
+    "CANONICAL_ORDER",
+    "PbnBoard",
+    "ReplayError",
+    "add_optimum",
+    "apply_checked",
+    "auction_contract",
+    "board_from_deal",
+    "board_score",
+    "board_to_deal",
+    "complete_board",
+    "export_order",
+    "format_deal_tag",
+    "insufficient_bids",
+    "optimum_tags",
+    "parse_contract_tag",
+    "parse_vulnerable",
+    "play_seats",
+    "read_optimum_table",
+    "read_pbn",
+    "set_tag",
+    "vulnerable_text",
+    "write_pbn",
 ]
 
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
@@ -69,6 +88,7 @@ _TAG_RE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _SUFFIX_RE = re.compile(r"^(.*?)([!?]+)$")
 _NOTE_REF_RE = re.compile(r"^=\d+=$")
 _NAG_RE = re.compile(r"^\$\d+$")
+_IRREGULARITY_RE = re.compile(r"^\^[ISRL]$")
 _IGNORED = "\0ignored"
 
 
@@ -462,7 +482,11 @@ def _split_marks(text: str) -> tuple[str, str | None]:
 
 
 def _is_mark(text: str) -> bool:
-    return bool(_NOTE_REF_RE.match(text) or _NAG_RE.match(text) or re.fullmatch(r"[!?]+", text))
+    """An annotation after a call or card: a note reference, a NAG, ``!``/``?`` suffixes, or an
+    irregularity token of PBN 2.1 (``^I`` ``^S`` in the auction, ``^R`` ``^L`` in the play), kept with
+    the call or card it follows."""
+    return bool(_NOTE_REF_RE.match(text) or _NAG_RE.match(text) or re.fullmatch(r"[!?]+", text)
+                or _IRREGULARITY_RE.match(text))
 
 
 def _read_value(tok: _Token, parse: Callable[[str], Any], section: str) -> tuple[Any, str | None]:
@@ -577,13 +601,25 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
 # --------------------------------------------------------------------------------------------- writing
 
 
-def write_pbn(boards: Iterable[PbnBoard]) -> str:
-    """PBN 2.1 export text of the boards."""
+def write_pbn(boards: Iterable[PbnBoard], *, export: bool = False) -> str:
+    """PBN 2.1 text of the boards, their tags in their order. With ``export`` the PBN export format
+    (PBN §3.1, §2.2): the fifteen tags of the mandatory tag set first, in their order (a missing one
+    written ``?``), then the board's other tags in their order, each section right after its tag, and
+    every line ended by CR LF."""
     out = ["% PBN 2.1", "% EXPORT", ""]
     for board in boards:
-        out.extend(_board_lines(board))
+        out.extend(_board_lines(export_order(board) if export else board))
         out.append("")
-    return "\n".join(out)
+    return "\r\n".join(out) if export else "\n".join(out)
+
+
+def export_order(board: PbnBoard) -> PbnBoard:
+    """The board with its tags in the export format's order: the mandatory tag set (PBN §3.1) first,
+    a missing one as ``?``, then the others as they were."""
+    tags = {name: board.tags.get(name, "?") for name in MANDATORY_TAGS}
+    tags.update((k, v) for k, v in board.tags.items() if k not in tags)
+    return PbnBoard(tags=tags, calls=board.calls, plays=board.plays, call_marks=board.call_marks,
+                    play_marks=board.play_marks, notes=board.notes, sections=board.sections)
 
 
 def _tag_line(name: str, value: str) -> str:
@@ -772,6 +808,9 @@ def board_to_deal(board: PbnBoard, game: ContractBridge, label: str | None = Non
     if hands is None:
         raise ReplayError(Reason("pbn.deal_partial"), where=label,
                           kind="unreadable")
+    irregular = {i for i, marks in board.call_marks.items() if "^I" in marks}
+    if irregular and not game.options().get("laws"):  # an accepted insufficient bid: replayed by the laws
+        game = type(game)(**{**game.options(), "laws": True})
     state = game.new_deal(dealer, vulnerable)
     apply_checked(state, Deal(hands), label)
     calls = list(board.calls)
@@ -780,7 +819,12 @@ def board_to_deal(board: PbnBoard, game: ContractBridge, label: str | None = Non
             raise ReplayError(Reason("pbn.play_no_auction"),
                               where=label, kind="unreadable")
         calls = _stand_in_auction(tag_contract, dealer)
-    for call in calls:
+    for i, call in enumerate(calls):
+        if i in irregular:  # the bid made as the rules do not allow; the next call accepts it
+            from cardroom.core.laws import Irregular
+
+            apply_checked(state, Irregular(int(state.next_seat), str(call)), label)
+            continue
         apply_checked(state, call, label)
     for card in board.plays:
         apply_checked(state, card, label)
@@ -861,7 +905,21 @@ def board_from_deal(state: BridgeDeal, tags: Mapping[str, str] | None = None) ->
         set_tag(t, "Play", state.declarer.lho.letter)
     if state.phase == PHASE_OVER and _rubber_scoring(t):
         set_tag(t, "Score", _score_text(state.result().entries))
-    return PbnBoard(tags=t, calls=calls, plays=plays)
+    marks = {i: ["^I"] for i in insufficient_bids(calls)} if getattr(state, "laws", None) is not None else {}
+    return PbnBoard(tags=t, calls=calls, plays=plays, call_marks=marks)
+
+
+def insufficient_bids(calls: Sequence[Call]) -> list[int]:
+    """The indexes of the bids not higher than the bid before them: in a laws-mode deal, insufficient
+    bids that were accepted (L27/L9: the next player called over them), marked ``^I`` in PBN."""
+    out: list[int] = []
+    last: Call | None = None
+    for i, c in enumerate(calls):
+        if c.is_bid:
+            if last is not None and int(c) <= int(last):
+                out.append(i)
+            last = c if last is None or int(c) > int(last) else last
+    return out
 
 
 def complete_board(board: PbnBoard, game: ContractBridge, label: str | None = None) -> tuple[PbnBoard, BridgeDeal]:
@@ -889,3 +947,76 @@ def complete_board(board: PbnBoard, game: ContractBridge, label: str | None = No
         if entries is not None:
             set_tag(out.tags, "Score", _score_text(entries))
     return out, state
+
+
+# --------------------------------------------------------------------------------------------- solver
+
+OPTIMUM_TABLE_HEADER = "Declarer;Denomination;Result"
+"""The columns of the ``OptimumResultTable`` cardroom writes (PBN §5: a supplemental table, one line per
+declarer and denomination, the tricks declarer takes double dummy)."""
+_TABLE_STRAINS = ("NT", "S", "H", "D", "C")
+
+
+def _par_contract_text(contracts: Sequence[str]) -> str:
+    """``ParContract`` from the solver's par contracts (``"3S by E ="``): the contract with its result
+    when not made exactly, after the side (``EW 3S``) when both its players make it, else the seat
+    (``E 3S``); several contracts are separated by ``;``; ``Pass`` when par is a pass-out."""
+    by_contract: dict[str, list[str]] = {}
+    for c in contracts:
+        head, _, rest = c.partition(" by ")
+        seat, _, res = rest.partition(" ")
+        text = head + ("" if res in ("", "=") else res)
+        by_contract.setdefault(text, []).append(seat)
+    out: list[str] = []
+    for text, seats in by_contract.items():
+        side = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}[seats[0]]
+        who = side if set(seats) == set(side) else "".join(seats)
+        out.append(f"{who} {text}")
+    return "; ".join(out) if out else "Pass"
+
+
+def optimum_tags(hands: Sequence[int], dealer: Seat, vulnerable: tuple[bool, bool]) -> tuple[
+        dict[str, str], list[str]]:
+    """The solver's tags of a deal: ``OptimumScore`` (``NS -140``: par by duplicate scoring, from
+    North-South's side), ``ParContract`` and ``OptimumResultTable`` (its value, the columns), with the
+    table's twenty lines (declarer N E S W, denominations NT S H D C)."""
+    from cardroom.solve.dds import table_and_par
+
+    table, par = table_and_par(hands, dealer, vulnerable)
+    lines = [f"{seat} {strain} {table[seat][strain]}" for seat in "NESW" for strain in _TABLE_STRAINS]
+    tags = {"OptimumScore": f"NS {par['score']}", "ParContract": _par_contract_text(par["contracts"]),
+            "OptimumResultTable": OPTIMUM_TABLE_HEADER}
+    return tags, lines
+
+
+def add_optimum(board: PbnBoard) -> PbnBoard:
+    """The board with ``OptimumScore``, ``ParContract`` and ``OptimumResultTable`` filled in by the
+    solver (DDS) from its Deal, Dealer and Vulnerable tags; a board without the four hands or a
+    dealer is returned as it is."""
+    hands, dealer = board.hands, board.dealer
+    if hands is None or dealer is None:
+        return board
+    tags, lines = optimum_tags(hands, dealer, board.vulnerable)
+    out = PbnBoard(tags=dict(board.tags), calls=list(board.calls), plays=list(board.plays),
+                   call_marks={k: list(v) for k, v in board.call_marks.items()},
+                   play_marks={k: list(v) for k, v in board.play_marks.items()},
+                   notes={k: list(v) for k, v in board.notes.items()},
+                   sections={k: list(v) for k, v in board.sections.items()})
+    for name, value in tags.items():
+        set_tag(out.tags, name, value)
+    out.sections["OptimumResultTable"] = lines
+    return out
+
+
+def read_optimum_table(board: PbnBoard) -> dict[str, dict[str, int]]:
+    """The ``OptimumResultTable`` of a board as ``{seat: {strain: tricks}}`` (strain ``NT`` for no
+    trump); :class:`ParseError` for a line that is not a seat, a denomination and a number."""
+    out: dict[str, dict[str, int]] = {}
+    for line in board.sections.get("OptimumResultTable", []):
+        parts = line.split()
+        if len(parts) != 3 or parts[0] not in "NESW" or not parts[2].isdigit() \
+                or parts[1].upper() not in (*_TABLE_STRAINS, "N"):
+            raise ParseError(Reason("pbn.optimum_line", line=line))
+        strain = "NT" if parts[1].upper() in ("N", "NT") else parts[1].upper()
+        out.setdefault(parts[0], {})[strain] = int(parts[2])
+    return out

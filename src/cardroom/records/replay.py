@@ -1,6 +1,7 @@
 """What the CLI's ``replay``, ``convert`` and ``analyze`` commands do with a record file.
 
-A record is a PBN file (``.pbn``) of boards, or a JSON record (``.json``): a rubber
+A record is a PBN file (``.pbn``) or a LIN file (``.lin``, BridgeBase Online's hand records and
+vugraph files, :mod:`cardroom.records.lin`) of boards, or a JSON record (``.json``): a rubber
 (``"game": "bridge"``) or boards (``"game": "bridge-deals"``). Every function checks every
 action through the engine; an illegal record raises :class:`RecordError` naming the deal
 (board), the trick, the seat and the card.
@@ -19,8 +20,10 @@ from cardroom.games.bridge.game import ContractBridge
 from cardroom.games.bridge.rubber import RubberState
 from cardroom.games.bridge.rules import PHASE_DEAL, PHASE_OVER, BridgeDeal, DealResult
 from cardroom.games.bridge.scoring import Contract, Entry
+from cardroom.records.lin import read_lin, write_lin
 from cardroom.records.pbn import (
     PbnBoard,
+    add_optimum,
     board_from_deal,
     board_score,
     board_to_deal,
@@ -53,7 +56,7 @@ class LoadedRecord:
     """A record file read and checked: boards (PBN or a deals record) or a rubber."""
 
     path: Path
-    format: str  # "pbn" or "json"
+    format: str  # "pbn", "lin" or "json"
     kind: str  # "boards" or "rubber"
     game: ContractBridge
     boards: list[PbnBoard] = field(default_factory=list)
@@ -65,6 +68,8 @@ def _format_of(path: Path) -> str:
     ext = path.suffix.lower()
     if ext == ".pbn":
         return "pbn"
+    if ext == ".lin":
+        return "lin"
     if ext == ".json":
         return "json"
     raise RecordError(Reason("record.type", ext=ext or "(none)"), where=str(path))
@@ -87,6 +92,8 @@ def load_record(path: str | Path) -> LoadedRecord:
         raise RecordError(Reason("record.utf8"), where=str(p)) from None
     if fmt == "pbn":
         return _replay_boards(p, fmt, read_pbn(text), ContractBridge())
+    if fmt == "lin":
+        return _replay_boards(p, fmt, read_lin(text), ContractBridge())
     data = loads(text)
     if record_kind(data) == DEALS_GAME:
         return _replay_boards(p, fmt, deals_from_record(data), game_from_options(data.get("options", {})))
@@ -282,10 +289,12 @@ def rubber_boards(deals: list[BridgeDeal], players: dict[str, str] | None = None
     return boards
 
 
-def convert_file(in_path: str | Path, out_path: str | Path) -> None:
-    """Convert a record by the files' extensions: PBN ↔ JSON (a rubber converts to PBN boards,
-    one per deal). Every action is checked, and Declarer, Contract, Result and Score are filled in
-    where they follow from the record."""
+def convert_file(in_path: str | Path, out_path: str | Path, optimum: bool = False) -> None:
+    """Convert a record by the files' extensions: PBN, LIN and JSON each to the others (a rubber
+    converts to boards, one per deal). Every action is checked, and Declarer, Contract, Result and
+    Score are filled in where they follow from the record. PBN is written in the export format (CR LF,
+    the mandatory tags first); with ``optimum`` every board's OptimumScore, ParContract and
+    OptimumResultTable are filled in by the solver (:func:`~cardroom.records.pbn.add_optimum`)."""
     out = Path(out_path)
     fmt_out = _format_of(out)
     other = _other_game_state(in_path)
@@ -301,8 +310,11 @@ def convert_file(in_path: str | Path, out_path: str | Path) -> None:
             boards = _rubber_boards(rec)
         else:
             boards = [complete_board(b, rec.game, _board_label(b, i))[0] for i, b in enumerate(rec.boards, start=1)]
-        text = write_pbn(boards) if fmt_out == "pbn" else dumps(deals_to_record(boards, rec.game.options()))
+        if optimum:
+            boards = [add_optimum(b) for b in boards]
+        text = write_pbn(boards, export=True) if fmt_out == "pbn" else write_lin(boards) if fmt_out == "lin" \
+            else dumps(deals_to_record(boards, rec.game.options()))
     try:
-        out.write_text(text, encoding="utf-8")
+        out.write_text(text, encoding="utf-8", newline="")
     except OSError as e:
         raise RecordError(Reason("record.write", why=e.strerror), where=str(out)) from None

@@ -148,7 +148,7 @@ class BridgeAnalysis:
     """Contract bridge's :class:`~cardroom.core.analysis.GameAnalysis`."""
 
     record_games: ClassVar[tuple[str, ...]] = (RUBBER_GAME, DEALS_GAME)
-    file_suffixes: ClassVar[tuple[str, ...]] = (".pbn",)
+    file_suffixes: ClassVar[tuple[str, ...]] = (".pbn", ".lin")
     generic_records: ClassVar[bool] = False
 
     def read_file(self, path: Path) -> list[dict[str, Any]]:
