@@ -345,10 +345,7 @@ class TableManager:
 
         def take(m: p.ClientMessage) -> None:
             assert isinstance(m, p.Bid)
-            try:
-                deal.apply(m.call)
-            except IllegalAction:
-                raise p.ProtocolError("illegal-call", p.bid_line(m.seat, m.call)) from None
+            _apply(deal, m.call, "illegal-call", p.bid_line(m.seat, m.call))
 
         def is_call(m: p.ClientMessage) -> bool:
             return isinstance(m, p.Bid)
@@ -380,10 +377,7 @@ class TableManager:
                 assert isinstance(m, p.Play)
                 if m.seat != hand:
                     raise p.ProtocolError("not-your-turn", p.play_line(m.seat, m.card))
-                try:
-                    deal.apply(m.card)
-                except IllegalAction:
-                    raise p.ProtocolError("illegal-card", p.play_line(m.seat, m.card)) from None
+                _apply(deal, m.card, "illegal-card", p.play_line(m.seat, m.card))
 
             def is_play(m: p.ClientMessage) -> bool:
                 return isinstance(m, p.Play)
@@ -414,3 +408,11 @@ class TableManager:
             await self._send(self.links[s], p.cards_line(None, mask))
 
         await self._together(*(one(s) for s in Seat if s != dummy))
+
+
+def _apply(deal: BridgeDeal, action: object, code: str, line: str) -> None:
+    """Apply a seat's call or card to the deal, or refuse it as the protocol's ``code`` (the deal unchanged)."""
+    try:
+        deal.apply(action)
+    except IllegalAction:
+        raise p.ProtocolError(code, line) from None

@@ -18,7 +18,7 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Self
 
 from cardroom.core.errors import CardroomError, IllegalAction, Reason
 from cardroom.games.preferans.result import PrefDealResult
@@ -146,10 +146,20 @@ def round_first_dealer(round_no: int, first_dealer: int, players: int) -> int:
     return (first_dealer + round_no - 1) % players
 
 
-class PulkaSheet:
-    """The pulka of one game: its lines, its state and its settlement."""
+class PrefSheet:
+    """What every preferans sheet keeps and how it is made, copied and compared: its variant, its players (a
+    number, or the players' names), the deals' results and the lines written. A sheet is a pure function of
+    the results (:meth:`from_results`); each kind (the pulka, the Greek cash box) says what else it keeps
+    (:meth:`_start`), which of its lists a copy copies (:attr:`_LISTS`) and what equality compares
+    (:attr:`_SAME`)."""
 
-    def __init__(self, variant: PrefVariant | str = "sochi", players: int | Sequence[str] = 3) -> None:
+    DEFAULT_VARIANT = "sochi"
+    _LISTS: tuple[str, ...] = ("lines", "results")
+    _SAME: tuple[str, ...] = ("variant", "players", "lines")
+    lines: list[Any]
+
+    def __init__(self, variant: PrefVariant | str | None = None, players: int | Sequence[str] = 3) -> None:
+        variant = self.DEFAULT_VARIANT if variant is None else variant
         self.variant = variant if isinstance(variant, PrefVariant) else make_variant(variant)
         if isinstance(players, int):
             self.players = players
@@ -157,51 +167,76 @@ class PulkaSheet:
         else:
             self.names = tuple(players)
             self.players = len(self.names)
-        self.state = SheetState.empty(self.players)
-        self.lines: list[SheetLine] = []
+        self.lines = []
         self.results: list[PrefDealResult] = []
-        self._round_starts: list[int] = [0]  # index in results where each round began
-        self.unfinished = False  # the pulka was left before its end (the sheet itself is unchanged)
+        self.unfinished = False  # left before its end (the sheet itself is unchanged)
+        self._start()
+
+    def _start(self) -> None:
+        """The kind's own fields at the start (before any deal)."""
 
     @classmethod
-    def from_results(cls, results: Sequence[PrefDealResult], variant: PrefVariant | str = "sochi",
-                     players: int | Sequence[str] = 3) -> PulkaSheet:
+    def from_results(cls, results: Sequence[PrefDealResult], variant: PrefVariant | str | None = None,
+                     players: int | Sequence[str] = 3) -> Self:
         sheet = cls(variant, players)
         for r in results:
             sheet.add(r)
         return sheet
 
-    def recomputed(self, results: Sequence[PrefDealResult]) -> PulkaSheet:
+    def add(self, result: PrefDealResult) -> list[Any]:
+        raise NotImplementedError
+
+    def recomputed(self, results: Sequence[PrefDealResult]) -> Self:
         """The sheet of the same variant and players recomputed from ``results`` (see :meth:`from_results`)."""
-        sheet = PulkaSheet.from_results(results, self.variant, self.players if self.names is None else self.names)
+        sheet = type(self).from_results(results, self.variant, self.players if self.names is None else self.names)
         sheet.unfinished = self.unfinished
         return sheet
 
-    def copy(self) -> PulkaSheet:
-        """An independent copy (its state and lines are immutable values: only the lists are copied)."""
+    def copy(self) -> Self:
+        """An independent copy (its entries and lines are immutable values: only the lists are copied)."""
         new = copy.copy(self)
-        new.lines, new.results, new._round_starts = list(self.lines), list(self.results), list(self._round_starts)
+        for name in self._LISTS:
+            setattr(new, name, list(getattr(self, name)))
         return new
 
     def close_unfinished(self) -> None:
-        """Leave the pulka unfinished: the sheet stays as it stands, to be settled as it is (§7.7)."""
+        """Leave the game unfinished: the sheet stays as it stands, to be settled as it is (§7.7)."""
         self.unfinished = True
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PulkaSheet):
+        if not isinstance(other, type(self)):
             return NotImplemented
-        return (self.variant == other.variant and self.players == other.players and self.lines == other.lines
-                and self.state == other.state and self._round_starts == other._round_starts)
+        return all(getattr(self, a) == getattr(other, a) for a in self._SAME)
 
     __hash__ = None  # type: ignore[assignment]
 
-    # ------------------------------------------------------------------ writing
-    def add(self, result: PrefDealResult) -> list[PrefEntry]:
-        """Score one deal and write it; returns the entries written (round prizes included)."""
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def _check(self, result: PrefDealResult) -> None:
+        """A deal may be written: the game not over, the deal of as many players as the sheet."""
         if self.is_over:
             raise IllegalAction(Reason("pref.pulka_over"))
         if result.players != self.players:
             raise CardroomError(Reason("pref.pulka_players", deal=result.players, sheet=self.players))
+
+
+class PulkaSheet(PrefSheet):
+    """The pulka of one game: its lines, its state and its settlement."""
+
+    _LISTS = ("lines", "results", "_round_starts")
+    _SAME = ("variant", "players", "lines", "state", "_round_starts")
+    lines: list[SheetLine]
+
+    def _start(self) -> None:
+        self.state = SheetState.empty(self.players)
+        self._round_starts: list[int] = [0]  # index in results where each round began
+
+    # ------------------------------------------------------------------ writing
+    def add(self, result: PrefDealResult) -> list[PrefEntry]:
+        """Score one deal and write it; returns the entries written (round prizes included)."""
+        self._check(result)
         if result.kind == "raspasy" and result.raspasy_round <= 0:
             result = _with_round(result, self.next_raspasy_round())
         entries = score_deal(result, self.variant, self.state)

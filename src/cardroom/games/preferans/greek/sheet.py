@@ -10,15 +10,13 @@ holds then are his net win or loss; they always sum to zero; money = chips × th
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardroom.core.errors import CardroomError, IllegalAction, Reason
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.games.preferans.greek.kassa import KassaEntry, apply_entries, deal_entries, end_entries, money
+from cardroom.games.preferans.pulka import PrefSheet
 from cardroom.games.preferans.result import PrefDealResult
-from cardroom.games.preferans.variants import PrefVariant, make_variant
 from cardroom.i18n import t
 
 SEAT_NAMES = {"en": ("N", "E", "S", "W"), "ru": ("С", "В", "Ю", "З")}
@@ -51,60 +49,21 @@ class KassaSettlement:
                 "balances": {s: b for s, b in enumerate(self.balance)}, "money": list(self.money)}
 
 
-class KassaSheet:
+class KassaSheet(PrefSheet):
     """The cash boxes and the chips of one Greek game."""
 
-    def __init__(self, variant: PrefVariant | str = "greek", players: int | Sequence[str] = 3) -> None:
-        self.variant = variant if isinstance(variant, PrefVariant) else make_variant(variant)
-        if isinstance(players, int):
-            self.players = players
-            self.names: tuple[str, ...] | None = None
-        else:
-            self.names = tuple(players)
-            self.players = len(self.names)
+    DEFAULT_VARIANT = "greek"
+    _SAME = ("variant", "players", "lines", "boxes", "chips")
+    lines: list[KassaLine]
+
+    def _start(self) -> None:
         self.boxes: tuple[int, ...] = (self.variant.greek_kassa,) * self.players
         self.chips: tuple[int, ...] = (0,) * self.players
-        self.lines: list[KassaLine] = []
-        self.results: list[PrefDealResult] = []
-        self.unfinished = False
-
-    @classmethod
-    def from_results(cls, results: Sequence[PrefDealResult], variant: PrefVariant | str = "greek",
-                     players: int | Sequence[str] = 3) -> KassaSheet:
-        sheet = cls(variant, players)
-        for r in results:
-            sheet.add(r)
-        return sheet
-
-    def recomputed(self, results: Sequence[PrefDealResult]) -> KassaSheet:
-        sheet = KassaSheet.from_results(results, self.variant, self.players if self.names is None else self.names)
-        sheet.unfinished = self.unfinished
-        return sheet
-
-    def copy(self) -> KassaSheet:
-        new = copy.copy(self)
-        new.lines, new.results = list(self.lines), list(self.results)
-        return new
-
-    def close_unfinished(self) -> None:
-        """Left before every box is empty: the chips stand as they are."""
-        self.unfinished = True
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, KassaSheet):
-            return NotImplemented
-        return (self.variant == other.variant and self.players == other.players and self.lines == other.lines
-                and self.boxes == other.boxes and self.chips == other.chips)
-
-    __hash__ = None  # type: ignore[assignment]
 
     # ------------------------------------------------------------------ writing
     def add(self, result: PrefDealResult) -> list[KassaEntry]:
         """Settle one deal and write it; returns the entries written (the end's shares included)."""
-        if self.is_over:
-            raise IllegalAction(Reason("pref.pulka_over"))
-        if result.players != self.players:
-            raise CardroomError(Reason("pref.pulka_players", deal=result.players, sheet=self.players))
+        self._check(result)
         entries = deal_entries(result, self.variant, self.boxes)
         self.boxes, self.chips = apply_entries(self.boxes, self.chips, entries)
         if self.variant.greek_end_two_empty:
