@@ -43,9 +43,7 @@ def variant_ladder(v: PrefVariant) -> tuple[PrefCall, ...]:
         calls += EXTRAS
     elif v.extra_contracts == "f3":
         calls += [c for c in EXTRAS if (x := extra_contract(c)) is not None and x.name in F3_EXTRAS]
-    if not v.aus_den_handen:
-        calls = [c for c in calls if not c.without_talon or extra_contract(c) is not None]
-    else:
+    if v.aus_den_handen:
         # F3 aus den Händen: every game without the talon, a suit game needing one trick more (so no suit ten)
         calls += [w for g in GAMES if v.tricks_required(w := without_talon_of(g)) <= 10]
     return tuple(sorted(calls, key=v.rank))
@@ -97,7 +95,7 @@ def kunstwerk_entries(result: PrefDealResult, v: PrefVariant) -> list[PrefEntry]
     decl = result.declarer
     if not v.kunstwerk or decl is None or decl == result.dealer or result.contract is None:
         return []
-    if PrefCall(result.contract).without_talon:
+    if PrefCall(result.contract).without_talon or result.talon.bit_count() != 2:
         return []
     a, b = cards_of_mask(result.talon)
     if a.rank != b.rank:

@@ -299,10 +299,11 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
             if cur is not None and cur == MISERE_NO_TALON and earlier:
                 out.append(HERE)
             return out
-        if cur is not None and earlier and seat != self.bidder and not (cur.is_misere and seat in self.has_bid):
-            out.append(HERE)
         rules = self.rules
         first_call = all(s != seat for s, _ in self.calls)
+        if (cur is not None and earlier and seat != self.bidder and not (cur.is_misere and seat in self.has_bid)
+                and not (rules.aus_den_handen and cur.without_talon and not first_call)):
+            out.append(HERE)
         for c in rules.ladder():
             if cur is not None and rules.rank(c) <= rules.rank(cur):
                 continue
