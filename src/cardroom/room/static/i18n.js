@@ -288,6 +288,16 @@ const CALL_WORDS_RU = {
   "half-whist": "полвиста", raspasy: "распасы", game: "игра", accept: "согласен", decline: "не согласен",
   concede: "сдаю", invite: "приглашаю", "take it from you": "перехватываю", preferans: "преферанс",
   all: "все", none: "никто", take: "возьму", "four-aces": "четыре туза", "refuse-talon": "отказ от прикупа",
+  // preferans F1/F3 (docs/rules/preferans.md): the German-named contracts
+  bettel: "беттель", "bettel-wt": "беттель без прикупа", durchmarsch: "дурхмарш", "durchmarsch-wt": "дурхмарш без прикупа",
+  plauderer: "плаудерер", "plauderer-wt": "плаудерер без прикупа", "offener-durchmarsch": "открытый дурхмарш",
+  "offener-durchmarsch-wt": "открытый дурхмарш без прикупа",
+};
+// the same in English: the German names as the document writes them
+const CALL_WORDS_EN = {
+  bettel: "Bettel", "bettel-wt": "Bettel no talon", durchmarsch: "Durchmarsch", "durchmarsch-wt": "Durchmarsch no talon",
+  plauderer: "Plauderer", "plauderer-wt": "Plauderer no talon", "offener-durchmarsch": "Offener Durchmarsch",
+  "offener-durchmarsch-wt": "Offener Durchmarsch no talon",
 };
 // longest first, so that "alone at" is read before "alone"
 const OLD_STRAINS_RU = { RS: " кор♠", NL: " нулло" };
@@ -356,6 +366,10 @@ export function callText(text) {
     const dbl = m[3] === "XX" ? (lang === "ru" ? " реконтра" : "XX") : m[3] === "X" ? (lang === "ru" ? " контра" : "X") : "";
     return m[1] + (m[2] === "NT" ? (lang === "ru" ? "БК" : "NT") : SUIT_SYM[m[2]] ?? OLD_STRAINS_RU[m[2]]) + dbl;
   }
+  // a preferans game without the talon (F3's aus den Händen): the game, then "no talon"
+  const wt = /^(\d+(?:C|D|H|S|NT))-wt$/.exec(s);
+  if (wt) return callText(wt[1]) + (lang === "ru" ? " без прикупа" : " no talon");
+  if (lang !== "ru" && s in CALL_WORDS_EN) return CALL_WORDS_EN[s];
   if (lang === "ru") {
     if (s in CALL_WORDS_RU) return CALL_WORDS_RU[s];
     const c = /^concede-(\d+)$/.exec(s); // preferans: the declarer concedes n tricks
