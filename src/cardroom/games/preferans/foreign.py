@@ -81,10 +81,11 @@ def extra_entries(result: PrefDealResult, v: PrefVariant) -> list[PrefEntry]:
     assert decl is not None and result.contract is not None
     call = PrefCall(result.contract)
     value = Fraction(extra_value(v, call))
+    name = Phrase("extra." + str(call))  # the contract's name in either language
     if extra_made(result):
-        why = Phrase("extra_made", contract=call.english)
+        why = Phrase("extra_made", contract=name)
         return [PrefEntry("whists", decl, d, value, why, "extra") for d in result.defenders]
-    why = Phrase("extra_lost", contract=call.english)
+    why = Phrase("extra_lost", contract=name)
     return [PrefEntry("whists", d, decl, value, why, "extra") for d in result.defenders]
 
 

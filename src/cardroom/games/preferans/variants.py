@@ -439,7 +439,7 @@ GREEK = PrefVariant(
 # The foreign variants of document 004 (digest §10; their headings are lost, so they are named by the digest's
 # labels). Their suit games, whisting and pulka follow Sochi (the foreign suit-game rules are lost, docs §F1/§F3).
 FOREIGN_F1 = replace(
-    SOCHI, name="foreign-f1", title_ru="Иностранный F1: Bettel и Durchmarsch",
+    SOCHI, name="foreign-f1", title_ru="Беттель и дурхмарш (иностранный вариант 1)",
     title_en="Foreign F1: Bettel and Durchmarsch",
     aliases=("f1", "german", "bettel", "беттель", "немецкий", "дурхмарш"),
     extra_contracts="f1", russian_misere=False, must_beat=True,  # §10.1, footnotes [8], [11]
@@ -448,7 +448,7 @@ FOREIGN_F1 = replace(
 )
 
 FOREIGN_F3 = replace(
-    SOCHI, name="foreign-f3", title_ru="Иностранный F3: Kunstwerk и aus den Händen",
+    SOCHI, name="foreign-f3", title_ru="Кунстверк и игра с рук (иностранный вариант 3)",
     title_en="Foreign F3: Kunstwerk and aus den Händen",
     aliases=("f3", "kunstwerk", "aus-den-handen", "aus-den-händen", "кунстверк", "с рук"),
     extra_contracts="f3", russian_misere=False, aus_den_handen=True, kunstwerk=2,  # §10.3
