@@ -331,3 +331,10 @@ def test_bots_play_a_whole_pulka(variant: str, players: int) -> None:
     assert state.is_over
     s = state.sheet.settle()
     assert sum(s.balance) == 0
+
+
+def test_the_solver_does_not_judge_claims_under_compulsory_beating() -> None:
+    w1, w2 = "KS AD KD QD JD 10D AC KC QC JC", "AS 8S 7S 9D 8D 7D 10C 9C 8C 7C"
+    russian = _qj109(SOCHI, w1, w2)
+    assert isinstance(russian.claim_best(0), int)  # the solver plays the Russian rule …
+    assert _qj109(F1, w1, w2).claim_best(0) is None  # … so it has no answer for F1's

@@ -673,7 +673,10 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
         return self.kind == "misere"
 
     def claim_best(self, seat: int) -> int | None:
-        """The preferans solver (:func:`cardroom.solve.preferans.solve_state`): the declarer's tricks to come."""
+        """The preferans solver (:func:`cardroom.solve.preferans.solve_state`): the declarer's tricks to come;
+        None under F1's compulsory beating, which the solver does not play (a claim then stands by agreement)."""
+        if self.rules.must_beat:
+            return None
         from cardroom.solve.preferans import solve_state
 
         return solve_state(self).tricks[seat] - self.won[seat]
