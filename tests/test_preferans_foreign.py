@@ -338,3 +338,9 @@ def test_the_solver_does_not_judge_claims_under_compulsory_beating() -> None:
     russian = _qj109(SOCHI, w1, w2)
     assert isinstance(russian.claim_best(0), int)  # the solver plays the Russian rule …
     assert _qj109(F1, w1, w2).claim_best(0) is None  # … so it has no answer for F1's
+
+
+@pytest.mark.parametrize("call", [*EXTRAS, *F3.ladder()], ids=str)
+def test_the_new_calls_read_back_from_every_text(call: PrefCall) -> None:
+    """A record's text, the English screen's and the Russian one's all parse back to the call."""
+    assert all(PrefCall.parse(t) == call for t in (str(call), call.english, call.pretty))
