@@ -213,7 +213,8 @@ def test_make_variant_names_aliases_and_errors() -> None:
     v = make_variant("sochi", raspasy_prices=[1, 1, 1], consolation_factor=2)
     assert v.raspasy_prices == (1, 1, 1) and v.overrides() == {"raspasy_prices": (1, 1, 1), "consolation_factor": 2}
     assert VARIANTS["ural"].overrides() == {}
-    assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter", "greek"}
+    assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter", "greek",
+                             "foreign-f1", "foreign-f3"}
 
 
 DEAL_OPTIONS_BASE: dict[str, Any] = {
@@ -222,7 +223,7 @@ DEAL_OPTIONS_BASE: dict[str, Any] = {
     "talon_refusal_penalty": "none", "whist_sequences": "code", "raspasy_with_passing": False,
     "choices_by_player": False, "choice_dealer": False, "laws": False, "laws_misdeal_down": 2,
     "laws_discard_down": 1, "laws_discard_consolation": False, "laws_revoke_tricks": 2, "laws_online": False,
-    "stalingrad": False}
+    "stalingrad": False, "extra_contracts": "none", "russian_misere": True, "must_beat": False, "aus_den_handen": False}
 """The deal options a preset with no deal option of its own gives three players (PrefVariant's defaults:
 a ten not whisted, any concession, the invitation to a misère only with four)."""
 
@@ -250,6 +251,9 @@ DEAL_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {
     # a ten played against, no concession
     **{("greek", n): {"misere_without_talon": False, "half_whist": False, "ten_whisted": True, "concede_max": 0}
        for n in (3, 4)},
+    # §10.1 F1, §10.3 F3: no Russian misère (so no invitation to it), their own contracts and play
+    **{("foreign-f1", n): {"extra_contracts": "f1", "russian_misere": False, "must_beat": True} for n in (3, 4)},
+    **{("foreign-f3", n): {"extra_contracts": "f3", "russian_misere": False, "aus_den_handen": True} for n in (3, 4)},
 }
 """What each preset of variants.py changes from :data:`DEAL_OPTIONS_BASE` in the options the deal reads, per
 number of players (a four-player option such as the dealer's returned whist is off with three)."""

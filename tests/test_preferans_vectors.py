@@ -54,12 +54,8 @@ UNTESTABLE: dict[str, str] = {
 
 _NOT_YET = "not built yet (issue 16): "
 NOT_BUILT: dict[str, str] = {
-    **{vid: _NOT_YET + "the F1 variant (Bettel, Durchmarsch, compulsory beating)" for vid in (
-        "pref-f1-forced-overtake-QJ109", "pref-f1-bettel-forced-ace", "pref-f1-extra-contract-values")},
     **{vid: _NOT_YET + "the F2 variant (contracts column, hat, refet)" for vid in (
         "pref-f2-contract-values", "pref-f2-scoresheet-30", "pref-f2-settlement-30", "pref-f2-multipliers")},
-    **{vid: _NOT_YET + "the F3 variant (Kunstwerk, aus den Händen)" for vid in (
-        "pref-f3-kunstwerk", "pref-f3-aus-den-handen")},
 }
 """Vectors of variants not built yet, each with its reason; a vector leaves this list when a check takes it."""
 
@@ -814,6 +810,11 @@ from test_preferans_greek import GREEK_CHECKS  # noqa: E402
 
 assert not set(GREEK_CHECKS) & set(CHECKS)
 CHECKS.update(GREEK_CHECKS)
+
+# the foreign variants F1 and F3 (digest §10.1, §10.3): their checks live with their tests
+from test_preferans_foreign import FOREIGN_CHECKS  # noqa: E402
+
+CHECKS.update(FOREIGN_CHECKS)
 
 
 # ---------------------------------------------------------------------- the tests

@@ -20,7 +20,7 @@ its own discard, and the cards played. A choice is a pure function of the seed a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
@@ -50,6 +50,7 @@ from cardroom.games.preferans.calls import (
     WHIST,
     PrefCall,
     conceded_of,
+    extra_contract,
     game_bid,
     rank_of,
 )
@@ -645,11 +646,39 @@ class PreferansBot:
             return MISERE_NO_TALON  # outbid another misère (or a high game) with a clean hand
         if TAKE in legal and best is not None and best.level <= 6:
             return TAKE  # the Greek «возьму» (§10.4.7): the talon at the lowest game, before anybody bids
+        foreign = self._foreign_bid(legal, est, mis_ok, mis_wt_ok)
+        if foreign is not None:
+            return foreign
         if best is not None:
             for c in legal:
                 if type(c) is PrefCall and c.is_game and not c.without_talon and rank_of(c) <= rank_of(best):
                     return c
         return PASS
+
+    @staticmethod
+    def _foreign_bid(legal: Sequence[Any], est: HandEstimate, mis_ok: bool, mis_wt_ok: bool) -> PrefCall | None:
+        """The foreign variants' bids (docs/rules/preferans.md F1, F3), where the ladder offers them: Bettel for a
+        misère hand (without the talon for a clean one), Durchmarsch for a ten in no trumps, and F3's aus den
+        Händen (a game without the talon) two levels below a hand worth nine or ten (one for no trumps, whose
+        game needs no extra trick)."""
+        calls = [c for c in legal if type(c) is PrefCall and c.is_bid]
+        by_text = {str(c): c for c in calls}
+        if mis_wt_ok and "bettel-wt" in by_text:
+            return by_text["bettel-wt"]
+        if mis_ok and "bettel" in by_text:
+            return by_text["bettel"]
+        best = est.best_game
+        if best is None:
+            return None
+        if best.level == 10 and best.strain == 4 and "durchmarsch" in by_text:
+            return by_text["durchmarsch"]
+        if best.level >= 9:
+            cap = best.level - (1 if best.trump is None else 2)
+            for c in calls:
+                if (c.is_game and c.without_talon and c.strain == best.strain and c.level <= cap
+                        and extra_contract(c) is None):
+                    return c
+        return None
 
     # ------------------------------------------------------------------ talon
     def discard(self, v: PrefView) -> Card | PrefCall:

@@ -9,6 +9,7 @@ card or a bridge call.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from cardroom.core.errors import ParseError, Reason
 
@@ -40,11 +41,13 @@ class PrefCall(int):
     @property
     def is_bid(self) -> bool:
         """A step of the ladder (games and misères), as opposed to pass, здесь, whist calls…"""
-        return _BASE <= self < _BASE + _LADDER_LEN
+        return _BASE <= self < _BASE + _LADDER_LEN or int(self) in EXTRA_CONTRACTS or int(self) in _GAME_INFO
 
     @property
     def is_misere(self) -> bool:
-        return self in (MISERE, MISERE_NO_TALON)
+        """Misère, or a contract to take no trick (Bettel, Plauderer)."""
+        return self in (MISERE, MISERE_NO_TALON) or (int(self) in EXTRA_CONTRACTS
+                                                     and not EXTRA_CONTRACTS[int(self)].tricks)
 
     @property
     def is_game(self) -> bool:
@@ -82,13 +85,13 @@ class PrefCall(int):
     def english(self) -> str:
         """The call as an English screen writes it, in words the parser reads back (``misère no talon``,
         ``7S no talon``, ``concede 2``, ``hand 1``): the text without its joined ids."""
-        if int(self) in _GAME_INFO and self.without_talon:
+        if int(self) in _GAME_INFO and self.without_talon and int(self) not in EXTRA_CONTRACTS:
             return _TEXT[int(self)].removesuffix("-wt") + " no talon"
         return _ENGLISH.get(int(self), str(self))
 
     @property
     def pretty(self) -> str:
-        if int(self) in _GAME_INFO:
+        if int(self) in _GAME_INFO and int(self) not in EXTRA_CONTRACTS:
             lvl, st = _GAME_INFO[self]
             return f"{lvl}{PREF_STRAIN_SYMBOLS[st]}" + (" б/п" if self.without_talon else "")
         return _PRETTY.get(int(self), str(self))
@@ -253,10 +256,13 @@ def without_talon_of(game: PrefCall) -> PrefCall:
 
 for _g in GAMES:
     without_talon_of(_g)
+GAMES_WITHOUT_TALON: tuple[PrefCall, ...] = tuple(without_talon_of(_g) for _g in GAMES)
 
 
 def rank_of(call: PrefCall) -> float:
     """Position on the ladder; a game without talon sits just above the same game with talon."""
+    if int(call) in EXTRA_CONTRACTS:  # above every game (F1 «в торговле они перебивают мастевые игры»)
+        return float(_LADDER_LEN + int(call) - _EXTRA_BASE)
     if int(call) >= _WT_BASE:
         return float(int(call) - _WT_BASE) + 0.5
     return float(int(call) - _BASE)
@@ -316,3 +322,58 @@ def hand_of(call: PrefCall) -> int | None:
     """The seat named by a ``hand-S`` call, else None."""
     v = int(call) - _HAND_BASE
     return v if 0 <= v <= 3 else None
+
+
+# ---------------------------------------------------------------------- the German-named contracts
+# Document 004's foreign variants (digest §10.1 F1 «дополнительные контракты» 5–8, §10.3 F3's table):
+# Bettel (no trick, played closed), Durchmarsch (all ten tricks, no trumps), Plauderer / Bettel ouvert (Bettel
+# with the declarer's cards face up after the first lead), Offener Durchmarsch (Durchmarsch the same); each
+# also without the talon («может быть сыграна без прикупа»). Values 440–447: the contract at 440 + 2 × number,
+# its without-talon form one above. A Bettel is misère-like (``is_misere``), a Durchmarsch a ten in no trumps
+# (``is_game``, level 10). They are bids only in a variant whose ladder has them (``PrefVariant.ladder``).
+
+
+@dataclass(frozen=True)
+class ExtraContract:
+    """One of F1's additional contracts: its number in F1 (5–8), the tricks it undertakes (0 or all ten),
+    whether the declarer's cards go face up after the first lead, and whether it is played without the talon."""
+
+    number: int
+    name: str
+    tricks: int
+    open_after_lead: bool
+    without_talon: bool
+
+
+_EXTRA_BASE = 440
+_EXTRA_DEFS = ((5, "bettel", 0, False, "беттель", "Bettel"), (6, "durchmarsch", 10, False, "дурхмарш", "Durchmarsch"),
+               (7, "plauderer", 0, True, "плаудерер", "Plauderer"),
+               (8, "offener-durchmarsch", 10, True, "открытый дурхмарш", "Offener Durchmarsch"))
+EXTRA_CONTRACTS: dict[int, ExtraContract] = {}
+for _i, (_num, _name, _tricks, _open, _ru, _en) in enumerate(_EXTRA_DEFS):
+    for _wt in (False, True):
+        _v = _EXTRA_BASE + 2 * _i + _wt
+        _c = PrefCall._make(_v)
+        _BY_VALUE[_v] = _c
+        EXTRA_CONTRACTS[_v] = ExtraContract(_num, _name, _tricks, _open, _wt)
+        _TEXT[_v] = _name + ("-wt" if _wt else "")
+        _PRETTY[_v] = _ru + (" б/п" if _wt else "")
+        _ENGLISH[_v] = _en + (" no talon" if _wt else "")
+        if _tricks:
+            _GAME_INFO[_v] = (10, 4)  # all ten tricks in no trumps
+        if _wt:
+            _WITHOUT_TALON.add(_v)
+        for _w in (_name, _name.replace("-", ""), _ru.replace(" ", ""), _en.lower().replace(" ", "")):
+            _WORDS[_w + ("-wt" if _wt else "")] = _v
+            if _wt:
+                _WORDS[_w + "notalon"] = _v
+                _WORDS[_w + "бп"] = _v
+                _WORDS[_w + "б/п"] = _v
+_WORDS.update({"bettelouvert": _EXTRA_BASE + 4, "offenerbettel": _EXTRA_BASE + 4, "тотус": _EXTRA_BASE + 2})
+EXTRAS: tuple[PrefCall, ...] = tuple(_BY_VALUE[v] for v in sorted(EXTRA_CONTRACTS))
+"""The eight German-named contracts in ladder order (each just below its without-talon form)."""
+
+
+def extra_contract(call: int | None) -> ExtraContract | None:
+    """The German-named contract a call value is, else None."""
+    return None if call is None else EXTRA_CONTRACTS.get(int(call))

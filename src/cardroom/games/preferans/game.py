@@ -98,9 +98,9 @@ class Preferans(Game):
         from cardroom.core.cards import full_pack
         from cardroom.games.preferans import calls as c
 
-        return [*full_pack(), *c.LADDER, c.PASS, c.HERE, c.WHIST, c.HALF_WHIST, c.OPEN, c.CLOSED, c.PLAY, c.INVITE,
-                c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON, c.TO_PULYA, c.OFF_GORA, *c.HANDS,
-                c.TAKE, c.FOUR_ACES]
+        return [*full_pack(), *c.LADDER, *c.EXTRAS, *c.GAMES_WITHOUT_TALON, c.PASS, c.HERE, c.WHIST, c.HALF_WHIST,
+                c.OPEN, c.CLOSED, c.PLAY, c.INVITE, c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON,
+                c.TO_PULYA, c.OFF_GORA, *c.HANDS, c.TAKE, c.FOUR_ACES]
 
     def options(self) -> Mapping[str, Any]:
         return {"variant": self.variant_name, "players": self.players, **self.variant.overrides()}

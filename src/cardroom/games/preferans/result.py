@@ -52,6 +52,7 @@ class PrefDealResult:
     choices: tuple[tuple[int, str], ...] = ()  # Piter §9.2, §9.4: (seat, "pulya" / "gora_double") chosen
     preferans_shown: int = 0  # §3.11: the twelve cards shown with a «преферанс» declaration (0: none)
     dealer_hand: int | None = None  # Ural §7.3: the defender's hand the 4-player dealer whisted with
+    required: int = 0  # tricks the game needs when not its level (F3 aus den Händen: one more); 0: the level
 
     def choice(self, seat: int, default: str) -> str:
         """The player's own choice of pulya or double off the gora, else ``default`` (the variant's)."""
@@ -75,7 +76,7 @@ class PrefDealResult:
         """Tricks short of the contract (0 for a made game; not used for misère)."""
         if self.kind != "game":
             return 0
-        return max(0, self.level - self.declarer_tricks)
+        return max(0, (self.required or self.level) - self.declarer_tricks)
 
     @property
     def sitting_out(self) -> int | None:

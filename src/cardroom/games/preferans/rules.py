@@ -67,7 +67,6 @@ from cardroom.games.preferans.calls import (
     HALF_WHIST,
     HERE,
     INVITE,
-    LADDER,
     MISERE_NO_TALON,
     OFF_GORA,
     OPEN,
@@ -80,11 +79,12 @@ from cardroom.games.preferans.calls import (
     PrefCall,
     concede,
     conceded_of,
+    extra_contract,
     hand_call,
     hand_of,
-    rank_of,
 )
 from cardroom.games.preferans.declaration import is_preferans_hand
+from cardroom.games.preferans.foreign import heading_cards
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.i18n import Where
 
@@ -299,13 +299,18 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
             if cur is not None and cur == MISERE_NO_TALON and earlier:
                 out.append(HERE)
             return out
-        if cur is not None and earlier and seat != self.bidder and not (cur.is_misere and seat in self.has_bid):
+        rules = self.rules
+        first_call = all(s != seat for s, _ in self.calls)
+        if (cur is not None and earlier and seat != self.bidder and not (cur.is_misere and seat in self.has_bid)
+                and not (rules.aus_den_handen and cur.without_talon and not first_call)):
             out.append(HERE)
-        for c in LADDER:
-            if cur is not None and rank_of(c) <= rank_of(cur):
+        for c in rules.ladder():
+            if cur is not None and rules.rank(c) <= rules.rank(cur):
                 continue
-            if c.is_misere and seat in self.has_bid:
+            if c.is_misere and seat in self.has_bid and extra_contract(c) is None:
                 continue  # misère only as the first bid
+            if rules.aus_den_handen and c.without_talon and not first_call:
+                continue  # F3: aus den Händen is announced «до начала торговли» (the player's first call)
             if c == MISERE_NO_TALON and not self.rules.offers_misere_without_talon():
                 continue
             if self.forbid_six and c.is_game and c.level == 6:
@@ -320,7 +325,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
         seat = self.next_seat
         legal = self._legal_bids()
         if call not in legal:
-            if call.is_bid and self.bid is not None and rank_of(call) <= rank_of(self.bid):
+            if call.is_bid and self.bid is not None and self.rules.rank(call) <= self.rules.rank(self.bid):
                 raise IllegalAction(Reason("pref.bid_not_higher", seat=seat, call=call, bid=self.bid), seat=seat,
                                     action=call)
             raise IllegalAction(Reason("pref.may_not_call", seat=seat, call=call, legal=' '.join(map(str, legal))),
@@ -334,7 +339,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
             self.bid = call
             self.bidder = seat
             self.has_bid.add(seat)
-            if call.is_misere:
+            if call.is_misere and extra_contract(call) is None:
                 self.misere_bidders.add(seat)
         # end?
         remaining = [s for s in self.active if s not in self.passed]
@@ -419,7 +424,9 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
 
     def _legal_declarations(self) -> list[PrefCall]:
         assert self.bid is not None
-        return [c for c in LADDER if c.is_game and rank_of(c) >= rank_of(self.bid)]
+        rules = self.rules
+        bid = rules.rank(self.bid)
+        return [c for c in rules.ladder() if c.is_game and not c.without_talon and rules.rank(c) >= bid]
 
     def _declare(self, call: PrefCall) -> None:
         if call not in self._legal_declarations():
@@ -435,6 +442,11 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
             self._start_play()
             return
         self.kind = "game"
+        if extra_contract(self.contract) is not None:
+            # F1 «защитники не могут отказаться от игры»: both defend, each his own hand
+            self.whisters = list(self._defenders())
+            self._start_play()
+            return
         if self.contract.level == 10 and not self.rules.ten_whisted:
             self._finish_unplayed()
             return
@@ -616,7 +628,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
         assert self.contract is not None and self.declarer is not None
         d = self.declarer
         self.conceded = n
-        mine = self.contract.level - n
+        mine = self.rules.tricks_required(self.contract) - n
         self.won[d] = mine
         defence = 10 - mine
         order = [s for s, c in self.whist_calls if c == WHIST and s in self.whisters]
@@ -661,7 +673,10 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
         return self.kind == "misere"
 
     def claim_best(self, seat: int) -> int | None:
-        """The preferans solver (:func:`cardroom.solve.preferans.solve_state`): the declarer's tricks to come."""
+        """The preferans solver (:func:`cardroom.solve.preferans.solve_state`): the declarer's tricks to come;
+        None under F1's compulsory beating, which the solver does not play (a claim then stands by agreement)."""
+        if self.rules.must_beat:
+            return None
         from cardroom.solve.preferans import solve_state
 
         return solve_state(self).tricks[seat] - self.won[seat]
@@ -748,7 +763,10 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
         return legal
 
     def _plain_legal_cards(self) -> list[Card]:
-        """Follow suit, else trump (the rules without the laws' penalty cards)."""
+        """Follow suit, else trump (the rules without the laws' penalty cards); F1 (``must_beat``): head the
+        trick when able."""
+        if self.rules.must_beat and self.trick:
+            return heading_cards(self.legal_cards(), self.trick, self.trump)
         return self.legal_cards()
 
     def _trump(self) -> int | None:
@@ -769,6 +787,10 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
                 pen = CardSet(self.laws.penalty_cards.get(seat, 0) & hand)
                 raise IllegalAction(Reason("pref.penalty_card", seat=seat, pen=pen, card=card), seat=seat,
                                     action=card)
+            if self.rules.must_beat and card in self.legal_cards():
+                raise IllegalAction(Reason("pref.must_beat", seat=seat, card=card,
+                                           cards=CardSet(sum(1 << c for c in self._plain_legal_cards()))),
+                                    seat=seat, action=card)
             led = Reason(f"pref.suit_{self.trick[0][1].suit.name.lower()}")  # "spades" (Russian: «пик»)
             trump = self._trump()
             if hand & SUIT_MASKS[self.trick[0][1] // 13]:
@@ -803,8 +825,8 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
     def _after_trick(self) -> None:
         if self.tricks[-1][1] not in self.active:  # the talon card took it, for the dealer who sits out
             self.talon_tricks += 1
-        if self.kind == "misere" and len(self.tricks) == 1:
-            self.defenders_open = True
+        if self.kind == "misere" and len(self.tricks) == 1 and extra_contract(self.contract) is None:
+            self.defenders_open = True  # (F1's Bettel «ловится втемную»: the defenders' cards stay closed)
         if len(self.tricks) == 10:
             self._finish()
             return
@@ -816,7 +838,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
     def _finish_unplayed(self) -> None:
         assert self.contract is not None and self.declarer is not None
         self.kind = "unplayed"
-        self.won[self.declarer] = self.contract.level
+        self.won[self.declarer] = self.rules.tricks_required(self.contract)
         self._finish()
 
     def _finish(self) -> None:
@@ -960,12 +982,21 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
             outbid_misere=self._outbid_misere(),
             choices=tuple((s, "pulya" if c == TO_PULYA else "gora_double") for s, c in self.choices),
             preferans_shown=self.preferans_shown, dealer_hand=self.dealer_hand,
+            required=self._required(),
         )
         if self.laws is not None:
             from cardroom.games.preferans import laws as lawplay
 
             return lawplay.result(self, base)
         return base
+
+    def _required(self) -> int:
+        """Tricks the game needs where they are not its level (F3 aus den Händen); 0 otherwise."""
+        c = self.contract
+        if c is None or not c.is_game or self.kind not in ("game", "unplayed"):
+            return 0
+        need = self.rules.tricks_required(c)
+        return need if need != c.level else 0
 
     def _outbid_misere(self) -> bool:
         """Piter §9.2: the contract is a nine or ten and a misère was bid in the auction (only a nine or
@@ -983,6 +1014,9 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
                 out = [s for s in self.active if s != self.declarer]
             if self.kind == "misere" and self.defenders_open:
                 out = [s for s in self.active if s != self.declarer]
+            x = extra_contract(self.contract)
+            if x is not None and x.open_after_lead and (self.trick or self.tricks) and self.declarer is not None:
+                out.append(self.declarer)  # F1 Plauderer, Offener Durchmarsch: face up after the first lead
         return out
 
     def visible_mask(self, seat: int) -> int:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardroom.core.errors import CardroomError, Reason
-from cardroom.games.preferans.calls import MISERE_NO_TALON, PrefCall
+from cardroom.games.preferans.calls import MISERE_NO_TALON, PrefCall, extra_contract
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.variants import PrefVariant
 from cardroom.i18n.catalogue import LawRef, Phrase
@@ -631,7 +631,11 @@ def score_deal(result: PrefDealResult, variant: PrefVariant, sheet_state: SheetS
     if len(result.tricks) != result.players:
         raise CardroomError(Reason("pref.tricks_players", tricks=result.tricks, n=result.players))
     b = _Book(state, variant, result)
-    if result.kind == "game":
+    from cardroom.games.preferans import foreign
+
+    if extra_contract(result.contract) is not None and result.kind in ("game", "misere"):
+        b.entries.extend(foreign.extra_entries(result, variant))  # F1: settled with the defenders directly
+    elif result.kind == "game":
         _score_game(b)
     elif result.kind == "unplayed":
         _score_unplayed(b)
@@ -647,6 +651,7 @@ def score_deal(result: PrefDealResult, variant: PrefVariant, sheet_state: SheetS
         b.entries.extend(talon_refusal_entries(variant, result.dealer, result.declarer, result.level))
     else:
         raise CardroomError(Reason("pref.deal_kind", kind=result.kind))
+    b.entries.extend(foreign.kunstwerk_entries(result, variant))  # F3
     _law_penalties(b)
     _ural_prizes(b)
     return b.entries

@@ -20,13 +20,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.options import CHOICE, INT, OptionSpec, Schema, check_field_rules, one_of, ranged, sized
 from cardroom.games.preferans.calls import game_bid
 
 _SIX_SPADES = int(game_bid(6, 0))  # «Сталинград»: 6♠ (strain 0, spades)
+
+if TYPE_CHECKING:
+    from cardroom.games.preferans.calls import PrefCall
 
 DEFAULT_VARIANT = "sochi"
 PLAYERS = (3, 4)
@@ -185,6 +188,19 @@ class PrefVariant:
     greek_end_two_empty: bool = False  # §10.4.7 «Окончание игры при двух пустых кассах» (four: three)
     greek_sitout_chips: tuple[int, int] = ranged((25, 50), 0, 10000)  # §10.4.7 four players: one / two+ short
 
+    # ---- the foreign variants (digest §10.1 F1, §10.3 F3; games/preferans/foreign.py)
+    # "f1": Bettel, Durchmarsch, Plauderer, Offener Durchmarsch, each also without the talon (F1 «дополнительные
+    # контракты»); "f3": Bettel and Durchmarsch (F3's table)
+    extra_contracts: str = one_of("none", ("none", "f1", "f3"))
+    russian_misere: bool = True  # F1/F3: no misère on the ladder (Bettel is «то же, что наш мизер»)
+    extra_values: tuple[int, int, int, int] = ranged(  # F1 «10 / 20 / 30 ставок»; Offener Durchmarsch's lost: 40
+        (10, 20, 30, 40), 0, 1000)
+    extra_no_talon_factor: int = ranged(2, 1, 10)  # F1 «без прикупа … плата за выигрыш и проигрыш удваивается»
+    must_beat: bool = False  # F1 «перебивать обязательно» (footnotes [8], [11]): head the trick when able
+    aus_den_handen: bool = False  # F3: a game without the talon, a first call, beats every bid with the talon
+    aus_den_handen_extra: int = ranged(1, 0, 3)  # F3 «цифры 2-5 … на одну взятку больше» (the suit games)
+    kunstwerk: int = ranged(0, 0, 100)  # F3: whists the auction winner pays the dealer for a talon pair («Kunstwerk»)
+
     # ---- laws mode (games/preferans/laws.py, docs "Laws"): off for casual play
     laws: bool = False  # irregular actions are accepted, recorded and ruled on
     laws_misdeal_down: int = ranged(2, 0, 10)  # P2 club rule «без двух в гору на остановленном уровне торговли»
@@ -242,6 +258,30 @@ class PrefVariant:
             return self.raspasy_price(round_no)
         i = min(max(round_no, 1), len(self.raspasy_zero_points)) - 1
         return self.raspasy_zero_points[i]
+
+    # ------------------------------------------------------------------ the ladder (foreign variants)
+    def ladder(self) -> tuple[PrefCall, ...]:
+        """The bids of this variant in rank order (the Russian ladder; F1/F3 change it, ``foreign.py``)."""
+        from cardroom.games.preferans.foreign import variant_ladder
+
+        return variant_ladder(self)
+
+    def rank(self, call: PrefCall) -> float:
+        """A bid's place on this variant's ladder: :func:`calls.rank_of`, and F3's aus den Händen above every
+        bid with the talon («имеет преимущество над всеми другими заявками»)."""
+        from cardroom.games.preferans.calls import rank_of
+
+        r = rank_of(call)
+        return r + 1000 if self.aus_den_handen and call.without_talon else r
+
+    def tricks_required(self, call: PrefCall) -> int:
+        """Tricks a game must take: its level; F3's aus den Händen one more on a suit game."""
+        from cardroom.games.preferans.calls import extra_contract
+
+        if (self.aus_den_handen and call.without_talon and extra_contract(call) is None
+                and call.trump is not None):
+            return call.level + self.aus_den_handen_extra
+        return call.level
 
     # ------------------------------------------------------------------ the deal (what depends on the players)
     def raspasy_talon(self, players: int) -> str:
@@ -396,8 +436,28 @@ GREEK = PrefVariant(
     concede_max=0, games_without_talon=False,
 )
 
+# The foreign variants of document 004 (digest §10; their headings are lost, so they are named by the digest's
+# labels). Their suit games, whisting and pulka follow Sochi (the foreign suit-game rules are lost, docs §F1/§F3).
+FOREIGN_F1 = replace(
+    SOCHI, name="foreign-f1", title_ru="Беттель и дурхмарш (иностранный вариант 1)",
+    title_en="Foreign F1: Bettel and Durchmarsch",
+    aliases=("f1", "german", "bettel", "беттель", "немецкий", "дурхмарш"),
+    extra_contracts="f1", russian_misere=False, must_beat=True,  # §10.1, footnotes [8], [11]
+    dealer_returns_whist=False, preferans_declaration=False, misere_invitation=False,  # Russian conventions
+    raspasy_dealer="none", raspasy_talon_four="suit",
+)
+
+FOREIGN_F3 = replace(
+    SOCHI, name="foreign-f3", title_ru="Кунстверк и игра с рук (иностранный вариант 3)",
+    title_en="Foreign F3: Kunstwerk and aus den Händen",
+    aliases=("f3", "kunstwerk", "aus-den-handen", "aus-den-händen", "кунстверк", "с рук"),
+    extra_contracts="f3", russian_misere=False, aus_den_handen=True, kunstwerk=2,  # §10.3
+    dealer_returns_whist=False, preferans_declaration=False, misere_invitation=False,
+    raspasy_dealer="none", raspasy_talon_four="suit",
+)
+
 VARIANTS: dict[str, PrefVariant] = {
-    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER, GREEK)
+    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER, GREEK, FOREIGN_F1, FOREIGN_F3)
 }
 _ALIASES: dict[str, str] = {}
 for _v in VARIANTS.values():

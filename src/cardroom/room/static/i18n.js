@@ -96,6 +96,13 @@ const STRINGS = {
     opt_greek_aces_points: "Four aces A: value rise", opt_greek_aces_chips: "Four aces B: chips",
     opt_greek_counter_invitation: "Counter-invitation", opt_greek_overtrump: "Must over-trump",
     opt_greek_end_two_empty: "End with two empty boxes", opt_greek_sitout_chips: "Sitting-out player: one / two+ short",
+    "variant_foreign-f1": "Foreign F1: Bettel and Durchmarsch", "variant_foreign-f3": "Foreign F3: Kunstwerk and aus den Händen",
+    tag_extra: "German contract", tag_kunstwerk: "Kunstwerk",
+    opt_extra_contracts: "German-named contracts (F1 / F3)", opt_russian_misere: "Russian misère on the ladder",
+    opt_extra_values: "Bettel, Durchmarsch, Plauderer, Offener Durchmarsch: stakes",
+    opt_extra_no_talon_factor: "Without the talon: payment ×", opt_must_beat: "Must beat the trick (F1)",
+    opt_aus_den_handen: "Aus den Händen (F3)", opt_aus_den_handen_extra: "Aus den Händen: extra tricks on a suit game",
+    opt_kunstwerk: "Kunstwerk: paid to the dealer",
     val_doc001: "rubber (document 001)", val_modern: "modern", val_game: "as a game",
     tag_game: "game", tag_help: "help", tag_tricks: "tricks", tag_consolation: "consolation", tag_shortfall: "shortfall",
     tag_misere: "misère", tag_raspasy: "raspasy", tag_zero: "zero", tag_talon: "talon", "tag_half-whist": "half-whist",
@@ -243,6 +250,13 @@ const STRINGS = {
     opt_greek_aces_points: "Четыре туза А: прибавка к стоимости", opt_greek_aces_chips: "Четыре туза Б: фишки",
     opt_greek_counter_invitation: "Контрприглашение", opt_greek_overtrump: "Перебитие старшим козырем",
     opt_greek_end_two_empty: "Конец при двух пустых кассах", opt_greek_sitout_chips: "Выходящему: без одной / без двух",
+    "variant_foreign-f1": "Беттель и дурхмарш (иностранный вариант 1)", "variant_foreign-f3": "Кунстверк и игра с рук (иностранный вариант 3)",
+    tag_extra: "немецкий контракт", tag_kunstwerk: "кунстверк",
+    opt_extra_contracts: "Немецкие контракты (иностранные варианты 1 и 3)", opt_russian_misere: "Русский мизер в торговле",
+    opt_extra_values: "Беттель, дурхмарш, плаудерер, открытый дурхмарш: ставки",
+    opt_extra_no_talon_factor: "Без прикупа: плата ×", opt_must_beat: "Перебивать обязательно (вариант 1)",
+    opt_aus_den_handen: "Игра с рук (вариант 3)", opt_aus_den_handen_extra: "Игра с рук: лишние взятки в мастевой игре",
+    opt_kunstwerk: "Кунстверк: плата сдатчику",
     val_doc001: "роббер (документ 001)", val_modern: "современная", val_game: "как игра",
     tag_game: "игра", tag_help: "помощь", tag_tricks: "взятки", tag_consolation: "консоляция", tag_shortfall: "недобор вистующего",
     tag_misere: "мизер", tag_raspasy: "распасы", tag_zero: "ноль", tag_talon: "прикуп", "tag_half-whist": "полвиста",
@@ -288,6 +302,16 @@ const CALL_WORDS_RU = {
   "half-whist": "полвиста", raspasy: "распасы", game: "игра", accept: "согласен", decline: "не согласен",
   concede: "сдаю", invite: "приглашаю", "take it from you": "перехватываю", preferans: "преферанс",
   all: "все", none: "никто", take: "возьму", "four-aces": "четыре туза", "refuse-talon": "отказ от прикупа",
+  // preferans F1/F3 (docs/rules/preferans.md): the German-named contracts
+  bettel: "беттель", "bettel-wt": "беттель без прикупа", durchmarsch: "дурхмарш", "durchmarsch-wt": "дурхмарш без прикупа",
+  plauderer: "плаудерер", "plauderer-wt": "плаудерер без прикупа", "offener-durchmarsch": "открытый дурхмарш",
+  "offener-durchmarsch-wt": "открытый дурхмарш без прикупа",
+};
+// the same in English: the German names as the document writes them
+const CALL_WORDS_EN = {
+  bettel: "Bettel", "bettel-wt": "Bettel no talon", durchmarsch: "Durchmarsch", "durchmarsch-wt": "Durchmarsch no talon",
+  plauderer: "Plauderer", "plauderer-wt": "Plauderer no talon", "offener-durchmarsch": "Offener Durchmarsch",
+  "offener-durchmarsch-wt": "Offener Durchmarsch no talon",
 };
 // longest first, so that "alone at" is read before "alone"
 const OLD_STRAINS_RU = { RS: " кор♠", NL: " нулло" };
@@ -356,6 +380,10 @@ export function callText(text) {
     const dbl = m[3] === "XX" ? (lang === "ru" ? " реконтра" : "XX") : m[3] === "X" ? (lang === "ru" ? " контра" : "X") : "";
     return m[1] + (m[2] === "NT" ? (lang === "ru" ? "БК" : "NT") : SUIT_SYM[m[2]] ?? OLD_STRAINS_RU[m[2]]) + dbl;
   }
+  // a preferans game without the talon (F3's aus den Händen): the game, then "no talon"
+  const wt = /^(\d+(?:C|D|H|S|NT))-wt$/.exec(s);
+  if (wt) return callText(wt[1]) + (lang === "ru" ? " без прикупа" : " no talon");
+  if (lang !== "ru" && s in CALL_WORDS_EN) return CALL_WORDS_EN[s];
   if (lang === "ru") {
     if (s in CALL_WORDS_RU) return CALL_WORDS_RU[s];
     const c = /^concede-(\d+)$/.exec(s); // preferans: the declarer concedes n tricks
