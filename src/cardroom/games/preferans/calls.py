@@ -303,3 +303,14 @@ def hand_of(call: PrefCall) -> int | None:
     """The seat named by a ``hand-S`` call, else None."""
     v = int(call) - _HAND_BASE
     return v if 0 <= v <= 3 else None
+
+
+# Contra and recontra of the F2 foreign variant (document 004 §10.2 «под контрой … под реконтрой»): a
+# defender doubles the game, the declarer redoubles (games/preferans/foreign_f2.py). Values 440 and up.
+CONTRA = PrefCall._make(440)
+RECONTRA = PrefCall._make(441)
+for _name, _c, _ru in (("contra", CONTRA, "контра"), ("recontra", RECONTRA, "реконтра")):
+    _BY_VALUE[int(_c)] = _c
+    _TEXT[int(_c)] = _name
+    _PRETTY[int(_c)] = _ru
+_WORDS.update({"contra": 440, "контра": 440, "kontra": 440, "recontra": 441, "реконтра": 441, "rekontra": 441})

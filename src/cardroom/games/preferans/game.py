@@ -39,6 +39,10 @@ class Preferans(Game):
         self.players = players
         self.num_seats = players
         self.rules = self.variant  # the deal reads the variant's options by their own names
+        from cardroom.games.preferans.schemes import scheme_classes
+
+        # the deal engine and the sheet of the variant's scheme (the Russian pulka, or a foreign variant's)
+        self.deal_class, self.sheet_class = scheme_classes(self.variant.scheme)
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
@@ -67,7 +71,7 @@ class Preferans(Game):
 
     def new_deal(self, dealer: int = 0, raspasy_round: int = 1, forbid_six: bool = False,
                  forced_raspasy: bool = False) -> PrefDeal:
-        return PrefDeal(self, dealer, raspasy_round, self.rules, forbid_six, forced_raspasy)
+        return self.deal_class(self, dealer, raspasy_round, self.rules, forbid_six, forced_raspasy)
 
     def pack_mask(self) -> int:
         from cardroom.core.cards import PIQUET_PACK_MASK
@@ -79,7 +83,8 @@ class Preferans(Game):
         from cardroom.games.preferans import calls as c
 
         return [*full_pack(), *c.LADDER, c.PASS, c.HERE, c.WHIST, c.HALF_WHIST, c.OPEN, c.CLOSED, c.PLAY, c.INVITE,
-                c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON, c.TO_PULYA, c.OFF_GORA, *c.HANDS]
+                c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON, c.TO_PULYA, c.OFF_GORA, *c.HANDS,
+                c.CONTRA, c.RECONTRA]
 
     def options(self) -> Mapping[str, Any]:
         return {"variant": self.variant_name, "players": self.players, **self.variant.overrides()}
@@ -95,7 +100,7 @@ class PulkaState(Match[PrefDeal, PrefDealResult, PulkaSheet, "PulkaView"]):
     dealer: int
 
     def __init__(self, game: Preferans) -> None:
-        super().__init__(game, PulkaSheet(game.variant, game.players), 0)
+        super().__init__(game, game.sheet_class(game.variant, game.players), 0)
 
     def new_deal(self) -> PrefDeal:
         rnd = self.sheet.next_raspasy_round()

@@ -156,6 +156,23 @@ class PrefVariant:
     # Piter §9.4 «без трех без вистов не оставляют» → 2 (reading: conceding three or more is not allowed)
     misere_invitation: bool = True  # §2.3 item 5 (general part): with 4 players, invite the dealer to a misère
 
+    # ---- the scheme: which deal engine and which sheet play the variant (games/preferans/schemes.py): "russian"
+    # (the pulka of §2–§9) or a foreign variant's own module ("f2": foreign_f2.py)
+    scheme: str = "russian"
+
+    # ---- F2 (§10.2, foreign_f2.py): contracts column, hat, refets, contra (read only by the "f2" scheme)
+    f2_start: int = ranged(30, 10, 1000)  # §10.2 «списывать с 30»: the contracts column starts at −30 (or 50 …)
+    f2_max_refets: int | None = ranged(None, 0, 100)  # §10.2 «с 50 … не больше трех … с 30 – только один»
+    # (None: start / 10 − 2, UNCERTAIN beyond the two sizes stated)
+    f2_contracts_factor: int = ranged(10, 1, 100)  # §10.2 «в 10 раз дороже»
+    f2_sans: bool = True  # §10.1 «[14] (без козыря)» «санац» (UNCERTAIN: F2's contract 7, no trumps)
+    f2_whist_quota: int = ranged(2, 0, 5)  # tricks each whister must take (UNCERTAIN: the sheet's example, 2 each)
+    f2_shortfall_when_failed: bool = True  # §10.2 «недобрал взяток на висте … штраф» (no condition stated)
+    f2_max_doublings: int = ranged(2, 0, 6)  # §10.2 «контра ×2, реконтра ×4 и т. д.»: contra, recontra (, …)
+    f2_spades_rule: bool = False  # §10.2 after [18] (UNCERTAIN, maybe another variant): an undoubled two writes nothing
+    f2_talon_face_down: bool = False  # C29 «По некоторым правилам прикуп не показывают»
+    f2_deal_limit: int = ranged(60, 1, 1000)  # the pulka also ends after this many deals (UNCERTAIN: not stated)
+
     # ---- laws mode (games/preferans/laws.py, docs "Laws"): off for casual play
     laws: bool = False  # irregular actions are accepted, recorded and ruled on
     laws_misdeal_down: int = ranged(2, 0, 10)  # P2 club rule «без двух в гору на остановленном уровне торговли»
@@ -346,8 +363,18 @@ PITER = PrefVariant(
     choices_by_player=True,  # §9.2, §9.4 «по выбору игравшего»
 )
 
+FOREIGN_F2 = PrefVariant(
+    name="f2", title_ru="Иностранный вариант F2 (колонка контрактов, шляпа)",
+    title_en="Foreign F2 (contracts column, hat)",
+    aliases=("foreign-f2", "шляпа", "hat", "рефет", "refet"),
+    scheme="f2",  # §10.2: its own deal rules and sheet (foreign_f2.py)
+    half_whist=False, dealer_returns_whist=False, misere_invitation=False, preferans_declaration=False,
+    concede_max=0,  # not in §10.2: every whisted game is played out
+    games_without_talon=True, misere_without_talon=True,  # §10.2 «без прикупа добавляет единичку»
+)
+
 VARIANTS: dict[str, PrefVariant] = {
-    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER)
+    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER, FOREIGN_F2)
 }
 _ALIASES: dict[str, str] = {}
 for _v in VARIANTS.values():
@@ -372,7 +399,7 @@ def option_schema() -> Schema:
     players = OptionSpec("players", INT, PLAYERS[0], choices=PLAYERS, min=min(PLAYERS), max=max(PLAYERS),
                          description="three or four players (with four, the dealer sits out each deal)",
                          source="document 004")
-    return Schema.from_dataclass(PrefVariant, exclude=("name", "title_ru", "title_en", "aliases"),
+    return Schema.from_dataclass(PrefVariant, exclude=("name", "title_ru", "title_en", "aliases", "scheme"),
                                  defaults=VARIANTS[DEFAULT_VARIANT], default_by="variant", before=(variant, players))
 
 
