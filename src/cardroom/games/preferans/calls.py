@@ -40,7 +40,7 @@ class PrefCall(int):
     @property
     def is_bid(self) -> bool:
         """A step of the ladder (games and misères), as opposed to pass, здесь, whist calls…"""
-        return _BASE <= self < _BASE + _LADDER_LEN
+        return _BASE <= self < _BASE + _LADDER_LEN or self in _WITHOUT_TALON  # a game without the talon too
 
     @property
     def is_misere(self) -> bool:
