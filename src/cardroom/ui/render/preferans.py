@@ -133,6 +133,8 @@ class PreferansRenderer(Renderer):
         return lines
 
     def sheet_text(self, state: Any, lang: str) -> str:
+        if state.sheet.variant.scheme != "russian":
+            return str(state.sheet.render(lang))  # a foreign variant's sheet draws itself (F2: f2_drawing.py)
         return "\n".join(draw_pulka(state.sheet, lang))
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
