@@ -67,7 +67,7 @@ def contract_name(call: PrefCall, lang: str) -> str:
 
     n = ordinal(call)
     name = t(f"pref.f2.contract_{n}", lang)
-    return t("pref.f2.contract_wt" if call.without_talon else "pref.f2.contract", lang, name=name, n=n)
+    return t("pref.f2.contract_wt", lang, name=name) if call.without_talon else name
 
 
 def draw_f2(sheet: F2Sheet, lang: str, settlement: bool = True) -> list[str]:
