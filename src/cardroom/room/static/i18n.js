@@ -87,6 +87,8 @@ const STRINGS = {
     abandoned: "The match was abandoned",
     variant_sochi: "Sochi", variant_leningrad: "Leningrad", variant_rostov: "Rostov", variant_moscow: "Moscow bullet",
     variant_ural: "Ural bullet", variant_kazakhstan: "Kazakhstan", variant_piter: "Piter races",
+    variant_f2: "Foreign F2 (contracts column, hat)", f2Start: "Written off from", f2Contracts: "Contracts", f2On: "on",
+    f2Refets: "Refets", f2Hat: "hat", f2InvertedHat: "inverted hat", f2RefetUsed: "refet used",
     val_doc001: "rubber (document 001)", val_modern: "modern", val_game: "as a game",
     tag_game: "game", tag_help: "help", tag_tricks: "tricks", tag_consolation: "consolation", tag_shortfall: "shortfall",
     tag_misere: "misère", tag_raspasy: "raspasy", tag_zero: "zero", tag_talon: "talon", "tag_half-whist": "half-whist",
@@ -215,6 +217,8 @@ const STRINGS = {
     abandoned: "Матч прерван",
     variant_sochi: "Сочинка", variant_leningrad: "Ленинградка", variant_rostov: "Ростов", variant_moscow: "Московская пулька",
     variant_ural: "Уральская пуля", variant_kazakhstan: "Казахстанка", variant_piter: "Питерские скачки",
+    variant_f2: "Иностранный вариант F2 (колонка контрактов, шляпа)", f2Start: "Списывают с", f2Contracts: "Контракт", f2On: "на",
+    f2Refets: "Рефеты", f2Hat: "шляпа", f2InvertedHat: "перевёрнутая шляпа", f2RefetUsed: "рефет использован",
     val_doc001: "роббер (документ 001)", val_modern: "современная", val_game: "как игра",
     tag_game: "игра", tag_help: "помощь", tag_tricks: "взятки", tag_consolation: "консоляция", tag_shortfall: "недобор вистующего",
     tag_misere: "мизер", tag_raspasy: "распасы", tag_zero: "ноль", tag_talon: "прикуп", "tag_half-whist": "полвиста",
@@ -249,7 +253,7 @@ const CALL_WORDS_RU = {
   open: "открыто", closed: "закрыто", assist: "помогаю", play: "играть", "turn": "открыть", half: "пол-виста",
   "half-whist": "полвиста", raspasy: "распасы", game: "игра", accept: "согласен", decline: "не согласен",
   concede: "сдаю", invite: "приглашаю", "take it from you": "перехватываю", preferans: "преферанс",
-  all: "все", none: "никто",
+  all: "все", none: "никто", contra: "контра", recontra: "реконтра",
 };
 // longest first, so that "alone at" is read before "alone"
 const OLD_STRAINS_RU = { RS: " кор♠", NL: " нулло" };
@@ -318,6 +322,8 @@ export function callText(text) {
     const dbl = m[3] === "XX" ? (lang === "ru" ? " реконтра" : "XX") : m[3] === "X" ? (lang === "ru" ? " контра" : "X") : "";
     return m[1] + (m[2] === "NT" ? (lang === "ru" ? "БК" : "NT") : SUIT_SYM[m[2]] ?? OLD_STRAINS_RU[m[2]]) + dbl;
   }
+  const wt = /^(\d+)(C|D|H|S|NT)-wt$/.exec(s); // preferans: a game without the talon
+  if (wt) return callText(wt[1] + wt[2]) + (lang === "ru" ? " без прикупа" : " no talon");
   if (lang === "ru") {
     if (s in CALL_WORDS_RU) return CALL_WORDS_RU[s];
     const c = /^concede-(\d+)$/.exec(s); // preferans: the declarer concedes n tricks
