@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.bots.preferans import PreferansBot
+from cardroom.core.cards import CardSet
 from cardroom.core.game import CHANCE
 from cardroom.games.preferans.calls import (
     CONTRA,
@@ -385,3 +387,19 @@ def test_the_terminal_draws_the_f2_sheet() -> None:
     state.sheet = _worked_sheet()
     text = renderer_for(game).sheet_text(state, "ru")
     assert text == "\n".join(draw_f2(state.sheet, "ru")) and "списывают с 30" in text and "-24" in text
+
+
+def test_the_bot_doubles_a_game_its_hand_beats_and_redoubles_with_tricks_to_spare() -> None:
+    bot = PreferansBot(0)
+    deal = dealt()
+    declare_spades(deal)
+    deal.apply(WHIST)
+    deal.apply(PASS)
+    strong = CardSet.parse("AS KS QS JS AH KH AD KD AC KC").mask  # against spades: far more than five
+    weak = CardSet.parse("7S 7H 8H 9H 7D 8D 9D 7C 8C 9C").mask
+    view = deal.view(1)
+    assert bot.contra(replace(view, hand=strong)) == CONTRA
+    assert bot.contra(replace(view, hand=weak)) == PLAY
+    deal.apply(CONTRA)
+    assert bot.contra(replace(deal.view(0), hand=strong)) == RECONTRA
+    assert bot.contra(replace(deal.view(0), hand=weak)) == PLAY
