@@ -213,7 +213,8 @@ def test_make_variant_names_aliases_and_errors() -> None:
     v = make_variant("sochi", raspasy_prices=[1, 1, 1], consolation_factor=2)
     assert v.raspasy_prices == (1, 1, 1) and v.overrides() == {"raspasy_prices": (1, 1, 1), "consolation_factor": 2}
     assert VARIANTS["ural"].overrides() == {}
-    assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter"}
+    assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter", "f2"}
+    assert make_variant("шляпа").name == "f2" and VARIANTS["f2"].scheme == "f2"
 
 
 DEAL_OPTIONS_BASE: dict[str, Any] = {
@@ -243,6 +244,9 @@ DEAL_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {
     ("piter", 3): {"ten_whisted": True, "concede_max": 2, "choices_by_player": True},  # §9.4, §9.2
     ("piter", 4): {"ten_whisted": True, "concede_max": 2, "choices_by_player": True, "choice_dealer": True,
                    "misere_invitation": True},
+    # F2 (§10.2, foreign_f2.py): no half-whist, every whisted game played out, no invitation to a Bettel
+    ("f2", 3): {"half_whist": False, "concede_max": 0},
+    ("f2", 4): {"half_whist": False, "concede_max": 0},
 }
 """What each preset of variants.py changes from :data:`DEAL_OPTIONS_BASE` in the options the deal reads, per
 number of players (a four-player option such as the dealer's returned whist is off with three)."""
