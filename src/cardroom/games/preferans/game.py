@@ -64,7 +64,8 @@ class Preferans(Game):
     @classmethod
     def option_choices(cls) -> dict[str, list[Any]]:
         # the agreement field: the points that close the pulya (each variant has its own default)
-        return {"pulya_length": [10, 15, 20, 22, 25, 30, 40, 50, 60, 120]}
+        return {"pulya_length": [10, 15, 20, 22, 25, 30, 40, 50, 60, 120],
+                "f2_start": [30, 50, 70, 100]}  # F2 §10.2 «30, 50 или больше»
 
     def new_initial_state(self) -> PulkaState:
         return PulkaState(self)
