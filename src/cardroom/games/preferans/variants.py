@@ -364,7 +364,7 @@ PITER = PrefVariant(
 )
 
 FOREIGN_F2 = PrefVariant(
-    name="f2", title_ru="Иностранный вариант F2 (колонка контрактов, шляпа)",
+    name="f2", title_ru="Колонка контрактов и шляпа (иностранный вариант)",
     title_en="Foreign F2 (contracts column, hat)",
     aliases=("foreign-f2", "шляпа", "hat", "рефет", "refet"),
     scheme="f2",  # §10.2: its own deal rules and sheet (foreign_f2.py)
