@@ -301,7 +301,7 @@ def test_the_schema_is_derived_from_the_options_dataclasses_and_their_rules_bind
 
     for game, dc, skip in (("bridge", BridgeRules, {"scoring"}), ("euchre", EuchreRules, set()),
                            ("auction-bridge", AuctionRules, set()), ("straight-bridge", StraightRules, set()),
-                           ("preferans", PrefVariant, {"name", "title_ru", "title_en", "aliases"})):
+                           ("preferans", PrefVariant, {"name", "title_ru", "title_en", "aliases", "scheme"})):
         schema = schema_of(game)
         fields = [f for f in dataclasses.fields(dc) if f.name not in skip]
         assert [f.name for f in fields] == [n for n in schema.names if n not in ("variant", "players", "scoring")]
