@@ -280,7 +280,7 @@ export function prefF2Sheet(sheet, names) {
   const n = sheet.players || 3;
   const nm = (s) => names[s] ?? String(s);
   const wrap = h("div", { class: "sheet pref-f2-sheet", "data-sheet": "preferans-f2" });
-  wrap.append(h("p", { text: `${tp("variant_", sheet.variant ?? "")} · ${t("f2Start")} ${sheet.start ?? "?"} · ${t("deals")}: ${sheet.deals ?? 0}` }));
+  wrap.append(h("p", { text: `${tp("variant_", sheet.variant ?? "")} · ${t("f2Start")} ${sheet.pulya_length ?? "?"} · ${t("deals")}: ${sheet.deals ?? 0}` }));
   const order = (s) => [(s + n - 1) % n, null, ...Array.from({ length: n - 2 }, (_, k) => (s + k + 1) % n)];
   const tbl = h("table", { class: "pref-f2" });
   const head1 = h("tr", {}), head2 = h("tr", {});
