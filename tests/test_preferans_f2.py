@@ -403,3 +403,19 @@ def test_the_bot_doubles_a_game_its_hand_beats_and_redoubles_with_tricks_to_spar
     deal.apply(CONTRA)
     assert bot.contra(replace(deal.view(0), hand=strong)) == RECONTRA
     assert bot.contra(replace(deal.view(0), hand=weak)) == PLAY
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_terminal_asks_for_contra_in_words_of_the_catalogue(lang: str) -> None:
+    from cardroom.i18n import t
+    from cardroom.ui.render import renderer_for
+
+    deal = dealt()
+    declare_spades(deal)
+    deal.apply(WHIST)
+    deal.apply(PASS)
+    renderer = renderer_for(deal.game)
+    prompt = renderer.prompt(deal.view(1), lang)
+    assert t("pref.what_contra", lang) in prompt
+    assert renderer.parse("контра" if lang == "ru" else "contra", deal.view(1), None) == CONTRA
+    assert renderer.pretty(RECONTRA, lang)

@@ -11,7 +11,7 @@ from typing import Any
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.errors import ParseError
 from cardroom.core.game import Game
-from cardroom.games.preferans.calls import CLOSED, OPEN, PASS, WHIST, PrefCall, conceded_of, hand_of
+from cardroom.games.preferans.calls import CLOSED, CONTRA, OPEN, PASS, RECONTRA, WHIST, PrefCall, conceded_of, hand_of
 from cardroom.games.preferans.laws import PrefIrregular
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.base import Renderer, applied, engine_text
@@ -112,6 +112,8 @@ class PreferansRenderer(Renderer):
             what = tr("what_discard_or", lang, x=" / ".join(self.pretty(a, lang) for a in calls))
         if view.phase == "whist" and any(hand_of(a) is not None for a in calls):
             what = tr("what_dealer_hand", lang)
+        if view.phase == "defence" and any(a in (CONTRA, RECONTRA) for a in calls):
+            return tr("prompt", lang, what=tr("what_contra", lang))  # F2: contra / recontra or play on
         if view.phase in ("whist", "defence"):
             extra = [self.pretty(a, lang) for a in calls if a not in (WHIST, PASS, OPEN, CLOSED)]
             if extra:
