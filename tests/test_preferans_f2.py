@@ -209,6 +209,11 @@ def test_whisters_write_per_trick_a_failed_game_counts_five_at_most_and_shortfal
     # a made Bettel: the declarer writes it off, nobody whists
     sheet.add(res("misere", 1, MISERE, {1: 0, 0: 5, 2: 5}))
     assert sheet.contracts(1) == -28 and sheet.whists(0, 1) == sheet.whists(2, 1) == 0
+    alone = F2Sheet(make_variant("f2", f2_passer_invited=False), 3)  # the passer's tricks count for nobody
+    alone.add(res("game", 0, DIAMONDS, {0: 3, 1: 3, 2: 4}, (2,), (1,)))
+    assert alone.whists(2, 0) == 4 * 6 and alone.contracts(2) == -30
+    alone.add(res("game", 0, DIAMONDS, {0: 6, 1: 3, 2: 1}, (2,), (1,)))
+    assert alone.contracts(2) == -36  # one trick of his own: short of two
     strict = F2Sheet(make_variant("f2", f2_shortfall_when_failed=False), 3)
     strict.add(res("game", 0, DIAMONDS, {0: 4, 1: 5, 2: 1}, (1, 2)))  # failed: C's one trick is not penalised
     assert strict.contracts(2) == -30 and strict.contracts(0) == -36

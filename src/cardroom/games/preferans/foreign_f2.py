@@ -381,7 +381,7 @@ class F2Sheet(PulkaSheet):
         else:
             made = r.tricks[d] >= TRICKS_TO_MAKE
             col[d] = value if made else -value
-            lone = len(r.whisters) == 1
+            lone = len(r.whisters) == 1 and v.f2_passer_invited
             for w in r.whisters:
                 # the passer is invited by a lone whister: «все очки (в том числе и штрафы) пишет пригласивший»
                 own = r.tricks[w] + (sum(r.tricks[p] for p in r.passers) if lone else 0)

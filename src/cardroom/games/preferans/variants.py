@@ -167,6 +167,8 @@ class PrefVariant:
     f2_contracts_factor: int = ranged(10, 1, 100)  # §10.2 «в 10 раз дороже»
     f2_sans: bool = True  # §10.1 «[14] (без козыря)» «санац» (UNCERTAIN: F2's contract 7, no trumps)
     f2_whist_quota: int = ranged(2, 0, 5)  # tricks each whister must take (UNCERTAIN: the sheet's example, 2 each)
+    f2_passer_invited: bool = True  # §10.2 «Приглашенный защитник не пишет ничего» (UNCERTAIN: a lone whister's
+    # passer counts as invited, his tricks the whister's; False: a passer's tricks count for nobody)
     f2_shortfall_when_failed: bool = True  # §10.2 «недобрал взяток на висте … штраф» (no condition stated)
     f2_max_doublings: int = ranged(2, 0, 6)  # §10.2 «контра ×2, реконтра ×4 и т. д.»: contra, recontra (, …)
     f2_spades_rule: bool = False  # §10.2 after [18] (UNCERTAIN, maybe another variant): an undoubled two writes nothing
