@@ -157,6 +157,24 @@ def test_nobody_whists_the_game_counts_as_made_and_no_doublings_when_none_agreed
     assert deal.phase == PH_PLAY
 
 
+@pytest.mark.parametrize("closed", [True, False])
+def test_bettel_is_caught_closed_unless_agreed_otherwise(closed: bool) -> None:
+    deal = dealt(f2_bettel_closed=closed)
+    deal.apply(MISERE)
+    deal.apply(PASS)
+    deal.apply(PASS)
+    for _ in range(2):
+        deal.apply(next(a for a in deal.legal_actions() if type(a) is not PrefCall))
+    deal.apply(PLAY)
+    deal.apply(PLAY)
+    for _ in range(3):
+        deal.apply(deal.legal_actions()[0])
+    assert len(deal.tricks) == 1
+    shown = deal.view(0).exposed  # the declarer's view after the first trick
+    assert (shown == {}) is closed
+    assert (deal.visible_mask(0) & deal.hands[1] == 0) is closed
+
+
 def test_bettel_is_played_by_both_defenders_without_trumps_and_may_be_doubled() -> None:
     deal = dealt()
     deal.apply(MISERE)

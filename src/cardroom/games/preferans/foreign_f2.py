@@ -220,6 +220,11 @@ class F2Deal(PrefDeal):
         else:
             self._start_whisted_play()
 
+    def _after_trick(self) -> None:
+        super()._after_trick()
+        if self.rules.f2_bettel_closed:
+            self.defenders_open = False  # Bettel «ловится втемную»: the defenders' cards stay closed
+
     def snapshot(self) -> dict[str, Any]:
         return {**super().snapshot(), "doublings": self.doublings, "contra_queue": tuple(self.contra_queue),
                 "contra_by": self.contra_by}

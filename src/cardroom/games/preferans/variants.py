@@ -167,6 +167,7 @@ class PrefVariant:
     f2_contracts_factor: int = ranged(10, 1, 100)  # §10.2 «в 10 раз дороже»
     f2_sans: bool = True  # §10.1 «[14] (без козыря)» «санац» (UNCERTAIN: F2's contract 7, no trumps)
     f2_whist_quota: int = ranged(2, 0, 5)  # tricks each whister must take (UNCERTAIN: the sheet's example, 2 each)
+    f2_bettel_closed: bool = True  # §10.1 Bettel «то же, что наш мизер, только ловится он втемную» (UNCERTAIN for F2)
     f2_passer_invited: bool = True  # §10.2 «Приглашенный защитник не пишет ничего» (UNCERTAIN: a lone whister's
     # passer counts as invited, his tricks the whister's; False: a passer's tricks count for nobody)
     f2_shortfall_when_failed: bool = True  # §10.2 «недобрал взяток на висте … штраф» (no condition stated)
