@@ -26,14 +26,19 @@ from cardroom.club.evening import (
     Evening,
     EveningError,
     EveningOptions,
+    Row,
     bot_names,
     dealt_boards,
+    game_points,
     make_board,
     prizes,
     recompute,
     round_bonus,
+    round_winners,
+    rows_from_dict,
     royal_deal_points,
     segment_scores,
+    six_turn,
 )
 from cardroom.core.cards import FULL_PACK_MASK
 from cardroom.core.table import Seat
@@ -261,6 +266,104 @@ def test_six_handed_rubbers_and_sitting_out() -> None:
     for deal, _, key, _ in sat:  # ... and the two pairs begin a new rubber at their next meeting
         later = [e for e in ev.six_log if e[2] == key and e[0] > deal]
         assert not later or not later[0][3]
+
+
+def _moved(before: Row | mv.Sitting, won: int, after_here: tuple[str, ...], after_there: tuple[str, ...]) -> None:
+    """``before``'s side ``won`` (0 NS, 1 EW) is at the next table in the next round (``after_there``), in
+    the other direction than the pair there that stayed, and its losers keep their seats (``after_here``)."""
+    n, e, s, w = before.seats
+    winners, losers = ((n, s), (e, w)) if won == 0 else ((e, w), (n, s))
+    assert winners in ((after_there[0], after_there[2]), (after_there[1], after_there[3])), "the winners moved up"
+    kept = (after_here[0], after_here[2]) if won == 1 else (after_here[1], after_here[3])
+    assert kept == losers, "the losers stay in their seats"
+
+
+@settings(max_examples=6, deadline=None)
+@given(tables=st.integers(1, 3), seed=st.integers(0, 10**6), scoring=st.sampled_from(["to-the-score", "plain"]))
+def test_with_the_winners_move_each_tables_winners_are_at_the_next_table(tables: int, seed: int,
+                                                                         scoring: str) -> None:
+    options = EveningOptions(deals_per_round=2, scoring=scoring, progressive_move="winners")
+    ev = Evening("progressive", PLAYERS[:4 * tables], "auction-bridge", seed=seed, options=options).play()
+    data = json.loads(json.dumps(ev.to_dict()))
+    rows = rows_from_dict(data)  # the rounds as the records replay them, not the evening's own objects
+    assert sorted({r.round for r in rows}) == list(range(1, tables + 1)), "as many rounds as tables"
+    game = ev.game
+    for rnd in range(1, tables):
+        this = {r.table: r for r in rows if r.round == rnd}
+        nxt = {r.table: r.seats for r in rows if r.round == rnd + 1}
+        assert Counter(p for seats in nxt.values() for p in seats) == Counter(PLAYERS[:4 * tables])
+        for t, row in this.items():
+            ns, ew = row.side_points(options, game_points(game))
+            _moved(row, 0 if ns > ew else 1, nxt[t], nxt[t % tables + 1])  # a tie: East-West move (default)
+    assert recompute(data) == ev.standings()
+    _same_cards(data)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), tables=st.integers(1, 6), deals=st.sampled_from([2, 4]))
+def test_winners_move_is_a_permutation_keeping_partners(data: st.DataObject, tables: int, deals: int) -> None:
+    players = [f"x{i}" for i in range(4 * tables)]
+    rnd = mv.progressive(players, deals, 1).rounds[0]
+    pairs = {frozenset(side) for s in rnd.sittings for side in s.sides}
+    seen_boards: set[int] = {b for s in rnd.sittings for b in s.boards}
+    for _ in range(3):
+        won = data.draw(st.lists(st.integers(0, 1), min_size=tables, max_size=tables))
+        nxt = mv.winners_move(rnd, won, deals)
+        assert nxt.number == rnd.number + 1
+        _check_round(nxt, set(players))
+        assert {frozenset(side) for s in nxt.sittings for side in s.sides} == pairs, "partners stay together"
+        for t, s in enumerate(rnd.sittings):
+            _moved(s, won[t], nxt.sittings[t].seats, nxt.sittings[(t + 1) % tables].seats)
+        boards = {b for s in nxt.sittings for b in s.boards}
+        assert not boards & seen_boards and all(len(s.boards) == deals for s in nxt.sittings), "fresh deals"
+        seen_boards |= boards
+        rnd = nxt
+    with pytest.raises(mv.MovementError):
+        mv.winners_move(rnd, [0] * (tables + 1), deals)
+
+
+def test_a_tied_round_moves_the_pair_the_option_names() -> None:
+    tied = Row(1, 1, ("n", "e", "s", "w"), (), [])  # no deal scored: 0 to 0
+    game = Evening("progressive", PLAYERS[:4]).game
+    assert round_winners([tied], EveningOptions(), game) == [1], "by default East-West move on a tie"
+    assert round_winners([tied], EveningOptions(progressive_tie="north-south"), game) == [0]
+
+
+def test_the_winners_move_is_only_for_a_progressive_evening(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    for kind in ("duplicate", "pivot", "tour", "royal"):
+        with pytest.raises(EveningError, match="for a progressive evening only"):
+            Evening(kind, PLAYERS[:4], options=EveningOptions(progressive_move="winners"))
+    with pytest.raises(EveningError, match="no such progressive move"):
+        Evening("progressive", PLAYERS[:4], options=EveningOptions(progressive_move="losers"))
+    assert main(["club", "--movement", "duplicate", "--progressive-move", "winners", "--lang", "ru",
+                 "--card", str(tmp_path / "c.html")]) == 2
+    assert "только на прогрессивном вечере" in capsys.readouterr().err
+    assert not (tmp_path / "c.html").exists()
+    saved = tmp_path / "e.json"
+    assert main(["club", "--movement", "progressive", "--tables", "2", "--progressive-move", "winners",
+                 "--deals", "2", "--card", str(tmp_path / "c.html"), "--save", str(saved)]) == 0
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["options"]["progressive_move"] == "winners"
+    rows = rows_from_dict(data)
+    first = sorted((r for r in rows if r.round == 1), key=lambda r: r.table)
+    won = round_winners(first, EveningOptions(deals_per_round=2), rows[0].segments[0].state.game)
+    second = {r.table: r.seats for r in rows if r.round == 2}
+    for t, row in enumerate(first):
+        _moved(row, won[t], second[t + 1], second[(t + 1) % 2 + 1])
+
+
+def test_six_handed_seating_and_turns_are_one_rule() -> None:
+    players = PLAYERS[:6]
+    ev = Evening("six-handed", players, seed=3).play()
+    for rb in ev.to_dict()["rubbers"]:
+        for sg in rb["segments"]:
+            assert sg["record"]["players"] == dict(zip("NESW", mv.six_seats(players, rb["pairs"]), strict=True))
+    assert mv.six_seats(players, ("B", "C")) == ("p2", "p4", "p3", "p5")
+    waiting: set[tuple[str, str]] = set()
+    key = ("A", "B")
+    turns = [six_turn(key, over, waiting) for over in (None, False, True, True, False, True)]
+    assert turns == ["new", "play", "sit", "new", "play", "sit"]
 
 
 def test_bad_evenings_are_refused() -> None:

@@ -222,7 +222,8 @@ DEAL_OPTIONS_BASE: dict[str, Any] = {
     "raspasy_talon": "suit", "concede_max": 10, "misere_invitation": False, "preferans_declaration": False,
     "talon_refusal_penalty": "none", "whist_sequences": "code", "raspasy_with_passing": False,
     "choices_by_player": False, "choice_dealer": False, "laws": False, "laws_misdeal_down": 2,
-    "laws_discard_down": 1, "laws_discard_consolation": False, "laws_revoke_tricks": 2, "laws_online": False}
+    "laws_discard_down": 1, "laws_discard_consolation": False, "laws_revoke_tricks": 2, "laws_online": False,
+    "stalingrad": False}
 """The deal options a preset with no deal option of its own gives three players (PrefVariant's defaults:
 a ten not whisted, any concession, the invitation to a misère only with four)."""
 
@@ -238,12 +239,14 @@ DEAL_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {
     ("rostov", 4): {"raspasy_talon": "closed", "choice_dealer": True, "misere_invitation": True},
     ("kazakhstan", 3): {"raspasy_talon": "closed"},
     ("kazakhstan", 4): {"raspasy_talon": "closed", "choice_dealer": True, "misere_invitation": True},
-    ("ural", 3): {"ten_whisted": True, "whist_sequences": "ural"},  # §7.1, §7.3 (the dealer returns only with four)
+    # §7.1, §7.3 (the dealer returns only with four); §7.2 «Игр без прикупа нет»: no misère without talon
+    ("ural", 3): {"ten_whisted": True, "whist_sequences": "ural", "misere_without_talon": False},
     ("ural", 4): {"ten_whisted": True, "whist_sequences": "ural", "dealer_returns_whist": True,
-                  "misere_invitation": True},
-    ("piter", 3): {"ten_whisted": True, "concede_max": 2, "choices_by_player": True},  # §9.4, §9.2
+                  "misere_invitation": True, "misere_without_talon": False},
+    ("piter", 3): {"ten_whisted": True, "concede_max": 2, "choices_by_player": True,  # §9.4, §9.2
+                   "stalingrad": True},
     ("piter", 4): {"ten_whisted": True, "concede_max": 2, "choices_by_player": True, "choice_dealer": True,
-                   "misere_invitation": True},
+                   "misere_invitation": True, "stalingrad": True},
     # F2 (§10.2, foreign_f2.py): no half-whist, every whisted game played out, no invitation to a Bettel
     ("f2", 3): {"half_whist": False, "concede_max": 0},
     ("f2", 4): {"half_whist": False, "concede_max": 0},
@@ -259,6 +262,7 @@ def _deal_options(v: PrefVariant, players: int) -> dict[str, Any]:
     """The options of ``v`` a deal of ``players`` reads, by the variant's own names (the rest is scoring)."""
     out = {k: getattr(v, k) for k in DEAL_OPTIONS_BASE if k not in ("raspasy_talon", "choice_dealer")}
     out.update({k: out[k] and players == 4 for k in FOUR_ONLY})
+    out["misere_without_talon"] = v.offers_misere_without_talon()  # and none where no game is without talon
     return {**out, "raspasy_talon": v.raspasy_talon(players), "choice_dealer": v.choice_dealer(players)}
 
 

@@ -64,8 +64,6 @@ NOT_BUILT: dict[str, str] = {
         "pref-greek-kassa-overflow-cascade-2-4-3", "pref-greek-kassa-overflow-both-empty",
         "pref-greek-chips-to-money", "pref-greek-ten-as-nine", "pref-greek-preliminary-bid-refusal",
         "pref-greek-four-players-sitout")},
-    **{vid: _NOT_YET + "preferans tournaments (movements, adjusted scores)" for vid in (
-        "pref-tour-movements", "pref-tour-adjusted-scores")},
 }
 """Vectors of variants not built yet, each with its reason; a vector leaves this list when a check takes it."""
 
@@ -940,6 +938,12 @@ def _(v: dict[str, Any]) -> None:
     st = sheet.settle()
     assert st.contracts == tuple(contracts) and st.shortfall == exp["shortfall_total"]
     assert dict(zip(names, st.balance, strict=True)) == exp["results"]
+
+
+# preferans tournaments (digest §11): the checks are in tests/test_pref_tournament.py
+from test_pref_tournament import TOUR_CHECKS  # noqa: E402
+
+CHECKS.update(TOUR_CHECKS)
 
 
 # ---------------------------------------------------------------------- the tests

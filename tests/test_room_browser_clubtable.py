@@ -1,7 +1,8 @@
 """The club table of 1913 in a real Chromium (Playwright): a six-player club table — five bots and a
 person who joins from the page and waits (law 20) — where a rubber ends and the cutting out (law 21)
 seats the waiting player; the page shows the seats, the waiting, the cut and the cutting out, in English
-and in Russian. Screenshots: tests/artifacts/clubtable-<lang>-waiting.png, …-seated.png."""
+and in Russian; a member's actions on the page (break up refused, leave). Screenshots:
+tests/artifacts/clubtable-<lang>-waiting.png, …-seated.png, …-break-refused.png."""
 
 from __future__ import annotations
 
@@ -78,5 +79,41 @@ def test_a_rubber_ends_and_the_cutting_out_seats_the_waiting_player(server: Serv
     else:
         assert "The rubber's four" in text and "Went out (law 21)" in text
     shot(pg, f"clubtable-{lang}-seated")
+    ctx.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_member_breaking_up_is_refused_then_leaves(server: ServerProcess, browser: Any, lang: str) -> None:
+    """The page's actions of a member (law 27, law 20): a waiting member asks to break the table up; her
+    leaving would not break it, so the room refuses with the catalogue's message in the page's language
+    and nothing changes; she then leaves the table, and the page offers the join again."""
+    club = post(server, "/api/clubs", {"game": "auction-bridge", "options": {"game_points": 1}, "bots": 4})
+    cid = club["id"]
+    ctx = browser.new_context(bypass_csp=True, locale="ru-RU" if lang == "ru" else "en-US",
+                              viewport={"width": 1000, "height": 1400})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.add_init_script(f"localStorage.setItem('cardroom:lang', '{lang}')")
+    pg.goto(f"{server.base}/club?id={cid}")
+    pg.wait_for_selector("#club[data-phase='rubber'] #club-seats tr[data-seat]")
+    name = "Вера" if lang == "ru" else "Vera"
+    pg.fill("#club-name", name)
+    pg.click("#club-join")
+    pg.wait_for_selector("#club-actions #club-break")
+    before = get(server, f"/api/clubs/{cid}")
+    assert name in before["waiting"]
+    pg.click("#club-break")
+    pg.wait_for_selector("#club-error")
+    text = pg.inner_text("#club-error")
+    assert ("закон 20" in text and "не распускает стол" in text) if lang == "ru" else \
+        ("law 20" in text and "does not break up the table" in text)
+    after = get(server, f"/api/clubs/{cid}")
+    assert after["members"] == before["members"] and after["phase"] != "broken" and name in after["waiting"]
+    shot(pg, f"clubtable-{lang}-break-refused")
+    pg.click("#club-leave")
+    pg.wait_for_selector("#club-join")
+    assert name not in [m["name"] for m in get(server, f"/api/clubs/{cid}")["members"]]
     ctx.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"

@@ -1,7 +1,8 @@
 """The card room's club evenings through its API (an in-process client): a pivot evening (rubber tables
 shuffling their own deals) and a progressive one played by the room's tables round after round, with a
-person's seat waiting for him; the refusals (a six-handed evening, too many tables, an unknown evening),
-in English and Russian, leaving no evening behind."""
+person's seat waiting for him; a progressive evening whose winners move; a six-handed evening of three
+rubber tables at once; the refusals (a progressive move for another movement, too many tables, an
+unknown evening), in English and Russian, leaving no evening behind."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from cardroom.club.evening import recompute
+from cardroom.club import movements as mv
+from cardroom.club.evening import EveningOptions, game_points, make_board, recompute, rows_from_dict
+from cardroom.games import load
+from cardroom.records.registry import state_from_dict
 from cardroom.room.app import create_app
 
 
@@ -36,12 +40,13 @@ def _until_over(c: TestClient, eid: str, timeout: float = 120) -> dict[str, Any]
     return got
 
 
-def _data(c: TestClient, info: dict[str, Any], kind: str, game: str) -> dict[str, Any]:
+def _data(c: TestClient, info: dict[str, Any], kind: str, game: str,
+          options: dict[str, Any] | None = None) -> dict[str, Any]:
     tables = [{**{k: tb[k] for k in ("round", "table", "seats", "boards")},
                "segments": [{"offset": s["offset"], "boards": s["boards"],
                              "record": c.get(f"/api/tables/{s['table_id']}/record").json()} for s in tb["segments"]]}
               for tb in info["tables"]]
-    return {"format": "cardroom-evening", "kind": kind, "game": game, "options": {}, "tables": tables}
+    return {"format": "cardroom-evening", "kind": kind, "game": game, "options": options or {}, "tables": tables}
 
 
 def test_a_pivot_evening_of_rubber_tables(client: TestClient) -> None:
@@ -85,9 +90,68 @@ def test_a_progressive_evening_waits_for_a_person(client: TestClient) -> None:
     assert table["seats"][empty[0]]["name"] == "Ann"
 
 
+def test_a_progressive_evening_whose_winners_move(client: TestClient) -> None:
+    r = client.post("/api/club/evenings", json={"movement": "progressive", "tables": 3, "game": "auction-bridge",
+                                                "seed": 6, "deals": 2, "progressive_move": "winners"})
+    assert r.status_code == 201, r.text
+    info = _until_over(client, r.json()["id"])
+    assert info["failed"] is None and [tb["round"] for tb in info["tables"]] == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+    data = _data(client, info, "progressive", "auction-bridge", {"progressive_move": "winners"})
+    rows = rows_from_dict(data)  # the rounds' points read back from the tables' published records
+    for rnd in (1, 2):
+        before = {r.table: r for r in rows if r.round == rnd}
+        after = {r.table: r.seats for r in rows if r.round == rnd + 1}
+        for table, row in before.items():
+            ns, ew = row.side_points(EveningOptions(), game_points(load("auction-bridge")))
+            n, e, s, w = row.seats
+            won, lost = ((n, s), (e, w)) if ns > ew else ((e, w), (n, s))  # a tie: East-West move
+            there, here = after[table % 3 + 1], after[table]
+            assert won in ((there[0], there[2]), (there[1], there[3])), "the winners move one table up"
+            assert lost == ((here[0], here[2]) if lost == (n, s) else (here[1], here[3])), "the losers stay"
+    assert [(s["name"], s["points"]) for s in info["standings"]] == [(s.name, s.points) for s in recompute(data)]
+
+
+def test_a_six_handed_evening_of_three_rubber_tables(client: TestClient) -> None:
+    r = client.post("/api/club/evenings", json={"movement": "six-handed", "seed": 5, "six_deals": 14})
+    assert r.status_code == 201, r.text
+    info = _until_over(client, r.json()["id"])
+    players = [f"Bot {i}" for i in range(1, 7)]
+    assert info["failed"] is None and sorted(tuple(tb["pairs"]) for tb in info["tables"]) == \
+        [("A", "B"), ("A", "C"), ("B", "C")], "three rubbers at once: a table each"
+    schedule = mv.six_handed(players, 14)
+    log = info["log"]
+    assert [(x["deal"], x["end"], tuple(x["rubber"])) for x in log] == \
+        [(d.number, e.position, e.rubber) for d in schedule for e in d.ends], "every end of every deal, in order"
+    rubbers = []
+    for tb in info["tables"]:
+        key = tuple(tb["pairs"])
+        segments = []
+        for seg in tb["segments"]:
+            record = client.get(f"/api/tables/{seg['table_id']}/record").json()
+            assert record["players"] == dict(zip("NESW", mv.six_seats(players, key), strict=True))
+            state = state_from_dict(record)
+            ends = {x["deal"]: x["end"] for x in log if tuple(x["rubber"]) == key and not x["sat_out"]}
+            for deal, result in zip(seg["boards"], state.results, strict=True):  # each end's own cards
+                assert tuple(result.hands) == make_board(5, deal, f"six:{ends[deal]}").hands
+            segments.append({"offset": 0, "boards": seg["boards"], "record": record})
+        for done, nxt in zip(tb["segments"], tb["segments"][1:], strict=False):  # a rubber won sits out a deal
+            sat = [x["deal"] for x in log if tuple(x["rubber"]) == key and x["sat_out"]]
+            assert any(done["boards"][-1] < d < nxt["boards"][0] for d in sat), (key, done, nxt, sat)
+        assert [b for sg in tb["segments"] for b in sg["boards"]] == \
+            [x["deal"] for x in log if tuple(x["rubber"]) == key and not x["sat_out"]]
+        rubbers.append({"pairs": list(key), "segments": segments})
+    data = {"format": "cardroom-evening", "kind": "six-handed", "game": "straight-bridge", "options": {},
+            "rubbers": rubbers}
+    assert [(s["name"], s["points"]) for s in info["standings"]] == [(s.name, s.points) for s in recompute(data)]
+    assert len(info["standings"]) == 3 and len(info["prizes"]) == 1
+    card = client.get(info["card"])
+    assert card.status_code == 200 and card.text.count("<h2>Rubber ") == 3 and "Standings" in card.text
+
+
 @pytest.mark.parametrize(("body", "lang", "words"), [
-    ({"movement": "six-handed"}, "en", "six-handed"),
-    ({"movement": "six-handed"}, "ru", "шестиместный"),
+    ({"movement": "duplicate", "progressive_move": "winners"}, "en", "for a progressive evening only"),
+    ({"movement": "pivot", "progressive_move": "east-west"}, "ru", "только на прогрессивном вечере"),
+    ({"movement": "progressive", "progressive_move": "losers"}, "en", "no such progressive move"),
     ({"movement": "duplicate", "tables": 9}, "en", "from 1 to 4"),
     ({"movement": "whist"}, "ru", "такого перемещения нет"),
     ({"movement": "duplicate", "scoring": "best"}, "en", "no such scoring"),

@@ -15,6 +15,7 @@ from cardroom.i18n.helptext import cli_help, parser_lang
 
 def add_club_parser(subparsers: Any) -> argparse.ArgumentParser:
     from cardroom.club.evening import KINDS, SCORINGS
+    from cardroom.club.movements import PROGRESSIVE_MOVES
     from cardroom.games import names
 
     lang = parser_lang(subparsers)
@@ -32,6 +33,7 @@ def add_club_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=4, help=h("club_deals"))
     p.add_argument("--rounds", type=int, default=0, help=h("club_rounds"))
     p.add_argument("--scoring", choices=SCORINGS, default="to-the-score", help=h("club_scoring"))
+    p.add_argument("--progressive-move", choices=PROGRESSIVE_MOVES, default=None, help=h("club_progressive_move"))
     p.add_argument("--card", metavar="FILE", default="evening.html", help=h("club_card"))
     p.add_argument("--save", metavar="FILE", default=None, help=h("club_save"))
     p.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
@@ -45,8 +47,13 @@ def cmd_club(args: argparse.Namespace) -> int:
     from cardroom.club.card import score_card, standings_lines
     from cardroom.club.evening import Evening, EveningOptions, bot_names, game_for, prizes, seats_needed
     from cardroom.games import game_class
+    from cardroom.i18n.catalogue import Reason
 
     lang = args.lang
+    if args.progressive_move is not None and args.movement != "progressive":
+        why = Reason("club.progressive_only", move=args.progressive_move, kind=args.movement).text(lang)
+        print(f"cardroom: {why}", file=sys.stderr)
+        return 2
     name = game_for(args.movement, args.game)
     kinds = game_class(name).bot_kinds()
     if args.bots not in kinds:
@@ -56,7 +63,8 @@ def cmd_club(args: argparse.Namespace) -> int:
     given = [p.strip() for p in args.players.split(",") if p.strip()]
     need = seats_needed(args.movement, args.tables)
     players = given[:need] + [b for b in bot_names(need, lang) if b not in given][:max(0, need - len(given))]
-    options = replace(EveningOptions(), deals_per_round=args.deals, rounds=args.rounds, scoring=args.scoring)
+    options = replace(EveningOptions(), deals_per_round=args.deals, rounds=args.rounds, scoring=args.scoring,
+                      progressive_move=args.progressive_move or "east-west")
     evening = Evening(args.movement, players, args.game, args.seed, options, args.bots).play()
     standings = evening.standings()
     for line in standings_lines(standings, lang):

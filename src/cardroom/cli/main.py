@@ -232,6 +232,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     from cardroom.cli.club import add_club_parser
 
     add_club_parser(sub)
+    from cardroom.cli.tournament import add_tournament_parser
+
+    add_tournament_parser(sub)
     return p
 
 

@@ -70,6 +70,8 @@ class EveningOptions:
     royal_partner_shares: bool = False  # §6.12.3 UNCERTAIN: the dealer's partner shares a win
     six_printed_moves: bool = False  # §6.9.2: the printed moves (refused: not a permutation)
     six_deals: int = 12
+    progressive_move: str = "east-west"  # §6.7.1: East-West pairs move, or the winners move ("winners")
+    progressive_tie: str = "east-west"  # UNCERTAIN (not stated): the pair that moves when a round is tied
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -83,6 +85,7 @@ class Board:
     number: int
     dealer: Seat
     hands: tuple[int, int, int, int]
+    rest: int = 0  # the talon of a game that has one (preferans: :mod:`cardroom.club.tournament`)
 
 
 def board_dealer(number: int) -> Seat:
@@ -191,8 +194,8 @@ def _play_out(state: Match[Any, Any, Any, Any], seat_bot: Callable[[int], Bot], 
         state.apply(seat_bot(seat).choose(state.view(seat)))
 
 
-def turned_deal(hands: Sequence[int], offset: int) -> Deal:
-    return Deal(tuple(hands[(s + offset) % 4] for s in range(4)))
+def turned_deal(hands: Sequence[int], offset: int, rest: int = 0) -> Deal:
+    return Deal(tuple(hands[(s + offset) % 4] for s in range(4)), rest)
 
 
 def _play_deal(state: Match[Any, Any, Any, Any], deal: Deal, players: Sequence[str], offset: int,
@@ -208,18 +211,20 @@ def _play_deal(state: Match[Any, Any, Any, Any], deal: Deal, players: Sequence[s
     _play_out(state, seat_bot, lambda: len(state.results) > before)
 
 
-def play_boards(game: Game, seats: Sequence[str], boards: Sequence[Board], bot_for: BotFor) -> list[Segment]:
+def play_boards(game: Game, seats: Sequence[str], boards: Sequence[Board], bot_for: BotFor,
+                fresh: bool = False) -> list[Segment]:
     """Play ``boards`` at a table of ``seats`` (N, E, S, W): each board's cards dealt into the running
-    match when its dealer is the match's next dealer, else into a new match turned to its dealer."""
+    match when its dealer is the match's next dealer, else into a new match turned to its dealer;
+    ``fresh``: every board in a match of its own (a deal scored alone, the preferans tournament)."""
     segments: list[Segment] = []
     for b in boards:
         last = segments[-1] if segments else None
-        if last is None or last.state.is_over or last.state.to_act != CHANCE \
+        if fresh or last is None or last.state.is_over or last.state.to_act != CHANCE \
                 or (int(last.state.dealer or 0) + last.offset) % 4 != b.dealer:
             last = Segment(int(b.dealer), [], game.new_initial_state())
             segments.append(last)
         last.boards.append(b.number)
-        _play_deal(last.state, turned_deal(b.hands, last.offset), seats, last.offset, bot_for)
+        _play_deal(last.state, turned_deal(b.hands, last.offset, b.rest), seats, last.offset, bot_for)
     for seg in segments:
         if not seg.state.is_over:
             seg.state.abandon()  # the boards played stand; the record says the match was left unfinished
@@ -292,6 +297,11 @@ class Evening:
             raise EveningError(Reason("club.scoring", scoring=self.options.scoring, scorings=", ".join(SCORINGS)))
         if self.options.unfinished not in UNFINISHED:
             raise EveningError(Reason("club.scoring", scoring=self.options.unfinished, scorings=", ".join(UNFINISHED)))
+        for move in (self.options.progressive_move, self.options.progressive_tie):
+            if move not in mv.PROGRESSIVE_MOVES:
+                raise EveningError(Reason("club.progressive_move", move=move, moves=", ".join(mv.PROGRESSIVE_MOVES)))
+        if self.options.progressive_move != "east-west" and kind != "progressive":
+            raise EveningError(Reason("club.progressive_only", move=self.options.progressive_move, kind=kind))
         name = game_for(kind, game)
         self.game_name = name
         self.game_options = self._game_options(name)
@@ -318,8 +328,9 @@ class Evening:
         rounds = o.rounds or None
         if self.kind == "duplicate":
             return mv.duplicate(p, o.deals_per_round, rounds)
-        if self.kind == "progressive":
-            return mv.progressive(p, o.deals_per_round, rounds)
+        if self.kind == "progressive":  # the winners' move: the first round only, the next from its results
+            winners = o.progressive_move == "winners"
+            return mv.progressive(p, o.deals_per_round, 1 if winners else rounds)
         if self.kind == "pivot":
             return mv.pivot(p, o.rounds or mv.PIVOT_RUBBERS)
         if self.kind == "tour":
@@ -338,11 +349,27 @@ class Evening:
     def board(self, number: int) -> Board:
         return make_board(self.seed, number)
 
+    def next_round(self, number: int, played: Sequence[Row]) -> mv.Round | None:
+        """Round ``number`` (1-based) of the evening after the table-rounds ``played`` (None: the evening
+        is over). A progressive evening whose winners move (§6.7.1) makes each round from the last one's
+        winners (:func:`round_winners`); every other movement is its schedule."""
+        o = self.options
+        if self.kind != "progressive" or o.progressive_move != "winners" or number == 1:
+            rounds = self.movement.rounds
+            return rounds[number - 1] if number <= len(rounds) else None
+        last = sorted((r for r in played if r.round == number - 1), key=lambda r: r.table)
+        if number > (o.rounds or len(self.movement.rounds[0].sittings)) or not last:
+            return None
+        prev = mv.Round(number - 1, tuple(mv.Sitting(r.table, r.seats, r.boards) for r in last))
+        return mv.winners_move(prev, round_winners(last, o, self.game), o.deals_per_round)
+
     def play(self) -> Evening:
         if self.kind == "six-handed":
             self._play_six()
             return self
-        for rnd in self.movement.rounds:
+        number = 1
+        while (rnd := self.next_round(number, self.tables)) is not None:
+            number += 1
             for s in rnd.sittings:
                 tp = Row(rnd.number, s.table, s.seats, s.boards, [])
                 if s.boards:
@@ -357,26 +384,21 @@ class Evening:
         """Six-handed (§6.9): three rubbers at once, A–B, A–C, B–C, each a match of the game whose North and
         South are the first pair's; at each deal each end plays a deal of its rubber; when a rubber is over
         the end that would play it sits out one deal, and a new rubber of the two pairs begins."""
-        pairs = {n: (self.players[2 * i], self.players[2 * i + 1]) for i, n in enumerate(("A", "B", "C"))}
         waiting: set[tuple[str, str]] = set()
         for deal in mv.six_handed(self.players, self.options.six_deals, self.options.six_printed_moves):
             for end in deal.ends:
                 key = end.rubber
                 segs = self.six.setdefault(key, [])
-                if segs and segs[-1].state.is_over and key not in waiting:
-                    waiting.add(key)
-                    self.six_log.append((deal.number, end.position, key, True))
+                turn = six_turn(key, None if not segs else segs[-1].state.is_over, waiting)
+                self.six_log.append((deal.number, end.position, key, turn == "sit"))
+                if turn == "sit":
                     continue
-                if not segs or segs[-1].state.is_over:
-                    waiting.discard(key)
+                if turn == "new":
                     segs.append(Segment(0, [], self.game.new_initial_state()))
                 seg = segs[-1]
-                x, y = pairs[key[0]], pairs[key[1]]
-                seats = (x[0], y[0], x[1], y[1])
-                b = make_board(self.seed, deal.number, f"six:{end.position}")
                 seg.boards.append(deal.number)
-                _play_deal(seg.state, Deal(b.hands), seats, 0, self.bot_for)
-                self.six_log.append((deal.number, end.position, key, False))
+                _play_deal(seg.state, six_deal(self.seed, deal.number, end), mv.six_seats(self.players, key), 0,
+                           self.bot_for)
         for segs in self.six.values():
             if segs and not segs[-1].state.is_over:
                 segs[-1].state.abandon()
@@ -391,14 +413,11 @@ class Evening:
         """The evening as JSON: its movement, options, and every table's segments as game records."""
         base = self.head()
         if self.kind == "six-handed":
-            pairs = {n: (self.players[2 * i], self.players[2 * i + 1]) for i, n in enumerate(("A", "B", "C"))}
             rubbers = []
             for key, segs in self.six.items():
-                seats = dict(zip("NESW", (pairs[key[0]][0], pairs[key[1]][0], pairs[key[0]][1], pairs[key[1]][1]),
-                                 strict=True))
+                seats = dict(zip("NESW", mv.six_seats(self.players, key), strict=True))
                 rubbers.append({"pairs": list(key), "segments": [s.record(seats) for s in segs]})
-            return {**base, "rubbers": rubbers,
-                    "log": [{"deal": d, "end": e, "rubber": list(k), "sat_out": so} for d, e, k, so in self.six_log]}
+            return {**base, "rubbers": rubbers, "log": six_log_dict(self.six_log)}
         return {**base, "tables": [table_dict(tp, [s.record(dict(zip("NESW", tp.seats, strict=True)))
                                                    for s in tp.segments]) for tp in self.tables]}
 
@@ -408,10 +427,57 @@ class Evening:
 
     def rows(self) -> list[Row]:
         if self.kind == "six-handed":
-            pairs = {n: (self.players[2 * i], self.players[2 * i + 1]) for i, n in enumerate(("A", "B", "C"))}
-            return [Row(0, 0, (pairs[k[0]][0], pairs[k[1]][0], pairs[k[0]][1], pairs[k[1]][1]), (), segs)
-                    for k, segs in self.six.items()]
+            return [Row(0, 0, mv.six_seats(self.players, k), (), segs) for k, segs in self.six.items()]
         return list(self.tables)
+
+    def load(self, data: Mapping[str, Any]) -> Evening:
+        """The evening's tables (or six-handed rubbers and log) replayed from its JSON (:meth:`to_dict`'s
+        form), e.g. to print the card of an evening played elsewhere (the card room's tables)."""
+        if self.kind == "six-handed":
+            self.six = {(str(rb["pairs"][0]), str(rb["pairs"][1])): _segments(rb["segments"])
+                        for rb in data.get("rubbers", [])}
+            self.six_log = [(int(x["deal"]), int(x["end"]), (str(x["rubber"][0]), str(x["rubber"][1])),
+                             bool(x["sat_out"])) for x in data.get("log", [])]
+        else:
+            self.tables = rows_from_dict(data)
+        return self
+
+
+SixTurn = str
+"""What one end of a six-handed deal does: "play" (a deal of its rubber's running match), "new" (the
+first deal of a new rubber) or "sit" (its three players sit out, their rubber just won)."""
+
+
+def six_turn(key: tuple[str, str], over: bool | None, waiting: set[tuple[str, str]]) -> SixTurn:
+    """The turn of the end whose rubber is ``key`` (§6.9.4): ``over`` whether that rubber's last match is
+    over (None: none begun). A rubber won sits its end out one deal (``key`` then kept in ``waiting``),
+    then a new rubber of the two pairs begins."""
+    if over and key not in waiting:
+        waiting.add(key)
+        return "sit"
+    if over is None or over:
+        waiting.discard(key)
+        return "new"
+    return "play"
+
+
+def six_deal(seed: int, number: int, end: mv.SixEnd) -> Deal:
+    """The cards of deal ``number`` at one end of a six-handed evening (each end its own four hands)."""
+    return Deal(make_board(seed, number, f"six:{end.position}").hands)
+
+
+def six_log_dict(log: Iterable[tuple[int, int, tuple[str, str], bool]]) -> list[dict[str, Any]]:
+    return [{"deal": d, "end": e, "rubber": list(k), "sat_out": so} for d, e, k, so in log]
+
+
+def round_winners(rows: Sequence[Row], options: EveningOptions, game: Game) -> list[int]:
+    """The side that won each table-round of ``rows`` (in table order): 0 North-South, 1 East-West, by the
+    round's points as the evening scores them (:meth:`Row.side_points`); a tie by ``progressive_tie``."""
+    out = []
+    for row in sorted(rows, key=lambda r: r.table):
+        ns, ew = row.side_points(options, game_points(game))
+        out.append(0 if ns > ew else 1 if ew > ns else (1 if options.progressive_tie == "east-west" else 0))
+    return out
 
 
 @dataclass

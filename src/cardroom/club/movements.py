@@ -204,7 +204,50 @@ def progressive(players: Sequence[str], deals_per_round: int = 4, rounds: int | 
     return Movement("progressive", tuple(out))
 
 
+PROGRESSIVE_MOVES = ("east-west", "winners")
+"""§6.7.1: «все пары «север — юг» сидят на месте, а все пары «восток — запад» переходят за один стол» (the
+default), or «перемещение победителей в определенном направлении» (the winning pair of each table moves
+one table up, the losers stay)."""
+
+
+def winners_move(prev: Round, winners: Sequence[int], deals_per_round: int) -> Round:
+    """The next round of a progressive evening whose winners move (§6.7.1): ``winners[t]`` is the side
+    (0 North-South, 1 East-West) that won at the ``t``-th table of ``prev``. The losers of each table stay
+    in their seats; the winners of the table below come to the table in the other direction, each
+    partner keeping his order (the first-named at North or East). Winners go one table up, the top
+    table's to the first; fresh boards, numbered as :func:`progressive` numbers them."""
+    sittings = prev.sittings
+    n = len(sittings)
+    if len(winners) != n or any(w not in (0, 1) for w in winners):
+        raise MovementError(Reason("club.winners", n=n))
+    r = prev.number  # the new round's 0-based index
+    out = []
+    for t, s in enumerate(sittings):
+        stay = s.sides[1 - winners[t]]
+        come = sittings[(t - 1) % n].sides[winners[(t - 1) % n]]
+        ns, ew = (stay, come) if winners[t] == 1 else (come, stay)
+        first = (r * n + t) * deals_per_round
+        out.append(Sitting(s.table, (ns[0], ew[0], ns[1], ew[1]),
+                           boards=tuple(range(first + 1, first + deals_per_round + 1))))
+    return Round(r + 1, tuple(out))
+
+
 # ---------------------------------------------------------------------------------------------- six-handed
+SIX_PAIRS = ("A", "B", "C")
+"""§6.9.1: the pairs А, Б, В; ``players`` two by two are A's, B's and C's."""
+
+
+def six_pairs(players: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """The three pairs of a six-handed evening by name."""
+    return {n: (players[2 * i], players[2 * i + 1]) for i, n in enumerate(SIX_PAIRS)}
+
+
+def six_seats(players: Sequence[str], rubber: Sequence[str]) -> tuple[str, str, str, str]:
+    """The seats (N, E, S, W) of the match that keeps a six-handed rubber: the rubber's first pair North
+    and South, its second East and West (one seating for the command line and the card room)."""
+    pairs = six_pairs(players)
+    x, y = pairs[rubber[0]], pairs[rubber[1]]
+    return (x[0], y[0], x[1], y[1])
 def six_moves(printed: bool = False) -> dict[int, int]:
     """The moves after each deal of six-handed bridge (§6.9.2): the best reading, one 6-cycle, or the
     moves as printed, which :func:`check_permutation` refuses (5 → 4 is missing: nobody comes to 4 and

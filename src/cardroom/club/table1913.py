@@ -133,16 +133,26 @@ def trick_correction_open(next_game_declared: bool, final_game: bool, agreed: bo
     return not agreed if final_game else not next_game_declared
 
 
-def rule_new_deal(fault: DealFault) -> Reason:
-    """Laws 37-38 as a ruling: ``club.ruling.new_deal`` when a new deal is compulsory (law 37, its
-    letter named), else ``club.ruling.deal_stands`` (law 38: a 37(f) fault not claimed in time)."""
+def rule_new_deal(fault: DealFault, dealer: str | None = None,
+                  seats: Sequence[str] = ()) -> Reason:
+    """Laws 36-38 as a ruling: ``club.ruling.new_deal`` when a new deal is compulsory (law 37, its
+    letter named), else ``club.ruling.deal_stands`` (law 38: a 37(f) fault not claimed in time).
+    With the ``dealer`` of the deal (and the four ``seats``, North first, clockwise): the new deal is
+    his again (law 36, ``club.ruling.new_deal_by``); a deal that stands is followed by the deal of the
+    player on his left (law 38, ``club.ruling.deal_stands_next``)."""
     letters = "".join(letter for letter, on in zip("abcdef", (
         fault.not_from_left_one_at_a_time, fault.pack_incorrect, fault.card_faced, fault.more_than_thirteen,
         fault.last_card_not_to_dealer, fault.uncut_or_out_of_turn_or_wrong_pack), strict=True) if on)
     if not letters:
         return Reason("club.ruling.no_fault")
+    named = dealer is not None and dealer in seats
     if new_deal_compulsory(fault):
+        if named:
+            return Reason("club.ruling.new_deal_by", law="37", cases=letters, dealer=str(dealer))
         return Reason("club.ruling.new_deal", law="37", cases=letters)
+    if named:
+        left = seats[(list(seats).index(str(dealer)) + 1) % len(seats)]
+        return Reason("club.ruling.deal_stands_next", law="38", dealer=str(dealer), next=left)
     return Reason("club.ruling.deal_stands", law="38")
 
 
@@ -170,6 +180,9 @@ class Member:
     announced: int  # the event number of his announcement (laws 20, 22)
     prior: bool = False  # law 27: the others of a table broken up have the prior right of entry here
     lasting: bool = False  # law 24: he helped form a new table that could not be formed without him
+    played: bool = False  # law 23: he has played at an existing table (he cuts for admission to a new one)
+    away: str | None = None  # law 25: he helps form table ``away``, keeping his position here
+    home: str | None = None  # law 25: he returns to table ``home`` as soon as his place here can be filled
 
 
 @dataclass
@@ -184,11 +197,14 @@ class BookEntry:
     agreed: bool = False
     agreed_by: list[str] = field(default_factory=list)
     corrections: list[dict[str, Any]] = field(default_factory=list)
+    games: list[list[int]] = field(default_factory=list)
+    """Law 13: the trick score of each game of the rubber by side ([NS, EW]), as the record proves it
+    (empty when the rubber-end event gave none: the rubber is then one final game for law 13)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"rubber": self.rubber, "players": list(self.players), "agreed": self.agreed,
                 "entered": {SIDES[s]: dict(zip(PARTS, self.entered[s], strict=True)) for s in (0, 1)},
-                "corrections": list(self.corrections)}
+                "games": [list(g) for g in self.games], "corrections": list(self.corrections)}
 
 
 @dataclass
@@ -255,14 +271,15 @@ class ClubTable:
         """Law 22: the candidates who may enter at this rubber's end: announced before any player cut."""
         if self._out_done:  # the cutting out of this rubber's end is over
             return []
-        return [n for n in self.queue if not (self.cut_since_end and self.member(n).announced > self._end_event)]
+        return [n for n in self.queue if not (self.cut_since_end and self.member(n).announced > self._end_event)
+                and self.member(n).away is None]
 
     # ----------------------------------------------------------- what must be cut next
     def next_cut(self) -> tuple[str, list[str]] | None:
         """The cut the table needs now, ``(purpose, who cuts)``, or None (a rubber is on, the score of the
         last one is not agreed yet, or fewer than four are there)."""
         if self.phase == "forming":
-            if len(self.members) < PLAYERS:
+            if len(self._present()) < PLAYERS:
                 return None
             if self.playing is None and not self._precedence_done():
                 tied = self._precedence_tie()
@@ -280,13 +297,17 @@ class ClubTable:
         return any(c["purpose"] == "precedence" for c in self.cuts)
 
     def _arrivals(self) -> list[list[str]]:
+        """The members by standing: those with a prior right (law 27), then the arrival groups (law 17),
+        then, one group that cuts for admission, those who have played at an existing table (law 23).
+        A member away helping another table (law 25) keeps his place but is passed over."""
         groups: dict[int, list[str]] = {}
-        for m in self.members:
-            groups.setdefault(m.group, []).append(m.name)
-        prior = [m.name for m in self.members if m.prior]
-        out = [prior] if prior else []
-        return out + [[n for n in g if n not in prior] for _, g in sorted(groups.items()) if
-                      any(n not in prior for n in g)]
+        present = [m for m in self.members if m.away is None]
+        for m in present:
+            if not m.prior and not m.played:
+                groups.setdefault(m.group, []).append(m.name)
+        prior = [m.name for m in present if m.prior]
+        played = [m.name for m in present if m.played and not m.prior]
+        return [g for g in (prior, *(g for _, g in sorted(groups.items())), played) if g]
 
     def _precedence_tie(self) -> list[str]:
         """Law 17: the players of equal standing who straddle the fourth place must cut."""
@@ -305,6 +326,10 @@ class ClubTable:
         order = [n for g in self._arrivals() for n in (precedence([g], cuts) if len(g) > 1 and
                                                         all(x in cuts for x in g) else g)]
         return order[:PLAYERS]
+
+    def _present(self) -> list[str]:
+        """The members not away at another table (law 25)."""
+        return [m.name for m in self.members if m.away is None]
 
     def _current_counts(self) -> dict[str, int]:
         assert self.playing is not None
@@ -348,8 +373,10 @@ class ClubTable:
             raise CardroomError(Reason("club.full", n=FULL_TABLE))
         self._groups += 1
         prior = bool(e.get("prior"))
+        home = e.get("home")
         for n, k in zip(names, kinds, strict=True):
-            self.members.append(Member(n, k, self._groups, self.events, prior))
+            self.members.append(Member(n, k, self._groups, self.events, prior, played=bool(e.get("played")),
+                                       home=str(home) if isinstance(home, str) and home else None))
             self.consecutive[n] = 0
         if self.phase == "forming":
             return
@@ -383,7 +410,8 @@ class ClubTable:
         self.phase = "rubber"
 
     def _arrival_order(self) -> list[str]:
-        return [n for g in self._arrivals() for n in g]
+        order = [n for g in self._arrivals() for n in g]
+        return order + [n for n in self.names() if n not in order]  # the away keep a place, last (law 25)
 
     def _cut_out(self, cards: Mapping[str, Card]) -> None:
         """Law 21 with law 20: the candidates announced in time (law 22) take the places of those who
@@ -405,8 +433,9 @@ class ClubTable:
             raise CardroomError(Reason("club.no_rubber"))
         record = _figures(e.get("record"))
         entered = [list(side) for side in record]
+        games = _games(e.get("games"))
         self.rubbers += 1
-        self.book.append(BookEntry(self.rubbers, self.playing, entered, record))
+        self.book.append(BookEntry(self.rubbers, self.playing, entered, record, games=games))
         for n in self.playing:
             self.consecutive[n] = self.consecutive.get(n, 0) + 1
         self.substitutes, self.consents = {}, {}
@@ -428,27 +457,47 @@ class ClubTable:
 
     def _correct(self, e: Mapping[str, Any]) -> None:
         """Laws 12-13: a proved error in the book corrected in time. ``rubber``, ``side`` (NS/EW),
-        ``part`` (honour/trick), ``points`` (the right figure, proved by the record). A rubber's entry is
-        its final game's: law 13's trick-score window is then the same as law 12's (until agreed)."""
+        ``part`` (honour/trick), ``points`` (the right figure, proved by the record); for the trick score
+        ``game`` (1-based) may name one game of the rubber (``points`` is then that game's figure). The
+        book is written at the rubber's end, when every game but the final one has been followed by a
+        declaration in the next game: law 13 then refuses those (``club.ruling.next_game_declared``);
+        the final game's (or the rubber's total) is open as law 12's, until agreed."""
         entry = self._entry(e.get("rubber"))
         side, part, points = e.get("side"), e.get("part"), e.get("points")
         if side not in SIDES or part not in PARTS or not isinstance(points, int) or isinstance(points, bool):
             raise ParseError(Reason("club.bad_correction"))
         s, p = SIDES.index(side), PARTS.index(part)
+        game = self._game_of(entry, e.get("game"), part)
+        if game is not None and game < len(entry.games):
+            # law 13: by the rubber's end the next game's declaration has been made: too late for game k
+            raise CardroomError(Reason("club.ruling.next_game_declared", game=game, rubber=entry.rubber))
         open_ = honour_correction_open(entry.agreed) if part == "honour" else \
             trick_correction_open(next_game_declared=False, final_game=True, agreed=entry.agreed)
         law = "12" if part == "honour" else "13"
         if not open_:
             raise CardroomError(Reason("club.ruling.too_late", law=law, rubber=entry.rubber))
-        if entry.record[s][p] != points:
+        earlier = 0 if game is None else sum(g[s] for g in entry.games[:-1])  # the games before the final
+        proved = entry.record[s][p] if game is None else entry.games[-1][s]
+        if proved != points:
             raise CardroomError(Reason("club.ruling.not_proved", law=law, points=points))
-        if entry.entered[s][p] == points:
+        if entry.entered[s][p] - earlier == points:
             raise CardroomError(Reason("club.ruling.no_error", law=law, points=points))
-        was = entry.entered[s][p]
-        entry.entered[s][p] = points
-        ruling = {"law": law, "rubber": entry.rubber, "side": side, "part": part, "was": was, "now": points}
+        was = entry.entered[s][p] - earlier
+        entry.entered[s][p] = earlier + points
+        ruling = {"law": law, "rubber": entry.rubber, "side": side, "part": part, "was": was, "now": points,
+                  **({"game": game} if game is not None else {})}
         entry.corrections.append(ruling)
         self.rulings.append({"kind": "correction", **ruling})
+
+    @staticmethod
+    def _game_of(entry: BookEntry, game: Any, part: Any) -> int | None:
+        """Law 13: the game (1-based) of a trick-score claim, or None (the rubber's total)."""
+        if game is None:
+            return None
+        if part != "trick" or not isinstance(game, int) or isinstance(game, bool) \
+                or not 1 <= game <= max(1, len(entry.games)):
+            raise ParseError(Reason("club.bad_correction"))
+        return game if entry.games else None
 
     def _enter(self, e: Mapping[str, Any]) -> None:
         """The scorer writes a figure in the book (before it is agreed): a wrong one is corrected only
@@ -516,7 +565,7 @@ class ClubTable:
             return
         # law 20: the vacancy goes to the first candidate who may enter (law 22), nobody cuts out for it
         fill = next((n for n in self.eligible() if n not in self.came_in), None) if not self._out_done else \
-            next((n for n in self.queue if n not in self.came_in), None)
+            next((n for n in self.queue if n not in self.came_in and self.member(n).away is None), None)
         if fill is None:
             self.phase, self.broken_by = "broken", name
             return
@@ -542,13 +591,70 @@ class ClubTable:
                 m.lasting = True
 
     def _claim_deal(self, e: Mapping[str, Any]) -> None:
-        """Laws 37-38: a member claims a fault in the current deal; the ruling is recorded."""
+        """Laws 36-38: a player of the rubber claims a fault in the current deal; the ruling is recorded.
+        ``dealer``: who dealt it (the room names him from its table). A new deal is dealt again by the
+        same dealer (law 36: «ту же колоду должен сдать снова тот же игрок»); a deal that stands (law
+        38) is followed by the deal of the player on the left (``next_dealer``)."""
         by, letter = e.get("by"), e.get("fault")
         if not isinstance(by, str) or not self.is_member(by):
             raise CardroomError(Reason("club.not_member", name=str(by)))
-        ruling = rule_new_deal(fault_of(str(letter), bool(e.get("in_time"))))
+        seats = self.at_table()
+        if self.phase != "rubber" or seats is None:
+            raise CardroomError(Reason("club.no_deal"))
+        if by not in seats:
+            raise CardroomError(Reason("club.not_playing", name=by))
+        dealer = e.get("dealer")
+        ruling = rule_new_deal(fault_of(str(letter), bool(e.get("in_time"))),
+                               dealer if isinstance(dealer, str) and dealer in seats else None, seats)
         self.rulings.append({"kind": "deal", "by": by, "fault": letter, "in_time": bool(e.get("in_time")),
                              "key": ruling.key, "params": dict(ruling.params)})
+
+    def _break_up(self, e: Mapping[str, Any]) -> None:
+        """Law 27: «Если игрок распускает стол, остальные имеют преимущественное право входа в другом
+        месте.» ``by`` leaves so that the table cannot go on: refused (``club.not_breaking``) when his
+        leaving would not break it (between rubbers a candidate fills his place, law 20: he leaves)."""
+        by = e.get("by")
+        if not isinstance(by, str) or not self.is_member(by):
+            raise CardroomError(Reason("club.not_member", name=str(by)))
+        self._leave({"name": by})
+        if self.phase != "broken":
+            raise CardroomError(Reason("club.not_breaking", name=by))
+
+    def _away(self, e: Mapping[str, Any]) -> None:
+        """Law 25: a candidate here helps form table ``to`` that cannot be formed without him and has
+        announced his return: he keeps his position here (his place among the candidates), passed over
+        while away. A member seated for the rubber cannot go (he would leave it: law 26 or 27)."""
+        name, to = e.get("name"), e.get("to")
+        if not isinstance(name, str) or not self.is_member(name):
+            raise CardroomError(Reason("club.not_member", name=str(name)))
+        if not isinstance(to, str) or not to:
+            raise ParseError(Reason("club.bad_table", table=str(to)))
+        if self.member(name).away is not None:
+            raise CardroomError(Reason("club.away", name=name, table=str(self.member(name).away)))
+        if self.phase == "broken":
+            raise CardroomError(Reason("club.broken"))
+        if self.phase != "forming" and name not in self.queue:
+            raise CardroomError(Reason("club.seated", name=name))
+        self.member(name).away = to
+
+    def _back(self, e: Mapping[str, Any]) -> None:
+        """Law 25: the player who kept his position is back from the table he helped form."""
+        name = e.get("name")
+        if not isinstance(name, str) or not self.is_member(name) or self.member(name).away is None:
+            raise CardroomError(Reason("club.not_away", name=str(name)))
+        self.member(name).away = None
+
+    def releasable(self) -> list[str]:
+        """Law 25: the players here who announced their return to their own table (``home``) and whose
+        place here can now be filled: waiting, or seated between rubbers when a candidate may take the
+        place (before the cutting out); never during a rubber (that would break it up)."""
+        if self.phase == "broken":  # nobody leaves a table broken up: the club sends him back (Club1913.returns)
+            return []
+        between = self.phase == "between" and bool(self.book) and self.book[-1].agreed and not self._out_done
+        forming = self.phase == "forming" and len(self._present()) > PLAYERS
+        return [m.name for m in self.members if m.home is not None and (
+            m.name in self.queue or forming
+            or (between and m.name in (self.playing or ()) and any(n != m.name for n in self.eligible())))]
 
     def prior_right(self) -> list[str]:
         """Law 27: when the table is broken up, the others (its members but the breaker) have the prior
@@ -560,8 +666,8 @@ class ClubTable:
         cut = self.next_cut()
         return {
             "phase": self.phase, "rubbers": self.rubbers,
-            "members": [{"name": m.name, "kind": m.kind, "consecutive": self.consecutive.get(m.name, 0)}
-                        for m in self.members],
+            "members": [{"name": m.name, "kind": m.kind, "consecutive": self.consecutive.get(m.name, 0),
+                         "away": m.away, "home": m.home, "played": m.played} for m in self.members],
             "playing": None if self.playing is None else list(self.playing),
             "at_table": None if self.at_table() is None else list(self.at_table() or ()),
             "waiting": self.waiting(), "eligible": self.eligible() if self.phase == "between" else [],
@@ -571,6 +677,18 @@ class ClubTable:
             "book": [b.to_dict() for b in self.book], "broken_by": self.broken_by,
             "prior_right": self.prior_right(), "rulings": list(self.rulings),
         }
+
+
+def _games(raw: Any) -> list[list[int]]:
+    """A rubber's trick score by game, ``[[NS, EW], …]`` (absent: none)."""
+    if raw is None:
+        return []
+    ok = isinstance(raw, list) and all(
+        isinstance(g, list) and len(g) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in g)
+        for g in raw)
+    if not ok:
+        raise ParseError(Reason("club.bad_score"))
+    return [[int(g[0]), int(g[1])] for g in raw]
 
 
 def _figures(raw: Any) -> list[list[int]]:
@@ -586,5 +704,6 @@ _HANDLERS: dict[str, Any] = {
     "arrive": ClubTable._arrive, "cut": ClubTable._cut, "rubber-end": ClubTable._rubber_end,
     "agree": ClubTable._agree, "correct": ClubTable._correct, "enter": ClubTable._enter,
     "substitute": ClubTable._substitute, "leave": ClubTable._leave, "claim-deal": ClubTable._claim_deal,
-    "helped-form": ClubTable._helped_form, "consent": ClubTable._consent,
+    "helped-form": ClubTable._helped_form, "consent": ClubTable._consent, "break-up": ClubTable._break_up,
+    "away": ClubTable._away, "back": ClubTable._back,
 }

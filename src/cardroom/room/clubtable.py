@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import BigInteger, Float, ForeignKey, Integer, String, Text, insert
 from sqlalchemy.orm import Mapped, mapped_column
 
+from cardroom.club.room1913 import Club1913
 from cardroom.club.table1913 import PLAYERS, ClubTable
 from cardroom.core.cards import full_pack
 from cardroom.core.errors import CardroomError, Reason
@@ -93,8 +94,10 @@ class ClubRuntime:
 
     @property
     def current(self) -> str | None:
-        """The room table of the rubber being played (None between rubbers)."""
-        return self.tables[-1] if self.tables and self.table.phase == "rubber" else None
+        """The room table of the rubber being played (None between rubbers, and while the cut has named
+        the four but their table is not made yet: the last table is then the finished rubber's)."""
+        made = self.tables and len(self.tables) == self.table.rubbers + 1
+        return self.tables[-1] if made and self.table.phase == "rubber" else None
 
     def replay(self, event: dict[str, Any]) -> None:
         """One stored event: the room's own (``table``: a rubber's room table was made) or the law's."""
@@ -120,10 +123,13 @@ class ClubRuntime:
     def is_owner(self, token: str | None) -> bool:
         return bool(token) and secrets.compare_digest(self.owner_hash, secret_hash(token or ""))
 
-    def info(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game, "title": dict(game_class(self.game).title),
-                "options": dict(self.options), "table": self.current,
-                "tables": list(self.tables), **self.table.to_dict()}
+    def info(self, lang: str = "en") -> dict[str, Any]:
+        """The club's state; each ruling with its text from the catalogue in ``lang`` (``text``)."""
+        out = {"id": self.id, "game": self.game, "title": dict(game_class(self.game).title),
+               "options": dict(self.options), "table": self.current,
+               "tables": list(self.tables), **self.table.to_dict()}
+        out["rulings"] = [{**r, "text": _ruling_text(r, lang)} for r in out["rulings"]]
+        return out
 
 
 class ClubRoom:
@@ -159,6 +165,11 @@ class ClubRoom:
         self.clubs[club.id] = club
         for t in club.tables:
             self._by_table[t] = club.id
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The club tables of the room (for a member choosing another table, law 25)."""
+        return [{"id": c.id, "game": c.game, "title": dict(game_class(c.game).title), "phase": c.table.phase,
+                 "members": len(c.table.members)} for c in self.clubs.values()]
 
     def club(self, club_id: str) -> ClubRuntime:
         c = self.clubs.get(club_id)
@@ -231,14 +242,19 @@ class ClubRoom:
         return tokens
 
     async def member_event(self, club_id: str, token: str | None, kind: str, body: dict[str, Any]) -> ClubRuntime:
-        """An event a member asks for (agree, enter, correct, claim-deal, consent, substitute, leave)."""
+        """An event a member asks for (agree, enter, correct, claim-deal, consent, substitute, leave,
+        break-up; ``move``: to another club table, law 25, :meth:`move`)."""
         club = self.club(club_id)
         name = club.member_of(token)
+        if kind == "move":
+            await self.move(club, name, body.get("to"), body.get("return") is True)
+            return club
         event: dict[str, Any] = {"kind": kind, "by": name}
         if kind in ("enter", "correct"):
-            event.update({k: body.get(k) for k in ("rubber", "side", "part", "points")})
-        elif kind == "claim-deal":
-            event.update({"fault": body.get("fault"), "in_time": body.get("in_time") is True})
+            event.update({k: body.get(k) for k in ("rubber", "side", "part", "points", "game")})
+        elif kind == "claim-deal":  # the dealer of the deal being played, from the rubber's table (law 36)
+            event.update({"fault": body.get("fault"), "in_time": body.get("in_time") is True,
+                          "dealer": self._dealer(club)})
         elif kind == "consent":
             event["absent"] = body.get("absent")
         elif kind == "substitute":  # the room's substitute is a waiting member (he has a token, or is a bot)
@@ -251,6 +267,42 @@ class ClubRoom:
             event["name"] = name
         await self.act(club, event)
         return club
+
+    def _dealer(self, club: ClubRuntime) -> str | None:
+        """The name of the dealer of the deal now played at the club's rubber table (None between rubbers)."""
+        rt = self.room.tables.get(club.current or "")
+        seats = club.table.at_table()
+        if rt is None or seats is None or rt.state.is_over:
+            return None
+        try:
+            dealer = rt.state.view(0).to_dict()["table"]["dealer"]
+        except (KeyError, TypeError, AttributeError):
+            return None
+        return seats[dealer] if isinstance(dealer, int) and 0 <= dealer < len(seats) else None
+
+    def _room(self) -> Club1913:
+        """The club tables of the room as one :class:`Club1913` (copies: for checking a move)."""
+        return Club1913({cid: _copy(c.table) for cid, c in self.clubs.items()})
+
+    async def move(self, club: ClubRuntime, name: str, to: Any, announce_return: bool) -> None:
+        """Law 25: member ``name`` of ``club`` joins club table ``to`` (his token goes with him). The
+        whole move is checked on copies of both tables first (refused: nothing changes), then each
+        event is stored and applied at its table."""
+        if not isinstance(to, str) or to not in self.clubs:
+            raise RoomError(404, "unknown_club", club=str(to))
+        if self.clubs[to].game != club.game:
+            raise RoomError(409, "club_refused", code="club_bad_table",
+                            why=CardroomError(Reason("club.bad_table", table=to)))
+        rooms = self._room()
+        try:
+            moves = rooms.enter(name, club.id, to, announce_return)
+            rooms.apply(moves)
+        except CardroomError as e:
+            raise RoomError(409, "club_refused", code=_code(e.key), why=e) from None
+        for cid, event in moves:
+            if event["kind"] == "arrive" and name in club.hashes:
+                event["hashes"] = [club.hashes[name]]
+            await self.act(self.clubs[cid], event)
 
     async def act(self, club: ClubRuntime, event: dict[str, Any]) -> None:
         """Check an event on a copy, store it, apply it, then let the table move on."""
@@ -272,10 +324,15 @@ class ClubRoom:
                                    json.dumps(event, sort_keys=True))
 
     async def _after(self, club: ClubRuntime, event: dict[str, Any], before: str) -> None:
-        """The room side of an event: a substitute takes his seat at the rubber's table (law 26); a table
-        broken up ends its rubber unfinished (law 27)."""
+        """The room side of an event: a new deal by law 37 is dealt again at the rubber's table
+        (:meth:`Room.redeal`); a substitute takes his seat there (law 26); a table broken up ends its
+        rubber unfinished (law 27)."""
         rt = self.room.tables.get(club.tables[-1]) if club.tables else None
         if rt is None or rt.state.is_over:
+            return
+        rulings = club.table.rulings
+        if event["kind"] == "claim-deal" and rulings and str(rulings[-1]["key"]).startswith("club.ruling.new_deal"):
+            await self.room.redeal(rt.id)  # law 37: the same dealer deals again, new cards
             return
         seats = club.table.at_table()
         if club.table.phase == "rubber" and seats is not None:  # who sits where after a substitution (law 26)
@@ -302,10 +359,13 @@ class ClubRoom:
         bots, cut, make the next rubber's table. One step at a time, each stored first."""
         try:
             while True:
+                back: tuple[str, str] | None = None
                 async with club.lock:
                     event = self._next_event(club)
                     if event is None:
-                        return
+                        break
+                    if event["kind"] == "leave" and event.get("home"):
+                        back = (str(event["home"]), str(event["name"]))
                     if event["kind"] == "table":
                         rt = await self._make_table(club)
                         event["id"] = rt.id
@@ -314,6 +374,15 @@ class ClubRoom:
                     if event["kind"] == "table":
                         self._by_table[event["id"]] = club.id
                         self.room.kick(self.room.tables[event["id"]])
+                if back is not None and back[0] in self.clubs:  # law 25: back at his own table
+                    home = self.clubs[back[0]]
+                    if home.table.is_member(back[1]) and home.table.member(back[1]).away == club.id:
+                        await self.act(home, {"kind": "back", "name": back[1]})
+            for cid, event in self._room().returns():  # law 25: his new table broken up or left: back home
+                try:
+                    await self.act(self.clubs[cid], event)
+                except RoomError as e:
+                    log.warning("club %s: %s not back: %s", cid, event.get("name"), e.key)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -321,13 +390,16 @@ class ClubRoom:
 
     def _next_event(self, club: ClubRuntime) -> dict[str, Any] | None:
         t = club.table
+        released = t.releasable()  # law 25: his place here can be filled: he goes back home
+        if released:
+            return {"kind": "leave", "name": released[0], "home": t.member(released[0]).home}
         if t.phase == "rubber":
             if len(club.tables) < t.rubbers + 1:
                 alone = all(m.kind == "bot" for m in t.members)
                 return None if alone and t.rubbers >= BOTS_ALONE_RUBBERS else {"kind": "table"}
             rt = self.room.tables.get(club.tables[-1])
             if rt is not None and rt.state.is_over:
-                return {"kind": "rubber-end", "record": _figures(rt)}
+                return {"kind": "rubber-end", "record": _figures(rt), "games": _games(rt)}
             return None
         if t.phase == "between" and t.book and not t.book[-1].agreed:
             waiting = [n for n in t.book[-1].players if t.is_member(n) and t.member(n).kind == "bot"
@@ -367,6 +439,24 @@ def _figures(rt: TableRuntime) -> list[list[int]]:
         e = ln.entry
         out[int(e.side)][0 if e.below and e.kind != "rubber" else 1] += int(e.points)
     return out
+
+
+def _games(rt: TableRuntime) -> list[list[int]]:
+    """A finished rubber's trick score by game (law 13), [NS, EW] for each game of the sheet in order."""
+    games: dict[int, list[int]] = {}
+    for ln in getattr(rt.state.sheet, "lines", []):
+        e, g = ln.entry, getattr(ln, "game", None)
+        if isinstance(g, int) and e.below and e.kind != "rubber":
+            games.setdefault(g, [0, 0])[int(e.side)] += int(e.points)
+    return [games[g] for g in sorted(games)]
+
+
+def _ruling_text(ruling: dict[str, Any], lang: str) -> str:
+    """A recorded ruling in words: a deal's (laws 36-38) by its key, a correction's (laws 12-13)."""
+    if ruling.get("kind") == "correction":
+        params = {k: str(ruling.get(k)) for k in ("law", "rubber", "side", "part", "was", "now")}
+        return Reason(f"club.ruling.corrected_{ruling.get('part')}", **params).text(lang)
+    return Reason(str(ruling.get("key")), **{k: str(v) for k, v in dict(ruling.get("params") or {}).items()}).text(lang)
 
 
 def _copy(t: ClubTable) -> ClubTable:

@@ -143,8 +143,10 @@ def make_bot(game: Game, seed: int) -> Any:
     return game.bot("rule", seed)
 
 
-def chance_rng(seed: int, n: int) -> random.Random:
-    return random.Random(f"{seed}/{n}")
+def chance_rng(seed: int, n: int, redeal: int = 0) -> random.Random:
+    """The chance drawn at order number ``n`` of a table of seed ``seed``; ``redeal``: how many times the
+    deal begun there was dealt again (law 37, :meth:`Room.redeal`), so that a new deal has new cards."""
+    return random.Random(f"{seed}/{n}" if not redeal else f"{seed}/{n}/redeal {redeal}")
 
 
 SEED_BITS = 62
@@ -400,6 +402,9 @@ class TableRuntime:
     """The deals a club evening gives this table (its boards, :mod:`cardroom.room.evening`), dealt in
     order instead of a shuffle; once they are used up the table waits for the evening. Never stored
     (the deals are stored as its actions); None for every other table."""
+    redeals: dict[int, int] = field(default_factory=dict)
+    """How many times the deal begun at each order number was dealt again (law 37's new deal,
+    :meth:`Room.redeal`; from the table's ``redeal`` seat events): the chance drawn there anew."""
 
     # ----------------------------------------------------------- facts
     @property
@@ -574,7 +579,22 @@ class TableRuntime:
                 send(text, False)
 
 
-SEAT_EVENT_KINDS = ("sit", "redeem", "bot", "invite", "abandon", "expire", "options", "undo")
+def deal_start(game: Game, state: Match[Any, Any, Any, Any]) -> int | None:
+    """The order number of the first action of the deal in play (its dealing), found by replaying the
+    match's log up to where that deal began; None when no deal is in play (the match over, or its
+    opening, the draw for the deal, not done)."""
+    if state.is_over or state.deal is None:
+        return None
+    finished = len(state.results)
+    replay = game.new_initial_state()
+    for i, action in enumerate(state.history):
+        if len(replay.results) == finished and replay.deal is not None and not replay.deal.history:
+            return i
+        replay.apply(action)
+    return len(state.history)
+
+
+SEAT_EVENT_KINDS = ("sit", "redeem", "bot", "invite", "abandon", "expire", "options", "undo", "redeal")
 """Every kind of stored seat event; a stored table with another kind is set aside at load."""
 
 
@@ -698,6 +718,11 @@ def build_runtime(st: StoredTable) -> TableRuntime:
                 raise TableProblem("q.failed", why=short(e.text())) from None
     if not rt.table_options:
         rt.table_options = dict(tableopts.DEFAULTS)
+    for ev in st.seat_events:  # law 37's new deals: the order number each one dealt again at
+        if ev.kind == "redeal":
+            if not ev.name.isdigit() or len(ev.name) > 9:
+                raise TableProblem("q.failed", why=short(f"redeal {ev.name}"))
+            rt.redeals[int(ev.name)] = rt.redeals.get(int(ev.name), 0) + 1
     for i, text in enumerate(st.actions):
         try:
             state.apply(state.parse_action(text))
@@ -1044,6 +1069,33 @@ class Room:
         self._over(rt)
         return True
 
+    async def redeal(self, table_id: str) -> bool:
+        """A new deal by law 37 (the club's ruling, :mod:`cardroom.room.clubtable`): the deal in play is
+        taken back from its dealing on and the same dealer deals again, with new cards (the chance drawn
+        at that order number once more: :func:`chance_rng`'s ``redeal``). The actions are deleted and a
+        ``redeal`` seat event noted in one transaction (:meth:`Store.take_back`): after a crash the log
+        is either whole or cut with its note. False when no dealt deal is in play (between deals, the
+        match over, a claim or an undo asked: nothing changes); a club evening's boards are never dealt
+        again (their cards are the evening's)."""
+        rt = self.table(table_id)
+        async with rt.lock:
+            state = rt.state
+            if state.is_over or rt.claim is not None or rt.undo is not None or rt.deals is not None:
+                return False
+            keep = deal_start(rt.game, state)
+            if keep is None or keep >= rt.seq:
+                return False
+            try:
+                await self.store.call(self.store.store.take_back, rt.id, keep,
+                                      SeatEvent(0, "redeal", str(keep), None))
+            except StoreError as e:
+                raise RoomError(503, "store", why=str(e)) from None
+            rt.redeals[keep] = rt.redeals.get(keep, 0) + 1
+            rt.state = rt.game.replay(list(state.history)[:keep])
+            rt.broadcast(self.observer)
+        self.kick(rt)
+        return True
+
     async def next_deal(self, table_id: str, token: str | None) -> TableRuntime:
         """A seated person has seen the end of the deal and asks for the next one: once every person has,
         the room deals it. Not a game action (nothing is stored); 409 ``no_deal_end`` when no deal's end
@@ -1223,7 +1275,8 @@ class Room:
                         return
                     n = rt.seq
                     if who == CHANCE:
-                        action = rt.deals[0] if rt.deals else rt.state.sample_chance(chance_rng(rt.seed, n))
+                        action = rt.deals[0] if rt.deals else rt.state.sample_chance(
+                            chance_rng(rt.seed, n, rt.redeals.get(n, 0)))
                     elif self._bot_pool is not None:
                         assert isinstance(who, int)
                         action = await asyncio.get_running_loop().run_in_executor(

@@ -37,6 +37,8 @@ and common practice, with the surviving rules of the document on top (docs/rules
   and the 4-player dealer choosing a defender's hand (``hand-S``) for an open or closed whist when nobody whists.
 * Raspasy with passing (Kazakh §8 item 8, option ``raspasy_with_passing``): the first hand takes the talon
   unseen, two cards are passed face down twice to the left, the third hand discards two.
+* «Сталинград» (Piter §9.4, option ``stalingrad``): both defenders must whist a 6♠ (``PrefVariant.whist_compulsory``);
+  Ural §7.2 «Игр без прикупа нет» (``games_without_talon``): no misère without talon in the auction.
 * Piter (§9.2, §9.4, option ``choices_by_player``): after an unwhisted game, a made misère, or raspasy with no
   trick taken, the player chooses ``pulya`` or ``gora`` (double off the gora) before the deal is over.
 """
@@ -304,7 +306,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
                 continue
             if c.is_misere and seat in self.has_bid:
                 continue  # misère only as the first bid
-            if c == MISERE_NO_TALON and not self.rules.misere_without_talon:
+            if c == MISERE_NO_TALON and not self.rules.offers_misere_without_talon():
                 continue
             if self.forbid_six and c.is_game and c.level == 6:
                 continue
@@ -462,6 +464,8 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
                 first, second = self._defenders()
                 return [PASS, hand_call(first), hand_call(second)]
             return [WHIST, PASS]
+        if self.rules.whist_compulsory(self.contract):
+            return [WHIST]  # «Сталинград» (Piter §9.4): both defenders whist a 6♠
         seq = self._whist_seq()
         if len(seq) == 1 and seq[0] == PASS and self.rules.half_whist and level in (6, 7):
             if self.rules.whist_sequences == "ural":
@@ -472,6 +476,8 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
     def _whist_call(self, call: PrefCall) -> None:
         seat = self.next_seat
         legal = self._legal_whist_calls()
+        if call not in legal and self.rules.whist_compulsory(self.contract):
+            raise IllegalAction(Reason("pref.stalingrad", seat=seat, call=call), seat=seat, action=call)
         if call not in legal:
             raise IllegalAction(Reason("pref.may_not_say", seat=seat, call=call, legal=' '.join(map(str, legal))),
                                 seat=seat, action=call)

@@ -203,8 +203,9 @@ def whister_shortfalls(result: PrefDealResult, variant: PrefVariant) -> dict[int
     """Tricks each whister is short of his obligation (§3.6, Code 3.8.2).
 
     Two whisters answer for half the obligation each, a whister's tricks beyond his half count for the
-    other (six: 3 + 0 → the second is one short). With an obligation of one trick (8–10) the last
-    whister answers (Ural §7.1), or both (Piter §9.4, ``high_game_responsible="both"``).
+    other (six: 3 + 0 → the second is one short), or not (``whist_quota="personal"``: 3 + 0 → two short).
+    With an obligation of one trick (8–10) the last whister answers (Ural §7.1), or both (Piter §9.4,
+    ``high_game_responsible="both"``).
     A lone whister answers for the whole obligation (``lone_whister_obligation``).
     """
     if result.kind != "game" or result.declarer is None:
@@ -226,6 +227,8 @@ def whister_shortfalls(result: PrefDealResult, variant: PrefVariant) -> dict[int
             return {w1: team, w2: team}
         return {w1: 0, w2: team}
     shares = {w1: ob - ob // 2, w2: ob // 2}
+    if variant.whist_quota == "personal":  # each answers for his own half, whatever the other took
+        return {w: max(0, shares[w] - cred[w]) for w in (w1, w2)}
     return {w: min(max(0, shares[w] - cred[w]), team) for w in (w1, w2)}
 
 
@@ -449,6 +452,8 @@ def _score_game(b: _Book) -> None:
         receivers = [s for s in range(b.n) if s != decl]
         if v.consolation == "incomplete":
             receivers = [s for s in receivers if s in cred]
+        elif v.consolation == "no_passer":  # the whisters and the dealer; a defender who passed writes none
+            receivers = [s for s in receivers if s in cred or s not in r.defenders]
         lone = next(iter(cred)) if len(cred) == 1 else None
         for s in receivers:
             writer = s

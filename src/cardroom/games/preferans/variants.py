@@ -7,6 +7,7 @@ Sources (see docs/rules/preferans.md for every rule with its quote):
   Piter races §9;
 * the 1997 Code of Preferans (Общество любителей преферанса): whist obligations (3.8.2), raspasy
   (3.7.2), the settlement, where document 004 is silent;
+* the published Leningrad count (a pulya point 20 whists, a gora point 10: ``pulya_to_gora_factor=2``);
 * the published description of the Rostov variant: the Code 3.7.2.2 and D. Lesnoy's «Русский
   преферанс» say that «ростовская» is another name of the Moscow pulka (raspasy written as whists by
   the player who took the fewest tricks), so ``rostov`` is the Moscow preset under its own name.
@@ -23,6 +24,9 @@ from typing import Any
 
 from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.options import CHOICE, INT, OptionSpec, Schema, check_field_rules, one_of, ranged, sized
+from cardroom.games.preferans.calls import game_bid
+
+_SIX_SPADES = int(game_bid(6, 0))  # «Сталинград»: 6♠ (strain 0, spades)
 
 DEFAULT_VARIANT = "sochi"
 PLAYERS = (3, 4)
@@ -69,13 +73,16 @@ class PrefVariant:
         "last", ("last", "both"))
     lone_whister_obligation: str = one_of(  # a lone whister answers for the whole obligation (Code)
         "full", ("full", "half"))
+    whist_quota: str = one_of(  # two whisters on 6–7: "shared" (§3.6, one's excess covers the other) or
+        "shared", ("shared", "personal"))  # "personal": each is short of his own half (a Kazakh tradition)
     half_whist: bool = True  # Code; Ural §7.3 (six and seven)
     dealer_returns_whist: bool = False  # Sochi §3.8; Ural §7.3 «сдатчик выбирает руку»
-    stalingrad: bool = False  # Piter §9.4 «6 пик вистуется обязательно»
+    stalingrad: bool = False  # Piter §9.4 «6 пик вистуется обязательно»: both defenders whist a 6♠ (engine)
     whist_sequences: str = one_of("code", ("code", "ural"))  # "ural": the complete lists of §7.3
 
     # ---- consolation (§3.4.2)
-    consolation: str = one_of("full", ("full", "incomplete"))  # "incomplete": Kazakh §8.3 «неполная консоляция»
+    consolation: str = one_of(  # "incomplete": Kazakh §8.3 «неполная консоляция» (the whister only);
+        "full", ("full", "incomplete", "no_passer"))  # "no_passer": the whister and the dealer, not the passer
     consolation_factor: int = 1  # Sochi C6 «консоляция пишется вдвойне» → 2
     consolation_per_undertrick: int | None = None  # Moscow §6.2: 10 whists per undertrick (not price-based)
     consolation_per_undertrick_three: int | None = None  # Moscow C17 (footnote [4]): 15 with three players
@@ -150,8 +157,9 @@ class PrefVariant:
 
     # ---- deal options read by the rules engine
     misere_without_talon: bool = True  # §2.3 example of two misères
-    kabal_misere: bool = False  # Ural §7.2 «Кабальный мизер … перебивается девятерной»
-    games_without_talon: bool = True  # Ural §7.2 «Игр без прикупа нет» → False
+    kabal_misere: bool = False  # Ural §7.2 «Кабальный мизер … перебивается девятерной»: descriptive, the
+    # ladder and the auction keep these rules in every variant (first bid only, beaten by a nine)
+    games_without_talon: bool = True  # Ural §7.2 «Игр без прикупа нет» → False: no bid without the talon (engine)
     concede_max: int = ranged(10, 0, 10)  # tricks a declarer may concede without play («без одной» …; Code practice);
     # Piter §9.4 «без трех без вистов не оставляют» → 2 (reading: conceding three or more is not allowed)
     misere_invitation: bool = True  # §2.3 item 5 (general part): with 4 players, invite the dealer to a misère
@@ -210,6 +218,17 @@ class PrefVariant:
         if level == 10 and not self.ten_whisted:
             return 0
         return self.whist_obligation[level - 6]
+
+    # ------------------------------------------------------------------ the auction and the whist (engine)
+    def offers_misere_without_talon(self) -> bool:
+        """Whether the auction offers the misère without talon: the option itself, and none where there are
+        no games without the talon at all (Ural §7.2 «Игр без прикупа нет»)."""
+        return self.misere_without_talon and self.games_without_talon
+
+    def whist_compulsory(self, contract: int | None) -> bool:
+        """Whether both defenders must whist ``contract`` (a :class:`PrefCall`): «Сталинград», 6♠ (Piter §9.4
+        «6 пик вистуется обязательно»; both defenders, the published convention)."""
+        return self.stalingrad and contract is not None and int(contract) == _SIX_SPADES
 
     def raspasy_price(self, round_no: int) -> int:
         """Price of a trick on the ``round_no``-th raspasy in a row (1-based; the last price repeats)."""
@@ -305,6 +324,7 @@ LENINGRAD = replace(
     aliases=("ленинградка", "ленинградская", "ленинград"),
     game_price=(3, 6, 9, 12, 15), misere_price=15, raspasy_prices=(3, 6, 9),  # §2.8 «ленинградская роспись»
     pulya_length=30,
+    pulya_to_gora_factor=2,  # published Leningrad: a pulya point is 20 whists, a gora point 10 (docs §1)
     whist_regime="gentleman", responsibility="half",  # as Piter races §9.4 (Leningrad section lost)
     dealer_returns_whist=False, raspasy_dealer="none", raspasy_talon_four="suit",
     preferans_declaration=False,  # §3.11 is Sochi's (the Leningrad section is lost)
@@ -338,7 +358,7 @@ URAL = PrefVariant(
     help_rule="ural",  # §7.5
     pulya_length=40, end_rule="first_closed",  # §7.5, §7.7
     prize_first_pulya=120, prize_first_gora=(60, 80),  # §7.5
-    kabal_misere=True, games_without_talon=False,  # §7.2
+    kabal_misere=True, games_without_talon=False, misere_without_talon=False,  # §7.2 «Игр без прикупа нет»
 )
 
 KAZAKHSTAN = PrefVariant(

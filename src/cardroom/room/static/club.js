@@ -23,6 +23,15 @@ async function api(path, body) {
   return data;
 }
 
+let clubList = [];  // the room's other club tables (GET /api/clubs), refreshed every few polls
+let shownError = null;  // a refusal's message, shown for a few seconds across the polls
+let polls = 0;
+
+function otherClubs(select) {
+  for (const c of clubList) if (c.id !== club && c.phase !== "broken") select.append(h("option", { value: c.id, text: `${c.id} · ${t("clubPhase_" + c.phase)} · ${c.members}` }));
+  return select;
+}
+
 function cutText(cut) {
   return Object.entries(cut.cards).map(([n, c]) => `${n} ${c}`).join(", ");
 }
@@ -32,7 +41,8 @@ function render(info, error) {
   const main = h("main", { id: "club", "data-phase": info.phase, "data-rubbers": String(info.rubbers) });
   main.append(h("h1", {}, `${t("clubTitle")} · ${info.title[getLang()] || info.title.en}`));
   main.append(h("p", { id: "club-phase" }, `${t("clubPhase")}: ${t("clubPhase_" + info.phase)} · ${t("clubRubbers")}: ${info.rubbers}`));
-  if (error) main.append(h("p", { class: "error", text: error }));
+  if (error) shownError = { text: error, until: Date.now() + 6000 };
+  if (shownError && shownError.until > Date.now()) main.append(h("p", { id: "club-error", class: "error", role: "alert", text: shownError.text }));
   const seats = h("table", { id: "club-seats" }, h("tr", {}, h("th", { text: t("seat") }), h("th", { text: t("clubPlayer") })));
   (info.at_table || []).forEach((name, i) => seats.append(h("tr", { "data-seat": SEATS[i] }, h("td", { text: tp("val_", SEATS[i]) }), h("td", { text: name }))));
   main.append(h("h2", { text: t("clubPlaying") }), seats);
@@ -77,15 +87,85 @@ function render(info, error) {
         render(r.club);
       } catch (e) { render(info, e.message); }
     } })));
-  } else if (localStorage.getItem(tokenKey) && info.phase === "between" && info.book.length && !info.book.at(-1).agreed) {
-    main.append(h("p", {}, h("button", { id: "club-agree", text: t("clubAgree"), onclick: async () => {
-      try { render(await api(`/api/clubs/${club}/agree`, {})); } catch (e) { render(info, e.message); }
-    } })));
+  } else if (localStorage.getItem(tokenKey)) {
+    main.append(memberActions(info));
+  }
+  if (info.rulings.length) {
+    const rulings = h("ul", { id: "club-rulings" });
+    for (const r of info.rulings) rulings.append(h("li", { text: r.text }));
+    main.append(h("h2", { text: t("clubRulings") }), rulings);
   }
   app.replaceChildren(main);
 }
 
+// A member's actions, each a POST of the club's API; a refusal shows the catalogue's message and the
+// state stays as it was (the next poll shows it).
+function memberActions(info) {
+  const me = localStorage.getItem(`${tokenKey}:name`);
+  const box = h("section", { id: "club-actions" }, h("h2", { text: t("clubActions") }));
+  const act = (id, label, route, body, gone) => h("button", { id, text: t(label), onclick: async () => {
+    try {
+      const r = await api(`/api/clubs/${club}/${route}`, body ? body() : {});
+      shownError = null;
+      if (gone) { localStorage.removeItem(tokenKey); localStorage.removeItem(`${tokenKey}:name`); }
+      render(r);
+    } catch (e) { render(info, e.message); }
+  } });
+  const select = (id, label, values) => {
+    const s = h("select", { id, "aria-label": t(label) });
+    for (const [v, text] of values) s.append(h("option", { value: v, text }));
+    return s;
+  };
+  const row = (...kids) => h("p", {}, ...kids.flatMap((k) => [k, " "]));
+  const playing = info.phase === "rubber" && (info.at_table || []).includes(me);
+  if (info.phase === "between" && info.book.length && !info.book.at(-1).agreed) {
+    box.append(row(act("club-agree", "clubAgree", "agree")));
+    const last = info.book.at(-1).rubber;
+    const side = select("club-fix-side", "clubSide", [["NS", t("clubNS")], ["EW", t("clubEW")]]);
+    const part = select("club-fix-part", "clubPart", [["trick", t("clubPart_trick")], ["honour", t("clubPart_honour")]]);
+    const points = h("input", { id: "club-fix-points", type: "number", "aria-label": t("clubPoints"), placeholder: t("clubPoints") });
+    const body = () => ({ rubber: last, side: side.value, part: part.value, points: Number(points.value) });
+    box.append(h("p", { class: "note", text: t("clubFixNote") }), row(side, part, points, act("club-book-write", "clubWrite", "book", body), act("club-correct", "clubCorrect", "correct", body)));
+  }
+  if (playing) {
+    const fault = select("club-fault", "clubFault", "abcdef".split("").map((l) => [l, t("clubFault_" + l)]));
+    const inTime = h("input", { id: "club-in-time", type: "checkbox", checked: true });
+    box.append(row(fault, h("label", {}, inTime, " ", t("clubInTime")), act("club-claim", "clubClaim", "claims", () => ({ fault: fault.value, in_time: inTime.checked }))));
+    if (info.waiting.length) {
+      const sub = select("club-sub-name", "clubSubstitute", info.waiting.map((n) => [n, n]));
+      box.append(row(sub, act("club-substitute", "clubSubstitute", "substitute", () => ({ substitute: sub.value }))));
+    }
+    const others = (info.playing || []).filter((n) => n !== me);
+    const absent = select("club-consent-for", "clubConsent", others.map((n) => [n, n]));
+    box.append(row(absent, act("club-consent", "clubConsent", "consent", () => ({ absent: absent.value }))));
+  }
+  const out = otherClubs(select("club-move-to", "clubMoveTo", []));
+  const back = h("input", { id: "club-return", type: "checkbox" });
+  box.append(row(out, h("label", {}, back, " ", t("clubReturn")), act("club-move", "clubMove", "move", () => ({ to: out.value, return: back.checked }))));
+  box.append(row(act("club-leave", "clubLeave", "leave", null, true), act("club-break", "clubBreak", "break", null, true)));
+  if (info.phase === "broken" && info.prior_right.includes(me)) box.append(priorEntry(info, me));
+  return box;
+}
+
+// Law 27: a member of a table broken up claims entry at another table with the prior right.
+function priorEntry(info, me) {
+  const to = otherClubs(h("select", { id: "club-entry-to", "aria-label": t("clubEntry") }));
+  return h("p", {}, to, " ", h("button", { id: "club-entry", text: t("clubEntry"), onclick: async () => {
+    try {
+      const r = await api(`/api/clubs/${to.value}/join`, { name: me, broken: club });
+      localStorage.setItem(`cardroom:club:${to.value}`, r.token);
+      localStorage.setItem(`cardroom:club:${to.value}:name`, r.club.members.find((m) => m.name === me)?.name || me);
+      location.href = `/club?id=${to.value}`;
+    } catch (e) { render(info, e.message); }
+  } }));
+}
+
 async function poll() {
+  // a member filling in an action's fields keeps them: no re-render while one has the focus
+  const el = document.activeElement;
+  const busy = el && el.matches && el.matches("input, select") && el.closest("#club");
+  if (polls++ % 5 === 0) { try { clubList = (await api("/api/clubs")).clubs; } catch (e) { /* the list waits for the next poll */ } }
+  if (busy) { setTimeout(poll, 1000); return; }
   try { render(await api(`/api/clubs/${club}`)); } catch (e) { document.getElementById("app").replaceChildren(h("p", { class: "error", text: e.message })); }
   setTimeout(poll, 1000);
 }

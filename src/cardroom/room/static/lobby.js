@@ -119,7 +119,8 @@ export function tablesList(deps) {
     h("label", {}, h("span", { text: t("game") }), gameF),
     h("label", {}, h("span", { text: t("variantFilter") }), variantF),
     h("label", { class: "inline" }, freeF, " " + t("onlyFree")),
-    h("a", { id: "club-evening-link", href: `/club/evening?lang=${getLang()}`, text: t("clubEvening") }));
+    h("a", { id: "club-evening-link", href: `/club/evening?lang=${getLang()}`, text: t("clubEvening") }), " ",
+    h("a", { id: "pref-tournament-link", href: `/club/tournament?lang=${getLang()}`, text: t("prefTournament") }));
   return { filters, list, refresh: () => refresh(), current: () => first };
 }
 
