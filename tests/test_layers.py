@@ -51,3 +51,11 @@ def test_the_catalogue_is_below_everything() -> None:
     """``cardroom.i18n`` imports no other part of cardroom: every package may use it."""
     inside = {m for path in (SRC / "i18n").rglob("*.py") for m in imported_modules(path)}
     assert {m for m in inside if m.startswith("cardroom.") and not m.startswith("cardroom.i18n")} == set()
+
+
+def test_the_table_manager_does_not_import_the_front_ends() -> None:
+    """``cardroom.tm`` (the Blue Chip Bridge protocol) sits beside ``records``: the command line imports it,
+    never the other way; nor does it reach into the card room or the terminal."""
+    for front in ("cardroom.cli", "cardroom.room", "cardroom.ui"):
+        assert imports_of("tm", front) == {}
+    assert "cardroom.tm.server" in {m for m in imported_modules(SRC / "cli" / "tm.py")}

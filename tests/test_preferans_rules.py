@@ -405,10 +405,8 @@ def test_concede_after_the_dealer_returns_the_whist() -> None:
 
 def test_presets_offer_the_concession() -> None:
     for v in VARIANTS.values():
-        if v.scheme != "russian":
-            continue  # a foreign variant's own rules (F2: every whisted game is played out)
-        assert v.concede_max == (2 if v.name == "piter" else 10)
-        assert v.misere_invitation is True  # the deal offers it with four players only
+        assert v.concede_max == {"piter": 2, "greek": 0, "f2": 0}.get(v.name, 10)  # Piter §9.4; Greek, F2 none
+        assert v.misere_invitation is (v.name not in ("greek", "f2"))  # with four only; no misère (Greek), F2's Bettel
     four = _dealt(players=4, dealer=0, misere_invitation=VARIANTS["sochi"].misere_invitation)
     three = _dealt(misere_invitation=VARIANTS["sochi"].misere_invitation)
     _call(four, "misere", "pass", "pass")

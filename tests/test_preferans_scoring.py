@@ -213,8 +213,9 @@ def test_make_variant_names_aliases_and_errors() -> None:
     v = make_variant("sochi", raspasy_prices=[1, 1, 1], consolation_factor=2)
     assert v.raspasy_prices == (1, 1, 1) and v.overrides() == {"raspasy_prices": (1, 1, 1), "consolation_factor": 2}
     assert VARIANTS["ural"].overrides() == {}
-    assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter", "f2"}
-    assert make_variant("шляпа").name == "f2" and VARIANTS["f2"].scheme == "f2"
+    assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter", "greek",
+                             "f2"}
+    assert make_variant("шляпа").name == "f2" and VARIANTS["f2"].rules_set == "f2"
 
 
 DEAL_OPTIONS_BASE: dict[str, Any] = {
@@ -247,6 +248,10 @@ DEAL_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {
                    "stalingrad": True},
     ("piter", 4): {"ten_whisted": True, "concede_max": 2, "choices_by_player": True, "choice_dealer": True,
                    "misere_invitation": True, "stalingrad": True},
+    # the Greek cash box (§10.4; its own deal rules, games/preferans/greek/deal.py): no misère, no half-whist,
+    # a ten played against, no concession
+    **{("greek", n): {"misere_without_talon": False, "half_whist": False, "ten_whisted": True, "concede_max": 0}
+       for n in (3, 4)},
     # F2 (§10.2, foreign_f2.py): no half-whist, every whisted game played out, no invitation to a Bettel
     ("f2", 3): {"half_whist": False, "concede_max": 0},
     ("f2", 4): {"half_whist": False, "concede_max": 0},

@@ -27,7 +27,7 @@ def test_the_f2_sheet_shows_the_servers_contracts_and_whists(browser: Any, serve
         pg.wait_for_function("() => document.querySelector('#table').dataset.seq"
                              " == String(window.__cardroom.state.seq)")
         sheet = state(pg)["sheet"]
-        assert sheet["scheme"] == "f2" and sheet["start"] == -30 and sheet["deals"] >= 1
+        assert sheet["kind"] == "f2" and sheet["start"] == -30 and sheet["deals"] >= 1
         rows = pg.evaluate("() => [...document.querySelectorAll('#sheet table.pref-f2 tbody tr')].map(tr =>"
                            " [...tr.querySelectorAll('td')].map(td => [td.className, Number(td.dataset.seat),"
                            " td.dataset.on === undefined ? null : Number(td.dataset.on), td.textContent]))")

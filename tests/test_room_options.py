@@ -301,7 +301,7 @@ def test_the_schema_is_derived_from_the_options_dataclasses_and_their_rules_bind
 
     for game, dc, skip in (("bridge", BridgeRules, {"scoring"}), ("euchre", EuchreRules, set()),
                            ("auction-bridge", AuctionRules, set()), ("straight-bridge", StraightRules, set()),
-                           ("preferans", PrefVariant, {"name", "title_ru", "title_en", "aliases", "scheme"})):
+                           ("preferans", PrefVariant, {"name", "title_ru", "title_en", "aliases", "rules_set"})):
         schema = schema_of(game)
         fields = [f for f in dataclasses.fields(dc) if f.name not in skip]
         assert [f.name for f in fields] == [n for n in schema.names if n not in ("variant", "players", "scoring")]
@@ -326,7 +326,7 @@ def test_the_schema_is_derived_from_the_options_dataclasses_and_their_rules_bind
                 load(game, **{f.name: bad})
     assert schema_of("bridge")["nt_minimum_level"].max == 7
     assert schema_of("preferans")["variant"].choices == ("sochi", "leningrad", "rostov", "moscow", "ural",
-                                                         "kazakhstan", "piter", "f2")
+                                                         "kazakhstan", "piter", "greek", "f2")
     assert schema_of("preferans")["players"].choices == (3, 4)
     assert "Doc 001 §4.3" in schema_of("bridge")["nt_minimum_level"].source
     assert "Law 11" in schema_of("euchre")["first_dealer"].source

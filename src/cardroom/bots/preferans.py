@@ -33,6 +33,7 @@ from cardroom.games.preferans.calls import (
     CLOSED,
     CONTRA,
     DECLINE,
+    FOUR_ACES,
     HALF_WHIST,
     HERE,
     INVITE,
@@ -44,7 +45,9 @@ from cardroom.games.preferans.calls import (
     PLAY,
     PREFERANS,
     RECONTRA,
+    REFUSE_TALON,
     STRAIN_SUIT,
+    TAKE,
     TO_PULYA,
     WHIST,
     PrefCall,
@@ -86,6 +89,8 @@ CONCEDE_SHORT = 2.0  # concede without play when this many tricks short (by the 
 WHIST_MIN: dict[int, float] = {6: 1.7, 7: 1.0, 8: 0.8, 9: 0.7, 10: 0.0}
 LONE_MIN: dict[int, float] = {6: 3.3, 7: 1.7, 8: 1.0, 9: 0.8, 10: 0.0}
 HALF_MIN: dict[int, float] = {6: 2.6, 7: 1.3}
+REFUSE_BELOW = 5.0
+"""The Greek «возьму»: the talon is refused when no strain promises this many tricks (six less a margin)."""
 RETURN_MIN: dict[int, float] = {6: 1.4, 7: 0.7}
 
 
@@ -642,6 +647,8 @@ class PreferansBot:
             return MISERE
         if MISERE_NO_TALON in legal and MISERE not in legal and mis_wt_ok:
             return MISERE_NO_TALON  # outbid another misère (or a high game) with a clean hand
+        if TAKE in legal and best is not None and best.level <= 6:
+            return TAKE  # the Greek «возьму» (§10.4.7): the talon at the lowest game, before anybody bids
         if best is not None:
             for c in legal:
                 if type(c) is PrefCall and c.is_game and not c.without_talon and rank_of(c) <= rank_of(best):
@@ -653,6 +660,10 @@ class PreferansBot:
         hand = v.hand
         if PREFERANS in v.legal and is_preferans_hand(hand, on_lead=v.seat == v.active[0]):
             return PREFERANS  # Sochi §3.11: a hand that takes all ten tricks whatever the defence
+        # the Greek «возьму» (§10.4.7): its taker refuses (a fixed penalty) a talon that leaves not even six spades
+        if (REFUSE_TALON in v.legal and any(c == TAKE for _, c in v.calls)
+                and max(hand_value(hand, STRAIN_SUIT[st]) for st in range(5)) < REFUSE_BELOW):
+            return REFUSE_TALON
         legal = [c for c in v.legal if type(c) is Card]
         if v.bid is not None and v.bid.is_misere:
             modes: tuple[int, ...] = (3, 3, 3, 3)
@@ -756,6 +767,10 @@ class PreferansBot:
             return CLOSED
         level = contract.level
         e = defence_tricks(v.hand, contract.trump)
+        if INVITE in v.legal and PASS in v.legal:  # the Greek counter-invitation: take the whist over?
+            return INVITE if e >= WHIST_MIN[level] else PASS
+        if INVITE in v.legal and PLAY in v.legal:  # the Greek lone whister: alone with a strong hand, else invite
+            return PLAY if e >= LONE_MIN[level] else INVITE
         if HALF_WHIST in v.legal and e < LONE_MIN[level]:
             return HALF_WHIST  # Ural §7.3 «Вист – Пас – Полвиста»: left alone with a hand too weak to whist
         if level >= 7 or e < OBLIGATION[level]:
@@ -804,6 +819,8 @@ class PreferansBot:
     def concede(self, v: PrefView) -> PrefCall:
         """A whisted game before the opening lead: play on, or concede the tricks it is sure to
         lose when the contract is hopeless (two or more tricks short by its evaluation)."""
+        if FOUR_ACES in v.legal:
+            return FOUR_ACES  # the Greek announcement (§10.4.7): the value rises, or a bonus from each player
         contract = v.contract
         if contract is None or not contract.is_game:
             return PLAY

@@ -235,6 +235,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     from cardroom.cli.tournament import add_tournament_parser
 
     add_tournament_parser(sub)
+    from cardroom.cli.tm import add_tm_parsers
+
+    add_tm_parsers(sub)
     return p
 
 

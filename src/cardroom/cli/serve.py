@@ -10,7 +10,7 @@ from typing import Any
 from cardroom.i18n import default_lang
 from cardroom.room.messages import msg
 from cardroom.room.serve import open_store
-from cardroom.room.store import DEFAULT_DB, StoreSchemaError
+from cardroom.room.store import DEFAULT_DB, Problem, StoreSchemaError
 
 
 def add_room_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -27,9 +27,11 @@ def add_room_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def quarantine(args: argparse.Namespace) -> int:
-    """Print the tables a server started on ``--db`` would set aside, as it would compute them (the
-    store is only read; nothing is created). Status 0; 2 when the database itself is refused."""
+    """Print the tables and the club evenings a server started on ``--db`` would set aside, as it would
+    compute them (the store is only read; nothing is created). Status 0; 2 when the database itself is
+    refused."""
     from cardroom.room.engine import build_tables
+    from cardroom.room.evening import rebuild
 
     lang = getattr(args, "lang", None) or default_lang()
     store = open_store(args.db, lang, create=False)
@@ -37,6 +39,7 @@ def quarantine(args: argparse.Namespace) -> int:
         return 2
     try:
         stored = store.load_all()
+        evenings = store.load_evenings()
     except StoreSchemaError as e:
         print(f"cardroom: {e.text(lang)}", file=sys.stderr)
         return 2
@@ -45,6 +48,9 @@ def quarantine(args: argparse.Namespace) -> int:
     tables, quarantined, _ = build_tables(stored)
     for item in quarantined.values():
         print(f"{item.id}\t{item.game or '-'}\t{item.problem.text(lang)}")
+    for st in evenings:  # a club evening set aside (room/evening.py)
+        if isinstance(got := rebuild(st), Problem):
+            print(f"{st.id}\tclub-evening\t{got.text(lang)}")
     print(msg("admin.summary", lang, tables=len(tables) + len(quarantined), db=store.where,
               quarantined=len(quarantined)), file=sys.stderr)
     return 0

@@ -20,6 +20,7 @@ from starlette.types import ASGIApp
 from cardroom.room import limits, timer
 from cardroom.room.clubtable import ClubRoom
 from cardroom.room.engine import Observer, Room, RoomError
+from cardroom.room.evening import RoomEvenings
 from cardroom.room.routes import club, clubtable, evening, hint, lobby, records, social, socket, tables, tournament
 from cardroom.room.routes.common import STATIC, RoomSettings, lang_of
 from cardroom.room.routes.hint import HintLimit
@@ -71,7 +72,11 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         store.start()
         room = Room(store, bot_delay=bot_delay, observer=observer, outbox_limit=outbox_limit,
                     stuck_seconds=stuck_seconds, deal_wait=deal_wait, deal_pause=deal_pause)
-        await room.load()
+        # the club evenings (room/evening.py): their rows read first, rebuilt once the tables are and before
+        # any table is resumed (their tables wait for the boards still to come), resumed once the room is up
+        app.state.evenings = evenings = RoomEvenings()
+        stored_evenings = await store.call(store.store.load_evenings)
+        await room.load(prepare=lambda r: evenings.restore(r, stored_evenings))
         app.state.room = room
         app.state.clubs = clubs = ClubRoom(room)  # the club tables of 1913 (room/clubtable.py)
         await clubs.load()
@@ -80,9 +85,11 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         expiry = asyncio.get_running_loop().create_task(limits.expire_idle(room, idle_hours * 3600)) \
             if idle_hours else None
         clocks = asyncio.get_running_loop().create_task(timer.run(room))  # the tables' move timers
+        evenings.start_all(room)
         try:
             yield
         finally:
+            await evenings.close()
             await limits.stop_task(clocks)
             await limits.stop_task(expiry)
             stuck.cancel()

@@ -815,10 +815,11 @@ class Room:
     def _runtime(self, st: StoredTable) -> TableRuntime:
         return build_runtime(st)
 
-    async def load(self) -> None:
+    async def load(self, prepare: Callable[[Room], None] | None = None) -> None:
         """Rebuild every table from the store and resume the ones where bots or chance act. A table
         that cannot be rebuilt is set aside (:attr:`quarantined`, one log line each); the others are
-        served."""
+        served. ``prepare`` is called with the tables rebuilt, before any of them is resumed (a club
+        evening holds its tables until it gives them their boards still to come: room/evening.py)."""
         stored = await self.store.call(self.store.store.load_all)
         tables, quarantined, notes = build_tables(stored)
         for rt in tables.values():  # in the stored order: the lobby's serials
@@ -828,6 +829,8 @@ class Room:
             log.error("%s", msg("log.quarantined", "en", table=q.id, game=q.game or "-", reason=q.problem.text()))
         for table_id, note in notes:
             log.warning("%s", msg("log.note", "en", table=table_id, reason=note.text()))
+        if prepare is not None:
+            prepare(self)
         for rt in self.tables.values():
             self.kick(rt)
 
@@ -876,10 +879,11 @@ class Room:
     async def create_table(self, game_name: Any, options: Any, seed: int | None = None,
                            parent: str | None = None, seat_events: Sequence[SeatEvent] = (),
                            owner_hash: str | None = None, practice: bool = False,
-                           table_options: Any = None) -> tuple[TableRuntime, str]:
+                           table_options: Any = None, table_id: str | None = None) -> tuple[TableRuntime, str]:
         """A new table. Its seed is secret (:func:`secrets.randbits`) unless it is a ``practice``
         table, where the seed may be chosen; a seed without ``practice`` is refused (400 ``bad_seed``).
-        ``table_options``: the room's options of the table (:mod:`cardroom.room.tableopts`)."""
+        ``table_options``: the room's options of the table (:mod:`cardroom.room.tableopts`).
+        ``table_id``: the id to give it (a club evening stores it before the table: room/evening.py)."""
         from cardroom.room import tableopts
 
         room_options = tableopts.clean(table_options)
@@ -896,7 +900,8 @@ class Room:
         if clean.get("laws") is True and ONLINE_OPTION in schema:  # the server deals: no faulty deal to redeal
             clean[ONLINE_OPTION] = True
         owner = secrets.token_urlsafe(24)
-        st = StoredTable(new_id(), cls.name, clean, seed if seed is not None else secrets.randbits(SEED_BITS),
+        st = StoredTable(table_id or new_id(), cls.name, clean,
+                         seed if seed is not None else secrets.randbits(SEED_BITS),
                          owner_hash or secret_hash(owner), parent, time.time(),
                          [*([SeatEvent(0, "options", tableopts.to_text(room_options), None)]
                             if room_options != tableopts.DEFAULTS else []), *seat_events], [],

@@ -9,6 +9,12 @@ Three tables, rows only ever inserted:
 - ``room_actions``: every action of every table (chance included) as its canonical text with its
   order number ``n``; ``(table_id, n)`` is the primary key, so an action can never be stored twice.
 
+A fourth table, ``room_evenings``, keeps the club evenings of the room (:mod:`cardroom.room.evening`):
+one row an evening, its plan (a JSON object, written once) and its progress (a JSON object: the
+rounds begun, the room tables of each table-round, whether it is over), rewritten whenever it changes
+and committed before the evening acts on the change (:meth:`Store.save_evening`). Its tables are
+ordinary room tables.
+
 Secrets are kept only as SHA-256 hashes. The in-memory tables are rebuilt from these rows when the
 server starts (:meth:`Store.load_all`).
 
@@ -57,6 +63,7 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -108,6 +115,15 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+class EveningRow(Base):
+    __tablename__ = "room_evenings"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    plan: Mapped[str] = mapped_column(Text)  # JSON object: the evening's head (Evening.head) and its bots
+    progress: Mapped[str] = mapped_column(Text)  # JSON object: round, over, failed, the table-rounds' tables
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+
+
 @dataclass(frozen=True)
 class SeatEvent:
     seat: int
@@ -157,6 +173,20 @@ class StoredTable:
     actions: list[str] = field(default_factory=list)
     problem: Problem | None = None
     practice: bool = False  # a practice table: its seed was chosen by a client
+
+
+@dataclass
+class StoredEvening:
+    """A club evening as the store holds it: its plan and progress (JSON objects, read but not yet
+    checked against a movement: :mod:`cardroom.room.evening` does that). ``problem``: set when the row
+    cannot be read (a value of the wrong type, a column that is not a JSON object); the room then sets
+    the evening aside."""
+
+    id: str
+    plan: dict[str, Any]
+    progress: dict[str, Any]
+    created: float
+    problem: Problem | None = None
 
 
 class StoreError(Exception):
@@ -395,7 +425,45 @@ class Store:
         except IntegrityError as e:
             raise StoreError(f"action already stored (duplicate order number): {e.orig}") from None
 
+    def add_evening(self, evening_id: str, plan: str, progress: str) -> None:
+        """Store a new club evening: its plan and first progress (JSON texts), in one transaction."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(insert(EveningRow).values(id=evening_id, plan=plan, progress=progress, created=now,
+                                                   updated=now))
+
+    def save_evening(self, evening_id: str, progress: str) -> None:
+        """Replace an evening's progress (a JSON text); :class:`StoreError` when it has no row."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(EveningRow).where(EveningRow.id == evening_id).values(
+                progress=progress, updated=time.time()))
+            if done.rowcount != 1:
+                raise StoreError(f"no stored evening {evening_id!r}")
+
     # ------------------------------------------------------------------ reads
+    def load_evenings(self) -> list[StoredEvening]:
+        """Every stored club evening, oldest first. One row's bad values never make this fail: such an
+        evening comes back with its ``problem``. An older database without ``room_evenings`` has none."""
+        sqlite = self.engine.dialect.name == "sqlite"
+        out: list[StoredEvening] = []
+        try:
+            with self.engine.connect() as conn:
+                if EveningRow.__tablename__ not in inspect(conn).get_table_names():
+                    return []
+                raw = conn.connection.dbapi_connection
+                if sqlite:  # as load_all: undecodable text is one evening's problem
+                    raw.text_factory = bytes  # type: ignore[union-attr]
+                try:
+                    for r in conn.exec_driver_sql(
+                            f"SELECT id, plan, progress, created FROM {EveningRow.__tablename__} ORDER BY created, id"):
+                        out.append(_evening_of(r))
+                finally:
+                    if sqlite:
+                        raw.text_factory = str  # type: ignore[union-attr]
+        except DBAPIError as e:
+            raise StoreSchemaError("db.unreadable", db=self.where, why=one_line(str(e.orig))) from None
+        return out
+
     def load_all(self) -> list[StoredTable]:
         """Every table with its seat events and actions, in order. One table's bad rows never make
         this fail: such a table comes back with its ``problem`` (a value of the wrong type, options
@@ -506,6 +574,35 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.n))
             return [r[0] for r in rows]
+
+
+def _evening_of(r: Any) -> StoredEvening:
+    """One row of ``room_evenings`` read: its values checked, its JSON columns parsed."""
+    ev = StoredEvening(_key(r[0]), {}, {}, 0.0)
+    try:
+        _text(r[0], "id")
+        texts = {"plan": _text(r[1], "plan"), "progress": _text(r[2], "progress")}
+        if isinstance(r[3], bool) or not isinstance(r[3], int | float):
+            raise _Bad("created", r[3], "a number")
+        ev.created = float(r[3])
+    except _Bad as e:
+        shown = e.value
+        if isinstance(shown, bytes):
+            with contextlib.suppress(UnicodeDecodeError):
+                shown = shown.decode("utf-8")
+        ev.problem = Problem("q.value", {"column": e.column, "where": EveningRow.__tablename__,
+                                         "value": short(shown), "expected": e.expected})
+        return ev
+    for column, value in texts.items():
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            parsed = None
+        if not isinstance(parsed, dict):
+            ev.problem = Problem("q.evening_json", {"column": column, "text": short(value)})
+            return ev
+        setattr(ev, column, parsed)
+    return ev
 
 
 class AsyncStore:

@@ -291,6 +291,19 @@ _WORDS.update({
     "сгорывдвойне": 423,
 })
 
+# The Greek cash box (document 004 §10.4.7): the preliminary bid «возьму» and the announcement of four aces.
+# Values 470 and up.
+TAKE = PrefCall._make(470)
+FOUR_ACES = PrefCall._make(471)
+for _name, _c, _ru in (("take", TAKE, "возьму"), ("four-aces", FOUR_ACES, "четыре туза")):
+    _BY_VALUE[int(_c)] = _c
+    _TEXT[int(_c)] = _name
+    _PRETTY[int(_c)] = _ru
+_ENGLISH[int(TAKE)] = "I'll take"
+_ENGLISH[int(FOUR_ACES)] = "four aces"
+_WORDS.update({"take": 470, "i'lltake": 470, "illtake": 470, "возьму": 470, "four-aces": 471, "fouraces": 471,
+               "aces": 471, "четыретуза": 471, "тузы": 471})
+
 
 def hand_call(seat: int) -> PrefCall:
     """The Ural dealer's call whisting with ``seat``'s hand (§7.3 «сдатчик выбирает руку»)."""

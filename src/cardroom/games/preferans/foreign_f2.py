@@ -468,6 +468,12 @@ class F2Sheet(PulkaSheet):
                             factor=v.f2_contracts_factor)
 
     # ---- display
+    def drawing(self, lang: str) -> list[str]:
+        """The sheet as document 004 draws it (f2_drawing.py), the terminal's picture."""
+        from cardroom.games.preferans.f2_drawing import draw_f2
+
+        return draw_f2(self, lang)
+
     def render(self, lang: str = "ru", settlement: bool = True) -> str:
         from cardroom.games.preferans.f2_drawing import draw_f2
 
@@ -476,7 +482,7 @@ class F2Sheet(PulkaSheet):
     def to_dict(self) -> dict[str, Any]:
         st, n = self.f2, self.players
         return {
-            "scheme": "f2",
+            "kind": "f2",  # the room draws it with sheets.js prefF2Sheet
             "variant": self.variant.name,
             "players": n,
             "start": -self.variant.f2_start,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import import_module
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -16,6 +17,19 @@ from cardroom.games.preferans.pulka import PulkaSheet
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PrefDeal, PrefView
 from cardroom.games.preferans.scoring import num
+
+RULE_SETS: dict[str, tuple[str, str]] = {
+    "russian": ("cardroom.games.preferans.rules:PrefDeal", "cardroom.games.preferans.pulka:PulkaSheet"),
+    "greek": ("cardroom.games.preferans.greek.deal:GreekDeal", "cardroom.games.preferans.greek.sheet:KassaSheet"),
+    "f2": ("cardroom.games.preferans.foreign_f2:F2Deal", "cardroom.games.preferans.foreign_f2:F2Sheet"),
+}
+"""The deal class and the sheet class of each ``PrefVariant.rules_set``: the Russian engine and pulka, or a
+foreign variant's overrides of them (document 004 §10)."""
+
+
+def _load(path: str) -> Any:
+    module, name = path.split(":")
+    return getattr(import_module(module), name)
 
 
 class Preferans(Game):
@@ -39,10 +53,9 @@ class Preferans(Game):
         self.players = players
         self.num_seats = players
         self.rules = self.variant  # the deal reads the variant's options by their own names
-        from cardroom.games.preferans.schemes import scheme_classes
-
-        # the deal engine and the sheet of the variant's scheme (the Russian pulka, or a foreign variant's)
-        self.deal_class, self.sheet_class = scheme_classes(self.variant.scheme)
+        deal_path, sheet_path = RULE_SETS[self.variant.rules_set]
+        self.deal_class: type[PrefDeal] = _load(deal_path)
+        self.sheet_class: type[PulkaSheet] = _load(sheet_path)
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
@@ -53,6 +66,10 @@ class Preferans(Game):
         out += [{"variant": "kazakhstan", "players": n, "raspasy_with_passing": True} for n in (3, 4)]
         out += [{"variant": "sochi", "players": n, "talon_refusal_penalty": "game"} for n in (3, 4)]
         out.append({"variant": "ural", "players": 4, "time_limit_rounds": 2})
+        # the Greek cash box with every agreement of §10.4.7 that adds a phase or a rule to the deal
+        out += [{"variant": "greek", "players": n, "greek_kassa": 10, "greek_take": True, "greek_ten_nt": "A",
+                 "greek_ten_as_nine": True, "greek_four_aces": ab, "greek_counter_invitation": True,
+                 "greek_overtrump": True, "greek_end_two_empty": True} for n, ab in ((3, "A"), (4, "B"))]
         return out
 
     @classmethod
@@ -85,7 +102,7 @@ class Preferans(Game):
 
         return [*full_pack(), *c.LADDER, c.PASS, c.HERE, c.WHIST, c.HALF_WHIST, c.OPEN, c.CLOSED, c.PLAY, c.INVITE,
                 c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON, c.TO_PULYA, c.OFF_GORA, *c.HANDS,
-                c.CONTRA, c.RECONTRA]
+                c.TAKE, c.FOUR_ACES, c.CONTRA, c.RECONTRA]
 
     def options(self) -> Mapping[str, Any]:
         return {"variant": self.variant_name, "players": self.players, **self.variant.overrides()}

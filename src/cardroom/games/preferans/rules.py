@@ -1199,6 +1199,8 @@ class PrefView(tv.SeatDictView, View):
     raspasy_round: int
     passed: int = 0  # raspasy with passing: cards this seat gave or received (Kazakh §8 item 8)
     choices: tuple[tuple[int, PrefCall], ...] = ()  # Piter choices made (pulya / gora)
+    playing: tuple[int, ...] = ()  # the seats that play the tricks where not all of ``active`` do (a foreign
+    # variant's two-handed play: the Greek passer not invited, games/preferans/greek/deal.py); () = ``active``
     # laws mode only: the pending ruling, cards face up by seat (shown, retracted, penalty cards, a card
     # awaiting a ruling), the penalty cards among them, the irregularities so far
     laws: bool = False

@@ -69,17 +69,18 @@ class PrefSearch(SearchAdapter):
         located = played | v.discard
         pool = unseen(PIQUET_PACK_MASK, located, known)
         talon_shown = v.talon & pool  # with the declarer or in his discard
+        in_play = v.playing or v.active  # the seats whose cards are in play
         counts = []
         for s in range(n):
             if s == me:
                 counts.append(v.hand.bit_count())
-            elif s not in v.active:
+            elif s not in in_play:
                 counts.append(0)
             else:
                 counts.append(10 - played_by[s])
         allowed = []
         for s in range(n):
-            if s == me or s not in v.active:
+            if s == me or s not in in_play:
                 allowed.append(known[s])
                 continue
             m = pool | known[s]
@@ -142,7 +143,7 @@ def _play_setup(v: Any) -> PlaySetup | None:
     if any(s < 0 for s, _ in v.trick) or v.kind not in ("game", "misere", "raspasy"):
         return None  # a talon card leads this trick (raspasy): the rule-based bot
     mover = v.hand_to_play if v.hand_to_play is not None else v.seat
-    order = tuple(v.active)
+    order = tuple(v.playing or v.active)
     leader = v.trick[0][0] if v.trick else mover
     trick = tuple(int(c) for _, c in v.trick)
     remaining = 10 - len(v.tricks)

@@ -164,11 +164,30 @@ class PrefVariant:
     # Piter §9.4 «без трех без вистов не оставляют» → 2 (reading: conceding three or more is not allowed)
     misere_invitation: bool = True  # §2.3 item 5 (general part): with 4 players, invite the dealer to a misère
 
-    # ---- the scheme: which deal engine and which sheet play the variant (games/preferans/schemes.py): "russian"
-    # (the pulka of §2–§9) or a foreign variant's own module ("f2": foreign_f2.py)
-    scheme: str = "russian"
+    # ---- the Greek cash box (foreign variant F4, digest §10.4; games/preferans/greek/): read only where
+    # ``rules_set`` is "greek" (the deal rules and the sheet of that variant)
+    # the deal rules and sheet: the pulka, the cash box, or F2's contracts column (foreign_f2.py)
+    rules_set: str = one_of("russian", ("russian", "greek", "f2"))
+    greek_kassa: int = ranged(20, 1, 1000)  # §10.4.1 «величина кассы (например, 31, 20, 10)»
+    greek_point_price: float = ranged(0.1, 0, 1e6)  # §10.4.1 «стоимость одного ее очка» (1 chip = 1/10 point)
+    greek_first_share: tuple[int, int, int, int, int] = ranged(  # tricks the first whister answers for, 6…10
+        (2, 2, 1, 1, 0), 0, 4)  # derived from examples 1–14 (six 2 + 2, seven 2 + 1); eight, nine: choices
+    greek_second_share: tuple[int, int, int, int, int] = ranged(  # the second whister's, 6…10
+        (2, 1, 1, 0, 0), 0, 4)
+    greek_take: bool = False  # §10.4.7 «предварительная заявка … возьму»
+    greek_take_penalty: tuple[int, int] = ranged((2, 2), 0, 1000)  # «2 очка добавляются в его кассу и по 2 фишки»
+    greek_ten_nt: str = one_of("none", ("none", "A", "B"))  # §10.4.7 «Заявка 10 без козыря»: A 11, B 10
+    greek_ten_as_nine: bool = False  # §10.4.7 «Контракты "10 как 9"»
+    greek_four_aces: str = one_of("none", ("none", "A", "B"))  # §10.4.7 «Объявление четырех тузов»
+    greek_aces_points: int | None = ranged(None, 0, 1000)  # A: added to the value; None: 1/10 of the box
+    greek_aces_chips: int = ranged(10, 0, 10000)  # B: chips from (to) each player
+    greek_counter_invitation: bool = False  # §10.4.7 «Контрприглашение вистующего»
+    greek_overtrump: bool = False  # §10.4.7 «Перебитие старшим козырем при отсутствии масти хода»
+    greek_end_two_empty: bool = False  # §10.4.7 «Окончание игры при двух пустых кассах» (four: three)
+    greek_sitout_chips: tuple[int, int] = ranged((25, 50), 0, 10000)  # §10.4.7 four players: one / two+ short
 
-    # ---- F2 (§10.2, foreign_f2.py): contracts column, hat, refets, contra (read only by the "f2" scheme)
+
+    # ---- F2 (§10.2, foreign_f2.py): contracts column, hat, refets, contra (read only where ``rules_set`` is "f2")
     f2_start: int = ranged(30, 10, 1000)  # §10.2 «списывать с 30»: the contracts column starts at −30 (or 50 …)
     f2_max_refets: int | None = ranged(None, 0, 100)  # §10.2 «с 50 … не больше трех … с 30 – только один»
     # (None: start / 10 − 2, UNCERTAIN beyond the two sizes stated)
@@ -386,18 +405,27 @@ PITER = PrefVariant(
     choices_by_player=True,  # §9.2, §9.4 «по выбору игравшего»
 )
 
+GREEK = PrefVariant(
+    name="greek", title_ru="Греческий преферанс (касса)", title_en="Greek cash box",
+    aliases=("греческий", "касса", "kassa", "greek-kassa", "f4"),
+    rules_set="greek",  # §10.4: the cash box and the chips, the invitation, no misère, no raspasy
+    ten_whisted=True,  # a ten is played against (without obligation, §10.4.7 «10 как 9»)
+    half_whist=False, dealer_returns_whist=False, misere_without_talon=False, misere_invitation=False,
+    concede_max=0, games_without_talon=False,
+)
+
 FOREIGN_F2 = PrefVariant(
     name="f2", title_ru="Колонка контрактов и шляпа (иностранный вариант)",
     title_en="Foreign F2 (contracts column, hat)",
     aliases=("foreign-f2", "шляпа", "hat", "рефет", "refet"),
-    scheme="f2",  # §10.2: its own deal rules and sheet (foreign_f2.py)
+    rules_set="f2",  # §10.2: its own deal rules and sheet (foreign_f2.py)
     half_whist=False, dealer_returns_whist=False, misere_invitation=False, preferans_declaration=False,
     concede_max=0,  # not in §10.2: every whisted game is played out
     games_without_talon=True, misere_without_talon=True,  # §10.2 «без прикупа добавляет единичку»
 )
 
 VARIANTS: dict[str, PrefVariant] = {
-    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER, FOREIGN_F2)
+    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER, GREEK, FOREIGN_F2)
 }
 _ALIASES: dict[str, str] = {}
 for _v in VARIANTS.values():
@@ -422,7 +450,7 @@ def option_schema() -> Schema:
     players = OptionSpec("players", INT, PLAYERS[0], choices=PLAYERS, min=min(PLAYERS), max=max(PLAYERS),
                          description="three or four players (with four, the dealer sits out each deal)",
                          source="document 004")
-    return Schema.from_dataclass(PrefVariant, exclude=("name", "title_ru", "title_en", "aliases", "scheme"),
+    return Schema.from_dataclass(PrefVariant, exclude=("name", "title_ru", "title_en", "aliases", "rules_set"),
                                  defaults=VARIANTS[DEFAULT_VARIANT], default_by="variant", before=(variant, players))
 
 

@@ -1,6 +1,7 @@
 """The club evening's routes: ``GET /club`` (the page that makes one), ``POST /api/club/evenings`` (make
 one: its tables are created round after round, computer players in the empty seats),
-``GET /api/club/evenings/{id}`` (its tables, standings and prizes, read from the tables' records),
+``GET /api/club/evenings/{id}`` (its tables, standings and prizes, read from the tables' records; 410
+``evening_set_aside`` for a stored evening that could not be rebuilt at start-up),
 ``GET /club/evenings/{id}`` (the printable score card) and the card's style sheet."""
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ from cardroom.i18n import t
 from cardroom.room.engine import RoomError
 from cardroom.room.evening import MAX_TABLES, ROOM_KINDS, RoomEvening, RoomEvenings
 from cardroom.room.routes.common import Lang, RoomDep, read_body
+from cardroom.room.store import StoreError
 
 router = APIRouter()
 
 
 def evenings_of(request: Request) -> RoomEvenings:
-    """The room's evenings, kept on the application (made on first use)."""
+    """The room's evenings, kept on the application (made and restored at start-up: room/app.py)."""
     state = request.app.state
     if not hasattr(state, "evenings"):
         state.evenings = RoomEvenings()
@@ -35,6 +37,8 @@ def evenings_of(request: Request) -> RoomEvenings:
 def _evening(request: Request, eid: str) -> tuple[RoomEvenings, RoomEvening]:
     evs = evenings_of(request)
     if eid not in evs.evenings:
+        if eid in evs.set_aside:  # the reason stays in the log
+            raise RoomError(410, "evening_set_aside", id=eid)
         raise RoomError(404, "no_evening", id=eid)
     return evs, evs.evenings[eid]
 
@@ -49,6 +53,10 @@ async def make_evening(request: Request, room: RoomDep, lang: Lang) -> JSONRespo
         raise RoomError(400, "bad_evening", why=e.text(lang)) from None
     except (ValueError, TypeError) as e:
         raise RoomError(400, "bad_evening", why=str(e)) from None
+    try:
+        await evs.add(room, ev)  # stored before it is acknowledged or begun
+    except StoreError as e:
+        raise RoomError(503, "evening_store", why=str(e)) from None
     evs.start(room, ev)
     return JSONResponse(evs.summary(room, ev, lang), status_code=201)
 

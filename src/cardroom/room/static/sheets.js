@@ -136,6 +136,36 @@ export function prefSheet(sheet, names) {
   return wrap;
 }
 
+// The Greek cash box (document 004 §10.4): for every player his box and his chips as written, one number a deal
+// (the box from the agreed size down to zero, the chips a running balance), then the chips and their money.
+// With four players the sections are drawn as a cross, two above and two below (§10.4.7).
+export function kassaSheet(sheet, names) {
+  const n = sheet.players || (sheet.kassa || []).length;
+  const wrap = h("div", { class: "sheet kassa-sheet", "data-sheet": "kassa" });
+  wrap.append(h("p", { text: `${tp("variant_", sheet.variant ?? "")} · ${t("kassaOf")} ${sheet.kassa_size ?? "?"} · ${t("pointPrice")} ${sheet.point_price ?? "?"} · ${t("deals")}: ${sheet.deals ?? 0}` }));
+  const rec = sheet.records || {};
+  const chain = (arr, total) => h("span", {}, h("span", { class: "chain", text: (arr || []).map(String).join(". ") }), h("b", { text: ` ${total ?? 0}` }));
+  const grid = h("div", { class: "kassa-cross", "data-players": String(n) });
+  for (let s = 0; s < n; s++) {
+    const sec = h("section", { class: "kassa-section", "data-seat": String(s) }, h("h4", { text: names[s] ?? String(s) }));
+    sec.append(h("p", { class: "kassa-box", "data-kassa": String((sheet.kassa || [])[s] ?? "") }, h("span", { text: `${t("kassa")}: ` }), chain((rec.kassa || [])[s], (sheet.kassa || [])[s])));
+    sec.append(h("p", { class: "kassa-chips", "data-chips": String((sheet.chips || [])[s] ?? "") }, h("span", { text: `${t("chips")}: ` }), chain((rec.chips || [])[s], (sheet.chips || [])[s])));
+    grid.append(sec);
+  }
+  wrap.append(grid);
+  const tbl = h("table", { class: "kassa-count" });
+  tbl.append(h("thead", {}, h("tr", {}, h("th", { text: t("player") }), h("th", { text: t("kassa") }), h("th", { text: t("chips") }), h("th", { text: t("money") }))));
+  const body = h("tbody");
+  for (let s = 0; s < n; s++) {
+    const c = (sheet.chips || [])[s] ?? 0, m = (sheet.money || [])[s] ?? 0;
+    body.append(h("tr", {}, h("th", { text: names[s] ?? String(s) }), h("td", { text: String((sheet.kassa || [])[s] ?? "") }),
+      h("td", { class: "chips", text: `${c > 0 ? "+" : ""}${c}` }), h("td", { text: `${m > 0 ? "+" : ""}${Number(m).toFixed(2)}` })));
+  }
+  tbl.append(body);
+  wrap.append(tbl);
+  return wrap;
+}
+
 // The pulka as drawn on paper: the sheet cut into one sector per player from the centre (where the
 // agreed pulya is written); in each sector, from the centre outwards, the player's gora, his pulya and,
 // at the edge, his whists on each opponent, each a running record ("2.6.8.") as players write it.

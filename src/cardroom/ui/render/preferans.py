@@ -135,16 +135,17 @@ class PreferansRenderer(Renderer):
         return lines
 
     def sheet_text(self, state: Any, lang: str) -> str:
-        if state.sheet.variant.scheme != "russian":
-            return str(state.sheet.render(lang))  # a foreign variant's sheet draws itself (F2: f2_drawing.py)
-        return "\n".join(draw_pulka(state.sheet, lang))
+        drawing = getattr(state.sheet, "drawing", None)  # a sheet that draws itself (the Greek cash box, F2)
+        return "\n".join(drawing(lang) if drawing is not None else draw_pulka(state.sheet, lang))
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
         settlement = state.sheet.settle()
         balance = ", ".join(f"{s}: {float(b):+g}" for s, b in enumerate(settlement.balance))
+        kassa = hasattr(state.sheet, "drawing")
+        unit, over = ("settlement_chips", "over_kassa") if kassa else ("settlement", "over")
         return [self.tr("sheet", lang) + ":", state.sheet.render(lang),
-                self.tr("over", lang) if state.sheet.is_over else self.tr("unfinished", lang),
-                self.tr("settlement", lang) + ": " + balance]
+                self.tr(over, lang) if state.sheet.is_over else self.tr("unfinished", lang),
+                self.tr(unit, lang) + ": " + balance]
 
     # ------------------------------------------------------------------ reading
     def parse(self, text: str, view: Any, state: Any) -> Any:
