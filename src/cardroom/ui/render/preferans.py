@@ -141,7 +141,7 @@ class PreferansRenderer(Renderer):
     def final_lines(self, state: Any, lang: str) -> list[str]:
         settlement = state.sheet.settle()
         balance = ", ".join(f"{s}: {float(b):+g}" for s, b in enumerate(settlement.balance))
-        kassa = hasattr(state.sheet, "drawing")
+        kassa = state.game.variant.rules_set == "greek"  # the cash box counts chips (F2 draws itself too: whists)
         unit, over = ("settlement_chips", "over_kassa") if kassa else ("settlement", "over")
         return [self.tr("sheet", lang) + ":", state.sheet.render(lang),
                 self.tr(over, lang) if state.sheet.is_over else self.tr("unfinished", lang),
