@@ -27,8 +27,9 @@ def test_auto_pulka_to_its_end_for_every_variant(variant: str, players: int, tmp
     assert code == 0
     out = capsys.readouterr().out
     kassa = make_variant(variant).rules_set == "greek"  # the cash box's sheet (§10.4) draws boxes and chips
+    f2 = make_variant(variant).rules_set == "f2"  # F2 (§10.2): the contracts column
     words = ("Every cash box is empty", "Count (chips):", "Box (20)") if kassa else (
-        "The pulka is over.", "Settlement (whists):", "Pulya")
+        "The pulka is over.", "Settlement (whists):", "Contr." if f2 else "Pulya")
     assert all(w in out for w in words), words
     state = read_record(save.read_text())
     assert state.is_over

@@ -214,7 +214,8 @@ def test_make_variant_names_aliases_and_errors() -> None:
     assert v.raspasy_prices == (1, 1, 1) and v.overrides() == {"raspasy_prices": (1, 1, 1), "consolation_factor": 2}
     assert VARIANTS["ural"].overrides() == {}
     assert set(VARIANTS) == {"sochi", "leningrad", "rostov", "moscow", "ural", "kazakhstan", "piter", "greek",
-                             "foreign-f1", "foreign-f3"}
+                             "foreign-f1", "foreign-f3", "foreign-f2"}
+    assert make_variant("шляпа").name == "foreign-f2" and VARIANTS["foreign-f2"].rules_set == "f2"
 
 
 DEAL_OPTIONS_BASE: dict[str, Any] = {
@@ -254,6 +255,9 @@ DEAL_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {
     # §10.1 F1, §10.3 F3: no Russian misère (so no invitation to it), their own contracts and play
     **{("foreign-f1", n): {"extra_contracts": "f1", "russian_misere": False, "must_beat": True} for n in (3, 4)},
     **{("foreign-f3", n): {"extra_contracts": "f3", "russian_misere": False, "aus_den_handen": True} for n in (3, 4)},
+    # F2 (§10.2, foreign_f2.py): no half-whist, every whisted game played out, no invitation to a Bettel
+    ("foreign-f2", 3): {"half_whist": False, "concede_max": 0},
+    ("foreign-f2", 4): {"half_whist": False, "concede_max": 0},
 }
 """What each preset of variants.py changes from :data:`DEAL_OPTIONS_BASE` in the options the deal reads, per
 number of players (a four-player option such as the dealer's returned whist is off with three)."""

@@ -54,8 +54,6 @@ UNTESTABLE: dict[str, str] = {
 
 _NOT_YET = "not built yet (issue 16): "
 NOT_BUILT: dict[str, str] = {
-    **{vid: _NOT_YET + "the F2 variant (contracts column, hat, refet)" for vid in (
-        "pref-f2-contract-values", "pref-f2-scoresheet-30", "pref-f2-settlement-30", "pref-f2-multipliers")},
 }
 """Vectors of variants not built yet, each with its reason; a vector leaves this list when a check takes it."""
 
@@ -798,6 +796,138 @@ def _(v: dict[str, Any]) -> None:
     sheet.add(mk(level=8, tricks={0: 8, 1: 2}, whisters=(1,), passers=(2,)))
     s = sheet.settle()
     assert s.prizes[0][1] == big + small and sum(s.balance) == 0
+
+
+# ---------------------------------------------------------------------- F2 (§10.2, games/preferans/foreign_f2.py)
+
+F2_STRAINS = {"spades": 0, "clubs": 1, "diamonds": 2, "hearts": 3}
+F2_SEATS = {"A": 0, "B": 1, "C": 2}
+
+
+def f2_result(kind: str, declarer: int | None, contract: int | None, tricks: Mapping[int, int] | None = None,
+              whisters: Sequence[int] = (), passers: Sequence[int] = (),
+              whist_calls: Sequence[tuple[int, str]] = ()) -> PrefDealResult:
+    """An F2 deal of three (A, B, C = seats 0, 1, 2; the dealer C, so A is the first hand)."""
+    t = [(tricks or {}).get(s, 0) for s in range(3)]
+    assert sum(t) in (0, 10), t
+    return PrefDealResult(players=3, dealer=2, active=(0, 1, 2), kind=kind, declarer=declarer, contract=contract,
+                          level=6 if kind in ("game", "unplayed") else 0, tricks=tuple(t), whisters=tuple(whisters),
+                          passers=tuple(passers), half_whister=None, returned_by=None, open_defence=False, talon=0,
+                          raspasy_round=0, whist_calls=tuple(whist_calls))
+
+
+def f2_vector_deal(d: Mapping[str, Any]) -> PrefDealResult:
+    """A deal of the vector ``pref-f2-scoresheet-30`` as the rules engine would report it: the defenders'
+    tricks as stated ("whist": "not stated" read as a pass with no trick), the declarer the rest."""
+    if d.get("all_pass"):
+        return f2_result("passed", None, None)
+    dec = F2_SEATS[d["declarer"]]
+    tricks: dict[int, int] = {}
+    whisters, passers = [], []
+    for name, seat in F2_SEATS.items():
+        if seat == dec:
+            continue
+        w = d.get(name, {})
+        if w.get("whist") is True:
+            whisters.append(seat)
+        else:
+            passers.append(seat)
+        tricks[seat] = int(w.get("tricks", 0))
+    tricks[dec] = d.get("declarer_tricks", 10 - sum(tricks.values()))
+    assert sum(tricks.values()) == 10
+    call = game_bid(6, F2_STRAINS[d["contract"]])
+    return f2_result("game", dec, int(call), tricks, whisters, passers)
+
+
+@check("pref-f2-contract-values")
+def _(v: dict[str, Any]) -> None:
+    from cardroom.games.preferans.calls import MISERE_NO_TALON
+    from cardroom.games.preferans.foreign_f2 import F2Sheet, call_value, contract_value, ordinal
+
+    seen, exp = v["data"]["ordinals_seen"], v["expected"]
+    for name, n in seen.items():  # the ordinals the text shows are the engine's
+        call = MISERE if name == "Bettel" else game_bid(6, F2_STRAINS[name])
+        assert ordinal(call) == n
+    assert contract_value(seen["clubs"]) == call_value(game_bid(6, 1)) == exp["clubs_with_talon"]
+    assert contract_value(seen["clubs"], True) == call_value(game_bid(6, 1, without_talon=True)) \
+        == exp["clubs_without_talon"]
+    assert call_value(game_bid(6, 2)) == exp["diamonds_with_talon"]
+    for call, key in ((MISERE, "bettel_with_talon_failed"), (MISERE_NO_TALON, "bettel_without_talon_failed")):
+        sheet = F2Sheet("f2", 3)
+        sheet.add(f2_result("misere", 0, int(call), {0: 1, 1: 5, 2: 4}))  # the declarer took a trick
+        penalty = int(exp[key]["declarer_contracts_column"].split()[0])
+        assert sheet.contracts(0) == -30 - penalty
+        assert sheet.whists(1, 0) == sheet.whists(2, 0) == exp[key]["each_defender_whists"]
+        assert sheet.contracts(1) == sheet.contracts(2) == -30  # the defenders of a Bettel are not penalised
+
+
+@check("pref-f2-multipliers")
+def _(v: dict[str, Any]) -> None:
+    from cardroom.games.preferans.foreign_f2 import F2Sheet, multiplier
+
+    exp = v["expected"]
+    assert (multiplier(1), multiplier(2), multiplier(0, refet=True)) == (exp["contra"], exp["recontra"], exp["refet"])
+    assert multiplier(2, refet=True) == exp["refet_and_recontra"] == exp["recontra"] * exp["refet"]  # they multiply
+    # through the sheet: an all-pass gives A a refet; his clubs (10) under contra and recontra count ×8
+    sheet = F2Sheet("f2", 3)
+    sheet.add(f2_result("passed", None, None))
+    calls = ((1, "whist"), (2, "pass"), (1, "contra"), (0, "recontra"))
+    sheet.add(f2_result("game", 0, int(game_bid(6, 1)), {0: 7, 1: 3}, (1,), (2,), calls))
+    assert sheet.contracts(0) == -30 + 10 * exp["refet_and_recontra"]
+    assert sheet.whists(1, 0) == 3 * 10 * exp["refet_and_recontra"]
+    assert sheet.refets(0) == 0 and sheet.refets(1) == 1  # A's refet used up, B keeps his
+
+
+@check("pref-f2-scoresheet-30")
+def _(v: dict[str, Any]) -> None:
+    from cardroom.games.preferans.foreign_f2 import F2Sheet
+
+    data, exp = v["data"], v["expected"]
+    sheet = F2Sheet(make_variant("f2", f2_start=-data["start"]), 3)
+    for d in data["deals"]:
+        sheet.add(f2_vector_deal(d))
+    lines = sheet.lines_written
+    assert len(lines) == len(exp["rows"])
+    for ln, row in zip(lines, exp["rows"], strict=True):
+        written: dict[str, Any] = {}
+        for s, name in enumerate("ABC"):
+            if ln.contracts[s] is not None:
+                written[f"{name}_contracts"] = ln.contracts[s]
+            for o, other in enumerate("ABC"):
+                if ln.whists and ln.whists[s][o] is not None:
+                    written[f"{name}_on_{other}"] = ln.whists[s][o]
+        if "event" in row:  # «все спасовали и получили рефет»
+            assert ln.event == "refets" and not written and row["event"] == "everybody receives a refet"
+            continue
+        assert written == {k: x for k, x in row.items() if not k.endswith("_refet")}, (row, written)
+        if row.get("A_refet") == "used up":
+            assert ln.refet_used and ln.multiplier == 2 and sheet.refets(0) == 0
+    fin = exp["final"]
+    assert {n: sheet.contracts(s) for n, s in F2_SEATS.items()} == fin["contracts"]
+    got = {f"{a}_on_{b}": sheet.whists(i, j) for a, i in F2_SEATS.items() for b, j in F2_SEATS.items()
+           if sheet.whists(i, j)}
+    assert got == fin["whists"]
+
+
+@check("pref-f2-settlement-30")
+def _(v: dict[str, Any]) -> None:
+    from cardroom.games.preferans.foreign_f2 import F2Sheet, final_count
+
+    data, exp = v["data"], v["expected"]
+    names = list(F2_SEATS)
+    contracts = [data["contracts"][n] for n in names]
+    wh = [[data["whists_written"].get(a, {}).get(b, 0) for b in names] for a in names]
+    total, added, norm, bal = final_count(contracts, wh)
+    assert -total == exp["shortfall_total"] and added == exp["added_to_each"]
+    assert dict(zip(names, norm, strict=True)) == exp["normalised_contracts"]
+    assert dict(zip(names, bal, strict=True)) == exp["results"] and sum(bal) == exp["sum"]
+    # the same count of the sheet written by the worked example (pref-f2-scoresheet-30)
+    sheet = F2Sheet("f2", 3)
+    for d in VECTORS["pref-f2-scoresheet-30"]["data"]["deals"]:
+        sheet.add(f2_vector_deal(d))
+    st = sheet.settle()
+    assert st.contracts == tuple(contracts) and st.shortfall == exp["shortfall_total"]
+    assert dict(zip(names, st.balance, strict=True)) == exp["results"]
 
 
 # preferans tournaments (digest §11): the checks are in tests/test_pref_tournament.py

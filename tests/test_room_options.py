@@ -326,7 +326,8 @@ def test_the_schema_is_derived_from_the_options_dataclasses_and_their_rules_bind
                 load(game, **{f.name: bad})
     assert schema_of("bridge")["nt_minimum_level"].max == 7
     assert schema_of("preferans")["variant"].choices == ("sochi", "leningrad", "rostov", "moscow", "ural",
-                                                         "kazakhstan", "piter", "greek", "foreign-f1", "foreign-f3")
+                                                         "kazakhstan", "piter", "greek", "foreign-f1", "foreign-f3",
+                                                         "foreign-f2")
     assert schema_of("preferans")["players"].choices == (3, 4)
     assert "Doc 001 §4.3" in schema_of("bridge")["nt_minimum_level"].source
     assert "Law 11" in schema_of("euchre")["first_dealer"].source

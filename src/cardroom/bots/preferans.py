@@ -31,6 +31,7 @@ from cardroom.core.tricks import natural_winner
 from cardroom.games.preferans.calls import (
     ACCEPT,
     CLOSED,
+    CONTRA,
     DECLINE,
     FOUR_ACES,
     HALF_WHIST,
@@ -43,6 +44,7 @@ from cardroom.games.preferans.calls import (
     PASS,
     PLAY,
     PREFERANS,
+    RECONTRA,
     REFUSE_TALON,
     STRAIN_SUIT,
     TAKE,
@@ -77,6 +79,8 @@ OBLIGATION: dict[int, int] = {6: 4, 7: 2, 8: 1, 9: 1, 10: 0}
 # --- bidding and declaring (expected tricks needed; see docs/bots/preferans.md) -------------
 BID_MARGIN: dict[int, float] = {6: -0.3, 7: -0.1, 8: 0.2, 9: 0.3, 10: 0.5}
 RAISE_MARGIN = 0.6  # declare above the cheapest legal game only with this much to spare
+CONTRA_DEFENCE = 4.5  # F2: a defender doubles a suit game his own hand expects to beat (five tricks beat a six)
+RECONTRA_SPARE = 2.0  # F2: the declarer redoubles with two tricks to spare
 MISERE_BID = 0.3  # expected tricks on misère (after the talon) at most
 MISERE_WT_BID = 0.06  # misère without talon: the ten cards as dealt
 MISERE_INVITE = 0.12  # four players: invite the dealer to share a misère this risky or worse
@@ -786,6 +790,8 @@ class PreferansBot:
 
     def defence(self, v: PrefView) -> PrefCall:
         contract = v.contract
+        if CONTRA in v.legal or RECONTRA in v.legal:
+            return self.contra(v)
         if contract is None or not contract.is_game:
             return CLOSED
         level = contract.level
@@ -799,6 +805,17 @@ class PreferansBot:
         if level >= 7 or e < OBLIGATION[level]:
             return OPEN
         return CLOSED
+
+    def contra(self, v: PrefView) -> PrefCall:
+        """F2 (document 004 §10.2): a defender says contra when his own hand expects to beat a suit game
+        (``CONTRA_DEFENCE`` tricks of the five that beat a six); the declarer says recontra with
+        ``RECONTRA_SPARE`` tricks to spare; nobody doubles a Bettel."""
+        contract = v.contract
+        if contract is None or not contract.is_game:
+            return PLAY
+        if RECONTRA in v.legal:
+            return RECONTRA if hand_value(v.hand, contract.trump) >= contract.level + RECONTRA_SPARE else PLAY
+        return CONTRA if defence_tricks(v.hand, contract.trump) >= CONTRA_DEFENCE else PLAY
 
     # ------------------------------------------------------------------ raspasy with passing, choices
     def pass_card(self, v: PrefView) -> Card:

@@ -41,7 +41,8 @@ class PrefCall(int):
     @property
     def is_bid(self) -> bool:
         """A step of the ladder (games and misères), as opposed to pass, здесь, whist calls…"""
-        return _BASE <= self < _BASE + _LADDER_LEN or int(self) in EXTRA_CONTRACTS or int(self) in _GAME_INFO
+        return (_BASE <= self < _BASE + _LADDER_LEN or int(self) in EXTRA_CONTRACTS or int(self) in _GAME_INFO
+                or self in _WITHOUT_TALON)  # a game without the talon too
 
     @property
     def is_misere(self) -> bool:
@@ -377,3 +378,14 @@ EXTRAS: tuple[PrefCall, ...] = tuple(_BY_VALUE[v] for v in sorted(EXTRA_CONTRACT
 def extra_contract(call: int | None) -> ExtraContract | None:
     """The German-named contract a call value is, else None."""
     return None if call is None else EXTRA_CONTRACTS.get(int(call))
+
+
+# Contra and recontra of the F2 foreign variant (document 004 §10.2 «под контрой … под реконтрой»): a
+# defender doubles the game, the declarer redoubles (games/preferans/foreign_f2.py). Values 460 and 461.
+CONTRA = PrefCall._make(460)
+RECONTRA = PrefCall._make(461)
+for _name, _c, _ru in (("contra", CONTRA, "контра"), ("recontra", RECONTRA, "реконтра")):
+    _BY_VALUE[int(_c)] = _c
+    _TEXT[int(_c)] = _name
+    _PRETTY[int(_c)] = _ru
+_WORDS.update({"contra": 460, "контра": 460, "kontra": 460, "recontra": 461, "реконтра": 461, "rekontra": 461})

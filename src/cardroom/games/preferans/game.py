@@ -21,6 +21,7 @@ from cardroom.games.preferans.scoring import num
 RULE_SETS: dict[str, tuple[str, str]] = {
     "russian": ("cardroom.games.preferans.rules:PrefDeal", "cardroom.games.preferans.pulka:PulkaSheet"),
     "greek": ("cardroom.games.preferans.greek.deal:GreekDeal", "cardroom.games.preferans.greek.sheet:KassaSheet"),
+    "f2": ("cardroom.games.preferans.foreign_f2:F2Deal", "cardroom.games.preferans.foreign_f2:F2Sheet"),
 }
 """The deal class and the sheet class of each ``PrefVariant.rules_set``: the Russian engine and pulka, or a
 foreign variant's overrides of them (document 004 §10)."""
@@ -80,7 +81,8 @@ class Preferans(Game):
     @classmethod
     def option_choices(cls) -> dict[str, list[Any]]:
         # the agreement field: the points that close the pulya (each variant has its own default)
-        return {"pulya_length": [10, 15, 20, 22, 25, 30, 40, 50, 60, 120]}
+        return {"pulya_length": [10, 15, 20, 22, 25, 30, 40, 50, 60, 120],
+                "f2_start": [30, 50, 70, 100]}  # F2 §10.2 «30, 50 или больше»
 
     def new_initial_state(self) -> PulkaState:
         return PulkaState(self)
@@ -100,7 +102,7 @@ class Preferans(Game):
 
         return [*full_pack(), *c.LADDER, *c.EXTRAS, *c.GAMES_WITHOUT_TALON, c.PASS, c.HERE, c.WHIST, c.HALF_WHIST,
                 c.OPEN, c.CLOSED, c.PLAY, c.INVITE, c.ACCEPT, c.DECLINE, *c.CONCEDES, c.PREFERANS, c.REFUSE_TALON,
-                c.TO_PULYA, c.OFF_GORA, *c.HANDS, c.TAKE, c.FOUR_ACES]
+                c.TO_PULYA, c.OFF_GORA, *c.HANDS, c.TAKE, c.FOUR_ACES, c.CONTRA, c.RECONTRA]
 
     def options(self) -> Mapping[str, Any]:
         return {"variant": self.variant_name, "players": self.players, **self.variant.overrides()}

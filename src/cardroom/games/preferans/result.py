@@ -20,6 +20,7 @@ class PrefDealResult:
       * ``"unplayed"``: a game nobody whisted (both defenders passed, or a half-whist stood):
         counted as made without play; ``tricks`` give the declarer the contract's level;
       * ``"raspasy"``: all passed; every active player tried to take fewest tricks;
+      * ``"passed"``: all passed in a variant that plays no raspasy (F2, ``foreign_f2.py``): no play, no tricks;
       * ``"preferans"``: a correct «преферанс» declaration (§3.11; ``contract`` = the bid), the game ends;
       * ``"talon-refused"``: the talon-taker refused the talon (Sochi C9; ``contract`` = the bid, ``level`` its
         level): no play, the penalty of the convention is written.

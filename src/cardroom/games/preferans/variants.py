@@ -169,7 +169,8 @@ class PrefVariant:
 
     # ---- the Greek cash box (foreign variant F4, digest §10.4; games/preferans/greek/): read only where
     # ``rules_set`` is "greek" (the deal rules and the sheet of that variant)
-    rules_set: str = one_of("russian", ("russian", "greek"))  # the deal rules and sheet: the pulka or the cash box
+    # the deal rules and sheet: the pulka, the cash box, or F2's contracts column (foreign_f2.py)
+    rules_set: str = one_of("russian", ("russian", "greek", "f2"))
     greek_kassa: int = ranged(20, 1, 1000)  # §10.4.1 «величина кассы (например, 31, 20, 10)»
     greek_point_price: float = ranged(0.1, 0, 1e6)  # §10.4.1 «стоимость одного ее очка» (1 chip = 1/10 point)
     greek_first_share: tuple[int, int, int, int, int] = ranged(  # tricks the first whister answers for, 6…10
@@ -200,6 +201,22 @@ class PrefVariant:
     aus_den_handen: bool = False  # F3: a game without the talon, a first call, beats every bid with the talon
     aus_den_handen_extra: int = ranged(1, 0, 3)  # F3 «цифры 2-5 … на одну взятку больше» (the suit games)
     kunstwerk: int = ranged(0, 0, 100)  # F3: whists the auction winner pays the dealer for a talon pair («Kunstwerk»)
+
+    # ---- F2 (§10.2, foreign_f2.py): contracts column, hat, refets, contra (read only where ``rules_set`` is "f2")
+    f2_start: int = ranged(30, 10, 1000)  # §10.2 «списывать с 30»: the contracts column starts at −30 (or 50 …)
+    f2_max_refets: int | None = ranged(None, 0, 100)  # §10.2 «с 50 … не больше трех … с 30 – только один»
+    # (None: start / 10 − 2, UNCERTAIN beyond the two sizes stated)
+    f2_contracts_factor: int = ranged(10, 1, 100)  # §10.2 «в 10 раз дороже»
+    f2_sans: bool = True  # §10.1 «[14] (без козыря)» «санац» (UNCERTAIN: F2's contract 7, no trumps)
+    f2_whist_quota: int = ranged(2, 0, 5)  # tricks each whister must take (UNCERTAIN: the sheet's example, 2 each)
+    f2_bettel_closed: bool = True  # §10.1 Bettel «то же, что наш мизер, только ловится он втемную» (UNCERTAIN for F2)
+    f2_passer_invited: bool = True  # §10.2 «Приглашенный защитник не пишет ничего» (UNCERTAIN: a lone whister's
+    # passer counts as invited, his tricks the whister's; False: a passer's tricks count for nobody)
+    f2_shortfall_when_failed: bool = True  # §10.2 «недобрал взяток на висте … штраф» (no condition stated)
+    f2_max_doublings: int = ranged(2, 0, 6)  # §10.2 «контра ×2, реконтра ×4 и т. д.»: contra, recontra (, …)
+    f2_spades_rule: bool = False  # §10.2 after [18] (UNCERTAIN, maybe another variant): an undoubled two writes nothing
+    f2_talon_face_down: bool = False  # C29 «По некоторым правилам прикуп не показывают»
+    f2_deal_limit: int = ranged(60, 1, 1000)  # the pulka also ends after this many deals (UNCERTAIN: not stated)
 
     # ---- laws mode (games/preferans/laws.py, docs "Laws"): off for casual play
     laws: bool = False  # irregular actions are accepted, recorded and ruled on
@@ -456,8 +473,19 @@ FOREIGN_F3 = replace(
     raspasy_dealer="none", raspasy_talon_four="suit",
 )
 
+FOREIGN_F2 = PrefVariant(
+    name="foreign-f2", title_ru="Колонка контрактов и шляпа (иностранный вариант 2)",
+    title_en="Foreign F2: contracts column and the hat",
+    aliases=("f2", "шляпа", "hat", "рефет", "refet"),
+    rules_set="f2",  # §10.2: its own deal rules and sheet (foreign_f2.py)
+    half_whist=False, dealer_returns_whist=False, misere_invitation=False, preferans_declaration=False,
+    concede_max=0,  # not in §10.2: every whisted game is played out
+    games_without_talon=True, misere_without_talon=True,  # §10.2 «без прикупа добавляет единичку»
+)
+
 VARIANTS: dict[str, PrefVariant] = {
-    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER, GREEK, FOREIGN_F1, FOREIGN_F3)
+    v.name: v for v in (SOCHI, LENINGRAD, ROSTOV, MOSCOW, URAL, KAZAKHSTAN, PITER, GREEK, FOREIGN_F1, FOREIGN_F3,
+                        FOREIGN_F2)
 }
 _ALIASES: dict[str, str] = {}
 for _v in VARIANTS.values():

@@ -301,3 +301,68 @@ export function renderSheet(sheet, draw, ctx) {
   if (draw) return draw(sheet, ctx);
   return h("pre", { class: "sheet", "data-sheet": "json", text: JSON.stringify(sheet, null, 1) });
 }
+
+// Preferans F2 (document 004 §10.2, «Пример записи»): for each player the whists on the player before him,
+// his contracts column (started at −start) and his whists on the players after him; one line per deal with
+// the running values written on it, a row of dashes for an all-pass; ∩ the hat (the column crossed zero),
+// ∪ the inverted hat, ® a refet used. Under it the columns as they stand, the refets held and the live count.
+export function prefF2Sheet(sheet, names) {
+  const n = sheet.players || 3;
+  const nm = (s) => names[s] ?? String(s);
+  const wrap = h("div", { class: "sheet pref-f2-sheet", "data-sheet": "preferans-f2" });
+  wrap.append(h("p", { text: `${tp("variant_", sheet.variant ?? "")} · ${t("f2Start")} ${sheet.pulya_length ?? "?"} · ${t("deals")}: ${sheet.deals ?? 0}` }));
+  const order = (s) => [(s + n - 1) % n, null, ...Array.from({ length: n - 2 }, (_, k) => (s + k + 1) % n)];
+  const tbl = h("table", { class: "pref-f2" });
+  const head1 = h("tr", {}), head2 = h("tr", {});
+  for (let s = 0; s < n; s++) {
+    head1.append(h("th", { colspan: String(n), class: "f2-player", text: nm(s) }));
+    for (const c of order(s)) head2.append(h("th", { text: c === null ? t("f2Contracts") : `${t("f2On")} ${nm(c)}` }));
+  }
+  tbl.append(h("thead", {}, head1, head2));
+  const body = h("tbody");
+  const HATS = { hat: "∩", "inverted-hat": "∪" };
+  for (const l of sheet.lines || []) {
+    const tr = h("tr", { "data-deal": String(l.deal), "data-event": l.event || "" });
+    const dashes = l.event === "passed" || l.event === "refets";
+    for (let s = 0; s < n; s++) {
+      for (const c of order(s)) {
+        let text = "";
+        if (dashes) text = "—";
+        else if (c === null) {
+          const v = (l.contracts || [])[s];
+          text = v == null ? "" : String(v) + (HATS[(l.hats || [])[s]] || "") + (l.refet_used && l.declarer === s ? "®" : "");
+        } else {
+          const v = ((l.whists || [])[s] || [])[c];
+          text = v == null ? "" : String(v);
+        }
+        const td = h("td", { class: c === null ? "f2-contracts" : "f2-whists", "data-seat": String(s), text });
+        if (c !== null) td.dataset.on = String(c);
+        tr.append(td);
+      }
+    }
+    body.append(tr);
+  }
+  tbl.append(body);
+  const foot = h("tr", { class: "f2-totals" });
+  for (let s = 0; s < n; s++) {
+    for (const c of order(s)) {
+      const v = c === null ? (sheet.contracts || [])[s] : ((sheet.whists || [])[s] || [])[c];
+      const td = h("th", { class: c === null ? "f2-contracts" : "f2-whists", "data-seat": String(s), text: String(v ?? 0) });
+      if (c !== null) td.dataset.on = String(c);
+      foot.append(td);
+    }
+  }
+  tbl.append(h("tfoot", {}, foot));
+  wrap.append(tbl);
+  const refets = (sheet.refets || []).map((r, s) => `${nm(s)} ${r}`).join(", ");
+  wrap.append(h("p", { class: "f2-refets", text: `${t("f2Refets")}: ${refets} (${sheet.refets_given ?? 0} / ${sheet.max_refets ?? 0}) · ∩ ${t("f2Hat")} · ∪ ${t("f2InvertedHat")} · ® ${t("f2RefetUsed")}` }));
+  if (Array.isArray(sheet.live)) {
+    const live = h("p", { class: "pulka-live" }, h("span", { text: `${t("liveSettlement")}: ` }));
+    sheet.live.forEach((b, s) => {
+      if (s) live.append(", ");
+      live.append(h("span", { class: "live-balance", "data-seat": String(s), "data-balance": String(b), text: `${nm(s)} ${b > 0 ? "+" : ""}${b}` }));
+    });
+    wrap.append(live);
+  }
+  return wrap;
+}

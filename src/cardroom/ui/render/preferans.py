@@ -11,7 +11,7 @@ from typing import Any
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.errors import ParseError
 from cardroom.core.game import Game
-from cardroom.games.preferans.calls import CLOSED, OPEN, PASS, WHIST, PrefCall, conceded_of, hand_of
+from cardroom.games.preferans.calls import CLOSED, CONTRA, OPEN, PASS, RECONTRA, WHIST, PrefCall, conceded_of, hand_of
 from cardroom.games.preferans.laws import PrefIrregular
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.base import Renderer, applied, engine_text
@@ -112,6 +112,8 @@ class PreferansRenderer(Renderer):
             what = tr("what_discard_or", lang, x=" / ".join(self.pretty(a, lang) for a in calls))
         if view.phase == "whist" and any(hand_of(a) is not None for a in calls):
             what = tr("what_dealer_hand", lang)
+        if view.phase == "defence" and any(a in (CONTRA, RECONTRA) for a in calls):
+            return tr("prompt", lang, what=tr("what_contra", lang))  # F2: contra / recontra or play on
         if view.phase in ("whist", "defence"):
             extra = [self.pretty(a, lang) for a in calls if a not in (WHIST, PASS, OPEN, CLOSED)]
             if extra:
@@ -133,13 +135,13 @@ class PreferansRenderer(Renderer):
         return lines
 
     def sheet_text(self, state: Any, lang: str) -> str:
-        drawing = getattr(state.sheet, "drawing", None)  # a sheet that draws itself (the Greek cash box)
+        drawing = getattr(state.sheet, "drawing", None)  # a sheet that draws itself (the Greek cash box, F2)
         return "\n".join(drawing(lang) if drawing is not None else draw_pulka(state.sheet, lang))
 
     def final_lines(self, state: Any, lang: str) -> list[str]:
         settlement = state.sheet.settle()
         balance = ", ".join(f"{s}: {float(b):+g}" for s, b in enumerate(settlement.balance))
-        kassa = hasattr(state.sheet, "drawing")
+        kassa = state.game.variant.rules_set == "greek"  # the cash box counts chips (F2 draws itself too: whists)
         unit, over = ("settlement_chips", "over_kassa") if kassa else ("settlement", "over")
         return [self.tr("sheet", lang) + ":", state.sheet.render(lang),
                 self.tr(over, lang) if state.sheet.is_over else self.tr("unfinished", lang),

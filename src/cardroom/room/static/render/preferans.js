@@ -3,7 +3,7 @@
 import { h } from "../dom.js";
 import { t, callText } from "../i18n.js";
 import { cardEl } from "../cards.js";
-import { prefSheet, kassaSheet } from "../sheets.js";
+import { prefSheet, kassaSheet, prefF2Sheet } from "../sheets.js";
 import { prefLadder } from "../biddingbox.js";
 
 export default {
@@ -34,8 +34,10 @@ export default {
     }
     return out;
   },
-  // the Greek cash box (document 004 §10.4) keeps boxes and chips instead of the pulka
-  sheet: (sheet, ctx) => (sheet && sheet.kind === "kassa" ? kassaSheet(sheet, ctx.names) : prefSheet(sheet, ctx.names)),
+  // the Greek cash box (document 004 §10.4) keeps boxes and chips instead of the pulka; F2 (§10.2) the contracts
+  // column and the hat
+  sheet: (sheet, ctx) => (sheet && sheet.kind === "kassa" ? kassaSheet(sheet, ctx.names)
+    : sheet && sheet.kind === "f2" ? prefF2Sheet(sheet, ctx.names) : prefSheet(sheet, ctx.names)),
   // Preferans bids and contracts ("6S", "10H") read like cards and only the rules tell them apart:
   // without the server's replay the hands are shown as dealt and the actions as recorded.
   recordCard() { return false; },
