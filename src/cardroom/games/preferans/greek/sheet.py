@@ -128,8 +128,9 @@ class KassaSheet(PrefSheet):
         return False
 
     # ------------------------------------------------------------------ settlement
-    def settle(self) -> KassaSettlement:
-        """The chips as they stand (the net win or loss once the game is over) and their money."""
+    def settle(self, amnesty: bool = False) -> KassaSettlement:
+        """The chips as they stand (the net win or loss once the game is over) and their money. ``amnesty``
+        (the pulka's, §2.7) has nothing to forgive here: a box is never written off, the chips are paid."""
         if sum(self.chips) != 0:
             raise AssertionError(f"the chips do not sum to zero: {self.chips}")
         return KassaSettlement(self.players, self.boxes, self.chips,
