@@ -54,8 +54,8 @@ def quarantine(args: argparse.Namespace) -> int:
         if isinstance(got := rebuild(st), Problem):
             print(f"{st.id}\tclub-evening\t{got.text(lang)}")
     for st in tournaments:  # a tournament or knock-out set aside (room/tournament.py)
-        if isinstance(got := rebuild_tournament(st), Problem):
-            print(f"{st.id}\ttournament\t{got.text(lang)}")
+        if isinstance(why := rebuild_tournament(st), Problem):
+            print(f"{st.id}\ttournament\t{why.text(lang)}")
     print(msg("admin.summary", lang, tables=len(tables) + len(quarantined), db=store.where,
               quarantined=len(quarantined)), file=sys.stderr)
     return 0
