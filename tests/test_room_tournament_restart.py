@@ -24,6 +24,8 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from cardroom.club import tournament as tr
 from cardroom.core.deal import Deal
@@ -282,35 +284,47 @@ def test_a_bad_tournament_row_is_set_aside_and_the_others_go_on(tmp_path: Path,
         assert c.post("/api/club/knockouts", json=KNOCKOUT).json()["id"] == "k2"
 
 
-def test_a_tournament_row_gives_back_the_tournament(tmp_path: Path) -> None:
-    """The stored plan and progress, read back, are the same tournament; a sitting whose seats or set are
-    not the movement's, a segment whose board is not its set's, are refused."""
+@settings(max_examples=20, deadline=None)
+@given(size=hs.sampled_from([8, 9, 12]), deals=hs.integers(2, 3), seed=hs.integers(0, 2**31),
+       autoplay=hs.booleans(), data=hs.data())
+def test_a_tournament_row_gives_back_the_tournament(size: int, deals: int, seed: int, autoplay: bool,
+                                                    data: hs.DataObject) -> None:
+    """Any progress of a room tournament, its plan and progress written and read back, is the same
+    tournament; a sitting whose seats or set are not the movement's, a segment whose board or offset is not
+    its set's, are refused (set aside)."""
     from cardroom.room.tournament import RoomTournament, RoomTournaments, rebuild
 
-    ts = RoomTournaments()
-    t = ts.make({**TOURNAMENT, "players": ["Ann"]}, "en")
+    t = RoomTournaments().make({"participants": size, "deals": deals, "seed": seed, "autoplay": autoplay,
+                                "players": data.draw(hs.lists(hs.sampled_from(["Ann", "Bob"]), unique=True))}, "en")
     sched = t.plan.schedule
-    for rnd in sched.movement.rounds[:2]:
+    for rnd in sched.movement.rounds[:data.draw(hs.integers(0, len(sched.movement.rounds)))]:
         t.round = rnd.number
         for s in rnd.sittings:
+            begun = s.boards[:data.draw(hs.integers(0, len(s.boards)))]
             t.sittings.append({"round": rnd.number, "table": s.table, "set": sched.sets[(rnd.number, s.table)],
                                "late": False, "seats": dict(zip(tr.SEATS, s.seats, strict=True)),
-                               "segments": [(int(t.plan.board(b).dealer), [b], f"x{rnd.number}{s.table}{b}")
-                                            for b in s.boards]})
+                               "segments": [(int(t.plan.board(b).dealer), [b] if data.draw(hs.booleans()) else [],
+                                             f"x{rnd.number}.{s.table}.{b}") for b in begun]})
+    t.over = data.draw(hs.booleans())
+    t.failed = data.draw(hs.one_of(hs.none(), hs.text(max_size=10)))
     row = StoredEvening(t.id, json.loads(t.plan_text()), json.loads(t.progress_text()), 0.0)
     back = RoomTournament.from_stored(row)
-    assert (back.plan.names, back.bots, back.sittings, back.round, back.plan.options) == \
-        (t.plan.names, t.bots, t.sittings, t.round, t.plan.options)
-    for change in ("seats", "set", "board", "offset"):
-        progress = json.loads(t.progress_text())
-        st = progress["sittings"][1]
-        if change == "seats":
-            st["seats"]["N"], st["seats"]["E"] = st["seats"]["E"], st["seats"]["N"]
-        elif change == "set":
-            st["set"] += 1
-        elif change == "board":
-            st["segments"][0][1] = [st["segments"][0][1][0] + 2]
-        else:
-            st["segments"][0][0] = (st["segments"][0][0] + 1) % 4
-        got = rebuild(StoredEvening(t.id, row.plan, progress, 0.0))
-        assert isinstance(got, Problem) and got.key == "q.tournament", change
+    assert (back.plan.names, back.plan.seed, back.plan.options, back.bots, back.sittings, back.round, back.over,
+            back.failed) == (t.plan.names, t.plan.seed, t.plan.options, t.bots, t.sittings, t.round, t.over,
+                             t.failed)
+    started = [i for i, x in enumerate(t.sittings) if x["segments"]]
+    if not started:
+        return
+    change = data.draw(hs.sampled_from(["seats", "set", "board", "offset"]))
+    progress = json.loads(t.progress_text())
+    sitting = progress["sittings"][data.draw(hs.sampled_from(started))]
+    if change == "seats":
+        sitting["seats"]["N"], sitting["seats"]["E"] = sitting["seats"]["E"], sitting["seats"]["N"]
+    elif change == "set":
+        sitting["set"] += 1
+    elif change == "board":
+        sitting["segments"][0][1] = [99]
+    else:
+        sitting["segments"][0][0] = (sitting["segments"][0][0] + 1) % 4
+    got = rebuild(StoredEvening(t.id, row.plan, progress, 0.0))
+    assert isinstance(got, Problem) and got.key == "q.tournament", change

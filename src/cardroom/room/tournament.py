@@ -33,6 +33,7 @@ from cardroom.club import tour_arbiter as arb
 from cardroom.club import tournament as tr
 from cardroom.club.evening import turned_deal
 from cardroom.club.movements import Sitting
+from cardroom.core.errors import CardroomError
 from cardroom.core.game import CHANCE
 from cardroom.i18n.catalogue import Reason
 from cardroom.room.engine import derived_seed, new_id
@@ -260,7 +261,7 @@ class RoomTournaments:
                     raise _bad(f"round {rnd.number}")
                 await asyncio.gather(*(self._sitting(room, t, s, entries[s.table]) for s in rnd.sittings))
         except Exception as e:
-            t.failed = e.text() if isinstance(e, tr.TournamentError) else str(e)
+            t.failed = e.text() if isinstance(e, CardroomError) else str(e)
             log.error("tournament %s failed: %s", t.id, t.failed)
         t.over = True
         try:
@@ -497,7 +498,7 @@ class RoomKnockouts:
                     await _until(lambda x=rt: x.state.is_over)
                 field_ = [p for res in ko.results(room) if res["round"] == r for p in res["advance"]]
         except Exception as e:
-            ko.failed = e.text() if isinstance(e, tr.TournamentError) else str(e)
+            ko.failed = e.text() if isinstance(e, CardroomError) else str(e)
             log.error("knock-out %s failed: %s", ko.id, ko.failed)
         ko.over = True
         try:
