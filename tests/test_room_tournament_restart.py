@@ -328,3 +328,30 @@ def test_a_tournament_row_gives_back_the_tournament(size: int, deals: int, seed:
         sitting["segments"][0][0] = (sitting["segments"][0][0] + 1) % 4
     got = rebuild(StoredEvening(t.id, row.plan, progress, 0.0))
     assert isinstance(got, Problem) and got.key == "q.tournament", change
+
+
+def test_what_the_store_refuses_is_not_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tournament (a knock-out) the store refuses is not made, and a ruling it refuses is not given: 503
+    ``tournament_store``, nothing kept."""
+    from cardroom.room.store import StoreError
+
+    def refuse(self: Store, key: str, *texts: str) -> None:
+        raise StoreError("disk full")
+
+    with TestClient(create_app(f"sqlite:///{tmp_path}/refused.sqlite", bot_delay=BOT_DELAY)) as c:
+        monkeypatch.setattr(Store, "add_tournament", refuse)
+        for path, body in (("tournaments", TOURNAMENT), ("knockouts", KNOCKOUT)):
+            r = c.post(f"/api/club/{path}?lang=ru", json=body)
+            assert r.status_code == 503 and r.json()["code"] == "tournament_store", r.text
+            assert "турнир не удалось сохранить" in r.json()["detail"] and "disk full" in r.json()["detail"]
+        assert c.get("/api/club/tournaments/t1").status_code == 404 and not c.get("/api/tables").json()["tables"]
+        monkeypatch.undo()
+        made = c.post("/api/club/tournaments", json=TOURNAMENT)
+        assert made.status_code == 201
+        key = made.json()["id"]
+        wait_for(lambda: c.get(f"/api/club/tournaments/{key}").json()["round"] >= 2, 120, "no second round")
+        c.app.state.room.store_retries = 0  # type: ignore[attr-defined]
+        monkeypatch.setattr(Store, "save_tournament", refuse)
+        r = c.post(f"/api/club/tournaments/{key}/rulings", json=RULING)
+        assert r.status_code == 503 and r.json()["code"] == "tournament_store", r.text
+        assert c.get(f"/api/club/tournaments/{key}").json()["rulings"] == []
