@@ -172,6 +172,8 @@ def test_a_graceful_restart_in_the_middle_of_a_tournament(tmp_path: Path) -> Non
         info = c.get("/api/club/tournaments/t1").json()
         assert info["round"] == row.progress["round"] and not info["over"], "the tournament is back where it was"
         wait_for(lambda: c.get(f"/api/tables/{done[-1]}").json()["over"], 30, "the played-out table was not ended")
+        wait_for(lambda: c.get(f"/api/tables/{last}").status_code == 200, 30, "the table of the stored id not made")
+        info = c.get("/api/club/tournaments/t1").json()
         stored_ids = [[sg[2] for sg in st["segments"]] for st in row.progress["sittings"]]
         assert [[sg["table_id"] for sg in st["segments"]][:len(ids)]  # it may have begun a next board since
                 for st, ids in zip(info["sittings"], stored_ids, strict=True)] == stored_ids, "its stored tables"

@@ -81,6 +81,11 @@ def rebuild(st: StoredEvening) -> RoomTournament | RoomKnockout | Problem:
     return _rebuild(st, RoomTournament.from_stored)
 
 
+def _made(room: Room, tid: str) -> bool:
+    """Not a table the tournament is making (its id stored, not yet the table): a summary lists the made."""
+    return tid in room.tables or tid in room.quarantined
+
+
 async def _stop(tasks: list[asyncio.Task[None] | None]) -> None:
     """Stop the tasks (a server that stops: they resume at the next start)."""
     for task in tasks:
@@ -339,7 +344,8 @@ class RoomTournaments:
                 "resting": list(sched.resting.get(t.round, ())),
                 "sittings": [{"round": st["round"], "table": st["table"], "set": st["set"], "seats": st["seats"],
                               "segments": [{"table_id": tid, "offset": off, "boards": boards}
-                                           for off, boards, tid in st["segments"]]} for st in t.sittings],
+                                           for off, boards, tid in st["segments"] if _made(room, tid)]}
+                             for st in t.sittings],
                 "protocol": [{**ln.row(), "match_points": {tr.SEATS[s]: str(mp[(ln.round, ln.table, ln.board, s)])
                                                            for s in range(4)}} for ln in lines],
                 "standings": [{"place": s.place, "number": s.number, "name": s.name, "points": str(s.points),
@@ -519,7 +525,7 @@ class RoomKnockouts:
     def summary(self, room: Room, ko: RoomKnockout) -> dict[str, Any]:
         results = {(x["round"], x["table"]): x for x in ko.results(room)}
         tables = [results.get((tb["round"], tb["table"]), {**tb, "balances": None, "advance": None})
-                  for tb in ko.tables]
+                  for tb in ko.tables if _made(room, tb["table_id"])]
         last = [x for x in tables if x["round"] == len(ko.plan) and x["advance"] is not None]
         return {"id": ko.id, "players": ko.players, "plan": ko.plan, "round": ko.round, "over": ko.over,
                 "failed": ko.failed, "tables": tables, "prizes": last[0]["advance"] if last else None}
