@@ -27,11 +27,12 @@ def add_room_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def quarantine(args: argparse.Namespace) -> int:
-    """Print the tables and the club evenings a server started on ``--db`` would set aside, as it would
-    compute them (the store is only read; nothing is created). Status 0; 2 when the database itself is
-    refused."""
+    """Print the tables, the club evenings and the tournaments a server started on ``--db`` would set
+    aside, as it would compute them (the store is only read; nothing is created). Status 0; 2 when the
+    database itself is refused."""
     from cardroom.room.engine import build_tables
     from cardroom.room.evening import rebuild
+    from cardroom.room.tournament import rebuild as rebuild_tournament
 
     lang = getattr(args, "lang", None) or default_lang()
     store = open_store(args.db, lang, create=False)
@@ -40,6 +41,7 @@ def quarantine(args: argparse.Namespace) -> int:
     try:
         stored = store.load_all()
         evenings = store.load_evenings()
+        tournaments = store.load_tournaments()
     except StoreSchemaError as e:
         print(f"cardroom: {e.text(lang)}", file=sys.stderr)
         return 2
@@ -51,6 +53,9 @@ def quarantine(args: argparse.Namespace) -> int:
     for st in evenings:  # a club evening set aside (room/evening.py)
         if isinstance(got := rebuild(st), Problem):
             print(f"{st.id}\tclub-evening\t{got.text(lang)}")
+    for st in tournaments:  # a tournament or knock-out set aside (room/tournament.py)
+        if isinstance(why := rebuild_tournament(st), Problem):
+            print(f"{st.id}\ttournament\t{why.text(lang)}")
     print(msg("admin.summary", lang, tables=len(tables) + len(quarantined), db=store.where,
               quarantined=len(quarantined)), file=sys.stderr)
     return 0

@@ -26,6 +26,7 @@ from cardroom.room.routes.common import STATIC, RoomSettings, lang_of
 from cardroom.room.routes.hint import HintLimit
 from cardroom.room.routes.socket import watchdog
 from cardroom.room.store import DEFAULT_DB, AsyncStore, Store
+from cardroom.room.tournament import RoomKnockouts, RoomTournaments
 from cardroom.room.web import REDACT, SecurityHeaders, public_base, web_origin
 
 __all__ = ["STATIC", "create_app"]
@@ -76,7 +77,17 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         # any table is resumed (their tables wait for the boards still to come), resumed once the room is up
         app.state.evenings = evenings = RoomEvenings()
         stored_evenings = await store.call(store.store.load_evenings)
-        await room.load(prepare=lambda r: evenings.restore(r, stored_evenings))
+        # the tournaments and knock-outs (room/tournament.py) likewise
+        app.state.tournaments = tournaments = RoomTournaments()
+        app.state.knockouts = knockouts = RoomKnockouts()
+        stored_tournaments = await store.call(store.store.load_tournaments)
+
+        def prepare(r: Room) -> None:
+            evenings.restore(r, stored_evenings)
+            tournaments.restore(r, stored_tournaments)
+            knockouts.restore(r, stored_tournaments)
+
+        await room.load(prepare=prepare)
         app.state.room = room
         app.state.clubs = clubs = ClubRoom(room)  # the club tables of 1913 (room/clubtable.py)
         await clubs.load()
@@ -86,10 +97,14 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
             if idle_hours else None
         clocks = asyncio.get_running_loop().create_task(timer.run(room))  # the tables' move timers
         evenings.start_all(room)
+        tournaments.start_all(room)
+        knockouts.start_all(room)
         try:
             yield
         finally:
             await evenings.close()
+            await tournaments.close()
+            await knockouts.close()
             await limits.stop_task(clocks)
             await limits.stop_task(expiry)
             stuck.cancel()

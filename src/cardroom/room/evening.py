@@ -30,8 +30,9 @@ import contextlib
 import itertools
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardroom.club import movements as mv
 from cardroom.club.card import score_card
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
     from cardroom.room.engine import Room, TableRuntime
 
 log = logging.getLogger("cardroom.room")
+T = TypeVar("T")
 
 MAX_TABLES = 4
 """An evening in the room has at most this many tables."""
@@ -212,15 +214,8 @@ class RoomEvenings:
         next deal (its ``deals`` empty) until the evening's task gives it its boards still to come
         (:meth:`start_all`). An evening that cannot be rebuilt is set aside with one log line; the others
         go on."""
-        last = 0
-        for st in stored:
-            if st.id[:1] == "e" and st.id[1:].isdigit():
-                last = max(last, int(st.id[1:]))
-            ev = rebuild(st)
-            if isinstance(ev, Problem):
-                self.set_aside[st.id] = ev
-                log.error("%s", msg("log.evening_set_aside", "en", id=st.id, reason=ev.text()))
-                continue
+        rebuilt, last = rebuild_rows(stored, "e", rebuild, self.set_aside, "log.evening_set_aside")
+        for ev in rebuilt:
             self.evenings[ev.id] = ev
             if ev.over:
                 continue
@@ -279,14 +274,7 @@ class RoomEvenings:
         does (``Room.store_retries``), then raised. The text is taken at each attempt, in the event loop:
         the store's one worker thread writes the texts in the order they were taken, so the last one
         written is the newest (a retry never writes back an older progress)."""
-        for attempt in range(room.store_retries + 1):
-            try:
-                await room.store.call(room.store.store.save_evening, ev.id, ev.progress_text())
-                return
-            except StoreError:
-                if attempt == room.store_retries:
-                    raise
-                await asyncio.sleep(min(8.0, room.store_retry_pause * 2 ** attempt))
+        await save_progress(room, room.store.store.save_evening, ev.id, ev.progress_text)
 
     async def _run(self, room: Room, ev: RoomEvening) -> None:
         """Play the evening's rounds; a round whose entries are stored (a restarted evening) goes on with
@@ -335,15 +323,9 @@ class RoomEvenings:
                       deals: list[Any] | None, key: str, boards: int | None = None) -> TableRuntime:
         """The room table ``tid`` (its id stored): the table served, given back the ones of ``deals`` (all
         its boards) it has not dealt yet, and kicked; else made now (:meth:`_table`)."""
-        rt = room.tables.get(tid)
+        rt = served(room, tid, deals)
         if rt is not None:
-            if deals is not None and not rt.state.is_over:
-                dealt = len(rt.state.results) + (0 if rt.state.to_act == CHANCE else 1)
-                rt.deals = deals[dealt:]
-                room.kick(rt)
             return rt
-        if tid in room.quarantined:
-            raise EveningError(Reason("club.room_table_set_aside", table=tid))
         return await self._table(room, ev, seats, offset, deals, key, tid, boards)
 
     async def _table(self, room: Room, ev: RoomEvening, seats: tuple[str, ...], offset: int,
@@ -462,6 +444,56 @@ class RoomEvenings:
         shown = Evening(ev.plan.kind, ev.plan.players, ev.plan.game_name, ev.plan.seed, ev.plan.options)
         shown.load(ev.data(room))
         return score_card(shown, lang, stylesheet="/club/evening.css")
+
+
+def rebuild_rows(stored: list[StoredEvening], prefix: str, make: Callable[[StoredEvening], T | Problem],
+                 set_aside: dict[str, Problem], log_key: str) -> tuple[list[T], int]:
+    """The stored rows (evenings, tournaments) rebuilt by ``make``, and the highest number of an id
+    ``prefix`` + digits among them (the next one made gets a greater one); a row that cannot be rebuilt
+    is put in ``set_aside`` with one log line (``log_key``), and the others go on."""
+    last, out = 0, []
+    for st in stored:
+        if st.id[:len(prefix)] == prefix and st.id[len(prefix):].isdigit():
+            last = max(last, int(st.id[len(prefix):]))
+        got = make(st)
+        if isinstance(got, Problem):
+            set_aside[st.id] = got
+            log.error("%s", msg(log_key, "en", id=st.id, reason=got.text()))
+            continue
+        out.append(got)
+    return out, last
+
+
+async def save_progress(room: Room, save: Callable[[str, str], None], key: str, text: Callable[[], str]) -> None:
+    """Store a row's progress (``save``: the store's method, ``text``: the progress as it is now); a
+    refusal is tried again as a table's driver does (``Room.store_retries``), then raised. The text is
+    taken at each attempt, in the event loop: the store's one worker thread writes the texts in the
+    order they were taken, so the last one written is the newest (a retry never writes back an older
+    progress)."""
+    for attempt in range(room.store_retries + 1):
+        try:
+            await room.store.call(save, key, text())
+            return
+        except StoreError:
+            if attempt == room.store_retries:
+                raise
+            await asyncio.sleep(min(8.0, room.store_retry_pause * 2 ** attempt))
+
+
+def served(room: Room, tid: str, deals: list[Any] | None) -> TableRuntime | None:
+    """The room table ``tid`` of a stored plan if the room has it, given back the ones of ``deals`` (all
+    its boards) it has not dealt yet and kicked; None when it is still to be made (its id stored, the
+    table not: a process killed between the two); :class:`EveningError` when it was set aside."""
+    rt = room.tables.get(tid)
+    if rt is not None:
+        if deals is not None and not rt.state.is_over:
+            dealt = len(rt.state.results) + (0 if rt.state.to_act == CHANCE else 1)
+            rt.deals = deals[dealt:]
+            room.kick(rt)
+        return rt
+    if tid in room.quarantined:
+        raise EveningError(Reason("club.room_table_set_aside", table=tid))
+    return None
 
 
 async def _until(done: Any) -> None:

@@ -13,7 +13,8 @@ A fourth table, ``room_evenings``, keeps the club evenings of the room (:mod:`ca
 one row an evening, its plan (a JSON object, written once) and its progress (a JSON object: the
 rounds begun, the room tables of each table-round, whether it is over), rewritten whenever it changes
 and committed before the evening acts on the change (:meth:`Store.save_evening`). Its tables are
-ordinary room tables.
+ordinary room tables. A fifth, ``room_tournaments``, keeps the room's preferans tournaments and
+knock-outs (:mod:`cardroom.room.tournament`) in the same two columns, written the same way.
 
 Secrets are kept only as SHA-256 hashes. The in-memory tables are rebuilt from these rows when the
 server starts (:meth:`Store.load_all`).
@@ -124,6 +125,22 @@ class EveningRow(Base):
     updated: Mapped[float] = mapped_column(Float)
 
 
+class TournamentRow(Base):
+    """A preferans tournament or a knock-out of the room (:mod:`cardroom.room.tournament`): the same
+    plan and progress columns as ``room_evenings``, written the same way."""
+
+    __tablename__ = "room_tournaments"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    plan: Mapped[str] = mapped_column(Text)  # JSON object: the players, seed, options, bots (written once)
+    progress: Mapped[str] = mapped_column(Text)  # JSON object: round, over, failed, the room tables, rulings
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+PlanRow = type[EveningRow] | type[TournamentRow]
+"""A table of stored plans and their progress (an evening, a tournament)."""
+
+
 @dataclass(frozen=True)
 class SeatEvent:
     seat: int
@@ -177,8 +194,9 @@ class StoredTable:
 
 @dataclass
 class StoredEvening:
-    """A club evening as the store holds it: its plan and progress (JSON objects, read but not yet
-    checked against a movement: :mod:`cardroom.room.evening` does that). ``problem``: set when the row
+    """A club evening (or a tournament: ``room_tournaments``) as the store holds it: its plan and progress
+    (JSON objects, read but not yet checked against a movement: :mod:`cardroom.room.evening` and
+    :mod:`cardroom.room.tournament` do that). ``problem``: set when the row
     cannot be read (a value of the wrong type, a column that is not a JSON object); the room then sets
     the evening aside."""
 
@@ -425,38 +443,57 @@ class Store:
         except IntegrityError as e:
             raise StoreError(f"action already stored (duplicate order number): {e.orig}") from None
 
-    def add_evening(self, evening_id: str, plan: str, progress: str) -> None:
-        """Store a new club evening: its plan and first progress (JSON texts), in one transaction."""
+    def _add_plan(self, row: PlanRow, key: str, plan: str, progress: str) -> None:
         now = time.time()
         with self.engine.begin() as conn:
-            conn.execute(insert(EveningRow).values(id=evening_id, plan=plan, progress=progress, created=now,
-                                                   updated=now))
+            conn.execute(insert(row).values(id=key, plan=plan, progress=progress, created=now, updated=now))
+
+    def _save_progress(self, row: PlanRow, key: str, progress: str) -> None:
+        with self.engine.begin() as conn:
+            done = conn.execute(update(row).where(row.id == key).values(progress=progress, updated=time.time()))
+            if done.rowcount != 1:
+                raise StoreError(f"no stored {row.__tablename__} row {key!r}")
+
+    def add_evening(self, evening_id: str, plan: str, progress: str) -> None:
+        """Store a new club evening: its plan and first progress (JSON texts), in one transaction."""
+        self._add_plan(EveningRow, evening_id, plan, progress)
 
     def save_evening(self, evening_id: str, progress: str) -> None:
         """Replace an evening's progress (a JSON text); :class:`StoreError` when it has no row."""
-        with self.engine.begin() as conn:
-            done = conn.execute(update(EveningRow).where(EveningRow.id == evening_id).values(
-                progress=progress, updated=time.time()))
-            if done.rowcount != 1:
-                raise StoreError(f"no stored evening {evening_id!r}")
+        self._save_progress(EveningRow, evening_id, progress)
+
+    def add_tournament(self, tournament_id: str, plan: str, progress: str) -> None:
+        """Store a new tournament or knock-out (``room_tournaments``), as :meth:`add_evening`."""
+        self._add_plan(TournamentRow, tournament_id, plan, progress)
+
+    def save_tournament(self, tournament_id: str, progress: str) -> None:
+        """Replace a tournament's progress, as :meth:`save_evening`."""
+        self._save_progress(TournamentRow, tournament_id, progress)
 
     # ------------------------------------------------------------------ reads
     def load_evenings(self) -> list[StoredEvening]:
         """Every stored club evening, oldest first. One row's bad values never make this fail: such an
         evening comes back with its ``problem``. An older database without ``room_evenings`` has none."""
+        return self._load_plans(EveningRow)
+
+    def load_tournaments(self) -> list[StoredEvening]:
+        """Every stored tournament and knock-out, oldest first, as :meth:`load_evenings`."""
+        return self._load_plans(TournamentRow)
+
+    def _load_plans(self, row: PlanRow) -> list[StoredEvening]:
         sqlite = self.engine.dialect.name == "sqlite"
         out: list[StoredEvening] = []
         try:
             with self.engine.connect() as conn:
-                if EveningRow.__tablename__ not in inspect(conn).get_table_names():
+                if row.__tablename__ not in inspect(conn).get_table_names():
                     return []
                 raw = conn.connection.dbapi_connection
-                if sqlite:  # as load_all: undecodable text is one evening's problem
+                if sqlite:  # as load_all: undecodable text is one row's problem
                     raw.text_factory = bytes  # type: ignore[union-attr]
                 try:
                     for r in conn.exec_driver_sql(
-                            f"SELECT id, plan, progress, created FROM {EveningRow.__tablename__} ORDER BY created, id"):
-                        out.append(_evening_of(r))
+                            f"SELECT id, plan, progress, created FROM {row.__tablename__} ORDER BY created, id"):
+                        out.append(_evening_of(r, row.__tablename__))
                 finally:
                     if sqlite:
                         raw.text_factory = str  # type: ignore[union-attr]
@@ -576,8 +613,8 @@ class Store:
             return [r[0] for r in rows]
 
 
-def _evening_of(r: Any) -> StoredEvening:
-    """One row of ``room_evenings`` read: its values checked, its JSON columns parsed."""
+def _evening_of(r: Any, where: str = EveningRow.__tablename__) -> StoredEvening:
+    """One row of ``room_evenings`` (or of ``where``) read: its values checked, its JSON columns parsed."""
     ev = StoredEvening(_key(r[0]), {}, {}, 0.0)
     try:
         _text(r[0], "id")
@@ -590,7 +627,7 @@ def _evening_of(r: Any) -> StoredEvening:
         if isinstance(shown, bytes):
             with contextlib.suppress(UnicodeDecodeError):
                 shown = shown.decode("utf-8")
-        ev.problem = Problem("q.value", {"column": e.column, "where": EveningRow.__tablename__,
+        ev.problem = Problem("q.value", {"column": e.column, "where": where,
                                          "value": short(shown), "expected": e.expected})
         return ev
     for column, value in texts.items():

@@ -6,30 +6,93 @@ protocol, match points and standings read from the tables' records alone. The ar
 page) may give artificial adjusted results to a deal's seats.
 
 A person named among the participants sits at his seat through the table's ordinary ``sit``; the
-tournament waits for him."""
+tournament waits for him.
+
+Tournaments and knock-outs are stored as the club evenings are (``room_tournaments``: the plan, and the
+progress rewritten at every change — a round's sittings, a new table's id before the table itself, a
+board played, an arbiter's ruling — committed before the tournament acts on it; the shared helpers of
+:mod:`cardroom.room.evening`). At start-up (:meth:`RoomTournaments.restore`, in ``Room.load``'s
+``prepare``, before any table resumes) each is rebuilt from its row, its unfinished board tables held at
+their next deal, and its task resumes where it was; a row that cannot be rebuilt, or does not fit its
+movement, is set aside (logged, 410 ``tournament_set_aside``) while the others go on."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
+import json
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardroom.club import pref_movements as pm
 from cardroom.club import tour_arbiter as arb
 from cardroom.club import tournament as tr
 from cardroom.club.evening import turned_deal
 from cardroom.club.movements import Sitting
+from cardroom.core.errors import CardroomError
 from cardroom.core.game import CHANCE
 from cardroom.i18n.catalogue import Reason
-from cardroom.room.engine import derived_seed
-from cardroom.room.evening import _until
-from cardroom.room.store import SeatEvent
+from cardroom.room.engine import derived_seed, new_id
+from cardroom.room.evening import _until, rebuild_rows, save_progress, served
+from cardroom.room.store import Problem, SeatEvent, StoredEvening
+
+log = logging.getLogger("cardroom.room")
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from cardroom.room.engine import Room, TableRuntime
 
 MAX_DEALS = 8
+PLAN_FORMAT = "cardroom-room-tournament"
+KNOCKOUT_FORMAT = "cardroom-room-knockout"
+
+
+def _bad(why: str) -> tr.TournamentError:
+    return tr.TournamentError(Reason("club.room_progress", why=why))
+
+
+def _table_id(value: Any) -> str:
+    if not isinstance(value, str) or not value:
+        raise _bad("table id")
+    return value
+
+
+def _rebuild(st: StoredEvening, make: Callable[[StoredEvening], T]) -> T | Problem:
+    """The tournament (knock-out) of a stored row by ``make``, or why it is set aside."""
+    if st.problem is not None:
+        return st.problem
+    try:
+        return make(st)
+    except tr.TournamentError as e:
+        return Problem("q.tournament", {"why": e.text()})
+    except Exception as e:  # anything else in a malformed row: this tournament only
+        return Problem("q.tournament", {"why": f"{type(e).__name__}: {e}"})
+
+
+def rebuild(st: StoredEvening) -> RoomTournament | RoomKnockout | Problem:
+    """The tournament or knock-out (an id ``k…``) of a stored row, or why it is set aside (the room's
+    start-up and ``cardroom room quarantine`` alike)."""
+    if st.id.startswith("k"):
+        return _rebuild(st, RoomKnockout.from_stored)
+    return _rebuild(st, RoomTournament.from_stored)
+
+
+def _made(room: Room, tid: str) -> bool:
+    """Not a table the tournament is making (its id stored, not yet the table): a summary lists the made."""
+    return tid in room.tables or tid in room.quarantined
+
+
+async def _stop(tasks: list[asyncio.Task[None] | None]) -> None:
+    """Stop the tasks (a server that stops: they resume at the next start)."""
+    for task in tasks:
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
 
 @dataclass
@@ -53,18 +116,107 @@ class RoomTournament:
         out = []
         for st in self.sittings:
             segs = [{"offset": off, "boards": boards, "table_id": tid, "record": room.record(tid)}
-                    for off, boards, tid in st["segments"] if boards and room.table(tid).state.is_over]
+                    for off, boards, tid in st["segments"]
+                    if boards and (rt := room.tables.get(tid)) is not None and rt.state.is_over]
             if segs:
                 out.append({**{k: v for k, v in st.items() if k != "segments"}, "segments": segs})
         return {**head, "sittings": out, "rulings": list(self.rulings)}
 
+    # ------------------------------------------------------------------ stored
+    def plan_text(self) -> str:
+        """The stored plan: the participants, seed and options, and who is a computer player."""
+        return json.dumps({"format": PLAN_FORMAT, "players": self.plan.names, "seed": self.plan.seed,
+                           "options": self.plan.options.to_dict(), "bots": sorted(self.bots)}, sort_keys=True)
+
+    def progress_text(self) -> str:
+        """The stored progress: the round begun last, whether it is over (and why it failed), each
+        table-round begun with its room tables (``segments``: offset, boards played, table id) and the
+        arbiter's rulings."""
+        return json.dumps({"round": self.round, "over": self.over, "failed": self.failed,
+                           "sittings": [{**st, "segments": [list(sg) for sg in st["segments"]]}
+                                        for st in self.sittings],
+                           "rulings": self.rulings}, sort_keys=True)
+
+    @classmethod
+    def from_stored(cls, st: StoredEvening) -> RoomTournament:
+        """The tournament of a stored row; :class:`TournamentError` (or KeyError, TypeError, ValueError for
+        a malformed field) when the row does not make a tournament of the room."""
+        head, progress = st.plan, st.progress
+        if head.get("format") != PLAN_FORMAT:
+            raise tr.TournamentError(Reason("tour.not_tournament"))
+        names = [str(p) for p in head["players"]]
+        plan = tr.Tournament(names, int(head["seed"]), tr.TournamentOptions.from_dict(head["options"]))
+        bots = {str(b) for b in head["bots"]}
+        if not bots <= set(names):
+            raise _bad("bots")
+        sched = plan.schedule
+        sittings = {(r.number, s.table): s for r in sched.movement.rounds for s in r.sittings}
+        entries: list[dict[str, Any]] = []
+        for e in progress["sittings"]:
+            key = (int(e["round"]), int(e["table"]))
+            s = sittings.get(key)
+            if s is None or e["seats"] != dict(zip(tr.SEATS, s.seats, strict=True)) \
+                    or e["set"] != sched.sets[key] or e["late"] is not False:
+                raise _bad(f"round {key[0]} table {key[1]}")
+            segs = []
+            for k, (off, boards, tid) in enumerate(e["segments"]):
+                board = plan.board(s.boards[k])  # one board a room table, in the set's order
+                if int(off) != int(board.dealer) or [int(b) for b in boards] not in ([], [board.number]):
+                    raise _bad(f"round {key[0]} table {key[1]} board {board.number}")
+                segs.append((int(off), [int(b) for b in boards], _table_id(tid)))
+            entries.append({"round": key[0], "table": key[1], "set": sched.sets[key], "late": False,
+                            "seats": dict(zip(tr.SEATS, s.seats, strict=True)), "segments": segs})
+        rulings = list(progress["rulings"])
+        for r in rulings:  # as the protocol reads them (tr.lines_from_dict)
+            (int(r["round"]), int(r["table"]), int(r["board"]))
+            if len(r["scores"]) != 4:
+                raise _bad("ruling")
+            for sc in r["scores"]:
+                Fraction(sc["value"]), str(sc["kind"])
+        failed = progress.get("failed")
+        rnd = int(progress["round"])
+        if not 0 <= rnd <= sched.table.rounds:
+            raise _bad(f"round {rnd}")
+        return cls(st.id, plan, bots, entries, rulings, rnd, progress["over"] is True,
+                   failed=None if failed is None else str(failed))
+
+    def board_tables(self) -> set[str]:
+        return {tid for e in self.sittings for _, _, tid in e["segments"]}
+
 
 @dataclass
 class RoomTournaments:
-    """The tournaments of one room, by id (in memory, like the evenings; their tables stay)."""
+    """The tournaments of one room, by id; each stored in the room's store (``room_tournaments``) and
+    rebuilt at start-up (:meth:`restore`)."""
 
     tournaments: dict[str, RoomTournament] = field(default_factory=dict)
+    set_aside: dict[str, Problem] = field(default_factory=dict)
+    """Stored tournaments that could not be rebuilt at start-up (not served: 410), by id."""
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    def restore(self, room: Room, stored: list[StoredEvening]) -> None:
+        """Rebuild the stored tournaments (``Room.load``'s ``prepare``): the unfinished table of a board is
+        held at its next deal (its ``deals`` empty) until the tournament's task gives its board back."""
+        rows = [st for st in stored if not st.id.startswith("k")]
+        got, last = rebuild_rows(rows, "t", lambda st: _rebuild(st, RoomTournament.from_stored), self.set_aside,
+                                 "log.tournament_set_aside")
+        for t in got:
+            self.tournaments[t.id] = t
+            if not t.over:
+                for tid in t.board_tables():
+                    rt = room.tables.get(tid)
+                    if rt is not None and not rt.state.is_over:
+                        rt.deals = []
+        self._ids = itertools.count(last + 1)
+
+    def start_all(self, room: Room) -> None:
+        """Resume every restored tournament that is not over."""
+        for t in self.tournaments.values():
+            if not t.over and t.task is None:
+                self.start(room, t)
+
+    async def close(self) -> None:
+        await _stop([t.task for t in self.tournaments.values()])
 
     def make(self, body: dict[str, Any], lang: str) -> RoomTournament:
         """A new tournament from a request body (participants, players, deals, variant, seed, autoplay);
@@ -83,56 +235,84 @@ class RoomTournaments:
         if not isinstance(autoplay, bool):
             raise TypeError("'autoplay' must be true or false")
         # autoplay: computer players play under the registered names too (a demonstration, a test)
-        t = RoomTournament(f"t{next(self._ids)}", plan, set(given + bots) if autoplay else set(bots))
+        return RoomTournament(f"t{next(self._ids)}", plan, set(given + bots) if autoplay else set(bots))
+
+    async def add(self, room: Room, t: RoomTournament) -> None:
+        """Store a new tournament (:meth:`make`), then keep it."""
+        await room.store.call(room.store.store.add_tournament, t.id, t.plan_text(), t.progress_text())
         self.tournaments[t.id] = t
-        return t
 
     def start(self, room: Room, t: RoomTournament) -> None:
         t.task = asyncio.get_running_loop().create_task(self._run(room, t))
 
+    async def _save(self, room: Room, t: RoomTournament) -> None:
+        await save_progress(room, room.store.store.save_tournament, t.id, t.progress_text)
+
     async def _run(self, room: Room, t: RoomTournament) -> None:
+        """Play the rounds; a round whose sittings are stored (a restarted tournament) goes on with its
+        stored tables."""
         try:
             for rnd in t.plan.schedule.movement.rounds:
-                t.round = rnd.number
-                entries = [{"round": rnd.number, "table": s.table, "set": t.plan.schedule.sets[(rnd.number, s.table)],
-                            "late": False, "seats": dict(zip(tr.SEATS, s.seats, strict=True)), "segments": []}
-                           for s in rnd.sittings]
-                t.sittings += entries
-                await asyncio.gather(*(self._sitting(room, t, s, e) for s, e in zip(rnd.sittings, entries,
-                                                                                   strict=True)))
+                entries = {e["table"]: e for e in t.sittings if e["round"] == rnd.number}
+                if not entries:
+                    t.round = rnd.number
+                    made = [{"round": rnd.number, "table": s.table, "set": t.plan.schedule.sets[(rnd.number, s.table)],
+                             "late": False, "seats": dict(zip(tr.SEATS, s.seats, strict=True)), "segments": []}
+                            for s in rnd.sittings]
+                    t.sittings += made
+                    entries = {e["table"]: e for e in made}
+                    await self._save(room, t)
+                elif sorted(entries) != sorted(s.table for s in rnd.sittings):
+                    raise _bad(f"round {rnd.number}")
+                await asyncio.gather(*(self._sitting(room, t, s, entries[s.table]) for s in rnd.sittings))
         except Exception as e:
-            t.failed = str(e)
+            t.failed = e.text() if isinstance(e, CardroomError) else str(e)
+            log.error("tournament %s failed: %s", t.id, t.failed)
         t.over = True
+        try:
+            await self._save(room, t)
+        except Exception as e:
+            log.error("tournament %s: its end could not be stored: %s", t.id, e)
 
     async def _table(self, room: Room, t: RoomTournament, seats: tuple[str, ...], offset: int, deal: Any,
-                     key: str) -> TableRuntime:
+                     key: str, table_id: str) -> TableRuntime:
         events = [SeatEvent(s, "bot", seats[(s + offset) % 4], None) for s in range(4)
                   if seats[(s + offset) % 4] in t.bots]
         options = {"variant": t.plan.options.variant, "players": 4}
         rt, _ = await room.create_table("preferans", options, seed=derived_seed(t.plan.seed, t.id, key),
-                                        seat_events=events, practice=True)
+                                        seat_events=events, practice=True, table_id=table_id)
         rt.deals = [deal]  # set before the driver deals
         return rt
 
     async def _sitting(self, room: Room, t: RoomTournament, s: Sitting, entry: dict[str, Any]) -> None:
-        """Play one table-round: each board of the set at a room table of its own, turned to its dealer."""
-        for b in (t.plan.board(n) for n in s.boards):
+        """Play one table-round: each board of the set at a room table of its own, turned to its dealer;
+        a stored board's table is played on (or, over, passed). A new table's id is stored before the
+        table (a process killed between the two makes it at the next start, with the same id and seed)."""
+        segs = entry["segments"]
+        for k, b in enumerate(t.plan.board(n) for n in s.boards):
             off = int(b.dealer)
-            rt = await self._table(room, t, s.seats, off, turned_deal(b.hands, off, b.rest),
-                                   f"{entry['round']}/{s.table}/{b.number}")
-            entry["segments"].append((off, [], rt.id))
+            deal = turned_deal(b.hands, off, b.rest)
+            if k == len(segs):
+                segs.append((off, [], new_id()))
+                await self._save(room, t)
+            tid = segs[k][2]
+            rt = served(room, tid, [deal]) or await self._table(
+                room, t, s.seats, off, deal, f"{entry['round']}/{s.table}/{b.number}", tid)
             await _until(lambda r=rt: r.state.is_over or (r.state.to_act == CHANCE and not r.deals))
             if not rt.state.is_over:
                 await room.end_for_evening(rt)
-            entry["segments"][-1] = (off, [b.number], rt.id)
+            if segs[k][1] != [b.number]:
+                segs[k] = (off, [b.number], tid)
+                await self._save(room, t)
 
     # ------------------------------------------------------------------ the arbiter
-    def rule(self, room: Room, t: RoomTournament, body: dict[str, Any]) -> dict[str, Any]:
+    async def rule(self, room: Room, t: RoomTournament, body: dict[str, Any]) -> dict[str, Any]:
         """The arbiter's ruling on a deal played (:func:`cardroom.club.tour_arbiter.decide`: ``rule`` —
         "adjusted" with ``faults`` by seat letter, or "11.3" … "11.7" with the facts — and the seats as
         letters): its artificial and cancelled results go into the protocol. The room's tables deal the
         boards themselves, so a ruling that has the deal put right and played again leaves the result as
-        played. Kept with the tournament's record."""
+        played. Kept with the tournament's record, stored before it is acknowledged (a refusal of the
+        store: :class:`cardroom.room.store.StoreError`, and the ruling is not made)."""
         rnd, table, board = int(body["round"]), int(body["table"]), int(body["board"])
         facts = {k: v for k, v in body.items() if k not in ("round", "table", "board", "rule")}
         ruling = arb.decide(str(body.get("rule", "adjusted")), facts, {x: i for i, x in enumerate(tr.SEATS)})
@@ -144,8 +324,12 @@ class RoomTournaments:
         got = {"round": rnd, "table": table, "board": board, "ruling": ruling.to_dict(),
                "scores": [sc.to_dict() for sc in scores]}
         t.rulings.append(got)
+        try:
+            await self._save(room, t)
+        except Exception:
+            t.rulings.remove(got)
+            raise
         return got
-
     def summary(self, room: Room, t: RoomTournament) -> dict[str, Any]:
         data = t.data(room)
         lines, standings = tr.recompute(data) if data["sittings"] else ([], [])
@@ -160,7 +344,8 @@ class RoomTournaments:
                 "resting": list(sched.resting.get(t.round, ())),
                 "sittings": [{"round": st["round"], "table": st["table"], "set": st["set"], "seats": st["seats"],
                               "segments": [{"table_id": tid, "offset": off, "boards": boards}
-                                           for off, boards, tid in st["segments"]]} for st in t.sittings],
+                                           for off, boards, tid in st["segments"] if _made(room, tid)]}
+                             for st in t.sittings],
                 "protocol": [{**ln.row(), "match_points": {tr.SEATS[s]: str(mp[(ln.round, ln.table, ln.board, s)])
                                                            for s in range(4)}} for ln in lines],
                 "standings": [{"place": s.place, "number": s.number, "name": s.name, "points": str(s.points),
@@ -188,16 +373,16 @@ class RoomKnockout:
     over: bool = False
     task: asyncio.Task[None] | None = None
     failed: str | None = None
+    size: int = 4  # the largest table
 
     def results(self, room: Room) -> list[dict[str, Any]]:
         """Each finished table's balances and who goes on, from its published record alone."""
-        from fractions import Fraction
-
         from cardroom.records.registry import state_from_dict
 
         out = []
         for tb in self.tables:
-            if not room.table(tb["table_id"]).state.is_over:
+            rt = room.tables.get(tb["table_id"])
+            if rt is None or not rt.state.is_over:
                 continue
             state = state_from_dict(room.record(tb["table_id"]))
             bal = [Fraction(b) for b in state.sheet.settle().balance]
@@ -206,11 +391,69 @@ class RoomKnockout:
                         "advance": list(tr.going_on(tb["players"], bal, self.advance, final))})
         return out
 
+    # ------------------------------------------------------------------ stored
+    def plan_text(self) -> str:
+        return json.dumps({"format": KNOCKOUT_FORMAT, "players": self.players, "bots": sorted(self.bots),
+                           "variant": self.variant, "advance": self.advance, "table_size": self.size,
+                           "seed": self.seed, "pulya_length": self.pulya}, sort_keys=True)
+
+    def progress_text(self) -> str:
+        """The round begun last, whether it is over (and why it failed), each table begun (round, table,
+        players, room table id)."""
+        return json.dumps({"round": self.round, "over": self.over, "failed": self.failed, "tables": self.tables},
+                          sort_keys=True)
+
+    @classmethod
+    def from_stored(cls, st: StoredEvening) -> RoomKnockout:
+        """The knock-out of a stored row (its rounds' tables checked against its plan; who sits at a later
+        round's tables is checked against the records when it resumes)."""
+        head, progress = st.plan, st.progress
+        if head.get("format") != KNOCKOUT_FORMAT:
+            raise tr.TournamentError(Reason("tour.not_tournament"))
+        players = [str(p) for p in head["players"]]
+        bots = {str(b) for b in head["bots"]}
+        if not bots <= set(players) or len(set(players)) != len(players):
+            raise _bad("bots")
+        advance, size = int(head["advance"]), int(head["table_size"])
+        plan = tr.knockout_sizes(len(players), advance, size)
+        pulya = head["pulya_length"]
+        tables = []
+        for tb in progress["tables"]:
+            r, n = int(tb["round"]), int(tb["table"])
+            four = [str(p) for p in tb["players"]]
+            if not 1 <= r <= len(plan) or not 1 <= n <= len(plan[r - 1]) or len(four) != plan[r - 1][n - 1] \
+                    or not set(four) <= set(players) or (r == 1 and four != tr.seatings(players, plan[0])[n - 1]):
+                raise _bad(f"round {r} table {n}")
+            tables.append({"round": r, "table": n, "players": four, "table_id": _table_id(tb["table_id"])})
+        failed = progress.get("failed")
+        return cls(st.id, players, bots, plan, str(head["variant"]), advance, int(head["seed"]),
+                   None if pulya is None else int(pulya), tables, int(progress["round"]), progress["over"] is True,
+                   failed=None if failed is None else str(failed), size=size)
+
 
 @dataclass
 class RoomKnockouts:
+    """The knock-outs of one room, stored as the tournaments are (``room_tournaments``, ids ``k…``)."""
+
     knockouts: dict[str, RoomKnockout] = field(default_factory=dict)
+    set_aside: dict[str, Problem] = field(default_factory=dict)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    def restore(self, room: Room, stored: list[StoredEvening]) -> None:
+        """Rebuild the stored knock-outs (their tables play whole pulkas of their own: nothing to hold)."""
+        rows = [st for st in stored if st.id.startswith("k")]
+        got, last = rebuild_rows(rows, "k", lambda st: _rebuild(st, RoomKnockout.from_stored), self.set_aside,
+                                 "log.tournament_set_aside")
+        self.knockouts.update((ko.id, ko) for ko in got)
+        self._ids = itertools.count(last + 1)
+
+    def start_all(self, room: Room) -> None:
+        for ko in self.knockouts.values():
+            if not ko.over and ko.task is None:
+                self.start(room, ko)
+
+    async def close(self) -> None:
+        await _stop([ko.task for ko in self.knockouts.values()])
 
     def make(self, body: dict[str, Any], lang: str) -> RoomKnockout:
         """A knock-out from a request body (participants, players, table_size, advance, variant, seed,
@@ -223,43 +466,67 @@ class RoomKnockouts:
         if not isinstance(autoplay, bool):
             raise TypeError("'autoplay' must be true or false")
         pulya = body.get("pulya_length")
-        ko = RoomKnockout(f"k{next(self._ids)}", names, set(names) if autoplay else set(bots), plan,
-                          str(body.get("variant", "sochi")), advance, int(body.get("seed", 1)),
-                          None if pulya is None else int(pulya))
+        return RoomKnockout(f"k{next(self._ids)}", names, set(names) if autoplay else set(bots), plan,
+                            str(body.get("variant", "sochi")), advance, int(body.get("seed", 1)),
+                            None if pulya is None else int(pulya), size=size)
+
+    async def add(self, room: Room, ko: RoomKnockout) -> None:
+        await room.store.call(room.store.store.add_tournament, ko.id, ko.plan_text(), ko.progress_text())
         self.knockouts[ko.id] = ko
-        return ko
 
     def start(self, room: Room, ko: RoomKnockout) -> None:
         ko.task = asyncio.get_running_loop().create_task(self._run(room, ko))
 
+    async def _save(self, room: Room, ko: RoomKnockout) -> None:
+        await save_progress(room, room.store.store.save_tournament, ko.id, ko.progress_text)
+
     async def _run(self, room: Room, ko: RoomKnockout) -> None:
+        """Play the rounds: a round's tables (their ids) are stored before any is made; a restarted
+        knock-out goes on with its stored tables, checked against the seating its records make."""
         try:
             field_ = list(ko.players)
             for r, sizes in enumerate(ko.plan, start=1):
-                ko.round = r
+                wanted = tr.seatings(field_, sizes)
+                entries = [tb for tb in ko.tables if tb["round"] == r]
+                if not entries:
+                    ko.round = r
+                    entries = [{"round": r, "table": n, "players": four, "table_id": new_id()}
+                               for n, four in enumerate(wanted, start=1)]
+                    ko.tables += entries
+                    await self._save(room, ko)
+                elif [tb["players"] for tb in entries] != wanted:
+                    raise _bad(f"round {r}")
                 made = []
-                for tb, four in enumerate(tr.seatings(field_, sizes), start=1):
-                    options: dict[str, Any] = {"variant": ko.variant, "players": len(four)}
-                    if ko.pulya is not None:
-                        options["pulya_length"] = ko.pulya
-                    events = [SeatEvent(s, "bot", p, None) for s, p in enumerate(four) if p in ko.bots]
-                    seed = derived_seed(ko.seed, ko.id, f"{r}/{tb}")
-                    rt, _ = await room.create_table("preferans", options, seed=seed, seat_events=events,
-                                                    practice=True)
-                    entry = {"round": r, "table": tb, "players": four, "table_id": rt.id}
-                    ko.tables.append(entry)
+                for tb in entries:
+                    rt = served(room, tb["table_id"], None) or await self._table(room, ko, tb)
                     made.append(rt)
                 for rt in made:
                     await _until(lambda x=rt: x.state.is_over)
                 field_ = [p for res in ko.results(room) if res["round"] == r for p in res["advance"]]
         except Exception as e:
-            ko.failed = str(e)
+            ko.failed = e.text() if isinstance(e, CardroomError) else str(e)
+            log.error("knock-out %s failed: %s", ko.id, ko.failed)
         ko.over = True
+        try:
+            await self._save(room, ko)
+        except Exception as e:
+            log.error("knock-out %s: its end could not be stored: %s", ko.id, e)
 
+    async def _table(self, room: Room, ko: RoomKnockout, tb: dict[str, Any]) -> TableRuntime:
+        four = tb["players"]
+        options: dict[str, Any] = {"variant": ko.variant, "players": len(four)}
+        if ko.pulya is not None:
+            options["pulya_length"] = ko.pulya
+        events = [SeatEvent(s, "bot", p, None) for s, p in enumerate(four) if p in ko.bots]
+        seed = derived_seed(ko.seed, ko.id, f"{tb['round']}/{tb['table']}")
+        rt, _ = await room.create_table("preferans", options, seed=seed, seat_events=events, practice=True,
+                                        table_id=tb["table_id"])
+        return rt
     def summary(self, room: Room, ko: RoomKnockout) -> dict[str, Any]:
         results = {(x["round"], x["table"]): x for x in ko.results(room)}
         tables = [results.get((tb["round"], tb["table"]), {**tb, "balances": None, "advance": None})
-                  for tb in ko.tables]
+                  for tb in ko.tables if _made(room, tb["table_id"])]
         last = [x for x in tables if x["round"] == len(ko.plan) and x["advance"] is not None]
         return {"id": ko.id, "players": ko.players, "plan": ko.plan, "round": ko.round, "over": ko.over,
                 "failed": ko.failed, "tables": tables, "prizes": last[0]["advance"] if last else None}
+

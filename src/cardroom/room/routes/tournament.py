@@ -3,7 +3,8 @@
 ``GET /api/club/tournaments/{id}`` (the round, its seating, protocol and standings, read from the tables'
 records), ``POST /api/club/tournaments/{id}/rulings`` (the arbiter's artificial results) and
 ``GET /club/tournaments/{id}`` (the director's page: the round being played and the printable protocol
-and standings)."""
+and standings); ``POST /api/club/knockouts`` and ``GET /api/club/knockouts/{id}`` the knock-outs. A stored
+tournament (knock-out) that could not be rebuilt at start-up answers 410 ``tournament_set_aside``."""
 
 from __future__ import annotations
 
@@ -19,13 +20,14 @@ from cardroom.core.errors import CardroomError
 from cardroom.i18n import t
 from cardroom.room.engine import RoomError
 from cardroom.room.routes.common import Lang, RoomDep, read_body
+from cardroom.room.store import StoreError
 from cardroom.room.tournament import MAX_DEALS, RoomKnockouts, RoomTournament, RoomTournaments
 
 router = APIRouter()
 
 
 def tournaments_of(request: Request) -> RoomTournaments:
-    """The room's tournaments, kept on the application (made on first use)."""
+    """The room's tournaments, kept on the application (made and restored at start-up: room/app.py)."""
     state = request.app.state
     if not hasattr(state, "tournaments"):
         state.tournaments = RoomTournaments()
@@ -36,6 +38,8 @@ def tournaments_of(request: Request) -> RoomTournaments:
 def _tournament(request: Request, tid: str) -> tuple[RoomTournaments, RoomTournament]:
     ts = tournaments_of(request)
     if tid not in ts.tournaments:
+        if tid in ts.set_aside:  # the reason stays in the log
+            raise RoomError(410, "tournament_set_aside", id=tid)
         raise RoomError(404, "no_tournament", id=tid)
     return ts, ts.tournaments[tid]
 
@@ -58,6 +62,10 @@ async def make_knockout(request: Request, room: RoomDep, lang: Lang) -> JSONResp
         raise RoomError(400, "bad_tournament", why=e.text(lang)) from None
     except (ValueError, TypeError) as e:
         raise RoomError(400, "bad_tournament", why=str(e)) from None
+    try:
+        await ks.add(room, ko)  # stored before it is acknowledged or begun
+    except StoreError as e:
+        raise RoomError(503, "tournament_store", why=str(e)) from None
     ks.start(room, ko)
     return JSONResponse(ks.summary(room, ko), status_code=201)
 
@@ -66,6 +74,8 @@ async def make_knockout(request: Request, room: RoomDep, lang: Lang) -> JSONResp
 async def knockout(request: Request, room: RoomDep, kid: str) -> dict[str, Any]:
     ks = knockouts_of(request)
     if kid not in ks.knockouts:
+        if kid in ks.set_aside:
+            raise RoomError(410, "tournament_set_aside", id=kid)
         raise RoomError(404, "no_tournament", id=kid)
     return ks.summary(room, ks.knockouts[kid])
 
@@ -80,6 +90,10 @@ async def make_tournament(request: Request, room: RoomDep, lang: Lang) -> JSONRe
         raise RoomError(400, "bad_tournament", why=e.text(lang)) from None
     except (ValueError, TypeError) as e:
         raise RoomError(400, "bad_tournament", why=str(e)) from None
+    try:
+        await ts.add(room, tm)  # stored before it is acknowledged or begun
+    except StoreError as e:
+        raise RoomError(503, "tournament_store", why=str(e)) from None
     ts.start(room, tm)
     return JSONResponse(ts.summary(room, tm), status_code=201)
 
@@ -95,7 +109,9 @@ async def ruling(request: Request, room: RoomDep, lang: Lang, tid: str) -> JSONR
     ts, tm = _tournament(request, tid)
     body = await read_body(request)
     try:
-        got = ts.rule(room, tm, body)
+        got = await ts.rule(room, tm, body)  # stored before it is acknowledged
+    except StoreError as e:
+        raise RoomError(503, "tournament_store", why=str(e)) from None
     except CardroomError as e:
         raise RoomError(400, "bad_ruling", why=e.text(lang)) from None
     except (ValueError, TypeError, KeyError) as e:
