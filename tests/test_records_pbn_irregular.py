@@ -1,0 +1,187 @@
+"""PBN irregularity tokens (PBN 2.1 §3.9): the standard's own examples (A)–(D) read and written back,
+and laws-mode deals of contract bridge with an accepted call out of rotation (``^S``), a lead out of
+turn (``^L``) and a revoke let stand (``^R``) written at export and replayed through the laws."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardroom.core.cards import Card, cards_of_mask
+from cardroom.core.deal import Deal
+from cardroom.core.errors import ParseError, RecordError
+from cardroom.core.laws import Irregular
+from cardroom.core.table import Seat
+from cardroom.games.bridge.game import ContractBridge
+from cardroom.games.bridge.rules import BridgeDeal
+from cardroom.records.pbn import board_from_deal, board_to_deal, read_pbn, write_pbn
+from test_records_pbn import GAME
+
+LAWS = ContractBridge(laws=True, draw_for_first_deal=False)
+
+
+def _auction_board(tokens: str) -> str:
+    return f'[Dealer "W"]\n[Auction "W"]\n{tokens} *\n'
+
+
+# (A), (B) of PBN 2.1 §3.9, West the dealer: the calls, the marks by call, the seats that called
+AUCTION_EXAMPLES = [
+    ("1D ^I 1C", ["1D", "1C"], {1: ["^I"]}, "WN"),
+    ("^S 1D", ["1D"], {0: ["^S"]}, "N"),
+    ("1D ^S 2D", ["1D", "2D"], {1: ["^S"]}, "WE"),
+    ("1D ^S ^I 1C", ["1D", "1C"], {1: ["^S", "^I"]}, "WE"),
+    ("1D ^S ^S 2D", ["1D", "2D"], {1: ["^S", "^S"]}, "WS"),
+    ("1D ^S ^S ^I 1C", ["1D", "1C"], {1: ["^S", "^S", "^I"]}, "WS"),
+]
+
+
+@pytest.mark.parametrize(("tokens", "calls", "marks", "seats"), AUCTION_EXAMPLES)
+def test_the_standards_auction_examples_are_read_and_written_back(
+        tokens: str, calls: list[str], marks: dict[int, list[str]], seats: str) -> None:
+    board = read_pbn(_auction_board(tokens))[0]
+    assert [str(c) for c in board.calls] == calls and board.call_marks == marks
+    assert write_pbn([board]).split("[Auction \"W\"]\n")[1].startswith(tokens + "\n*")
+
+
+def _with_deal(tokens: str) -> str:
+    return _auction_board(tokens).replace("[Auction", '[Deal "W:' + _DEAL + '"]\n[Auction')
+
+
+@pytest.mark.parametrize(("tokens", "calls", "marks", "seats"), [e for e in AUCTION_EXAMPLES if e[0].count("^") < 2
+                                                                 or "^I" not in e[0]])
+def test_the_standards_auction_examples_replay_through_the_laws(
+        tokens: str, calls: list[str], marks: dict[int, list[str]], seats: str) -> None:
+    state = board_to_deal(read_pbn(_with_deal(tokens))[0], GAME)  # a casual game: the marks bring the laws in
+    assert state.laws is not None
+    assert "".join(s.letter for s in state.laws.call_seats) == seats
+    assert [str(c) for c in state.calls] == calls
+
+
+@pytest.mark.parametrize("tokens", ["1D ^S ^I 1C", "1D ^S ^S ^I 1C"])
+def test_an_insufficient_bid_out_of_rotation_is_reported_not_replayed(tokens: str) -> None:
+    """The standard's examples of an insufficient bid out of rotation, accepted: under document 002's
+    laws as the engine reads them (L17 accepted, then L7) the bid becomes a pass, so the record cannot
+    be replayed as written; the replay says so instead of changing the auction."""
+    with pytest.raises(RecordError, match="does not stand under the laws: it becomes Pass"):
+        board_to_deal(read_pbn(_with_deal(tokens))[0], GAME)
+
+
+_DEAL = "AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+def test_a_token_with_nothing_after_it_is_refused() -> None:
+    with pytest.raises(ParseError, match="ends with the irregularity token"):
+        read_pbn(_auction_board("1D ^S"))
+
+
+def _play_board(row: str) -> str:
+    # South declares, West leads; North has a club (C2) and spades
+    deal = "W:KQJ.AKQJ.AKQ.AKQ 5432.5432.5432.2 T987.T987.JT9.J9 A6.6.876.T876543"
+    return (f'[Dealer "S"]\n[Deal "{deal}"]\n[Declarer "S"]\n[Contract "1NT"]\n'
+            f'[Play "W"]\n{row}\n*\n')
+
+
+def test_the_standards_revoke_example_is_read_and_written_back() -> None:
+    board = read_pbn(_play_board("CA ^R S5 C9 C3"))[0]  # (C): West plays CA, North discards a spade
+    assert board.plays == [Card.parse(c) for c in ("CA", "S5", "C9", "C3")]
+    assert board.play_marks == {1: ["^R"]}
+    assert "CA ^R S5 C9 C3\n" in write_pbn([board])
+
+
+def test_the_standards_lead_out_of_turn_example_is_read_and_written_back() -> None:
+    board = read_pbn(_play_board("CA C2 ^L C9 C3"))[0]  # (D): East leads instead of West
+    assert board.plays == [Card.parse(c) for c in ("C9", "C3", "CA", "C2")]
+    assert board.play_marks == {0: ["^L"]}
+    assert "CA C2 ^L C9 C3\n" in write_pbn([board])
+
+
+# ----------------------------------------------------------------------------- laws-mode deals
+
+
+def _laws_deal(seed: int = 3) -> BridgeDeal:
+    d = LAWS.new_deal(Seat.NORTH)
+    d.apply(Deal.random(random.Random(seed), first=Seat.EAST))
+    return d
+
+
+def _finish(d: BridgeDeal, seed: int = 5) -> None:
+    rng = random.Random(seed)
+    while d.phase != 3:  # PHASE_OVER
+        cards = [a for a in d.legal_actions() if isinstance(a, Card)]
+        d.apply(rng.choice(cards) if cards else d.legal_actions()[0])
+
+
+def _round_trip(d: BridgeDeal) -> tuple[str, BridgeDeal]:
+    board = board_from_deal(d, {"Board": "1"})
+    text = write_pbn([board], export=True)
+    again = read_pbn(text)[0]
+    replayed = board_to_deal(again, GAME)
+    assert write_pbn([board_from_deal(replayed, {"Board": "1"})], export=True) == text
+    assert replayed.history == d.history
+    assert replayed.result().entries == d.result().entries
+    return text, replayed
+
+
+def test_a_call_out_of_rotation_accepted_is_marked_s_and_replays() -> None:
+    """N 1H, S bids 2H at E's turn (L17, accepted); the skipped E's column holds ``^S``."""
+    d = _laws_deal()
+    d.apply(d.parse_action("1H"))
+    d.apply(Irregular(int(Seat.SOUTH), "2H"))
+    for t in ("Pass", "4H", "Pass", "Pass", "Pass"):
+        d.apply(d.parse_action(t))
+    _finish(d)
+    text, replayed = _round_trip(d)
+    assert "1H ^S 2H Pass\r\n4H Pass Pass Pass\r\n" in text
+    assert replayed.laws is not None and replayed.laws.call_seats[:3] == [Seat.NORTH, Seat.SOUTH, Seat.WEST]
+    # without the mark the same auction is S's 2H made by E: another deal, refused by the Contract tag
+    board = read_pbn(text)[0]
+    del board.call_marks[1]
+    with pytest.raises(RecordError):
+        board_to_deal(board, GAME)
+
+
+def _auction_4h(d: BridgeDeal) -> None:
+    for t in ("1H", "Pass", "4H", "Pass", "Pass", "Pass"):
+        d.apply(d.parse_action(t))
+
+
+def test_a_lead_out_of_turn_accepted_is_marked_l_and_replays() -> None:
+    """N declares 4H, E is to lead; W leads (L24), accepted: ``^L`` precedes W's card, in W's column."""
+    d = _laws_deal()
+    _auction_4h(d)
+    assert d.declarer == Seat.NORTH
+    card = cards_of_mask(d.hands[Seat.WEST])[0]
+    d.apply(Irregular(int(Seat.WEST), str(card)))
+    d.apply(d.parse_action("ruling L24 accept"))
+    _finish(d)
+    text, replayed = _round_trip(d)
+    assert replayed.tricks[0].leader == Seat.WEST
+    first_row = text.split('[Play "E"]\r\n')[1].split("\r\n")[0].split()
+    assert first_row[2:4] == ["^L", card.pbn]  # columns E S W N: W's is the third
+
+
+def test_a_revoke_let_stand_is_marked_r_and_replays_with_its_penalty() -> None:
+    """A player who can follow suit plays another suit (L27), let stand; it is established and the
+    two-trick penalty (L30) applies in the replay too."""
+    d = _laws_deal()
+    _auction_4h(d)
+    rng = random.Random(1)
+    revoked: Card | None = None
+    while revoked is None:
+        if d.trick:
+            mine = cards_of_mask(d.hands[d.next_seat])
+            led = d.trick[0].suit
+            other = [c for c in mine if c.suit != led]
+            if other and any(c.suit == led for c in mine):
+                revoked = other[0]
+                d.apply(Irregular(int(d.next_seat), str(revoked)))
+                d.apply(d.parse_action("ruling L27 stand"))
+                continue
+        d.apply(rng.choice([a for a in d.legal_actions() if isinstance(a, Card)]))
+    _finish(d)
+    assert d.laws is not None and d.laws.revokes and d.laws.revokes[0].established
+    text, replayed = _round_trip(d)
+    assert f"^R {revoked.pbn}" in text
+    assert replayed.laws is not None and replayed.laws.revokes[0].established
+    assert replayed.declarer_tricks == d.declarer_tricks
