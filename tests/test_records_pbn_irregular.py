@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardroom.core.cards import Card, cards_of_mask
 from cardroom.core.deal import Deal
@@ -185,3 +187,68 @@ def test_a_revoke_let_stand_is_marked_r_and_replays_with_its_penalty() -> None:
     assert f"^R {revoked.pbn}" in text
     assert replayed.laws is not None and replayed.laws.revokes[0].established
     assert replayed.declarer_tricks == d.declarer_tricks
+
+
+# ----------------------------------------------------------------------------- the property
+
+
+def _random_laws_deal(seed: int) -> BridgeDeal:
+    """A laws-mode deal played at random where, now and then, a player calls out of rotation or bids
+    insufficiently, leads out of turn or revokes, and the irregularity is let stand (accept, stand)."""
+    rng = random.Random(seed)
+    d = LAWS.new_deal(Seat(rng.randrange(4)))
+    d.apply(Deal.random(rng, first=d.dealer.lho))
+    for _ in range(400):
+        if d.phase == 3:  # PHASE_OVER
+            break
+        if d.laws is not None and d.laws.pending is not None:
+            d.apply(d.legal_actions()[0])
+            continue
+        irregular = _irregular_try(d, rng) if rng.random() < 0.2 else None
+        if irregular is not None:
+            before = len(d.history)
+            try:
+                d.apply(irregular)
+            except RecordError:
+                continue
+            except Exception:  # refused by the laws: the deal is unchanged
+                assert len(d.history) == before
+                continue
+            p = d.laws.pending if d.laws is not None else None
+            names = [] if p is None else [o.name for o in p.options]
+            if p is not None and ("accept" in names or "stand" in names):
+                d.apply(d.parse_action(f"ruling {p.law.number} {'accept' if 'accept' in names else 'stand'}"))
+            continue
+        d.apply(rng.choice([a for a in d.legal_actions() if not isinstance(a, Irregular)] or d.legal_actions()))
+    return d
+
+
+def _irregular_try(d: BridgeDeal, rng: random.Random) -> Irregular | None:
+    if d.phase == 1:  # the auction: a call by a seat not to call, or an insufficient bid
+        seat = d.next_seat.next(rng.randrange(1, 4)) if rng.random() < 0.6 else d.next_seat
+        return Irregular(int(seat), rng.choice(("Pass", "1C", "1H", "2D", "2NT", "3S", "4H")))
+    if d.phase == 2:
+        if not d.trick:  # a lead from a hand not to lead (a defender's, or the wrong hand of declarer's)
+            seat = d.next_seat.next(rng.randrange(1, 4))
+        else:  # a revoke: a card of another suit by a hand that can follow
+            seat = d.next_seat
+            mine = cards_of_mask(d.hands[seat])
+            other = [c for c in mine if c.suit != d.trick[0].suit]
+            if not other or len(other) == len(mine):
+                return None
+            return Irregular(int(seat), str(rng.choice(other)))
+        if not d.hands[seat]:
+            return None
+        return Irregular(int(seat), str(rng.choice(cards_of_mask(d.hands[seat]))))
+    return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_laws_deals_with_accepted_irregularities_round_trip(seed: int) -> None:
+    d = _random_laws_deal(seed)
+    board = board_from_deal(d, {"Board": "1"})
+    text = write_pbn([board], export=True)
+    replayed = board_to_deal(read_pbn(text)[0], GAME)
+    assert write_pbn([board_from_deal(replayed, {"Board": "1"})], export=True) == text
+    assert replayed.calls == d.calls and replayed.tricks == d.tricks and replayed.won == d.won

@@ -154,9 +154,28 @@ def parse_contract_tag(text: str) -> tuple[int, Strain, int] | None:
     return int(m.group(1)), Strain.parse(m.group(2)), len(m.group(3))
 
 
-def auction_complete(calls: Sequence[Call]) -> bool:
-    """Whether the calls end the auction: four passes, or three passes after a bid."""
-    return replay_auction(CONTRACT_AUCTION, Seat.NORTH, calls).auction_closed
+def auction_complete(calls: Sequence[Call], skipped: Mapping[int, int] | None = None) -> bool:
+    """Whether the calls end the auction: four passes, or three passes after a bid. ``skipped``: the
+    players skipped before a call (by its index) by a call out of rotation accepted (PBN ``^S``); as
+    the laws have it (L14, docs/rules/contract-bridge.md), the auction is not closed while a skipped
+    player has not called."""
+    if not replay_auction(CONTRACT_AUCTION, Seat.NORTH, calls).auction_closed:
+        return False
+    if not skipped:
+        return True
+    column, waiting, called = Seat.NORTH, set(), set()
+    for i in range(len(calls)):
+        n = skipped.get(i, 0)
+        waiting |= {column.next(k) for k in range(n)}
+        seat = column.next(n)
+        called.add(seat)
+        column = seat.next(1)
+    return waiting <= called
+
+
+def _skipped(call_marks: Mapping[int, Sequence[str]]) -> dict[int, int]:
+    """The players a call out of rotation skipped, by the index of the call (its ``^S`` marks)."""
+    return {i: n for i, marks in call_marks.items() if (n := list(marks).count("^S"))}
 
 
 def auction_contract(calls: Sequence[Call], dealer: Seat, skipped: Mapping[int, int] | None = None) -> Contract | None:
@@ -299,7 +318,7 @@ class PbnBoard:
 
     @property
     def auction_complete(self) -> bool:
-        return auction_complete(self.calls)
+        return auction_complete(self.calls, _skipped(self.call_marks))
 
     @property
     def passed_out(self) -> bool:
@@ -312,8 +331,7 @@ class PbnBoard:
         """The contract: from a complete auction, else from the Contract and Declarer tags."""
         dealer = self.dealer
         if self.calls and self.auction_complete and dealer is not None:
-            skipped = {i: n for i, marks in self.call_marks.items() if (n := marks.count("^S"))}
-            return auction_contract(self.calls, dealer, skipped)
+            return auction_contract(self.calls, dealer, _skipped(self.call_marks))
         c = self.tags.get("Contract", "").strip()
         d = self.tags.get("Declarer", "").strip()
         if c in _UNKNOWN or d in _UNKNOWN:
@@ -551,10 +569,10 @@ def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
             ended = True
             continue
         if text == "-":
-            if not auction_complete(calls):
+            if not auction_complete(calls, _skipped(board.call_marks)):
                 ended = True
             continue
-        if ended or auction_complete(calls):
+        if ended or auction_complete(calls, _skipped(board.call_marks)):
             raise ParseError(Reason("pbn.call_after_end", line=tok.line, text=text))
         if text.upper() == "AP":  # all pass: three passes after the last bid, or four in all
             if any(c.is_bid for c in calls):
@@ -874,11 +892,12 @@ def board_to_deal(board: PbnBoard, game: ContractBridge, label: str | None = Non
             raise ReplayError(Reason("pbn.play_no_auction"),
                               where=label, kind="unreadable")
         calls = _stand_in_auction(tag_contract, dealer)
+    column = dealer  # the seat of a call is its column: the next seat's, or later by its ^S marks
     for i, call in enumerate(calls):
         marks = board.call_marks.get(i, [])
-        skipped = marks.count("^S")
-        if skipped or "^I" in marks:  # the call made as the rules do not allow, then accepted
-            seat = state.next_seat.next(skipped)
+        seat = column.next(marks.count("^S"))
+        column = seat.next(1)
+        if seat != state.next_seat or "^I" in marks:  # the call made as the rules do not allow, then accepted
             _apply_irregular(state, seat, str(call), label)
             if len(state.calls) != i + 1 or state.calls[i] != call:  # the laws made it another call
                 raise ReplayError(Reason("pbn.irregular_call_changed", seat=seat, call=call,
