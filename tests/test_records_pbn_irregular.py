@@ -252,3 +252,16 @@ def test_laws_deals_with_accepted_irregularities_round_trip(seed: int) -> None:
     replayed = board_to_deal(read_pbn(text)[0], GAME)
     assert write_pbn([board_from_deal(replayed, {"Board": "1"})], export=True) == text
     assert replayed.calls == d.calls and replayed.tricks == d.tricks and replayed.won == d.won
+
+
+def test_an_auction_is_not_closed_while_a_skipped_player_has_not_called() -> None:
+    """L14 as the laws engine reads it: N 6C, E 7NT, W passes at S's turn (accepted), N, E pass: S, who
+    was skipped, still calls; the auction closes with his pass (the case the property found)."""
+    text = '[Dealer "N"]\n[Auction "N"]\n6C 7NT ^S Pass\nPass Pass {} \n'
+    held = read_pbn(text.format("*"))[0]
+    assert not held.auction_complete and held.contract is None
+    board = read_pbn(text.format("Pass"))[0]
+    assert board.auction_complete and board.contract is not None and board.contract.text == "7NT"
+    assert board.contract.declarer == Seat.EAST
+    with pytest.raises(ParseError, match="after the end of the auction"):
+        read_pbn('[Dealer "N"]\n[Auction "N"]\n6C 7NT Pass Pass\nPass Pass\n')
