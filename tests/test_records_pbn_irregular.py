@@ -136,10 +136,11 @@ def test_a_call_out_of_rotation_accepted_is_marked_s_and_replays() -> None:
     text, replayed = _round_trip(d)
     assert "1H ^S 2H Pass\r\n4H Pass Pass Pass\r\n" in text
     assert replayed.laws is not None and replayed.laws.call_seats[:3] == [Seat.NORTH, Seat.SOUTH, Seat.WEST]
-    # without the mark the same auction is S's 2H made by E: another deal, refused by the Contract tag
+    # without the mark S's 2H is E's: E declares 4H, S leads, and the play no longer fits the hands
     board = read_pbn(text)[0]
     del board.call_marks[1]
-    with pytest.raises(RecordError):
+    assert board.contract is not None and board.contract.declarer == Seat.EAST
+    with pytest.raises(RecordError, match="does not hold"):
         board_to_deal(board, GAME)
 
 

@@ -15,6 +15,10 @@ Sections (PBN 2.1 §3.5, §3.6):
 * Play: ``[Play "W"]`` (the opening leader) and one row per trick, the cards in seat order
   starting with the opening leader's column whoever led the trick; ``-`` for a card not played,
   ``*`` at the end when the play stops before the thirteenth trick (a claim).
+* Irregularities (§3.9): ``^I`` before an insufficient bid accepted, ``^R`` before a revoke card,
+  ``^L`` before the card of a lead out of turn accepted, ``^S`` in the column of a player skipped by
+  a call out of rotation accepted; kept as marks of the call or card after them, written from a
+  laws-mode deal and replayed through the laws (docs/records.md).
 
 :func:`board_to_deal` replays a board through the engine so that an illegal record is caught,
 with the board, the trick, the seat and the card named in the error (:class:`ReplayError`).
