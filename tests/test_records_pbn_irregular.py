@@ -266,3 +266,19 @@ def test_an_auction_is_not_closed_while_a_skipped_player_has_not_called() -> Non
     assert board.contract.declarer == Seat.EAST
     with pytest.raises(ParseError, match="after the end of the auction"):
         read_pbn('[Dealer "N"]\n[Auction "N"]\n6C 7NT Pass Pass\nPass Pass\n')
+
+
+def test_a_board_with_irregularities_is_not_written_in_lin() -> None:
+    """LIN writes the calls in rotation and the cards by trick: a skipped player or a lead out of turn
+    would put them in other seats, so the conversion is refused."""
+    from cardroom.records.lin import board_to_lin
+
+    d = _laws_deal()
+    _auction_4h(d)
+    d.apply(Irregular(int(Seat.WEST), str(cards_of_mask(d.hands[Seat.WEST])[0])))
+    d.apply(d.parse_action("ruling L24 accept"))
+    board = board_from_deal(d, {"Board": "1"})
+    with pytest.raises(ParseError, match=r"\(\^L\) cannot be written in LIN"):
+        board_to_lin(board)
+    board.play_marks.clear()  # the same deal unmarked is written (and is then another deal)
+    assert board_to_lin(board).startswith("pn|")
