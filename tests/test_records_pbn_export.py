@@ -178,17 +178,19 @@ def test_endplay_and_cardroom_read_each_others_pbn(seed: int) -> None:
 # ------------------------------------------------------------------------------------------ irregularities
 
 
-def test_irregularity_tokens_are_read_with_their_call_or_card() -> None:
+def test_irregularity_tokens_are_read_with_the_call_or_card_after_them() -> None:
+    """PBN 2.1 §3.9: ``^I`` precedes the insufficient bid, ``^R`` the revoke card (the standard's examples
+    are in tests/test_records_pbn_irregular.py)."""
     text = (DATA / "rubber_boards.pbn").read_text()
     board = read_pbn(text)[0]
-    marked = write_pbn([board]).replace("2C =1= Pass 2D Pass", "2C =1= Pass ^S 2D Pass").replace(
-        "HQ H5 H3 HA", "HQ ^L H5 H3 HA ^R")
+    marked = write_pbn([board]).replace("2C =1= Pass 2D Pass", "2C =1= Pass ^I 2D Pass").replace(
+        "HQ H5 H3 HA", "HQ ^R H5 H3 HA")
     assert marked != write_pbn([board])
     again = read_pbn(marked)[0]
     assert again.calls == board.calls and again.plays == board.plays
-    assert again.call_marks[1] == ["^S"]
+    assert again.call_marks[2] == ["^I"]
     leader = Seat.parse(again.tags["Play"])
-    assert leader == Seat.EAST and again.play_marks[0] == ["^L"] and again.play_marks[3] == ["^R"]
+    assert leader == Seat.EAST and again.play_marks[1] == ["^R"]
     assert write_pbn([again]) == marked  # written back where they were
 
 
@@ -228,7 +230,7 @@ def test_accepted_insufficient_bid_of_a_laws_deal_is_marked_and_replays() -> Non
         d.apply(rng.choice([a for a in d.legal_actions() if type(a).__name__ == "Card"]))
     board = board_from_deal(d, {"Board": "1"})
     text = write_pbn([board], export=True)
-    assert "2H 1H ^I 3H Pass\r\n" in text
+    assert "2H ^I 1H 3H Pass\r\n" in text  # PBN 2.1 §3.9: ^I precedes the insufficient bid
     again = read_pbn(text)[0]
     assert again.call_marks == {1: ["^I"]}
     replayed = board_to_deal(again, GAME)  # a game outside laws mode: the mark brings the laws in

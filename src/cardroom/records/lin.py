@@ -324,11 +324,16 @@ def _note_texts(board: PbnBoard) -> dict[str, str]:
 def board_to_lin(board: PbnBoard) -> str:
     """One board as one LIN line (``pn``, ``md``, ``ah``/``qx``, ``sv``, ``mb``/``an``, ``pc``, ``mc``).
     A call with a note reference is written alerted, the note's text as its explanation; a board whose
-    play stops early with a ``Result`` tag is written with a claim of that many tricks."""
+    play stops early with a ``Result`` tag is written with a claim of that many tricks. A board with
+    PBN irregularity tokens (``^S`` ``^I`` ``^L`` ``^R``) is refused: LIN cannot say them."""
     hands = board.hands
     dealer = board.dealer
     if hands is None or dealer is None:
         raise ParseError(Reason("lin.write_deal", board=board.label))
+    irregular = sorted({m for marks in (*board.call_marks.values(), *board.play_marks.values())
+                        for m in marks if m.startswith("^")})
+    if irregular:  # LIN has no irregularity tokens: the calls and cards would go to other seats
+        raise ParseError(Reason("lin.write_irregular", board=board.label, marks=" ".join(irregular)))
     t = board.tags
     out: list[tuple[str, str]] = []
     number = t.get("Board", "").strip()

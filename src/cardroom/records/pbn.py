@@ -15,6 +15,10 @@ Sections (PBN 2.1 §3.5, §3.6):
 * Play: ``[Play "W"]`` (the opening leader) and one row per trick, the cards in seat order
   starting with the opening leader's column whoever led the trick; ``-`` for a card not played,
   ``*`` at the end when the play stops before the thirteenth trick (a claim).
+* Irregularities (§3.9): ``^I`` before an insufficient bid accepted, ``^R`` before a revoke card,
+  ``^L`` before the card of a lead out of turn accepted, ``^S`` in the column of a player skipped by
+  a call out of rotation accepted; kept as marks of the call or card after them, written from a
+  laws-mode deal and replayed through the laws (docs/records.md).
 
 :func:`board_to_deal` replays a board through the engine so that an illegal record is caught,
 with the board, the trick, the seat and the card named in the error (:class:`ReplayError`).
@@ -32,7 +36,7 @@ from cardroom.core.deal import Deal, hand_text, parse_hand
 from cardroom.core.errors import IllegalAction, ParseError, Reason, RecordError
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import natural_winner
-from cardroom.games.bridge.auction import replay_auction
+from cardroom.games.bridge.auction import Auction, replay_auction
 from cardroom.games.bridge.calls import DOUBLE, PASS, REDOUBLE, Call, Strain, suit_plural
 from cardroom.games.bridge.rules import (
     CONTRACT_AUCTION,
@@ -154,27 +158,70 @@ def parse_contract_tag(text: str) -> tuple[int, Strain, int] | None:
     return int(m.group(1)), Strain.parse(m.group(2)), len(m.group(3))
 
 
-def auction_complete(calls: Sequence[Call]) -> bool:
-    """Whether the calls end the auction: four passes, or three passes after a bid."""
-    return replay_auction(CONTRACT_AUCTION, Seat.NORTH, calls).auction_closed
+def auction_complete(calls: Sequence[Call], skipped: Mapping[int, int] | None = None) -> bool:
+    """Whether the calls end the auction: four passes, or three passes after a bid. ``skipped``: the
+    players skipped before a call (by its index) by a call out of rotation accepted (PBN ``^S``); as
+    the laws have it (L14, docs/rules/contract-bridge.md), the auction is not closed while a skipped
+    player has not called."""
+    if not replay_auction(CONTRACT_AUCTION, Seat.NORTH, calls).auction_closed:
+        return False
+    if not skipped:
+        return True
+    column, waiting, called = Seat.NORTH, set(), set()
+    for i in range(len(calls)):
+        n = skipped.get(i, 0)
+        waiting |= {column.next(k) for k in range(n)}
+        seat = column.next(n)
+        called.add(seat)
+        column = seat.next(1)
+    return waiting <= called
 
 
-def auction_contract(calls: Sequence[Call], dealer: Seat) -> Contract | None:
-    """The contract a complete auction reaches (None when passed out or not complete)."""
-    auction = replay_auction(CONTRACT_AUCTION, dealer, calls)
+def _skipped(call_marks: Mapping[int, Sequence[str]]) -> dict[int, int]:
+    """The players a call out of rotation skipped, by the index of the call (its ``^S`` marks)."""
+    return {i: n for i, marks in call_marks.items() if (n := list(marks).count("^S"))}
+
+
+def auction_contract(calls: Sequence[Call], dealer: Seat, skipped: Mapping[int, int] | None = None) -> Contract | None:
+    """The contract a complete auction reaches (None when passed out or not complete). ``skipped``:
+    the players skipped before a call (by its index) by a call out of rotation accepted (PBN ``^S``)."""
+    if not skipped:
+        auction = replay_auction(CONTRACT_AUCTION, dealer, calls)
+    else:
+        auction = Auction()
+        auction.start_auction(CONTRACT_AUCTION, dealer)
+        for i, call in enumerate(calls):
+            auction.enter_call(auction.next_seat.next(skipped.get(i, 0)), call)
     return final_contract(auction) if auction.auction_closed else None
 
 
 
-def play_seats(plays: Sequence[Card], leader: Seat, trump: int | None) -> list[Seat]:
-    """The seat (the hand, dummy included) each card of a play comes from, in play order."""
+def play_seats(plays: Sequence[Card], leader: Seat, trump: int | None,
+               leads: Mapping[int, Seat] | None = None) -> list[Seat]:
+    """The seat (the hand, dummy included) each card of a play comes from, in play order. ``leads``:
+    the seat that led the trick starting at an index of ``plays`` where it is not the seat to lead
+    (a lead out of turn accepted, PBN ``^L``)."""
     out: list[Seat] = []
     lead = leader
     for start in range(0, len(plays), 4):
         trick = plays[start:start + 4]
+        lead = (leads or {}).get(start, lead)
         out.extend(lead.next(i) for i in range(len(trick)))
         if len(trick) == 4:
             lead = lead.next(natural_winner(trick, trump))
+    return out
+
+
+def _irregular_leads(board: PbnBoard) -> dict[int, Seat]:
+    """The trick leads marked ``^L`` (a lead out of turn accepted): the index of the card in the play,
+    the seat that held it (from the Deal tag)."""
+    hands = board.hands
+    out: dict[int, Seat] = {}
+    for i, marks in board.play_marks.items():
+        if "^L" in marks and hands is not None and i < len(board.plays):
+            owner = next((s for s in Seat if hands[s] >> int(board.plays[i]) & 1), None)
+            if owner is not None:
+                out[i] = owner
     return out
 
 
@@ -275,7 +322,7 @@ class PbnBoard:
 
     @property
     def auction_complete(self) -> bool:
-        return auction_complete(self.calls)
+        return auction_complete(self.calls, _skipped(self.call_marks))
 
     @property
     def passed_out(self) -> bool:
@@ -288,7 +335,7 @@ class PbnBoard:
         """The contract: from a complete auction, else from the Contract and Declarer tags."""
         dealer = self.dealer
         if self.calls and self.auction_complete and dealer is not None:
-            return auction_contract(self.calls, dealer)
+            return auction_contract(self.calls, dealer, _skipped(self.call_marks))
         c = self.tags.get("Contract", "").strip()
         d = self.tags.get("Declarer", "").strip()
         if c in _UNKNOWN or d in _UNKNOWN:
@@ -482,11 +529,16 @@ def _split_marks(text: str) -> tuple[str, str | None]:
 
 
 def _is_mark(text: str) -> bool:
-    """An annotation after a call or card: a note reference, a NAG, ``!``/``?`` suffixes, or an
-    irregularity token of PBN 2.1 (``^I`` ``^S`` in the auction, ``^R`` ``^L`` in the play), kept with
-    the call or card it follows."""
-    return bool(_NOTE_REF_RE.match(text) or _NAG_RE.match(text) or re.fullmatch(r"[!?]+", text)
-                or _IRREGULARITY_RE.match(text))
+    """An annotation after a call or card: a note reference, a NAG, ``!``/``?`` suffixes."""
+    return bool(_NOTE_REF_RE.match(text) or _NAG_RE.match(text) or re.fullmatch(r"[!?]+", text))
+
+
+def _is_irregularity(text: str) -> bool:
+    """An irregularity token of PBN 2.1 §3.9, kept with the call or card it precedes: ``^I`` (the bid
+    after it is an insufficient bid accepted), ``^S`` (in place of the call of a player skipped by a
+    call out of rotation accepted: kept, once per skipped player, with the call after it), ``^R`` (the
+    card after it is a revoke), ``^L`` (the card after it led the trick out of turn, accepted)."""
+    return bool(_IRREGULARITY_RE.match(text))
 
 
 def _read_value(tok: _Token, parse: Callable[[str], Any], section: str) -> tuple[Any, str | None]:
@@ -506,8 +558,12 @@ def _add_mark(marks: dict[int, list[str]], index: int, mark: str | None) -> None
 def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
     calls = board.calls
     ended = False  # by * or +
+    before: list[str] = []  # irregularity tokens waiting for their call
     for tok in toks:
         text = tok.text
+        if _is_irregularity(text):
+            before.append(text)
+            continue
         if _is_mark(text):
             if not calls:
                 raise ParseError(Reason("pbn.annotation_first", line=tok.line, text=text))
@@ -517,10 +573,10 @@ def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
             ended = True
             continue
         if text == "-":
-            if not auction_complete(calls):
+            if not auction_complete(calls, _skipped(board.call_marks)):
                 ended = True
             continue
-        if ended or auction_complete(calls):
+        if ended or auction_complete(calls, _skipped(board.call_marks)):
             raise ParseError(Reason("pbn.call_after_end", line=tok.line, text=text))
         if text.upper() == "AP":  # all pass: three passes after the last bid, or four in all
             if any(c.is_bid for c in calls):
@@ -532,7 +588,12 @@ def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
             continue
         call, suffix = _read_value(tok, Call.parse, "Auction")
         calls.append(call)
+        for m in before:
+            _add_mark(board.call_marks, len(calls) - 1, m)
+        before = []
         _add_mark(board.call_marks, len(calls) - 1, suffix)
+    if before:
+        raise ParseError(Reason("pbn.irregularity_last", section="Auction", text=" ".join(before)))
 
 
 def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
@@ -541,8 +602,12 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
     slot_lines: list[int] = []
     marks: dict[int, list[str]] = {}
     ended = False
+    before: list[str] = []  # irregularity tokens waiting for their card
     for tok in toks:
         text = tok.text
+        if _is_irregularity(text):
+            before.append(text)
+            continue
         if _is_mark(text):
             if slots and slots[-1] is not None:
                 _add_mark(marks, len(slots) - 1, text)
@@ -559,7 +624,12 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
         card, suffix = _read_value(tok, Card.parse, "Play")
         slots.append(card)
         slot_lines.append(tok.line)
+        for m in before:
+            _add_mark(marks, len(slots) - 1, m)
+        before = []
         _add_mark(marks, len(slots) - 1, suffix)
+    if before:
+        raise ParseError(Reason("pbn.irregularity_last", section="Play", text=" ".join(before)))
     if not any(s is not None for s in slots):
         return
     contract = board.contract
@@ -576,6 +646,9 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
     for start in range(0, len(slots), 4):
         row = slots[start:start + 4] + [None] * (4 - len(slots[start:start + 4]))
         line = slot_lines[start]
+        led = [col for col in range(4) if "^L" in marks.get(start + col, [])]
+        if led:  # a lead out of turn accepted: that column's hand led the trick (PBN §3.9 D)
+            leader = first.next(led[0])
         order = [(leader.next(i) - first) % 4 for i in range(4)]  # columns in play order
         cards: list[Card] = []
         for col in order:
@@ -627,11 +700,13 @@ def _tag_line(name: str, value: str) -> str:
 
 
 def _with_marks(text: str, marks: Sequence[str]) -> list[str]:
-    """The tokens of a call or card and its marks: a leading ``!``/``?`` mark is glued to it."""
-    out = [text]
-    for i, m in enumerate(marks):
+    """The tokens of a call or card and its marks: irregularity tokens before it (but ``^S``, see
+    :func:`_auction_lines`), the others after it, a leading ``!``/``?`` mark glued to it."""
+    out = [m for m in marks if _is_irregularity(m) and m != "^S"] + [text]
+    at = len(out) - 1
+    for i, m in enumerate(m for m in marks if not _is_irregularity(m)):
         if i == 0 and re.fullmatch(r"[!?]+", m):
-            out[0] += m
+            out[at] += m
         else:
             out.append(m)
     return out
@@ -659,12 +734,13 @@ def _board_lines(board: PbnBoard) -> list[str]:
 
 
 def _auction_lines(board: PbnBoard) -> list[str]:
-    rows: list[str] = []
-    for start in range(0, len(board.calls), 4):
-        toks: list[str] = []
-        for i in range(start, min(start + 4, len(board.calls))):
-            toks.extend(_with_marks(str(board.calls[i]), board.call_marks.get(i, [])))
-        rows.append(" ".join(toks))
+    # the cells of the auction's columns: a ``^S`` stands in the column of the player it skipped
+    cells: list[list[str]] = []
+    for i, call in enumerate(board.calls):
+        marks = board.call_marks.get(i, [])
+        cells.extend(["^S"] for m in marks if m == "^S")
+        cells.append(_with_marks(str(call), marks))
+    rows = [" ".join(tok for cell in cells[start:start + 4] for tok in cell) for start in range(0, len(cells), 4)]
     if not board.auction_complete:
         rows.append("*")
     return rows
@@ -677,7 +753,7 @@ def _play_lines(board: PbnBoard) -> list[str]:
     if contract is None:
         raise RecordError(Reason("pbn.play_no_contract"), where=board.label)
     first = contract.declarer.lho
-    seats = play_seats(board.plays, first, contract.strain.trump)
+    seats = play_seats(board.plays, first, contract.strain.trump, _irregular_leads(board))
     rows: list[list[list[str]]] = []
     for i, (card, seat) in enumerate(zip(board.plays, seats, strict=True)):
         if i % 4 == 0:
@@ -808,8 +884,9 @@ def board_to_deal(board: PbnBoard, game: ContractBridge, label: str | None = Non
     if hands is None:
         raise ReplayError(Reason("pbn.deal_partial"), where=label,
                           kind="unreadable")
-    irregular = {i for i, marks in board.call_marks.items() if "^I" in marks}
-    if irregular and not game.options().get("laws"):  # an accepted insufficient bid: replayed by the laws
+    marked = any(m in _IRREGULAR_MARKS for marks in (*board.call_marks.values(), *board.play_marks.values())
+                 for m in marks)
+    if marked and not game.options().get("laws"):  # an accepted irregularity: replayed by the laws
         game = type(game)(**{**game.options(), "laws": True})
     state = game.new_deal(dealer, vulnerable)
     apply_checked(state, Deal(hands), label)
@@ -819,17 +896,48 @@ def board_to_deal(board: PbnBoard, game: ContractBridge, label: str | None = Non
             raise ReplayError(Reason("pbn.play_no_auction"),
                               where=label, kind="unreadable")
         calls = _stand_in_auction(tag_contract, dealer)
+    column = dealer  # the seat of a call is its column: the next seat's, or later by its ^S marks
     for i, call in enumerate(calls):
-        if i in irregular:  # the bid made as the rules do not allow; the next call accepts it
-            from cardroom.core.laws import Irregular
-
-            apply_checked(state, Irregular(int(state.next_seat), str(call)), label)
+        marks = board.call_marks.get(i, [])
+        seat = column.next(marks.count("^S"))
+        column = seat.next(1)
+        if seat != state.next_seat or "^I" in marks:  # the call made as the rules do not allow, then accepted
+            _apply_irregular(state, seat, str(call), label)
+            if len(state.calls) != i + 1 or state.calls[i] != call:  # the laws made it another call
+                raise ReplayError(Reason("pbn.irregular_call_changed", seat=seat, call=call,
+                                         became=state.calls[i] if len(state.calls) > i else "-"),
+                                  where=label, kind="illegal", seat=seat)
             continue
         apply_checked(state, call, label)
-    for card in board.plays:
+    leads = _irregular_leads(board)
+    for i, card in enumerate(board.plays):
+        marks = board.play_marks.get(i, [])
+        if i in leads or "^R" in marks:  # a lead out of turn accepted; a revoke let stand (L27)
+            _apply_irregular(state, leads.get(i, state.next_seat), str(card), label)
+            continue
         apply_checked(state, card, label)
     _check_tags_agree(board, state, label)
     return state
+
+
+_IRREGULAR_MARKS = ("^I", "^S", "^R", "^L")
+_LET_STAND = ("accept", "stand")  # the options of the laws that let an irregular call or card stand
+
+
+def _apply_irregular(state: BridgeDeal, seat: Seat, text: str, label: str) -> None:
+    """``seat``'s call or card ``text`` made irregularly (``!SEAT …`` of laws mode) and let stand: the
+    ruling it brings is answered ``accept`` (L9, L15–L17, L24) or ``stand`` (L27, a revoke)."""
+    from cardroom.core.laws import Irregular, RulingChoice
+
+    apply_checked(state, Irregular(int(seat), text), label)
+    pending = state.laws.pending if state.laws is not None else None
+    if pending is not None:
+        names = [o.name for o in pending.options]
+        option = next((o for o in _LET_STAND if o in names), None)
+        if option is None:
+            raise ReplayError(Reason("pbn.irregularity_not_accepted", law=pending.law.number,
+                                     action=f"!{seat.letter} {text}"), where=label, kind="illegal")
+        apply_checked(state, RulingChoice(pending.law.number, option), label)
 
 
 def _check_tags_agree(board: PbnBoard, state: BridgeDeal, label: str) -> None:
@@ -905,8 +1013,40 @@ def board_from_deal(state: BridgeDeal, tags: Mapping[str, str] | None = None) ->
         set_tag(t, "Play", state.declarer.lho.letter)
     if state.phase == PHASE_OVER and _rubber_scoring(t):
         set_tag(t, "Score", _score_text(state.result().entries))
-    marks = {i: ["^I"] for i in insufficient_bids(calls)} if getattr(state, "laws", None) is not None else {}
-    return PbnBoard(tags=t, calls=calls, plays=plays, call_marks=marks)
+    call_marks, play_marks = _irregularity_marks(state, calls)
+    return PbnBoard(tags=t, calls=calls, plays=plays, call_marks=call_marks, play_marks=play_marks)
+
+
+def _irregularity_marks(state: BridgeDeal, calls: Sequence[Call]) -> tuple[dict[int, list[str]],
+                                                                          dict[int, list[str]]]:
+    """The PBN irregularity tokens of a laws-mode deal (PBN 2.1 §3.9), by the index of the call or
+    card they precede: ``^S`` once per player skipped by a call out of rotation accepted (from the
+    seats the laws recorded for the calls), ``^I`` on an insufficient bid accepted, ``^L`` on a
+    trick's lead by a hand that was not to lead, ``^R`` on a revoke not corrected."""
+    laws = getattr(state, "laws", None)
+    call_marks: dict[int, list[str]] = {}
+    play_marks: dict[int, list[str]] = {}
+    if laws is None:
+        return call_marks, play_marks
+    expected = state.dealer
+    for i, seat in enumerate(laws.call_seats[:len(calls)]):
+        if seat != expected:
+            call_marks[i] = ["^S"] * ((seat - expected) % 4)
+        expected = seat.next(1)
+    for i in insufficient_bids(calls):
+        call_marks.setdefault(i, []).append("^I")
+    to_lead = state.declarer.lho if state.declarer is not None else None
+    tricks = list(state.tricks)
+    for k, trick in enumerate(tricks):
+        if trick.leader != to_lead:
+            play_marks[4 * k] = ["^L"]
+        to_lead = trick.winner
+    if state.trick and state.leader != to_lead:
+        play_marks[4 * len(tricks)] = ["^L"]
+    for r in laws.revokes:
+        if not r.corrected:
+            play_marks.setdefault(4 * r.trick + r.position, []).insert(0, "^R")
+    return call_marks, play_marks
 
 
 def insufficient_bids(calls: Sequence[Call]) -> list[int]:
