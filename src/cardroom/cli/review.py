@@ -54,7 +54,7 @@ def format_review(deals: list[dict[str, Any]], lang: str = "en") -> str:
         for s in d["cards"]:
             if s["trick"] != trick:
                 trick = s["trick"]
-                out.append("  " + t("trick_n", lang, n=trick))
+                out.append("  " + t("review.trick", lang, n=trick))
             out.append(_card(s, lang))
         if d["claimed"]:
             out.append("  " + t("review.claimed", lang))
