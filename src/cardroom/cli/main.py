@@ -122,13 +122,13 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
     if args.play and args.start is None:
         raise CardroomError(Reason("review.play_needs_from"))
-    out = review_file(args.file, args.deal, args.start, args.play)
+    adapter, out = review_file(args.file, args.deal, args.start, args.play)
     if args.json:
         print(json.dumps(out[0] if args.start is not None else out, ensure_ascii=False))
     elif args.start is not None:
-        print(format_what_if(out[0], args.lang), end="")
+        print(format_what_if(adapter, out[0], args.lang), end="")
     else:
-        print(format_review(out, args.lang), end="")
+        print(format_review(adapter, out, args.lang), end="")
     return 0
 
 

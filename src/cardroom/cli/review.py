@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardroom.core.analysis import seat_text
 from cardroom.core.errors import CardroomError, Reason
-from cardroom.core.review import DealLine, review_deal, review_path, what_if
+from cardroom.core.review import DealLine, ReviewAdapter, review_deal, review_path, what_if
 from cardroom.i18n import t
 
 __all__ = ["format_review", "format_what_if", "review_file"]
@@ -25,27 +24,27 @@ def _line(lines: list[DealLine], deal: int | None) -> DealLine:
 
 
 def review_file(path: str, deal: int | None = None, start: int | None = None,
-                cards: list[str] | None = None) -> list[dict[str, Any]]:
+                cards: list[str] | None = None) -> tuple[ReviewAdapter, list[dict[str, Any]]]:
     """The review of each deal of a record (``deal``: only that one), or with ``start`` the what-if of
     one deal (``deal``, default the first) from the position after ``start`` cards, ``cards`` played."""
     adapter, lines = review_path(path)
     if not lines:
         raise CardroomError(Reason("review.nothing", p=path))
     if start is not None:
-        return [what_if(adapter, _line(lines, deal), start, cards or [])]
+        return adapter, [what_if(adapter, _line(lines, deal), start, cards or [])]
     chosen = lines if deal is None else [_line(lines, deal)]
-    return [review_deal(adapter, line) for line in chosen]
+    return adapter, [review_deal(adapter, line) for line in chosen]
 
 
-def _card(s: dict[str, Any], lang: str) -> str:
-    text = "    " + t("review.card", lang, seat=seat_text(s["seat"], lang), card=s["card"], side=s["side"],
-                      n=s["after"])
+def _card(adapter: ReviewAdapter, s: dict[str, Any], lang: str) -> str:
+    text = "    " + t("review.card", lang, seat=adapter.seat_name(s["seat"], lang), card=s["card"],
+                      side=adapter.side_name(s["side"], lang), n=s["after"])
     if s["cost"] > 0:
         text += "   " + t("review.costly", lang, cost=s["cost"], best=s["before"], cards=" ".join(s["best"]))
     return text
 
 
-def format_review(deals: list[dict[str, Any]], lang: str = "en") -> str:
+def format_review(adapter: ReviewAdapter, deals: list[dict[str, Any]], lang: str = "en") -> str:
     """Each deal's review: trick by trick, every card with its side's open-hand tricks after it."""
     out: list[str] = []
     for d in deals:
@@ -55,7 +54,7 @@ def format_review(deals: list[dict[str, Any]], lang: str = "en") -> str:
             if s["trick"] != trick:
                 trick = s["trick"]
                 out.append("  " + t("review.trick", lang, n=trick))
-            out.append(_card(s, lang))
+            out.append(_card(adapter, s, lang))
         if d["claimed"]:
             out.append("  " + t("review.claimed", lang))
         out.append("  " + t("review.summary", lang, n=len(d["costly"])))
@@ -63,14 +62,15 @@ def format_review(deals: list[dict[str, Any]], lang: str = "en") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def format_what_if(w: dict[str, Any], lang: str = "en") -> str:
+def format_what_if(adapter: ReviewAdapter, w: dict[str, Any], lang: str = "en") -> str:
     out = [t("review.whatif_head", lang, n=w["deal"], k=w["from"])]
-    out.extend(_card(s, lang) for s in w["cards"])
+    out.extend(_card(adapter, s, lang) for s in w["cards"])
     if w["over"]:
         out.append("  " + t("review.whatif_over", lang))
     else:
         p = w["position"]
         values = ", ".join(f"{c} {v}" for c, v in p["values"].items())
-        out.append("  " + t("review.whatif_position", lang, seat=seat_text(p["seat"], lang), side=p["side"],
+        out.append("  " + t("review.whatif_position", lang, seat=adapter.seat_name(p["seat"], lang),
+                            side=adapter.side_name(p["side"], lang),
                             n=p["best"], values=values))
     return "\n".join(out) + "\n"

@@ -76,7 +76,8 @@ class ReviewAdapter(Protocol):
       the game's own record formats, which :meth:`deal_lines` reads;
     * :meth:`in_play` — whether a deal is in its play (cards are being played);
     * :meth:`open_hand` — the open-hand values of a deal in play;
-    * :meth:`seat_label` — a seat as the game writes it (``N``, ``0``)."""
+    * :meth:`seat_label` — a seat as the game writes it (``N``, ``0``); :meth:`seat_name` and
+      :meth:`side_name` — a seat's label and a side (:attr:`OpenHand.side`) for people, in ``lang``."""
 
     record_games: ClassVar[tuple[str, ...]]
     file_suffixes: ClassVar[tuple[str, ...]]
@@ -92,6 +93,12 @@ class ReviewAdapter(Protocol):
         ...
 
     def seat_label(self, seat: int) -> str:
+        ...
+
+    def seat_name(self, label: str, lang: str) -> str:
+        ...
+
+    def side_name(self, side: str, lang: str) -> str:
         ...
 
 

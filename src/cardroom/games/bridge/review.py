@@ -52,6 +52,16 @@ class DummyDealReview:
     def seat_label(self, seat: int) -> str:
         return Seat(seat).letter
 
+    def seat_name(self, label: str, lang: str) -> str:
+        from cardroom.core.analysis import seat_text
+
+        return seat_text(label, lang)
+
+    def side_name(self, side: str, lang: str) -> str:
+        from cardroom.i18n import t
+
+        return t("review.side." + side, lang)
+
 
 class BridgeReview(DummyDealReview):
     """Contract bridge's review: its play phase, and its own records (PBN, JSON rubbers and boards)."""

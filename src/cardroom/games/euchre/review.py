@@ -40,5 +40,15 @@ class EuchreReview:
     def seat_label(self, seat: int) -> str:
         return Seat(seat).letter
 
+    def seat_name(self, label: str, lang: str) -> str:
+        from cardroom.core.analysis import seat_text
+
+        return seat_text(label, lang)
+
+    def side_name(self, side: str, lang: str) -> str:
+        from cardroom.i18n import t
+
+        return t("review.side." + side, lang)
+
 
 REVIEW: ReviewAdapter = EuchreReview()

@@ -50,5 +50,15 @@ class PrefReview:
     def seat_label(self, seat: int) -> str:
         return str(seat)
 
+    def seat_name(self, label: str, lang: str) -> str:
+        from cardroom.i18n import t
+
+        return t("pref.player", lang, s=label)
+
+    def side_name(self, side: str, lang: str) -> str:
+        from cardroom.i18n import t
+
+        return t("review.pref_side", lang, s=side)
+
 
 REVIEW: ReviewAdapter = PrefReview()
