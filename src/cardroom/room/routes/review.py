@@ -65,6 +65,8 @@ async def _bounded(hints: HintLimit, key: tuple[str, int, int], work: Any) -> di
         task.add_done_callback(lambda _: hints.running.pop(key, None))
     try:
         result: dict[str, Any] = await asyncio.shield(task)
+    except RoomError:
+        raise
     except CardroomError as e:  # a card that is not legal there, a position past the end
         raise RoomError(400, "review_refused", why=e.reason or str(e)) from None
     return result
