@@ -28,7 +28,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from roomkit import auth, new_table, wait_until  # noqa: E402
+from roomkit import auth, new_table, wait_until
 
 CLUBS = ["KC", "QC", "JC", "10C", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"]
 
