@@ -7,6 +7,7 @@ the engine must find it and its cost."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import warnings
 from collections.abc import Iterator
@@ -267,3 +268,23 @@ def test_the_room_reviews_a_finished_match(client: TestClient) -> None:
     assert client.get(f"/api/tables/{tid}/review", params={"deal": "x"}).status_code == 400
     too_many = client.post(f"/api/tables/{tid}/review/whatif", json={**body, "cards": ["AS"] * 60})
     assert too_many.status_code == 400 and "at most 52" in too_many.json()["detail"]
+
+
+# ------------------------------------------------------------------------------- consistency
+
+
+@pytest.mark.parametrize(("game", "seed", "tricks"), [("euchre", 4, 5), ("bridge", 2, 13), ("euchre", 9, 5)])
+def test_each_value_after_a_card_is_the_next_positions_best(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            game: str, seed: int, tricks: int) -> None:
+    """Open-hand values are consistent along the play: the value of a card is the best value of the
+    position it leads to, for the same side (the other side's is the deal's tricks less it), across
+    the ends of tricks too (the tricks taken are counted)."""
+    path = _played(tmp_path, game, seed)
+    capsys.readouterr()
+    adapter, lines = review_path(path)
+    assert lines
+    for line in lines[:4]:
+        cards = review_deal(adapter, line)["cards"]
+        for a, b in itertools.pairwise(cards):
+            assert b["before"] == (a["after"] if a["side"] == b["side"] else tricks - a["after"]), (line.number, a, b)
+            assert a["cost"] == a["before"] - a["after"] >= 0
