@@ -288,3 +288,27 @@ def test_each_value_after_a_card_is_the_next_positions_best(tmp_path: Path, caps
         for a, b in itertools.pairwise(cards):
             assert b["before"] == (a["after"] if a["side"] == b["side"] else tricks - a["after"]), (line.number, a, b)
             assert a["cost"] == a["before"] - a["after"] >= 0
+
+
+def test_a_claimed_deal_is_reviewed_up_to_the_claim(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A deal ended by an accepted claim: its cards up to the claim are reviewed, none after it."""
+    played = json.loads(_played(tmp_path, "euchre", 2).read_text(encoding="utf-8"))
+    capsys.readouterr()
+    state = record_state(played)
+    actions: list[str] = []
+    for text in played["actions"]:  # to the end of the second trick of the first hand
+        actions.append(text)
+        state.apply(state.parse_action(text))
+        if state.deal.phase == "play" and not state.deal.trick and len(state.deal.tricks) == 2:
+            break
+    claim = f"claimed {int(state.deal.to_act)} 0"  # the seat to play claims none of the rest: accepted
+    state.apply(state.parse_action(claim))
+    assert state.results  # the claim ended the hand
+    record = dict(played, actions=[*actions, claim])
+    adapter, lines = lines_of_record(record)
+    r = review_deal(adapter, lines[0])
+    assert r["claimed"] and len(r["cards"]) == 8
+    path = tmp_path / "claimed.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["--lang", "en", "review", str(path)]) == 0
+    assert "  the play ended by an accepted claim" in capsys.readouterr().out

@@ -156,12 +156,18 @@ def lines_of_record(data: dict[str, Any]) -> tuple[ReviewAdapter, list[DealLine]
 def deal_lines(adapter: ReviewAdapter, deals: Iterable[tuple[int, Any, Sequence[Any]]]) -> list[DealLine]:
     """Deal lines from (number, a new deal, the actions of the whole deal): each deal replayed, its play
     kept from its first card on (for a game's own record format, whose deals are replayed so)."""
+    from cardroom.core import claims
+
     out: list[DealLine] = []
     for number, fresh, actions in deals:
         line: DealLine | None = None
         for action in actions:
             if line is None and adapter.in_play(fresh):
                 line = DealLine(number, fresh.clone())
+            if isinstance(action, claims.ClaimSettled):  # the rest of the play is not played: the line ends
+                if line is not None:
+                    line.claimed = True
+                break
             if line is not None:
                 line.actions.append(action)
             fresh.apply(action)
