@@ -312,3 +312,20 @@ def test_a_claimed_deal_is_reviewed_up_to_the_claim(tmp_path: Path, capsys: pyte
     path.write_text(json.dumps(record), encoding="utf-8")
     assert main(["--lang", "en", "review", str(path)]) == 0
     assert "  the play ended by an accepted claim" in capsys.readouterr().out
+
+
+def test_the_reviewed_games() -> None:
+    """Every game with an open-hand solver that counts tricks for a side that wants them is reviewed,
+    found through the registry by any of its names; the others are not."""
+    from cardroom.core.review import game_review
+    from cardroom.games import aliases, game_class, names
+
+    reviewed = {n for n in names() if game_class(n).review() is not None}
+    assert reviewed == {"bridge", "preferans", "euchre", "auction-bridge", "straight-bridge", "short-bridge",
+                        "duplicate-auction"}
+    for n in names():
+        for alias in aliases(n):
+            assert game_review(alias) is game_class(n).review()
+    assert game_review("whist") is None
+    with pytest.raises(CardroomError, match="no review for the game 'reversi-bridge'"):
+        lines_of_record({"format": "cardroom-record", "version": 1, "game": "reversi-bridge", "actions": []})
