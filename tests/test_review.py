@@ -337,3 +337,26 @@ def test_the_reviewed_games() -> None:
     assert game_review("whist") is None
     with pytest.raises(CardroomError, match="no review for the game 'reversi-bridge'"):
         lines_of_record({"format": "cardroom-record", "version": 1, "game": "reversi-bridge", "actions": []})
+
+
+def test_the_rooms_review_is_bounded_with_the_hints(tmp_path: Path) -> None:
+    """The review's searches count among the hint's: with the limit taken, a review is refused (429 with
+    Retry-After) and the refusal counted; once free, it is answered."""
+    from typing import cast
+
+    from cardroom.room.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path}/room.sqlite", hint_limit=1)
+    with TestClient(app) as c:
+        tid, owner = new_table(c, "euchre", seed=3)
+        c.post(f"/api/tables/{tid}/bots", json={}, headers=auth(owner))
+        wait_until(c, tid, lambda i: i["over"], timeout=120)
+        hints = app.state.settings.hints
+        hints.running[("another", 0, 0)] = cast(Any, None)  # a hint search running
+        r = c.get(f"/api/tables/{tid}/review", params={"deal": 1})
+        assert r.status_code == 429 and r.json()["code"] == "busy" and r.headers["Retry-After"]
+        w = c.post(f"/api/tables/{tid}/review/whatif", json={"deal": 1, "from": 0, "cards": []})
+        assert w.status_code == 429 and hints.refused == 2
+        del hints.running[("another", 0, 0)]
+        assert c.get(f"/api/tables/{tid}/review", params={"deal": 1}).status_code == 200
+        assert hints.running == {}  # the search's place is given back
