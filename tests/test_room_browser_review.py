@@ -11,6 +11,7 @@ from typing import Any
 import browserkit
 from browserkit import FAST, page_in, server_fixture, shot
 from cardroom.room.testing import ServerProcess
+from test_room_browser import LATIN_WORDS, PHONE_PROBLEMS
 
 server = server_fixture("review", "review-server-stderr.log", bot_delay=0.0, limits=FAST)
 browser = browserkit.browser
@@ -60,6 +61,6 @@ def test_the_records_page_reviews_a_deal_and_plays_a_what_if(browser: Any, serve
         assert pg.inner_text("#review-show") == "Разобрать сдачу"
         pg.click("#review-show")
         pg.wait_for_selector("#review-out .review-cards tr:nth-child(2)")
-        wide = pg.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-        assert wide <= 1, f"the page scrolls sideways on a phone by {wide}px"
+        assert pg.evaluate(PHONE_PROBLEMS) == []  # nothing cut off, no sideways scroll
+        assert pg.evaluate(LATIN_WORDS, "#review") == []  # seats, cards and sides are the record's notation
         shot(pg, "review-records-phone-ru")
