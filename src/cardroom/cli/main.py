@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.game import Game
 from cardroom.games import load, names
 from cardroom.i18n import STRINGS, default_lang, t
@@ -117,6 +117,21 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_review(args: argparse.Namespace) -> int:
+    from cardroom.cli.review import format_review, format_what_if, review_file
+
+    if args.play and args.start is None:
+        raise CardroomError(Reason("review.play_needs_from"))
+    adapter, out = review_file(args.file, args.deal, args.start, args.play)
+    if args.json:
+        print(json.dumps(out[0] if args.start is not None else out, ensure_ascii=False))
+    elif args.start is not None:
+        print(format_what_if(adapter, out[0], args.lang), end="")
+    else:
+        print(format_review(adapter, out, args.lang), end="")
+    return 0
+
+
 def _cmd_games(args: argparse.Namespace) -> int:
     for n in names():
         g = load(n)
@@ -221,6 +236,15 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     an.add_argument("--json", action="store_true", help=h("json"))
     an.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
     an.set_defaults(func=_cmd_analyze)
+
+    rv = sub.add_parser("review", help=h("review"))
+    rv.add_argument("file", help=h("review_file"))
+    rv.add_argument("--deal", type=int, default=None, metavar="N", help=h("review_deal"))
+    rv.add_argument("--from", dest="start", type=int, default=None, metavar="K", help=h("review_from"))
+    rv.add_argument("--play", nargs="*", default=[], metavar="CARD", help=h("review_play"))
+    rv.add_argument("--json", action="store_true", help=h("json"))
+    rv.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    rv.set_defaults(func=_cmd_review)
 
     gm = sub.add_parser("games", help=h("games"))
     gm.set_defaults(func=_cmd_games)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from cardroom.bots.base import Bot
     from cardroom.core.analysis import GameAnalysis
     from cardroom.core.match import Match
+    from cardroom.core.review import ReviewAdapter
 
 CHANCE = -1
 """``to_act`` of a state where chance (a shuffle, a draw) acts next."""
@@ -148,6 +149,8 @@ class Game(ABC):
     mapping of seat letters to names or None); empty for a game PBN cannot hold. Every record a game has
     beyond the generic JSON is named by the game, so no caller asks which game it is."""
     analysis_path: ClassVar[str] = ""
+    review_path: ClassVar[str] = ""
+    """``module:OBJECT`` of the game's :class:`cardroom.core.review.ReviewAdapter` (review and what-if), or ""."""
     """``module:OBJECT`` of the game's part of ``cardroom analyze`` (a
     :class:`cardroom.core.analysis.GameAnalysis`: its notation, records, open-hand analysis and text);
     empty for a game that is not analysed."""
@@ -188,6 +191,15 @@ class Game(ABC):
             return None
         module, _, name = cls.analysis_path.partition(":")
         got: GameAnalysis = getattr(importlib.import_module(module), name)
+        return got
+
+    @classmethod
+    def review(cls) -> ReviewAdapter | None:
+        """The game's part of the review (:attr:`review_path`, imported once), or None."""
+        if not cls.review_path:
+            return None
+        module, _, name = cls.review_path.partition(":")
+        got: ReviewAdapter = getattr(importlib.import_module(module), name)
         return got
 
     @classmethod

@@ -25,6 +25,7 @@ class ContractBridge(Game):
     has_search_bot: ClassVar[bool] = True
     pbn_writer_path: ClassVar[str] = "cardroom.records.replay:rubber_to_pbn"
     analysis_path: ClassVar[str] = "cardroom.games.bridge.analysis:ANALYSIS"
+    review_path: ClassVar[str] = "cardroom.games.bridge.review:REVIEW"
     call_explainer_path: ClassVar[str] = "cardroom.bots.bridge.explain:explain_in_state"
 
     def __init__(self, **options: Any) -> None:

@@ -26,6 +26,7 @@ class Euchre(Game):
     rule_bot_path: ClassVar[str] = "cardroom.bots.euchre:EuchreBot"
     has_search_bot: ClassVar[bool] = True
     analysis_path: ClassVar[str] = "cardroom.games.euchre.analysis:ANALYSIS"
+    review_path: ClassVar[str] = "cardroom.games.euchre.review:REVIEW"
 
     def __init__(self, **options: Any) -> None:
         self.rules: EuchreRules = make_rules(**options)

@@ -30,6 +30,7 @@ class AuctionBridge(Game):
     num_seats = 4
     rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
     analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"
+    review_path: ClassVar[str] = "cardroom.games.oldbridge.review:REVIEW"
     has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
@@ -70,6 +71,7 @@ class StraightBridge(Game):
     num_seats = 4
     rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
     analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"
+    review_path: ClassVar[str] = "cardroom.games.oldbridge.review:REVIEW"
     has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:

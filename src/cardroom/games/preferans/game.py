@@ -42,6 +42,7 @@ class Preferans(Game):
     rule_bot_path: ClassVar[str] = "cardroom.bots.preferans:PreferansBot"
     has_search_bot: ClassVar[bool] = True
     analysis_path: ClassVar[str] = "cardroom.games.preferans.analysis:ANALYSIS"
+    review_path: ClassVar[str] = "cardroom.games.preferans.review:REVIEW"
 
     def __init__(self, variant: str = "sochi", players: int = 3, **options: Any) -> None:
         from cardroom.games.preferans.variants import PLAYERS, make_variant

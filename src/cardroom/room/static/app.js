@@ -862,6 +862,47 @@ async function records(main) {
     view.replaceChildren(h("p", { class: "note", text: t("noReplay") }), recordStep(R, actions, s, labels, names));
   }
   show(step);
+  main.append(reviewPanel(table, dealSteps.length));
+}
+
+// The review of a finished deal with open cards (GET /review) and a what-if from any point (POST /review/whatif).
+function reviewPanel(table, deals) {
+  const sec = h("section", { class: "panel review", id: "review" });
+  const dealIn = h("input", { type: "number", min: "1", max: String(Math.max(1, deals)), value: "1", id: "review-deal" });
+  const out = h("div", { id: "review-out" });
+  const fromIn = h("input", { type: "number", min: "0", value: "0", id: "whatif-from" });
+  const cardsIn = h("input", { type: "text", id: "whatif-cards", "data-raw": "", lang: "en" });
+  const whatOut = h("div", { id: "whatif-out" });
+  const rows = (cards) => {
+    const tb = h("table", { class: "review-cards" }, h("tr", {}, ...["reviewTrick", "reviewSeat", "reviewCard", "reviewSide", "reviewValue", "reviewCost", "reviewBest"].map((k) => h("th", { text: t(k) }))));
+    for (const c of cards) {
+      const raw = (text) => h("td", { "data-raw": "", text });  // seats, cards and sides as the record writes them
+      tb.append(h("tr", { class: c.cost > 0 ? "costly" : "" }, h("td", { text: String(c.trick ?? "") }), raw(c.seat),
+        raw(c.card), raw(c.side), h("td", { text: String(c.after) }),
+        h("td", { text: c.cost > 0 ? `−${c.cost}` : "" }), raw(c.cost > 0 ? `${c.before}: ${c.best.join(" ")}` : "")));
+    }
+    return h("div", { class: "review-scroll" }, tb);
+  };
+  const review = async () => {
+    try {
+      const r = await api("GET", `/api/tables/${table}/review?deal=${Number(dealIn.value)}`);
+      out.replaceChildren(h("p", { text: `${t("reviewCostly")}: ${r.costly.length}` }), rows(r.cards));
+    } catch (e) { showError(e.message); }
+  };
+  const whatIf = async () => {
+    try {
+      const cards = cardsIn.value.trim() ? cardsIn.value.trim().split(/[\s,]+/) : [];
+      const w = await api("POST", `/api/tables/${table}/review/whatif`, { deal: Number(dealIn.value), from: Number(fromIn.value), cards });
+      const p = w.position;
+      whatOut.replaceChildren(rows(w.cards), h("p", { id: "whatif-position", "data-raw": "", text: w.over ? t("whatIfOver") : `${p.seat} ${t("whatIfToPlay")} (${p.side}): ${p.best} · ${Object.entries(p.values).map(([c, v]) => `${c} ${v}`).join(", ")}` }));
+    } catch (e) { showError(e.message); }
+  };
+  sec.append(h("h2", { text: t("reviewTitle") }),
+    h("div", { class: "controls" }, h("label", {}, `${t("deal")} `, dealIn), " ", h("button", { id: "review-show", text: t("reviewShow"), onclick: review })), out,
+    h("h3", { text: t("whatIf") }),
+    h("div", { class: "controls" }, h("label", {}, `${t("whatIfFrom")} `, fromIn), " ", h("label", {}, `${t("whatIfCards")} `, cardsIn), " ",
+      h("button", { id: "whatif-run", text: t("whatIfRun"), onclick: whatIf })), whatOut);
+  return sec;
 }
 
 // Cards of a "deal" action: PBN hands (spades.hearts.diamonds.clubs) or lists of cards, by seat label.

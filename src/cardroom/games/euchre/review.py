@@ -1,0 +1,54 @@
+"""Euchre's part of the review (:class:`cardroom.core.review.ReviewAdapter`): the open-hand values of a
+hand in play by the project's solver (:func:`cardroom.solve.euchre.solve_state`), for the side to play
+(the makers' tricks, or the five less them for the defenders); its matches are generic records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from cardroom.core.review import DealLine, OpenHand, ReviewAdapter
+from cardroom.core.table import Seat
+
+__all__ = ["REVIEW", "EuchreReview"]
+
+_TRICKS = 5  # the tricks of a euchre hand
+
+
+class EuchreReview:
+    record_games: ClassVar[tuple[str, ...]] = ()
+    file_suffixes: ClassVar[tuple[str, ...]] = ()
+
+    def deal_lines(self, path: Path) -> list[DealLine]:
+        return []  # no record format of its own
+
+    def in_play(self, deal: Any) -> bool:
+        from cardroom.games.euchre.rules import PH_PLAY
+
+        return bool(deal.phase == PH_PLAY)
+
+    def open_hand(self, deal: Any) -> OpenHand:
+        from cardroom.solve.euchre import solve_state
+
+        sol = solve_state(deal, per_card=True)
+        assert sol.to_move is not None and deal.maker is not None
+        mover = Seat(sol.to_move)
+        mine = mover.side == deal.maker.side
+        values = {int(c): v if mine else _TRICKS - v for c, v in sol.per_card.items()}
+        return OpenHand(mover.letter, mover.side.name, values)
+
+    def seat_label(self, seat: int) -> str:
+        return Seat(seat).letter
+
+    def seat_name(self, label: str, lang: str) -> str:
+        from cardroom.core.analysis import seat_text
+
+        return seat_text(label, lang)
+
+    def side_name(self, side: str, lang: str) -> str:
+        from cardroom.i18n import t
+
+        return t("review.side." + side, lang)
+
+
+REVIEW: ReviewAdapter = EuchreReview()
