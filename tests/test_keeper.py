@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardroom.core.cards import cards_of_mask
 from cardroom.core.game import CHANCE
 from cardroom.core.table import Seat
 from cardroom.games import load
@@ -117,6 +118,8 @@ def pref_entry(r: Any) -> dict[str, Any]:
     for name in ("talon_tricks", "conceded"):
         if getattr(r, name):
             e[name] = getattr(r, name)
+    if r.talon:
+        e["talon"] = [str(c) for c in cards_of_mask(r.talon)]
     for name in ("choices", "whist_calls"):
         if getattr(r, name):
             e[name] = [f"{s}:{w}" for s, w in getattr(r, name)]
@@ -126,7 +129,7 @@ def pref_entry(r: Any) -> dict[str, Any]:
 def pref_cases() -> list[tuple[str, int]]:
     from cardroom.games.preferans.variants import variant_names
 
-    return [(v, n) for v in variant_names() if v != "greek" for n in (3, 4)]
+    return [(v, n) for v in variant_names() for n in (3, 4)]
 
 
 @pytest.mark.parametrize(("variant", "players"), pref_cases())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from cardroom.core.cards import Card
 from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.game import KeeperField
 from cardroom.core.table import Table
@@ -20,10 +21,11 @@ FIELDS = (
     KeeperField("half_whister", "seat"), KeeperField("returned_by", "seat"), KeeperField("open_defence", "bool"),
     KeeperField("talon_tricks", "int"), KeeperField("conceded", "int"), KeeperField("partner", "seat"),
     KeeperField("outbid_misere", "bool"), KeeperField("choices", "texts"), KeeperField("whist_calls", "texts"),
-    KeeperField("level", "int"),
+    KeeperField("level", "int"), KeeperField("talon", "texts"),
 )
 """Seats are numbers 0.. clockwise; ``tricks`` one number a seat (the sitting-out dealer's 0, or his
-talon tricks on raspasy); ``choices`` and ``whist_calls`` are ``seat:word`` (``1:whist``, ``0:pulya``)."""
+talon tricks on raspasy); ``choices`` and ``whist_calls`` are ``seat:word`` (``1:whist``, ``0:pulya``);
+``talon`` its two cards (``AS,7H``) where the variant scores them (the talon bonus, a misère's sevens)."""
 
 
 def _seat(value: Any, players: int) -> int | None:
@@ -49,6 +51,18 @@ def _pairs(values: Any, players: int) -> tuple[tuple[int, str], ...]:
         assert s is not None
         out.append((s, str(word).strip()))
     return tuple(out)
+
+
+def _talon(cards: Any) -> int:
+    mask = 0
+    for c in cards or ():
+        try:
+            mask |= 1 << Card.parse(str(c))
+        except CardroomError:
+            raise CardroomError(Reason("keeper.bad_value", field="talon", text=c)) from None
+    if mask.bit_count() not in (0, 2):
+        raise CardroomError(Reason("keeper.bad_value", field="talon", text=",".join(map(str, cards))))
+    return mask
 
 
 def deal_result(match: Any, entry: Mapping[str, Any]) -> PrefDealResult:
@@ -85,7 +99,8 @@ def deal_result(match: Any, entry: Mapping[str, Any]) -> PrefDealResult:
         contract=None if contract is None else int(contract), level=int(level), tricks=tricks,
         whisters=seats["whisters"], passers=seats["passers"],
         half_whister=_seat(entry.get("half_whister"), players), returned_by=_seat(entry.get("returned_by"), players),
-        open_defence=bool(entry.get("open_defence")), talon=0, raspasy_round=0, talon_tricks=talon_tricks,
+        open_defence=bool(entry.get("open_defence")), talon=_talon(entry.get("talon")), raspasy_round=0,
+        talon_tricks=talon_tricks,
         whist_calls=_pairs(entry.get("whist_calls"), players), conceded=int(entry.get("conceded") or 0),
         partner=_seat(entry.get("partner"), players), outbid_misere=bool(entry.get("outbid_misere")),
         choices=_pairs(entry.get("choices"), players),
