@@ -197,3 +197,38 @@ def test_history_shows_corrections() -> None:
     assert [h.op for h in k.history] == ["add", "fix", "undo"]
     assert k.history[1].before == {"contract": "4S", "declarer": "S", "tricks": 10}
     assert k.history[1].after == {"contract": "4S", "declarer": "S", "tricks": 9}
+
+
+# ---------------------------------------------------------------- euchre
+def euchre_entry(r: Any) -> dict[str, Any]:
+    if r.thrown_in:
+        return {"turn_up": str(r.turn_up), "thrown_in": True}
+    e: dict[str, Any] = {"turn_up": str(r.turn_up), "maker": r.maker.letter, "tricks": r.makers_tricks,
+                         "call": r.call}
+    if r.lone is not None:
+        e["alone"] = r.lone.letter
+    if r.round == 2:
+        e["trump"] = r.trump.letter
+    return e
+
+
+@pytest.mark.parametrize("options", [{}, {"lap": False}, {"carried_points_count": False}])
+@pytest.mark.parametrize("seed", range(3))
+def test_euchre_keeper_sheet_equals_played(seed: int, options: dict[str, Any]) -> None:
+    state = played("euchre", seed, max_deals=40, **options)
+    assert state.results
+    k = Keeper(state.game, first_dealer(state))
+    for r in state.results:
+        k.add(euchre_entry(r))
+    assert k.sheet.to_dict() == state.sheet.to_dict()
+    assert k.render(lang="ru") == state.sheet.render(lang="ru")
+
+
+def test_euchre_default_call_and_march() -> None:
+    # Law 2: a march by a lone hand scores 4; the makers euchred give the adversaries 2
+    k = Keeper(load("euchre"), first_dealer=0)  # North deals
+    k.add(parse_entry(k.game, "turn_up=JS maker=E alone=E tricks=5"))
+    k.add(parse_entry(k.game, "turn_up=9H maker=N trump=C tricks=2"))
+    res = k.results
+    assert res[0].points == (0, 4) and res[0].call == "order up"
+    assert res[1].points == (0, 2) and res[1].call == "make C" and res[1].round == 2

@@ -212,6 +212,11 @@ class Match(State, Generic[D, R, S, V]):
         assert dealer is not None
         return type(dealer)((dealer + 1) % self.game.num_seats)
 
+    def dealer_seat(self, seat: int) -> Any:
+        """Seat number ``seat`` as this match names its dealer (a :class:`~cardroom.core.table.Seat`, a
+        number): for a dealer given from outside the play (the score keeper's first dealer)."""
+        return seat if self.dealer is None else type(self.dealer)(seat)
+
     def logged(self, deal: D, recorded: int, action: Any) -> Sequence[Any]:
         """What the match's log records for ``action`` applied to ``deal`` (whose log had ``recorded`` entries)."""
         return (action,)

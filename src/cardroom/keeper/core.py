@@ -122,7 +122,7 @@ class Keeper:
         """The game's match with ``entries`` written on its sheet (:class:`KeeperError` naming the deal)."""
         m = self.game.new_initial_state()
         m.deal = None
-        m.dealer = self.first_dealer if m.dealer is None else type(m.dealer)(self.first_dealer)
+        m.dealer = m.dealer_seat(self.first_dealer)
         for i, e in enumerate(entries):
             if m.sheet.is_over:
                 raise KeeperError(Reason("keeper.match_over", n=i + 1))
