@@ -232,3 +232,53 @@ def test_euchre_default_call_and_march() -> None:
     res = k.results
     assert res[0].points == (0, 4) and res[0].call == "order up"
     assert res[1].points == (0, 2) and res[1].call == "make C" and res[1].round == 2
+
+
+# ---------------------------------------------------------------- the old bridges
+def old_entry(r: Any) -> dict[str, Any]:
+    from cardroom.games.oldbridge.calls import MAKE_LETTERS
+    from cardroom.games.oldbridge.scoring import StraightMake
+
+    c = r.contract
+    if c is None:
+        return {"contract": "pass"}
+    if isinstance(c, StraightMake):
+        trump = None if c.trump == 4 else c.trump
+        e: dict[str, Any] = {"contract": MAKE_LETTERS[c.trump] + "X" * c.doubling, "declarer": c.maker.letter,
+                             "tricks": r.won[c.dealer.side]}
+    else:
+        trump = c.denom.trump if c.denom.letter not in ("N", "NT") else None
+        e = {"contract": c.text, "declarer": c.declarer.letter, "tricks": r.won[c.declarer.side]}
+    if trump is None:
+        counts = [sum(1 for s in range(4) if h >> (s * 13 + 12) & 1) for h in r.hands]
+    else:
+        counts = [(h >> (trump * 13 + 8) & 0x1F).bit_count() for h in r.hands]
+        e["chicane"] = [Seat(s).letter for s, h in enumerate(r.hands) if not (h >> (trump * 13)) & 0x1FFF]
+    e["honours"] = [f"{Seat(s).letter}{n}" for s, n in enumerate(counts) if n]
+    return e
+
+
+ENTRY_OF = {"bridge": bridge_entry, "preferans": pref_entry, "euchre": euchre_entry, "oldbridge": old_entry}
+
+
+def kept_games() -> list[tuple[str, dict[str, Any]]]:
+    from cardroom.games import game_class, names
+
+    out = []
+    for name in names():
+        cls = game_class(name)
+        if cls.keeper_fields() and cls.family == "oldbridge":
+            out += [(name, c) for c in cls.configurations() if not c.get("laws")]
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), kept_games())
+@pytest.mark.parametrize("seed", range(2))
+def test_old_bridges_keeper_sheet_equals_played(name: str, options: dict[str, Any], seed: int) -> None:
+    state = played(name, seed, max_deals=10, **options)
+    assert state.results
+    k = Keeper(state.game, first_dealer(state))
+    for r in state.results:
+        k.add(ENTRY_OF[state.game.family](r))
+    assert k.sheet.to_dict() == state.sheet.to_dict()
+    assert k.render(lang="ru") == state.sheet.render(lang="ru")

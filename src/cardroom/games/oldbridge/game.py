@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardroom.core.game import Game
+from cardroom.core.game import Game, KeeperField
+from cardroom.core.match import Match
 from cardroom.core.options import Schema
 from cardroom.core.table import Seat
 from cardroom.games.oldbridge.rubber import OldRubberState
@@ -46,6 +47,17 @@ class AuctionBridge(Game):
     def new_initial_state(self) -> OldRubberState:
         return OldRubberState(self, self.rules)
 
+    @classmethod
+    def keeper_fields(cls) -> tuple[KeeperField, ...]:
+        from cardroom.games.oldbridge.keeper import FIELDS
+
+        return FIELDS
+
+    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
+        from cardroom.games.oldbridge.keeper import auction_result
+
+        return auction_result(match, entry)
+
     def new_deal(self, dealer: Seat = Seat.SOUTH) -> AuctionDeal:
         """A single deal outside any rubber."""
         return AuctionDeal(self, dealer, self.rules)
@@ -85,6 +97,17 @@ class StraightBridge(Game):
 
     def new_initial_state(self) -> OldRubberState:
         return OldRubberState(self, self.rules)
+
+    @classmethod
+    def keeper_fields(cls) -> tuple[KeeperField, ...]:
+        from cardroom.games.oldbridge.keeper import FIELDS
+
+        return FIELDS
+
+    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
+        from cardroom.games.oldbridge.keeper import straight_result
+
+        return straight_result(match, entry)
 
     def new_deal(self, dealer: Seat = Seat.SOUTH) -> StraightDeal:
         return StraightDeal(self, dealer, self.rules)
