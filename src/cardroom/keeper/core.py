@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,10 +80,15 @@ def parse_value(f: KeeperField, text: str, seats: int) -> Any:
 
 
 def parse_entry(game: Game, text: str) -> Entry:
-    """An entry read from ``key=value`` words (``contract=4S declarer=S tricks=10``)."""
+    """An entry read from ``key=value`` words (``contract=4S declarer=S tricks=10``; a value with spaces
+    quoted: ``call="order up"``)."""
     fields = {f.name: f for f in game.keeper_fields()}
     out: Entry = {}
-    for word in text.split():
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        raise KeeperError(Reason("keeper.bad_word", text=text)) from None
+    for word in words:
         key, eq, value = word.partition("=")
         if not eq:
             raise KeeperError(Reason("keeper.bad_word", text=word))

@@ -21,7 +21,19 @@ from cardroom.room import limits, timer
 from cardroom.room.clubtable import ClubRoom
 from cardroom.room.engine import Observer, Room, RoomError
 from cardroom.room.evening import RoomEvenings
-from cardroom.room.routes import club, clubtable, evening, hint, lobby, records, social, socket, tables, tournament
+from cardroom.room.routes import (
+    club,
+    clubtable,
+    evening,
+    hint,
+    keep,
+    lobby,
+    records,
+    social,
+    socket,
+    tables,
+    tournament,
+)
 from cardroom.room.routes.common import STATIC, RoomSettings, lang_of
 from cardroom.room.routes.hint import HintLimit
 from cardroom.room.routes.socket import watchdog
@@ -110,7 +122,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         return JSONResponse({"detail": exc.text(lang_of(request)), "code": exc.code}, status_code=exc.status,
                             headers=exc.headers)
 
-    for module in (lobby, tables, records, socket, hint, club, social, evening, clubtable, tournament):
+    for module in (lobby, tables, records, socket, hint, club, social, evening, clubtable, tournament, keep):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
