@@ -6,8 +6,9 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-import browserkit
 import pytest
+
+import browserkit
 from test_keeper import ENTRY_OF, first_dealer, played
 
 browser = browserkit.browser

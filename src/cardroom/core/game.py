@@ -13,8 +13,8 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.errors import CardroomError
