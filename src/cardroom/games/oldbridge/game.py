@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardroom.core.game import Game, KeeperField
-from cardroom.core.match import Match
+from cardroom.core.game import Game
 from cardroom.core.options import Schema
 from cardroom.core.table import Seat
+from cardroom.games.oldbridge.keeper import KeptAsAuction, KeptAsStraight
 from cardroom.games.oldbridge.rubber import OldRubberState
 from cardroom.games.oldbridge.rules import AuctionDeal, StraightDeal
 from cardroom.games.oldbridge.variants import (
@@ -21,7 +21,7 @@ from cardroom.games.oldbridge.variants import (
 )
 
 
-class AuctionBridge(Game):
+class AuctionBridge(KeptAsAuction, Game):
     """Auction bridge played as a rubber by the American Laws of Bridge, 1913 (document 000)."""
 
     name: ClassVar[str] = "auction-bridge"
@@ -47,17 +47,6 @@ class AuctionBridge(Game):
     def new_initial_state(self) -> OldRubberState:
         return OldRubberState(self, self.rules)
 
-    @classmethod
-    def keeper_fields(cls) -> tuple[KeeperField, ...]:
-        from cardroom.games.oldbridge.keeper import FIELDS
-
-        return FIELDS
-
-    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
-        from cardroom.games.oldbridge.keeper import auction_result
-
-        return auction_result(match, entry)
-
     def new_deal(self, dealer: Seat = Seat.SOUTH) -> AuctionDeal:
         """A single deal outside any rubber."""
         return AuctionDeal(self, dealer, self.rules)
@@ -72,7 +61,7 @@ class AuctionBridge(Game):
         return self.rules.to_dict()
 
 
-class StraightBridge(Game):
+class StraightBridge(KeptAsStraight, Game):
     """Straight bridge (bridge-whist) played as a rubber (document 000)."""
 
     name: ClassVar[str] = "straight-bridge"
@@ -97,17 +86,6 @@ class StraightBridge(Game):
 
     def new_initial_state(self) -> OldRubberState:
         return OldRubberState(self, self.rules)
-
-    @classmethod
-    def keeper_fields(cls) -> tuple[KeeperField, ...]:
-        from cardroom.games.oldbridge.keeper import FIELDS
-
-        return FIELDS
-
-    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
-        from cardroom.games.oldbridge.keeper import straight_result
-
-        return straight_result(match, entry)
 
     def new_deal(self, dealer: Seat = Seat.SOUTH) -> StraightDeal:
         return StraightDeal(self, dealer, self.rules)

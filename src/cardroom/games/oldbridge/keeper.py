@@ -95,6 +95,29 @@ def straight_result(match: Any, entry: Mapping[str, Any]) -> OldDealResult:
     if name is None:
         raise CardroomError(Reason("keeper.bad_contract", text=entry["contract"]))
     trump = MAKE_LETTERS.index(name)
-    make = StraightMake(trump, _seat(entry, match), Seat(match.dealer), _doubling(text[len(body):], text))
+    make = StraightMake(trump, _seat(entry, match), deal.dealer, _doubling(text[len(body):], text))
     hands = _hands(list(entry.get("honours") or []), list(entry.get("chicane") or []), None if trump == 4 else trump)
-    return deal.told(make, _won(Seat(match.dealer).side, _tricks(entry)), hands)
+    return deal.told(make, _won(deal.dealer.side, _tricks(entry)), hands)
+
+
+class KeptAsAuction:
+    """The score keeper's hooks of a game whose deal is an auction (:func:`auction_result`): mixed in
+    before :class:`~cardroom.core.game.Game`."""
+
+    @classmethod
+    def keeper_fields(cls) -> tuple[KeeperField, ...]:
+        return FIELDS
+
+    def keeper_result(self, match: Any, entry: Mapping[str, Any]) -> Any:
+        return auction_result(match, entry)
+
+
+class KeptAsStraight:
+    """The score keeper's hooks of a game whose deal is straight bridge's make (:func:`straight_result`)."""
+
+    @classmethod
+    def keeper_fields(cls) -> tuple[KeeperField, ...]:
+        return FIELDS
+
+    def keeper_result(self, match: Any, entry: Mapping[str, Any]) -> Any:
+        return straight_result(match, entry)
