@@ -59,3 +59,9 @@ def test_the_table_manager_does_not_import_the_front_ends() -> None:
     for front in ("cardroom.cli", "cardroom.room", "cardroom.ui"):
         assert imports_of("tm", front) == {}
     assert "cardroom.tm.server" in {m for m in imported_modules(SRC / "cli" / "tm.py")}
+
+
+def test_the_score_keeper_does_not_import_the_front_ends() -> None:
+    """``cardroom.keeper`` sits beside ``records``: the command line imports it, never the other way."""
+    for front in ("cardroom.cli", "cardroom.room", "cardroom.ui"):
+        assert imports_of("keeper", front) == {}

@@ -263,6 +263,9 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     from cardroom.cli.tm import add_tm_parsers
 
     add_tm_parsers(sub)
+    from cardroom.cli.keep import add_keep_parser
+
+    add_keep_parser(sub)
     return p
 
 

@@ -14,6 +14,7 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.errors import CardroomError
@@ -131,6 +132,17 @@ class State(ABC):
         return action
 
 
+@dataclass(frozen=True)
+class KeeperField:
+    """One fact the score keeper (:mod:`cardroom.keeper`) asks of an announced deal: its ``name`` (the key
+    of the entry), its ``kind`` ("int", "ints", "seat", "seats", "text", "texts", "bool": how a typed
+    value is read) and whether it must be given."""
+
+    name: str
+    kind: str
+    required: bool = False
+
+
 class Game(ABC):
     """Static description of a game: rules and options. Subclasses register themselves by name."""
 
@@ -236,6 +248,17 @@ class Game(ABC):
         module, _, cls_name = cls.rule_bot_path.partition(":")
         factory: Callable[..., Bot] = getattr(importlib.import_module(module), cls_name)
         return factory(seed=seed)
+
+    @classmethod
+    def keeper_fields(cls) -> tuple[KeeperField, ...]:
+        """The facts the score keeper asks of an announced deal of this game (empty: not kept)."""
+        return ()
+
+    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
+        """The deal result the game's own sheet scores, built from an announced deal's ``entry`` (the
+        facts of :meth:`keeper_fields`) and the match as it stands before it (its dealer, its sheet);
+        :class:`CardroomError` with a catalogue reason for an entry that is not a deal."""
+        raise CardroomError(Reason("keeper.unsupported", game=self.name))
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:

@@ -212,6 +212,11 @@ class Match(State, Generic[D, R, S, V]):
         assert dealer is not None
         return type(dealer)((dealer + 1) % self.game.num_seats)
 
+    def dealer_seat(self, seat: int) -> Any:
+        """Seat number ``seat`` as this match names its dealer (a :class:`~cardroom.core.table.Seat`, a
+        number): for a dealer given from outside the play (the score keeper's first dealer)."""
+        return seat if self.dealer is None else type(self.dealer)(seat)
+
     def logged(self, deal: D, recorded: int, action: Any) -> Sequence[Any]:
         """What the match's log records for ``action`` applied to ``deal`` (whose log had ``recorded`` entries)."""
         return (action,)
@@ -322,14 +327,20 @@ class Match(State, Generic[D, R, S, V]):
     def _deal_over(self, deal: D) -> None:
         result: R = deal.result()
         self.finished_deals.append(deal)
+        if not self.write_result(result):
+            self.deal = self.new_deal()
+
+    def write_result(self, result: R) -> bool:
+        """Write a finished deal's result on the sheet and pass the deal on, as the end of a played deal
+        does (the score keeper, :mod:`cardroom.keeper`, writes announced deals through it); whether the
+        sheet is over after it."""
         self.results.append(result)
         self.sheet.add(result)
         self._sheet_cache = None
         over = self.sheet.is_over
         if not over or self.rotate_after_last_deal:
             self.dealer = self.next_dealer(result)
-        if not over:
-            self.deal = self.new_deal()
+        return over
 
     def result(self) -> Any:
         """The outcome: by default the sheet."""

@@ -26,6 +26,7 @@ from cardroom.room.routes import (
     clubtable,
     evening,
     hint,
+    keep,
     lobby,
     records,
     review,
@@ -137,7 +138,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         return JSONResponse({"detail": exc.text(lang_of(request)), "code": exc.code}, status_code=exc.status,
                             headers=exc.headers)
 
-    for module in (lobby, tables, records, review, socket, hint, club, social, evening, clubtable, tournament):
+    for module in (lobby, tables, records, review, socket, hint, club, social, evening, clubtable, tournament,
+                   keep):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardroom.core.game import Game
+from cardroom.core.game import Game, KeeperField
+from cardroom.core.match import Match
 from cardroom.core.options import Schema
 from cardroom.core.table import Seat
 from cardroom.games.bridge.rubber import RubberState
@@ -41,6 +42,17 @@ class ContractBridge(Game):
 
     def new_initial_state(self) -> RubberState:
         return RubberState(self)
+
+    @classmethod
+    def keeper_fields(cls) -> tuple[KeeperField, ...]:
+        from cardroom.games.bridge.keeper import FIELDS
+
+        return FIELDS
+
+    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
+        from cardroom.games.bridge.keeper import deal_result
+
+        return deal_result(match, entry)
 
     def new_deal(self, dealer: Seat = Seat.NORTH, vulnerable: tuple[bool, bool] = (False, False)) -> BridgeDeal:
         """A single deal (a board), outside any rubber."""

@@ -395,6 +395,9 @@ class EuchreRubberState(Match[EuchreHand, EuchreHandResult, EuchreSheet, "Euchre
         assert self.dealer is not None
         return EuchreHand(self.game, self.dealer, self.rules)
 
+    def dealer_seat(self, seat: int) -> Seat:
+        return Seat(seat)
+
     def next_dealer(self, result: EuchreHandResult) -> Seat:
         assert self.dealer is not None
         return self.dealer.lho

@@ -31,6 +31,7 @@ from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import Trick
 from cardroom.games.oldbridge import threehanded
 from cardroom.games.oldbridge.calls import LEAVE, MAKES, STRAIGHT_VALUE, OldCall
+from cardroom.games.oldbridge.keeper import KeptAsStraight
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_OVER, StraightDeal
 from cardroom.games.oldbridge.scoring import StraightMake, score_straight
@@ -263,7 +264,7 @@ class CutthroatMatch(threehanded.PlayerRubber,
 # --------------------------------------------------------------------------------------------- the game
 
 
-class Cutthroat(threehanded.ThreePlayerBridge):
+class Cutthroat(KeptAsStraight, threehanded.ThreePlayerBridge):
     """Three-handed bridge, "dummy bridge", cut-throat (document 000, «Бридж на троих»)."""
 
     name: ClassVar[str] = "cutthroat"

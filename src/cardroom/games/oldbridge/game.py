@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from cardroom.core.game import Game
 from cardroom.core.options import Schema
 from cardroom.core.table import Seat
+from cardroom.games.oldbridge.keeper import KeptAsAuction, KeptAsStraight
 from cardroom.games.oldbridge.rubber import OldRubberState
 from cardroom.games.oldbridge.rules import AuctionDeal, StraightDeal
 from cardroom.games.oldbridge.variants import (
@@ -20,7 +21,7 @@ from cardroom.games.oldbridge.variants import (
 )
 
 
-class AuctionBridge(Game):
+class AuctionBridge(KeptAsAuction, Game):
     """Auction bridge played as a rubber by the American Laws of Bridge, 1913 (document 000)."""
 
     name: ClassVar[str] = "auction-bridge"
@@ -61,7 +62,7 @@ class AuctionBridge(Game):
         return self.rules.to_dict()
 
 
-class StraightBridge(Game):
+class StraightBridge(KeptAsStraight, Game):
     """Straight bridge (bridge-whist) played as a rubber (document 000)."""
 
     name: ClassVar[str] = "straight-bridge"

@@ -254,6 +254,22 @@ class OldDeal(DealWithDummy):
         """(void, revoking sides) in laws mode; (False, ()) otherwise."""
         return False, ()
 
+    def take_contract(self, contract: Any) -> None:
+        """Stand the deal at ``contract`` (an :class:`AuctionContract` or a :class:`StraightMake`) without
+        its calls: for :meth:`told`."""
+        raise NotImplementedError
+
+    def told(self, contract: Any, won: tuple[int, int], hands: tuple[int, ...]) -> OldDealResult:
+        """The result of this deal as the table tells it (the score keeper): played for ``contract``, the
+        sides' tricks ``won``, dealt ``hands`` (the honours the table announced); scored by the deal's own
+        :meth:`entries`, as a played deal is."""
+        self.original = hands
+        self.won = list(won)
+        if contract is not None:
+            self.take_contract(contract)
+        self.phase = PHASE_OVER
+        return self.result()
+
     # ----------------------------------------------------------------- views
     def visible_mask(self, seat: int) -> int:
         if self.phase == PHASE_DEAL:
@@ -409,6 +425,9 @@ class AuctionDeal(Auction[OldCall], OldDeal):
 
     def contract_of(self) -> AuctionContract | None:
         return self.contract
+
+    def take_contract(self, contract: Any) -> None:
+        self.contract = contract
 
     def pending_contract(self) -> AuctionContract | None:
         if self.last_bid is None or self.last_bid_seat is None:
@@ -616,6 +635,9 @@ class StraightDeal(OldDeal):
         self._doubled(seat, ours)
 
     # ----------------------------------------------------------------- results and views
+    def take_contract(self, contract: Any) -> None:
+        self.make_trump, self.maker, self.doubling = contract.trump, contract.maker, contract.doubling
+
     def contract_of(self) -> StraightMake | None:
         if self.make_trump is None or self.maker is None:
             return None

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from cardroom.core.errors import CardroomError, Reason
-from cardroom.core.game import Game, View
+from cardroom.core.game import Game, KeeperField, View
 from cardroom.core.match import Match
 from cardroom.core.options import Schema
 from cardroom.core.view import TableView, inner_dict, match_table, memo, table_of
@@ -87,6 +87,17 @@ class Preferans(Game):
 
     def new_initial_state(self) -> PulkaState:
         return PulkaState(self)
+
+    @classmethod
+    def keeper_fields(cls) -> tuple[KeeperField, ...]:
+        from cardroom.games.preferans.keeper import FIELDS
+
+        return FIELDS
+
+    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
+        from cardroom.games.preferans.keeper import deal_result
+
+        return deal_result(match, entry)
 
     def new_deal(self, dealer: int = 0, raspasy_round: int = 1, forbid_six: bool = False,
                  forced_raspasy: bool = False) -> PrefDeal:

@@ -1,0 +1,123 @@
+"""The score keeper's entry of a deal of the old bridges (auction bridge, straight bridge and the varieties
+played as their rubber): the contract or the make, the declarer or the maker, the declaring side's tricks,
+the honours each hand held and the chicanes. The deal's own scoring writes it (:meth:`OldDeal.told`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.core.errors import CardroomError, Reason
+from cardroom.core.game import KeeperField
+from cardroom.core.table import Seat
+from cardroom.games.oldbridge.calls import _DENOM_NAMES, _MAKE_NAMES, MAKE_LETTERS, Denom
+from cardroom.games.oldbridge.rules import OldDeal, OldDealResult
+from cardroom.games.oldbridge.scoring import AuctionContract, StraightMake
+
+FIELDS = (KeeperField("contract", "text", True), KeeperField("declarer", "seat"), KeeperField("tricks", "int"),
+          KeeperField("honours", "texts"), KeeperField("chicane", "seats"))
+"""``contract``: an auction bid with its doublings (``3H``, ``2NTX``, ``1NULLO``; ``pass``), or the make of
+straight bridge (``H``, ``NTXX``); ``declarer``: the auction's declarer, the straight make's maker;
+``tricks``: the declaring side's (straight: the dealer's side); ``honours``: how many of the trump honours
+(at no trumps: of the aces) each hand held, ``N3,S1``; ``chicane``: the hands void of trumps."""
+
+_CONTRACT = re.compile(r"^(\d)(.+?)(X*)$")
+
+
+def _hands(honours: list[str], chicane: list[Any], trump: int | None) -> tuple[int, ...]:
+    """Hands holding the announced honours (``trump`` None: the aces) and trumps in every hand not chicane:
+    the other cards are not known, and the deal's scoring reads no other."""
+    hands = [0, 0, 0, 0]
+    count = 0
+    void = {Seat.parse(str(c)) for c in chicane}
+    for h in honours:
+        seat, n = Seat.parse(h[:1]), int(h[1:])
+        for _ in range(n):
+            if count >= (5 if trump is not None else 4):
+                raise CardroomError(Reason("keeper.bad_value", field="honours", text=",".join(honours)))
+            hands[seat] |= 1 << (trump * 13 + 8 + count) if trump is not None else 1 << (count * 13 + 12)
+            count += 1
+    if trump is not None:
+        for seat in Seat:
+            if seat in void and hands[seat]:
+                raise CardroomError(Reason("keeper.bad_value", field="chicane", text=seat.letter))
+            if seat not in void:
+                hands[seat] |= 1 << (trump * 13 + int(seat))  # a low trump
+    return tuple(hands)
+
+
+def _doubling(x: str, text: str) -> int:
+    if x.strip("X"):
+        raise CardroomError(Reason("keeper.bad_contract", text=text))
+    return len(x)
+
+
+def _seat(entry: Mapping[str, Any], match: Any) -> Seat:
+    if entry.get("declarer") is None:
+        raise CardroomError(Reason("keeper.missing", n=len(match.results) + 1, field="declarer"))
+    return Seat.parse(str(entry["declarer"]))
+
+
+def _tricks(entry: Mapping[str, Any]) -> int:
+    tricks = entry.get("tricks")
+    if not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise CardroomError(Reason("keeper.bad_tricks", tricks=tricks, total=13))
+    return tricks
+
+
+def _won(side: int, tricks: int) -> tuple[int, int]:
+    return (tricks, 13 - tricks) if side == 0 else (13 - tricks, tricks)
+
+
+def auction_result(match: Any, entry: Mapping[str, Any]) -> OldDealResult:
+    """The result of the auction rubber ``match``'s next deal from ``entry``."""
+    deal: OldDeal = match.new_deal()
+    text = str(entry["contract"]).strip().upper().replace(" ", "")
+    if text in ("PASS", "P", "ПАС"):
+        return deal.told(None, (0, 0), (0, 0, 0, 0))
+    m = _CONTRACT.match(text)
+    denom = None if m is None else _DENOM_NAMES.get(m.group(2))
+    if m is None or denom is None or not 1 <= int(m.group(1)) <= 7:
+        raise CardroomError(Reason("keeper.bad_contract", text=entry["contract"]))
+    c = AuctionContract(int(m.group(1)), denom, _doubling(m.group(3), text), _seat(entry, match))
+    trump = None if denom is Denom.NOTRUMP else denom.trump
+    hands = _hands(list(entry.get("honours") or []), list(entry.get("chicane") or []), trump)
+    return deal.told(c, _won(c.side, _tricks(entry)), hands)
+
+
+def straight_result(match: Any, entry: Mapping[str, Any]) -> OldDealResult:
+    """The result of the straight-bridge rubber ``match``'s next deal from ``entry``."""
+    deal: OldDeal = match.new_deal()
+    text = str(entry["contract"]).strip().upper().replace(" ", "")
+    body = text.rstrip("X")
+    name = _MAKE_NAMES.get(body)
+    if name is None:
+        raise CardroomError(Reason("keeper.bad_contract", text=entry["contract"]))
+    trump = MAKE_LETTERS.index(name)
+    make = StraightMake(trump, _seat(entry, match), deal.dealer, _doubling(text[len(body):], text))
+    hands = _hands(list(entry.get("honours") or []), list(entry.get("chicane") or []), None if trump == 4 else trump)
+    return deal.told(make, _won(deal.dealer.side, _tricks(entry)), hands)
+
+
+class KeptAsAuction:
+    """The score keeper's hooks of a game whose deal is an auction (:func:`auction_result`): mixed in
+    before :class:`~cardroom.core.game.Game`."""
+
+    @classmethod
+    def keeper_fields(cls) -> tuple[KeeperField, ...]:
+        return FIELDS
+
+    def keeper_result(self, match: Any, entry: Mapping[str, Any]) -> Any:
+        return auction_result(match, entry)
+
+
+class KeptAsStraight:
+    """The score keeper's hooks of a game whose deal is straight bridge's make (:func:`straight_result`)."""
+
+    @classmethod
+    def keeper_fields(cls) -> tuple[KeeperField, ...]:
+        return FIELDS
+
+    def keeper_result(self, match: Any, entry: Mapping[str, Any]) -> Any:
+        return straight_result(match, entry)
