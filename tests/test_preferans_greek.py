@@ -30,6 +30,7 @@ from cardroom.games.preferans.calls import (
     PrefCall,
     game_bid,
 )
+from cardroom.games.preferans.game import Preferans
 from cardroom.games.preferans.greek.deal import GreekDeal
 from cardroom.games.preferans.greek.kassa import (
     ALONE,
@@ -338,6 +339,7 @@ ACES_HANDS = ("AS AC AD AH KS QS JS 10S 9S 8S", "7S KC QC JC 10C 9C 8C 7C KD QD"
 
 def greek_deal(hands: Sequence[str], **options: Any) -> GreekDeal:
     game = load("preferans", variant="greek", **options)
+    assert isinstance(game, Preferans)
     deal = game.new_deal(dealer=2)
     assert isinstance(deal, GreekDeal)
     deal.apply(Deal(tuple(CardSet.parse(h).mask for h in hands[:3]), CardSet.parse(hands[3]).mask))
@@ -507,6 +509,7 @@ def test_the_bots_play_the_two_handed_deal() -> None:
         deal = run(greek_deal(OVERTRUMP_HANDS), "6S", "pass", "pass", "8C", "7C", "6S", "whist", "pass", "play")
         assert deal.view(0).playing == (0, 1) and deal.view(2).playing == (0, 1)
         while deal.phase == PH_PLAY:
+            assert deal.to_act is not None
             a = bot.choose(deal.view(deal.to_act))
             assert a in deal.legal_actions()
             deal.apply(a)

@@ -406,7 +406,7 @@ def test_concede_after_the_dealer_returns_the_whist() -> None:
 def test_presets_offer_the_concession() -> None:
     for v in VARIANTS.values():
         assert v.concede_max == {"piter": 2, "greek": 0, "foreign-f2": 0}.get(v.name, 10)  # Piter §9.4; Greek, F2 none
-        # with four players only; the Greek game, F2 (its Bettel) and the foreign F1/F3 have no Russian misère to invite to
+        # with four players only; the Greek game, F2 (its Bettel) and F1/F3 have no Russian misère to invite to
         assert v.misere_invitation is (v.name not in ("greek", "foreign-f2") and v.russian_misere)
     four = _dealt(players=4, dealer=0, misere_invitation=VARIANTS["sochi"].misere_invitation)
     three = _dealt(misere_invitation=VARIANTS["sochi"].misere_invitation)

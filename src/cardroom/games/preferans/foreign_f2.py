@@ -26,11 +26,10 @@ The choices where the source is silent are in docs/rules/preferans.md «F2», ea
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Self
 
 from cardroom.core.errors import CardroomError, IllegalAction, Reason
 from cardroom.games.preferans.calls import (
@@ -290,8 +289,10 @@ class _F2State:
 class F2Sheet(PulkaSheet):
     """The F2 sheet (§10.2): per player a contracts column and a whist column against each opponent."""
 
-    def __init__(self, variant: PrefVariant | str = "f2", players: int | Sequence[str] = 3) -> None:
-        super().__init__(variant, players)
+    DEFAULT_VARIANT = "foreign-f2"
+
+    def _start(self) -> None:
+        super()._start()
         n, start = self.players, -self.variant.f2_start
         self.f2 = _F2State([start] * n, [[0] * n for _ in range(n)], [0] * n, [False] * n)
         self.f2.lines.append(F2Line(0, "start", contracts=(start,) * n, whists=self._blank(),
@@ -300,22 +301,8 @@ class F2Sheet(PulkaSheet):
     def _blank(self) -> tuple[tuple[int | None, ...], ...]:
         return tuple((None,) * self.players for _ in range(self.players))
 
-    @classmethod
-    def from_results(cls, results: Sequence[PrefDealResult], variant: PrefVariant | str = "f2",
-                     players: int | Sequence[str] = 3) -> F2Sheet:
-        sheet = cls(variant, players)
-        for r in results:
-            sheet.add(r)
-        return sheet
-
-    def recomputed(self, results: Sequence[PrefDealResult]) -> F2Sheet:
-        sheet = F2Sheet.from_results(results, self.variant, self.players if self.names is None else self.names)
-        sheet.unfinished = self.unfinished
-        return sheet
-
-    def copy(self) -> F2Sheet:
-        new = copy.copy(self)
-        new.results = list(self.results)
+    def copy(self) -> Self:
+        new = super().copy()
         new.f2 = _F2State(list(self.f2.contracts), [list(r) for r in self.f2.whists], list(self.f2.refets),
                           list(self.f2.under_hat), self.f2.refets_given, list(self.f2.lines))
         return new
@@ -326,7 +313,7 @@ class F2Sheet(PulkaSheet):
         return (self.variant == other.variant and self.players == other.players
                 and self.f2.lines == other.f2.lines and self.f2.refets == other.f2.refets)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     # ---- the rules of the sheet
     @property
