@@ -143,6 +143,12 @@ class KeeperField:
     required: bool = False
 
 
+
+def imported(path: str) -> Any:
+    """The object a ``"module:name"`` path names, its module imported (once: Python keeps it)."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
 class Game(ABC):
     """Static description of a game: rules and options. Subclasses register themselves by name."""
 
@@ -178,8 +184,7 @@ class Game(ABC):
         a :class:`~cardroom.i18n.Reason`; :class:`CardroomError` for a game without explanations."""
         if not cls.call_explainer_path:
             raise CardroomError(Reason("game.no_explanations", game=cls.name))
-        module, _, fn = cls.call_explainer_path.partition(":")
-        return getattr(importlib.import_module(module), fn)(state, index)
+        return imported(cls.call_explainer_path)(state, index)
 
     @classmethod
     def record_formats(cls) -> tuple[str, ...]:
@@ -192,26 +197,19 @@ class Game(ABC):
         has no PBN form."""
         if not cls.pbn_writer_path:
             raise CardroomError(f"{cls.name} has no PBN form")
-        module, _, fn = cls.pbn_writer_path.partition(":")
-        writer: Callable[..., str] = getattr(importlib.import_module(module), fn)
+        writer: Callable[..., str] = imported(cls.pbn_writer_path)
         return writer(state, players)
 
     @classmethod
     def analysis(cls) -> GameAnalysis | None:
         """The game's part of ``cardroom analyze`` (:attr:`analysis_path`, imported once), or None."""
-        if not cls.analysis_path:
-            return None
-        module, _, name = cls.analysis_path.partition(":")
-        got: GameAnalysis = getattr(importlib.import_module(module), name)
+        got: GameAnalysis | None = imported(cls.analysis_path) if cls.analysis_path else None
         return got
 
     @classmethod
     def review(cls) -> ReviewAdapter | None:
         """The game's part of the review (:attr:`review_path`, imported once), or None."""
-        if not cls.review_path:
-            return None
-        module, _, name = cls.review_path.partition(":")
-        got: ReviewAdapter = getattr(importlib.import_module(module), name)
+        got: ReviewAdapter | None = imported(cls.review_path) if cls.review_path else None
         return got
 
     @classmethod
@@ -245,8 +243,7 @@ class Game(ABC):
         """The game's rule-based computer player (:attr:`rule_bot_path`), made without making the game."""
         if not cls.rule_bot_path:
             raise CardroomError(f"{cls.name} has no rule-based computer player")
-        module, _, cls_name = cls.rule_bot_path.partition(":")
-        factory: Callable[..., Bot] = getattr(importlib.import_module(module), cls_name)
+        factory: Callable[..., Bot] = imported(cls.rule_bot_path)
         return factory(seed=seed)
 
     @classmethod

@@ -102,6 +102,37 @@ class ReviewAdapter(Protocol):
         ...
 
 
+class GenericReview:
+    """What a game's adapter shares with most: no record format of its own (its matches are cardroom's
+    generic records, which this module reads)."""
+
+    record_games: ClassVar[tuple[str, ...]] = ()
+    file_suffixes: ClassVar[tuple[str, ...]] = ()
+
+    def deal_lines(self, path: Path) -> list[DealLine]:
+        return []
+
+
+class CompassReview(GenericReview):
+    """An adapter of a game at the four compass seats in two partnerships: seats ``N`` … ``W``, sides
+    ``NS`` and ``EW`` (bridge, the old bridges, euchre)."""
+
+    def seat_label(self, seat: int) -> str:
+        from cardroom.core.table import Seat
+
+        return Seat(seat).letter
+
+    def seat_name(self, label: str, lang: str) -> str:
+        from cardroom.core.analysis import seat_text
+
+        return seat_text(label, lang)
+
+    def side_name(self, side: str, lang: str) -> str:
+        from cardroom.i18n import t
+
+        return t("review.side." + side, lang)
+
+
 # ------------------------------------------------------------------------------------------ records
 
 

@@ -30,9 +30,9 @@ import contextlib
 import itertools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardroom.club import movements as mv
 from cardroom.club.card import score_card
@@ -199,14 +199,76 @@ def rebuild(st: StoredEvening) -> RoomEvening | Problem:
 
 
 @dataclass
-class RoomEvenings:
+class StoredParts:
+    """What the room's stored parts (its evenings, tournaments and knock-outs: each a task playing its
+    tables) share: resuming the restored ones at start-up and stopping their tasks when the server stops
+    (they resume at the next start). A part lists its items (:meth:`items`, each with ``over`` and
+    ``task``) and starts one (``start``)."""
+
+    set_aside: dict[str, Problem] = field(default_factory=dict)
+    """Stored items that could not be rebuilt at start-up (not served: 410), by id."""
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    ADD_ROW: ClassVar[str] = ""
+    SAVE_ROW: ClassVar[str] = ""
+    """The store's methods that add an item's row and save its progress (``add_evening``, …)."""
+
+    def items(self) -> Iterable[Any]:
+        raise NotImplementedError
+
+    def keep(self, item: Any) -> None:
+        """Keep a new item among the part's, by its id."""
+        raise NotImplementedError
+
+    async def _run(self, room: Room, item: Any) -> None:
+        raise NotImplementedError
+
+    async def add(self, room: Room, item: Any) -> None:
+        """Store a new item (``make``: its plan written once, its progress), then keep it."""
+        await room.store.call(getattr(room.store.store, self.ADD_ROW), item.id, item.plan_text(),
+                              item.progress_text())
+        self.keep(item)
+
+    def start(self, room: Room, item: Any) -> None:
+        item.task = asyncio.get_running_loop().create_task(self._run(room, item))
+
+    async def _save(self, room: Room, item: Any) -> None:
+        """Store the item's progress as it is now; a refusal is tried again as a table's driver does
+        (``Room.store_retries``), then raised. The text is taken at each attempt, in the event loop: the
+        store's one worker thread writes the texts in the order they were taken, so the last one written
+        is the newest (a retry never writes back an older progress)."""
+        await save_progress(room, getattr(room.store.store, self.SAVE_ROW), item.id, item.progress_text)
+
+    def start_all(self, room: Room) -> None:
+        """Resume every restored item that is not over."""
+        for item in list(self.items()):
+            if not item.over and item.task is None:
+                self.start(room, item)
+
+    async def close(self) -> None:
+        """Stop the items' tasks (a server that stops: they resume at the next start)."""
+        for item in list(self.items()):
+            task = item.task
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+
+def hold_tables(room: Room, table_ids: Iterable[str]) -> None:
+    """Restored board tables that are not over wait at their next deal (``deals`` empty) until their part
+    gives them back their boards."""
+    for tid in table_ids:
+        rt = room.tables.get(tid)
+        if rt is not None and not rt.state.is_over:
+            rt.deals = []
+
+
+@dataclass
+class RoomEvenings(StoredParts):
     """The evenings of one room, by id; each stored in the room's store (``room_evenings``) and
     rebuilt at start-up (:meth:`restore`)."""
 
     evenings: dict[str, RoomEvening] = field(default_factory=dict)
-    set_aside: dict[str, Problem] = field(default_factory=dict)
-    """Stored evenings that could not be rebuilt at start-up (not served: 410), by id."""
-    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def restore(self, room: Room, stored: list[StoredEvening]) -> None:
         """Rebuild the stored evenings (``Room.load``'s ``prepare``: the tables are rebuilt, none is
@@ -220,26 +282,14 @@ class RoomEvenings:
             if ev.over:
                 continue
             board_tables = {tid for tb in ev.tables if tb["boards"] for _, _, tid in tb["segments"]}
-            board_tables |= {tid for segs in ev.six.values() for _, tid in segs}
-            for tid in board_tables:
-                rt = room.tables.get(tid)
-                if rt is not None and not rt.state.is_over:
-                    rt.deals = []
+            hold_tables(room, board_tables | {tid for segs in ev.six.values() for _, tid in segs})
         self._ids = itertools.count(last + 1)
 
-    def start_all(self, room: Room) -> None:
-        """Resume every restored evening that is not over."""
-        for ev in self.evenings.values():
-            if not ev.over and ev.task is None:
-                self.start(room, ev)
+    ADD_ROW: ClassVar[str] = "add_evening"
+    SAVE_ROW: ClassVar[str] = "save_evening"
 
-    async def close(self) -> None:
-        """Stop the evenings' tasks (a server that stops: its evenings resume at the next start)."""
-        for ev in self.evenings.values():
-            if ev.task is not None and not ev.task.done():
-                ev.task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await ev.task
+    def items(self) -> Iterable[RoomEvening]:
+        return self.evenings.values()
 
     def make(self, body: dict[str, Any], lang: str) -> RoomEvening:
         """A new evening from a request body; :class:`EveningError` (or ValueError, TypeError for a malformed
@@ -261,20 +311,8 @@ class RoomEvenings:
         plan = Evening(kind, given + bots, None if game is None else str(game), int(body.get("seed", 1)), options)
         return RoomEvening(f"e{next(self._ids)}", plan, set(bots))
 
-    async def add(self, room: Room, ev: RoomEvening) -> None:
-        """Store a new evening (:meth:`make`), then keep it."""
-        await room.store.call(room.store.store.add_evening, ev.id, ev.plan_text(), ev.progress_text())
-        self.evenings[ev.id] = ev
-
-    def start(self, room: Room, ev: RoomEvening) -> None:
-        ev.task = asyncio.get_running_loop().create_task(self._run(room, ev))
-
-    async def _save(self, room: Room, ev: RoomEvening) -> None:
-        """Store the evening's progress as it is now; a refusal is tried again as a table's driver
-        does (``Room.store_retries``), then raised. The text is taken at each attempt, in the event loop:
-        the store's one worker thread writes the texts in the order they were taken, so the last one
-        written is the newest (a retry never writes back an older progress)."""
-        await save_progress(room, room.store.store.save_evening, ev.id, ev.progress_text)
+    def keep(self, item: RoomEvening) -> None:
+        self.evenings[item.id] = item
 
     async def _run(self, room: Room, ev: RoomEvening) -> None:
         """Play the evening's rounds; a round whose entries are stored (a restarted evening) goes on with

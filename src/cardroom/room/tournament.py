@@ -19,14 +19,13 @@ movement, is set aside (logged, 410 ``tournament_set_aside``) while the others g
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardroom.club import pref_movements as pm
 from cardroom.club import tour_arbiter as arb
@@ -37,7 +36,7 @@ from cardroom.core.errors import CardroomError
 from cardroom.core.game import CHANCE
 from cardroom.i18n.catalogue import Reason
 from cardroom.room.engine import derived_seed, new_id
-from cardroom.room.evening import _until, rebuild_rows, save_progress, served
+from cardroom.room.evening import StoredParts, _until, hold_tables, rebuild_rows, served
 from cardroom.room.store import Problem, SeatEvent, StoredEvening
 
 log = logging.getLogger("cardroom.room")
@@ -84,15 +83,6 @@ def rebuild(st: StoredEvening) -> RoomTournament | RoomKnockout | Problem:
 def _made(room: Room, tid: str) -> bool:
     """Not a table the tournament is making (its id stored, not yet the table): a summary lists the made."""
     return tid in room.tables or tid in room.quarantined
-
-
-async def _stop(tasks: list[asyncio.Task[None] | None]) -> None:
-    """Stop the tasks (a server that stops: they resume at the next start)."""
-    for task in tasks:
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
 
 
 @dataclass
@@ -185,14 +175,11 @@ class RoomTournament:
 
 
 @dataclass
-class RoomTournaments:
+class RoomTournaments(StoredParts):
     """The tournaments of one room, by id; each stored in the room's store (``room_tournaments``) and
     rebuilt at start-up (:meth:`restore`)."""
 
     tournaments: dict[str, RoomTournament] = field(default_factory=dict)
-    set_aside: dict[str, Problem] = field(default_factory=dict)
-    """Stored tournaments that could not be rebuilt at start-up (not served: 410), by id."""
-    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def restore(self, room: Room, stored: list[StoredEvening]) -> None:
         """Rebuild the stored tournaments (``Room.load``'s ``prepare``): the unfinished table of a board is
@@ -203,20 +190,14 @@ class RoomTournaments:
         for t in got:
             self.tournaments[t.id] = t
             if not t.over:
-                for tid in t.board_tables():
-                    rt = room.tables.get(tid)
-                    if rt is not None and not rt.state.is_over:
-                        rt.deals = []
+                hold_tables(room, t.board_tables())
         self._ids = itertools.count(last + 1)
 
-    def start_all(self, room: Room) -> None:
-        """Resume every restored tournament that is not over."""
-        for t in self.tournaments.values():
-            if not t.over and t.task is None:
-                self.start(room, t)
+    ADD_ROW: ClassVar[str] = "add_tournament"
+    SAVE_ROW: ClassVar[str] = "save_tournament"
 
-    async def close(self) -> None:
-        await _stop([t.task for t in self.tournaments.values()])
+    def items(self) -> Iterable[RoomTournament]:
+        return self.tournaments.values()
 
     def make(self, body: dict[str, Any], lang: str) -> RoomTournament:
         """A new tournament from a request body (participants, players, deals, variant, seed, autoplay);
@@ -237,16 +218,8 @@ class RoomTournaments:
         # autoplay: computer players play under the registered names too (a demonstration, a test)
         return RoomTournament(f"t{next(self._ids)}", plan, set(given + bots) if autoplay else set(bots))
 
-    async def add(self, room: Room, t: RoomTournament) -> None:
-        """Store a new tournament (:meth:`make`), then keep it."""
-        await room.store.call(room.store.store.add_tournament, t.id, t.plan_text(), t.progress_text())
-        self.tournaments[t.id] = t
-
-    def start(self, room: Room, t: RoomTournament) -> None:
-        t.task = asyncio.get_running_loop().create_task(self._run(room, t))
-
-    async def _save(self, room: Room, t: RoomTournament) -> None:
-        await save_progress(room, room.store.store.save_tournament, t.id, t.progress_text)
+    def keep(self, item: RoomTournament) -> None:
+        self.tournaments[item.id] = item
 
     async def _run(self, room: Room, t: RoomTournament) -> None:
         """Play the rounds; a round whose sittings are stored (a restarted tournament) goes on with its
@@ -432,12 +405,10 @@ class RoomKnockout:
 
 
 @dataclass
-class RoomKnockouts:
+class RoomKnockouts(StoredParts):
     """The knock-outs of one room, stored as the tournaments are (``room_tournaments``, ids ``k…``)."""
 
     knockouts: dict[str, RoomKnockout] = field(default_factory=dict)
-    set_aside: dict[str, Problem] = field(default_factory=dict)
-    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def restore(self, room: Room, stored: list[StoredEvening]) -> None:
         """Rebuild the stored knock-outs (their tables play whole pulkas of their own: nothing to hold)."""
@@ -447,13 +418,11 @@ class RoomKnockouts:
         self.knockouts.update((ko.id, ko) for ko in got)
         self._ids = itertools.count(last + 1)
 
-    def start_all(self, room: Room) -> None:
-        for ko in self.knockouts.values():
-            if not ko.over and ko.task is None:
-                self.start(room, ko)
+    ADD_ROW: ClassVar[str] = "add_tournament"
+    SAVE_ROW: ClassVar[str] = "save_tournament"
 
-    async def close(self) -> None:
-        await _stop([ko.task for ko in self.knockouts.values()])
+    def items(self) -> Iterable[RoomKnockout]:
+        return self.knockouts.values()
 
     def make(self, body: dict[str, Any], lang: str) -> RoomKnockout:
         """A knock-out from a request body (participants, players, table_size, advance, variant, seed,
@@ -470,15 +439,8 @@ class RoomKnockouts:
                             str(body.get("variant", "sochi")), advance, int(body.get("seed", 1)),
                             None if pulya is None else int(pulya), size=size)
 
-    async def add(self, room: Room, ko: RoomKnockout) -> None:
-        await room.store.call(room.store.store.add_tournament, ko.id, ko.plan_text(), ko.progress_text())
-        self.knockouts[ko.id] = ko
-
-    def start(self, room: Room, ko: RoomKnockout) -> None:
-        ko.task = asyncio.get_running_loop().create_task(self._run(room, ko))
-
-    async def _save(self, room: Room, ko: RoomKnockout) -> None:
-        await save_progress(room, room.store.store.save_tournament, ko.id, ko.progress_text)
+    def keep(self, item: RoomKnockout) -> None:
+        self.knockouts[item.id] = item
 
     async def _run(self, room: Room, ko: RoomKnockout) -> None:
         """Play the rounds: a round's tables (their ids) are stored before any is made; a restarted

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from cardroom.core.review import DealLine, OpenHand, ReviewAdapter, deal_lines
+from cardroom.core.review import CompassReview, DealLine, OpenHand, ReviewAdapter, deal_lines
 from cardroom.core.table import Seat
 from cardroom.records.rubber_json import DEALS_GAME, RUBBER_GAME
 
@@ -17,17 +17,12 @@ __all__ = ["REVIEW", "BridgeReview", "DummyDealReview"]
 
 
 @dataclass(frozen=True)
-class DummyDealReview:
+class DummyDealReview(CompassReview):
     """The review of a deal played with a dummy, double dummy by DDS: ``play_phase`` is the deal's
     phase of play. A deal whose declaring side wants few tricks (nullo: ``claim_minimizes``) is not
     reviewed: DDS counts tricks for a side that wants them."""
 
     play_phase: int
-    record_games: ClassVar[tuple[str, ...]] = ()
-    file_suffixes: ClassVar[tuple[str, ...]] = ()
-
-    def deal_lines(self, path: Path) -> list[DealLine]:
-        return []  # no record format of its own
 
     def in_play(self, deal: Any) -> bool:
         if deal.phase != self.play_phase or deal.declarer is None:
@@ -48,19 +43,6 @@ class DummyDealReview:
         mine = mover.side == declarer.side
         values = {c: (taken + v) if mine else total - taken - v for c, v in best_moves(pos).items()}
         return OpenHand(mover.letter, mover.side.name, values)
-
-    def seat_label(self, seat: int) -> str:
-        return Seat(seat).letter
-
-    def seat_name(self, label: str, lang: str) -> str:
-        from cardroom.core.analysis import seat_text
-
-        return seat_text(label, lang)
-
-    def side_name(self, side: str, lang: str) -> str:
-        from cardroom.i18n import t
-
-        return t("review.side." + side, lang)
 
 
 class BridgeReview(DummyDealReview):

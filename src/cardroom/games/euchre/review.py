@@ -4,10 +4,9 @@ hand in play by the project's solver (:func:`cardroom.solve.euchre.solve_state`)
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from cardroom.core.review import DealLine, OpenHand, ReviewAdapter
+from cardroom.core.review import CompassReview, OpenHand, ReviewAdapter
 from cardroom.core.table import Seat
 
 __all__ = ["REVIEW", "EuchreReview"]
@@ -15,13 +14,7 @@ __all__ = ["REVIEW", "EuchreReview"]
 _TRICKS = 5  # the tricks of a euchre hand
 
 
-class EuchreReview:
-    record_games: ClassVar[tuple[str, ...]] = ()
-    file_suffixes: ClassVar[tuple[str, ...]] = ()
-
-    def deal_lines(self, path: Path) -> list[DealLine]:
-        return []  # no record format of its own
-
+class EuchreReview(CompassReview):
     def in_play(self, deal: Any) -> bool:
         from cardroom.games.euchre.rules import PH_PLAY
 
@@ -36,19 +29,6 @@ class EuchreReview:
         mine = mover.side == deal.maker.side
         values = {int(c): v if mine else _TRICKS - v for c, v in sol.per_card.items()}
         return OpenHand(mover.letter, mover.side.name, values)
-
-    def seat_label(self, seat: int) -> str:
-        return Seat(seat).letter
-
-    def seat_name(self, label: str, lang: str) -> str:
-        from cardroom.core.analysis import seat_text
-
-        return seat_text(label, lang)
-
-    def side_name(self, side: str, lang: str) -> str:
-        from cardroom.i18n import t
-
-        return t("review.side." + side, lang)
 
 
 REVIEW: ReviewAdapter = EuchreReview()

@@ -21,18 +21,37 @@ from cardroom.games.oldbridge.variants import (
 )
 
 
-class AuctionBridge(KeptAsAuction, Game):
-    """Auction bridge played as a rubber by the American Laws of Bridge, 1913 (document 000)."""
+class OldBridge(Game):
+    """What the two bridges of document 000 share: four seats, the old bridges' bots, analysis and review, a
+    rubber of their deals (:class:`OldRubberState`) under their rules (``rules``), and the calls of both."""
 
-    name: ClassVar[str] = "auction-bridge"
-    aliases: ClassVar[tuple[str, ...]] = ("auction", "окшн-бридж", "аукционный-бридж")
     family: ClassVar[str] = "oldbridge"
-    title: ClassVar[Mapping[str, str]] = {"en": "Auction bridge (1913)", "ru": "Аукционный бридж (1913)"}
     num_seats = 4
     rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
     analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"
     review_path: ClassVar[str] = "cardroom.games.oldbridge.review:REVIEW"
     has_search_bot: ClassVar[bool] = True
+    rules: AuctionRules | StraightRules
+
+    def new_initial_state(self) -> OldRubberState:
+        return OldRubberState(self, self.rules)
+
+    def action_universe(self) -> list[Any]:
+        from cardroom.core.cards import full_pack
+        from cardroom.games.oldbridge.calls import ALL_CALLS
+
+        return [*full_pack(), *ALL_CALLS]
+
+    def options(self) -> Mapping[str, Any]:
+        return self.rules.to_dict()
+
+
+class AuctionBridge(KeptAsAuction, OldBridge):
+    """Auction bridge played as a rubber by the American Laws of Bridge, 1913 (document 000)."""
+
+    name: ClassVar[str] = "auction-bridge"
+    aliases: ClassVar[tuple[str, ...]] = ("auction", "окшн-бридж", "аукционный-бридж")
+    title: ClassVar[Mapping[str, str]] = {"en": "Auction bridge (1913)", "ru": "Аукционный бридж (1913)"}
 
     def __init__(self, **options: Any) -> None:
         self.rules: AuctionRules = make_auction_rules(**options)
@@ -45,35 +64,17 @@ class AuctionBridge(KeptAsAuction, Game):
     def option_schema(cls) -> Schema:
         return auction_schema()
 
-    def new_initial_state(self) -> OldRubberState:
-        return OldRubberState(self, self.rules)
-
     def new_deal(self, dealer: Seat = Seat.SOUTH) -> AuctionDeal:
         """A single deal outside any rubber."""
         return AuctionDeal(self, dealer, self.rules)
 
-    def action_universe(self) -> list[Any]:
-        from cardroom.core.cards import full_pack
-        from cardroom.games.oldbridge.calls import ALL_CALLS
 
-        return [*full_pack(), *ALL_CALLS]
-
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.to_dict()
-
-
-class StraightBridge(KeptAsStraight, Game):
+class StraightBridge(KeptAsStraight, OldBridge):
     """Straight bridge (bridge-whist) played as a rubber (document 000)."""
 
     name: ClassVar[str] = "straight-bridge"
     aliases: ClassVar[tuple[str, ...]] = ("bridge-whist", "прямой-бридж")
-    family: ClassVar[str] = "oldbridge"
     title: ClassVar[Mapping[str, str]] = {"en": "Straight bridge", "ru": "Прямой бридж"}
-    num_seats = 4
-    rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
-    analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"
-    review_path: ClassVar[str] = "cardroom.games.oldbridge.review:REVIEW"
-    has_search_bot: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         self.rules: StraightRules = make_straight_rules(**options)
@@ -86,17 +87,5 @@ class StraightBridge(KeptAsStraight, Game):
     def option_schema(cls) -> Schema:
         return straight_schema()
 
-    def new_initial_state(self) -> OldRubberState:
-        return OldRubberState(self, self.rules)
-
     def new_deal(self, dealer: Seat = Seat.SOUTH) -> StraightDeal:
         return StraightDeal(self, dealer, self.rules)
-
-    def action_universe(self) -> list[Any]:
-        from cardroom.core.cards import full_pack
-        from cardroom.games.oldbridge.calls import ALL_CALLS
-
-        return [*full_pack(), *ALL_CALLS]
-
-    def options(self) -> Mapping[str, Any]:
-        return self.rules.to_dict()

@@ -104,4 +104,5 @@ def deal_result(match: Any, entry: Mapping[str, Any]) -> PrefDealResult:
         whist_calls=_pairs(entry.get("whist_calls"), players), conceded=int(entry.get("conceded") or 0),
         partner=_seat(entry.get("partner"), players), outbid_misere=bool(entry.get("outbid_misere")),
         choices=_pairs(entry.get("choices"), players),
+        required=match.sheet.variant.required_beyond_level(contract, kind),
     )

@@ -7,23 +7,16 @@ fewest he can be held to against all the others). Its matches are generic record
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from cardroom.core.review import DealLine, OpenHand, ReviewAdapter
+from cardroom.core.review import GenericReview, OpenHand, ReviewAdapter
 
 __all__ = ["REVIEW", "PrefReview"]
 
 _TRICKS = 10  # the tricks of a preferans deal
 
 
-class PrefReview:
-    record_games: ClassVar[tuple[str, ...]] = ()
-    file_suffixes: ClassVar[tuple[str, ...]] = ()
-
-    def deal_lines(self, path: Path) -> list[DealLine]:
-        return []  # no record format of its own
-
+class PrefReview(GenericReview):
     def in_play(self, deal: Any) -> bool:
         from cardroom.games.preferans.rules import PH_PLAY
 

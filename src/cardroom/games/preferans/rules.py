@@ -992,11 +992,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
 
     def _required(self) -> int:
         """Tricks the game needs where they are not its level (F3 aus den Händen); 0 otherwise."""
-        c = self.contract
-        if c is None or not c.is_game or self.kind not in ("game", "unplayed"):
-            return 0
-        need = self.rules.tricks_required(c)
-        return need if need != c.level else 0
+        return self.rules.required_beyond_level(self.contract, self.kind)
 
     def _outbid_misere(self) -> bool:
         """Piter §9.2: the contract is a nine or ten and a misère was bid in the auction (only a nine or

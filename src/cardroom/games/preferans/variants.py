@@ -300,6 +300,14 @@ class PrefVariant:
             return call.level + self.aus_den_handen_extra
         return call.level
 
+    def required_beyond_level(self, call: PrefCall | None, kind: str) -> int:
+        """A deal result's ``required``: the tricks a game of ``kind`` needs where they are not its level
+        (F3's aus den Händen), else 0."""
+        if call is None or not call.is_game or kind not in ("game", "unplayed"):
+            return 0
+        need = self.tricks_required(call)
+        return need if need != call.level else 0
+
     # ------------------------------------------------------------------ the deal (what depends on the players)
     def raspasy_talon(self, players: int) -> str:
         """How the talon serves on raspasy with ``players`` players: "suit" (its cards set the suit of

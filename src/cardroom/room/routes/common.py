@@ -10,15 +10,18 @@ creation is rate-checked before its body is read, an invitation reads its body b
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from fastapi import Depends, Request, WebSocket
 
 from cardroom.room import limits
 from cardroom.room.engine import Room, RoomError
 from cardroom.room.jsonin import check_json_content_type, parse_request_json
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from cardroom.room.routes.hint import HintLimit
@@ -102,3 +105,44 @@ async def _settings(request: Request) -> RoomSettings:
 RoomDep = Annotated[Room, Depends(_room)]
 Lang = Annotated[str, Depends(_lang)]
 Settings = Annotated[RoomSettings, Depends(_settings)]
+
+
+def app_part(request: Request, name: str, make: Callable[[], T]) -> T:
+    """One of the room's parts kept on the application (its evenings, tournaments, knock-outs: made and
+    restored at start-up, room/app.py), made on first use."""
+    state = request.app.state
+    if not hasattr(state, name):
+        setattr(state, name, make())
+    got: T = getattr(state, name)
+    return got
+
+
+def stored_one(items: Mapping[str, T], set_aside: Container[str], key: str, gone: str, unknown: str) -> T:
+    """The item ``key`` of a stored part (an evening, a tournament…): 410 ``gone`` when its stored row was
+    set aside at start-up (the reason stays in the log), 404 ``unknown`` when there is none."""
+    if key not in items:
+        if key in set_aside:
+            raise RoomError(410, gone, id=key)
+        raise RoomError(404, unknown, id=key)
+    return items[key]
+
+
+async def make_stored(part: Any, room: Room, body: dict[str, Any], lang: str, bad: str, refused: str) -> Any:
+    """A new item of a stored part made from a request's body (``part.make``: 400 ``bad`` with the reason
+    when the body does not make one), stored before it is acknowledged or begun (``part.add``: 503
+    ``refused`` when the store refuses it, and nothing is kept), then begun (``part.start``)."""
+    from cardroom.core.errors import CardroomError
+    from cardroom.room.store import StoreError
+
+    try:
+        item = part.make(body, lang)
+    except CardroomError as e:
+        raise RoomError(400, bad, why=e.text(lang)) from None
+    except (ValueError, TypeError) as e:
+        raise RoomError(400, bad, why=str(e)) from None
+    try:
+        await part.add(room, item)
+    except StoreError as e:
+        raise RoomError(503, refused, why=str(e)) from None
+    part.start(room, item)
+    return item

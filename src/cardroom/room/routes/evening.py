@@ -14,50 +14,29 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from cardroom.club.card import card_css
 from cardroom.club.movements import PROGRESSIVE_MOVES
-from cardroom.core.errors import CardroomError
 from cardroom.games import game_class, names
 from cardroom.i18n import t
-from cardroom.room.engine import RoomError
 from cardroom.room.evening import MAX_TABLES, ROOM_KINDS, RoomEvening, RoomEvenings
-from cardroom.room.routes.common import Lang, RoomDep, read_body
-from cardroom.room.store import StoreError
+from cardroom.room.routes.common import Lang, RoomDep, app_part, make_stored, read_body, stored_one
 
 router = APIRouter()
 
 
 def evenings_of(request: Request) -> RoomEvenings:
     """The room's evenings, kept on the application (made and restored at start-up: room/app.py)."""
-    state = request.app.state
-    if not hasattr(state, "evenings"):
-        state.evenings = RoomEvenings()
-    got: RoomEvenings = state.evenings
-    return got
+    return app_part(request, "evenings", RoomEvenings)
 
 
 def _evening(request: Request, eid: str) -> tuple[RoomEvenings, RoomEvening]:
     evs = evenings_of(request)
-    if eid not in evs.evenings:
-        if eid in evs.set_aside:  # the reason stays in the log
-            raise RoomError(410, "evening_set_aside", id=eid)
-        raise RoomError(404, "no_evening", id=eid)
-    return evs, evs.evenings[eid]
+    return evs, stored_one(evs.evenings, evs.set_aside, eid, "evening_set_aside", "no_evening")
 
 
 @router.post("/api/club/evenings", status_code=201)
 async def make_evening(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
     body = await read_body(request)
     evs = evenings_of(request)
-    try:
-        ev = evs.make(body, lang)
-    except CardroomError as e:
-        raise RoomError(400, "bad_evening", why=e.text(lang)) from None
-    except (ValueError, TypeError) as e:
-        raise RoomError(400, "bad_evening", why=str(e)) from None
-    try:
-        await evs.add(room, ev)  # stored before it is acknowledged or begun
-    except StoreError as e:
-        raise RoomError(503, "evening_store", why=str(e)) from None
-    evs.start(room, ev)
+    ev = await make_stored(evs, room, body, lang, "bad_evening", "evening_store")
     return JSONResponse(evs.summary(room, ev, lang), status_code=201)
 
 

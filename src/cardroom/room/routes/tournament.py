@@ -19,7 +19,7 @@ from cardroom.club import tournament as tr
 from cardroom.core.errors import CardroomError
 from cardroom.i18n import t
 from cardroom.room.engine import RoomError
-from cardroom.room.routes.common import Lang, RoomDep, read_body
+from cardroom.room.routes.common import Lang, RoomDep, app_part, make_stored, read_body, stored_one
 from cardroom.room.store import StoreError
 from cardroom.room.tournament import MAX_DEALS, RoomKnockouts, RoomTournament, RoomTournaments
 
@@ -28,73 +28,37 @@ router = APIRouter()
 
 def tournaments_of(request: Request) -> RoomTournaments:
     """The room's tournaments, kept on the application (made and restored at start-up: room/app.py)."""
-    state = request.app.state
-    if not hasattr(state, "tournaments"):
-        state.tournaments = RoomTournaments()
-    got: RoomTournaments = state.tournaments
-    return got
+    return app_part(request, "tournaments", RoomTournaments)
 
 
 def _tournament(request: Request, tid: str) -> tuple[RoomTournaments, RoomTournament]:
     ts = tournaments_of(request)
-    if tid not in ts.tournaments:
-        if tid in ts.set_aside:  # the reason stays in the log
-            raise RoomError(410, "tournament_set_aside", id=tid)
-        raise RoomError(404, "no_tournament", id=tid)
-    return ts, ts.tournaments[tid]
+    return ts, stored_one(ts.tournaments, ts.set_aside, tid, "tournament_set_aside", "no_tournament")
 
 
 def knockouts_of(request: Request) -> RoomKnockouts:
-    state = request.app.state
-    if not hasattr(state, "knockouts"):
-        state.knockouts = RoomKnockouts()
-    got: RoomKnockouts = state.knockouts
-    return got
+    return app_part(request, "knockouts", RoomKnockouts)
 
 
 @router.post("/api/club/knockouts", status_code=201)
 async def make_knockout(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
     body = await read_body(request)
     ks = knockouts_of(request)
-    try:
-        ko = ks.make(body, lang)
-    except CardroomError as e:
-        raise RoomError(400, "bad_tournament", why=e.text(lang)) from None
-    except (ValueError, TypeError) as e:
-        raise RoomError(400, "bad_tournament", why=str(e)) from None
-    try:
-        await ks.add(room, ko)  # stored before it is acknowledged or begun
-    except StoreError as e:
-        raise RoomError(503, "tournament_store", why=str(e)) from None
-    ks.start(room, ko)
+    ko = await make_stored(ks, room, body, lang, "bad_tournament", "tournament_store")
     return JSONResponse(ks.summary(room, ko), status_code=201)
 
 
 @router.get("/api/club/knockouts/{kid}")
 async def knockout(request: Request, room: RoomDep, kid: str) -> dict[str, Any]:
     ks = knockouts_of(request)
-    if kid not in ks.knockouts:
-        if kid in ks.set_aside:
-            raise RoomError(410, "tournament_set_aside", id=kid)
-        raise RoomError(404, "no_tournament", id=kid)
-    return ks.summary(room, ks.knockouts[kid])
+    return ks.summary(room, stored_one(ks.knockouts, ks.set_aside, kid, "tournament_set_aside", "no_tournament"))
 
 
 @router.post("/api/club/tournaments", status_code=201)
 async def make_tournament(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
     body = await read_body(request)
     ts = tournaments_of(request)
-    try:
-        tm = ts.make(body, lang)
-    except CardroomError as e:
-        raise RoomError(400, "bad_tournament", why=e.text(lang)) from None
-    except (ValueError, TypeError) as e:
-        raise RoomError(400, "bad_tournament", why=str(e)) from None
-    try:
-        await ts.add(room, tm)  # stored before it is acknowledged or begun
-    except StoreError as e:
-        raise RoomError(503, "tournament_store", why=str(e)) from None
-    ts.start(room, tm)
+    tm = await make_stored(ts, room, body, lang, "bad_tournament", "tournament_store")
     return JSONResponse(ts.summary(room, tm), status_code=201)
 
 
