@@ -108,9 +108,14 @@ class GenericReview:
 
     record_games: ClassVar[tuple[str, ...]] = ()
     file_suffixes: ClassVar[tuple[str, ...]] = ()
+    PLAY_PHASE: ClassVar[object] = None
+    """The deal's phase of play, where a deal is in play when it is in that phase."""
 
     def deal_lines(self, path: Path) -> list[DealLine]:
         return []
+
+    def in_play(self, deal: Any) -> bool:
+        return self.PLAY_PHASE is not None and bool(deal.phase == self.PLAY_PHASE)
 
 
 class CompassReview(GenericReview):

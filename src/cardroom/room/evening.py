@@ -54,6 +54,7 @@ from cardroom.club.evening import (
     turned_deal,
 )
 from cardroom.club.movements import Sitting, six_handed, six_seats
+from cardroom.core.errors import CardroomError
 from cardroom.core.game import CHANCE
 from cardroom.i18n.catalogue import Reason
 from cardroom.room.engine import derived_seed, new_id
@@ -212,15 +213,38 @@ class StoredParts:
     SAVE_ROW: ClassVar[str] = ""
     """The store's methods that add an item's row and save its progress (``add_evening``, …)."""
 
+    ITEMS: ClassVar[str] = ""
+    """The name of the part's dict of items by id (``evenings``, ``tournaments``, ``knockouts``)."""
+
+    def _by_id(self) -> dict[str, Any]:
+        got: dict[str, Any] = getattr(self, self.ITEMS)
+        return got
+
     def items(self) -> Iterable[Any]:
-        raise NotImplementedError
+        return self._by_id().values()
 
     def keep(self, item: Any) -> None:
         """Keep a new item among the part's, by its id."""
-        raise NotImplementedError
+        self._by_id()[item.id] = item
 
     async def _run(self, room: Room, item: Any) -> None:
         raise NotImplementedError
+
+    NOUN: ClassVar[str] = ""
+    """What an item is called in the log ("club evening", "tournament", "knock-out")."""
+
+    def _failed(self, item: Any, e: Exception) -> None:
+        """The item cannot go on: its reason kept (``failed``) and logged."""
+        item.failed = e.text() if isinstance(e, CardroomError) else str(e)
+        log.error("%s %s failed: %s", self.NOUN, item.id, item.failed)
+
+    async def _end(self, room: Room, item: Any) -> None:
+        """The item is over (played out or failed): stored so, or the store's refusal logged."""
+        item.over = True
+        try:
+            await self._save(room, item)
+        except Exception as e:
+            log.error("%s %s: its end could not be stored: %s", self.NOUN, item.id, e)
 
     async def add(self, room: Room, item: Any) -> None:
         """Store a new item (``make``: its plan written once, its progress), then keep it."""
@@ -285,11 +309,10 @@ class RoomEvenings(StoredParts):
             hold_tables(room, board_tables | {tid for segs in ev.six.values() for _, tid in segs})
         self._ids = itertools.count(last + 1)
 
+    ITEMS: ClassVar[str] = "evenings"
+    NOUN: ClassVar[str] = "club evening"
     ADD_ROW: ClassVar[str] = "add_evening"
     SAVE_ROW: ClassVar[str] = "save_evening"
-
-    def items(self) -> Iterable[RoomEvening]:
-        return self.evenings.values()
 
     def make(self, body: dict[str, Any], lang: str) -> RoomEvening:
         """A new evening from a request body; :class:`EveningError` (or ValueError, TypeError for a malformed
@@ -311,8 +334,6 @@ class RoomEvenings(StoredParts):
         plan = Evening(kind, given + bots, None if game is None else str(game), int(body.get("seed", 1)), options)
         return RoomEvening(f"e{next(self._ids)}", plan, set(bots))
 
-    def keep(self, item: RoomEvening) -> None:
-        self.evenings[item.id] = item
 
     async def _run(self, room: Room, ev: RoomEvening) -> None:
         """Play the evening's rounds; a round whose entries are stored (a restarted evening) goes on with
@@ -337,13 +358,8 @@ class RoomEvenings(StoredParts):
                     raise EveningError(Reason("club.room_progress", why=f"round {rnd.number}"))
                 await asyncio.gather(*(self._sitting(room, ev, s, entries[s.table]) for s in rnd.sittings))
         except Exception as e:
-            ev.failed = e.text() if isinstance(e, EveningError) else str(e)
-            log.error("club evening %s failed: %s", ev.id, ev.failed)
-        ev.over = True
-        try:
-            await self._save(room, ev)
-        except Exception as e:
-            log.error("club evening %s: its end could not be stored: %s", ev.id, e)
+            self._failed(ev, e)
+        await self._end(room, ev)
 
     async def _segment(self, room: Room, ev: RoomEvening, entry: dict[str, Any], k: int, seats: tuple[str, ...],
                        offset: int, deals: list[Any] | None) -> TableRuntime:

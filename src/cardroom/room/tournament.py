@@ -22,7 +22,7 @@ import asyncio
 import itertools
 import json
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -32,7 +32,6 @@ from cardroom.club import tour_arbiter as arb
 from cardroom.club import tournament as tr
 from cardroom.club.evening import turned_deal
 from cardroom.club.movements import Sitting
-from cardroom.core.errors import CardroomError
 from cardroom.core.game import CHANCE
 from cardroom.i18n.catalogue import Reason
 from cardroom.room.engine import derived_seed, new_id
@@ -193,11 +192,10 @@ class RoomTournaments(StoredParts):
                 hold_tables(room, t.board_tables())
         self._ids = itertools.count(last + 1)
 
+    ITEMS: ClassVar[str] = "tournaments"
+    NOUN: ClassVar[str] = "tournament"
     ADD_ROW: ClassVar[str] = "add_tournament"
     SAVE_ROW: ClassVar[str] = "save_tournament"
-
-    def items(self) -> Iterable[RoomTournament]:
-        return self.tournaments.values()
 
     def make(self, body: dict[str, Any], lang: str) -> RoomTournament:
         """A new tournament from a request body (participants, players, deals, variant, seed, autoplay);
@@ -218,8 +216,6 @@ class RoomTournaments(StoredParts):
         # autoplay: computer players play under the registered names too (a demonstration, a test)
         return RoomTournament(f"t{next(self._ids)}", plan, set(given + bots) if autoplay else set(bots))
 
-    def keep(self, item: RoomTournament) -> None:
-        self.tournaments[item.id] = item
 
     async def _run(self, room: Room, t: RoomTournament) -> None:
         """Play the rounds; a round whose sittings are stored (a restarted tournament) goes on with its
@@ -239,13 +235,8 @@ class RoomTournaments(StoredParts):
                     raise _bad(f"round {rnd.number}")
                 await asyncio.gather(*(self._sitting(room, t, s, entries[s.table]) for s in rnd.sittings))
         except Exception as e:
-            t.failed = e.text() if isinstance(e, CardroomError) else str(e)
-            log.error("tournament %s failed: %s", t.id, t.failed)
-        t.over = True
-        try:
-            await self._save(room, t)
-        except Exception as e:
-            log.error("tournament %s: its end could not be stored: %s", t.id, e)
+            self._failed(t, e)
+        await self._end(room, t)
 
     async def _table(self, room: Room, t: RoomTournament, seats: tuple[str, ...], offset: int, deal: Any,
                      key: str, table_id: str) -> TableRuntime:
@@ -418,11 +409,10 @@ class RoomKnockouts(StoredParts):
         self.knockouts.update((ko.id, ko) for ko in got)
         self._ids = itertools.count(last + 1)
 
+    ITEMS: ClassVar[str] = "knockouts"
+    NOUN: ClassVar[str] = "knock-out"
     ADD_ROW: ClassVar[str] = "add_tournament"
     SAVE_ROW: ClassVar[str] = "save_tournament"
-
-    def items(self) -> Iterable[RoomKnockout]:
-        return self.knockouts.values()
 
     def make(self, body: dict[str, Any], lang: str) -> RoomKnockout:
         """A knock-out from a request body (participants, players, table_size, advance, variant, seed,
@@ -439,8 +429,6 @@ class RoomKnockouts(StoredParts):
                             str(body.get("variant", "sochi")), advance, int(body.get("seed", 1)),
                             None if pulya is None else int(pulya), size=size)
 
-    def keep(self, item: RoomKnockout) -> None:
-        self.knockouts[item.id] = item
 
     async def _run(self, room: Room, ko: RoomKnockout) -> None:
         """Play the rounds: a round's tables (their ids) are stored before any is made; a restarted
@@ -466,13 +454,8 @@ class RoomKnockouts(StoredParts):
                     await _until(lambda x=rt: x.state.is_over)
                 field_ = [p for res in ko.results(room) if res["round"] == r for p in res["advance"]]
         except Exception as e:
-            ko.failed = e.text() if isinstance(e, CardroomError) else str(e)
-            log.error("knock-out %s failed: %s", ko.id, ko.failed)
-        ko.over = True
-        try:
-            await self._save(room, ko)
-        except Exception as e:
-            log.error("knock-out %s: its end could not be stored: %s", ko.id, e)
+            self._failed(ko, e)
+        await self._end(room, ko)
 
     async def _table(self, room: Room, ko: RoomKnockout, tb: dict[str, Any]) -> TableRuntime:
         four = tb["players"]

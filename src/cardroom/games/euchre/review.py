@@ -4,10 +4,11 @@ hand in play by the project's solver (:func:`cardroom.solve.euchre.solve_state`)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.review import CompassReview, OpenHand, ReviewAdapter
 from cardroom.core.table import Seat
+from cardroom.games.euchre.rules import PH_PLAY
 
 __all__ = ["REVIEW", "EuchreReview"]
 
@@ -15,10 +16,7 @@ _TRICKS = 5  # the tricks of a euchre hand
 
 
 class EuchreReview(CompassReview):
-    def in_play(self, deal: Any) -> bool:
-        from cardroom.games.euchre.rules import PH_PLAY
-
-        return bool(deal.phase == PH_PLAY)
+    PLAY_PHASE: ClassVar[object] = PH_PLAY
 
     def open_hand(self, deal: Any) -> OpenHand:
         from cardroom.solve.euchre import solve_state

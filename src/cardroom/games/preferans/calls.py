@@ -140,6 +140,13 @@ _BY_VALUE: dict[int, PrefCall] = {}
 _TEXT: dict[int, str] = {}
 _PRETTY: dict[int, str] = {}
 _ENGLISH: dict[int, str] = {}
+
+
+def _named(call: PrefCall, text: str, russian: str) -> None:
+    """A call outside the ladder and the cards: its record text and Russian word kept."""
+    value = int(call)
+    _BY_VALUE[value], _TEXT[value], _PRETTY[value] = call, text, russian
+
 _GAME_INFO: dict[int, tuple[int, int]] = {}
 _WITHOUT_TALON: set[int] = set()
 MISERE: PrefCall
@@ -196,9 +203,7 @@ ACCEPT = PrefCall._make(98)
 DECLINE = PrefCall._make(99)
 for _name, _c, _ru in (("play", PLAY, "играю"), ("invite", INVITE, "приглашаю сдающего"),
                        ("accept", ACCEPT, "согласен"), ("decline", DECLINE, "отказ")):
-    _BY_VALUE[int(_c)] = _c
-    _TEXT[int(_c)] = _name
-    _PRETTY[int(_c)] = _ru
+    _named(_c, _name, _ru)
 _CONCEDE_BASE = 400  # concede-N is 400 + N (outside the cards, the bridge calls and the ladder)
 _DOWN_WORDS = ("одной", "двух", "трех", "четырех", "пяти", "шести", "семи", "восьми", "девяти", "десяти")
 CONCEDES: tuple[PrefCall, ...] = tuple(PrefCall._make(_CONCEDE_BASE + _n) for _n in range(1, 11))
@@ -278,9 +283,7 @@ TO_PULYA = PrefCall._make(422)
 OFF_GORA = PrefCall._make(423)
 for _name, _c, _ru in (("preferans", PREFERANS, "преферанс"), ("refuse-talon", REFUSE_TALON, "отказ от прикупа"),
                        ("pulya", TO_PULYA, "в пулю"), ("gora", OFF_GORA, "с горы вдвойне")):
-    _BY_VALUE[int(_c)] = _c
-    _TEXT[int(_c)] = _name
-    _PRETTY[int(_c)] = _ru
+    _named(_c, _name, _ru)
 _ENGLISH[int(REFUSE_TALON)] = "refuse talon"
 _HAND_BASE = 430  # hand-S is 430 + S: the Ural dealer whists with seat S's hand
 HANDS: tuple[PrefCall, ...] = tuple(PrefCall._make(_HAND_BASE + _s) for _s in range(4))
@@ -303,9 +306,7 @@ _WORDS.update({
 TAKE = PrefCall._make(470)
 FOUR_ACES = PrefCall._make(471)
 for _name, _c, _ru in (("take", TAKE, "возьму"), ("four-aces", FOUR_ACES, "четыре туза")):
-    _BY_VALUE[int(_c)] = _c
-    _TEXT[int(_c)] = _name
-    _PRETTY[int(_c)] = _ru
+    _named(_c, _name, _ru)
 _ENGLISH[int(TAKE)] = "I'll take"
 _ENGLISH[int(FOUR_ACES)] = "four aces"
 _WORDS.update({"take": 470, "i'lltake": 470, "illtake": 470, "возьму": 470, "four-aces": 471, "fouraces": 471,
@@ -385,7 +386,5 @@ def extra_contract(call: int | None) -> ExtraContract | None:
 CONTRA = PrefCall._make(460)
 RECONTRA = PrefCall._make(461)
 for _name, _c, _ru in (("contra", CONTRA, "контра"), ("recontra", RECONTRA, "реконтра")):
-    _BY_VALUE[int(_c)] = _c
-    _TEXT[int(_c)] = _name
-    _PRETTY[int(_c)] = _ru
+    _named(_c, _name, _ru)
 _WORDS.update({"contra": 460, "контра": 460, "kontra": 460, "recontra": 461, "реконтра": 461, "rekontra": 461})

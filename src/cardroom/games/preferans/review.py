@@ -7,9 +7,10 @@ fewest he can be held to against all the others). Its matches are generic record
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.review import GenericReview, OpenHand, ReviewAdapter
+from cardroom.games.preferans.rules import PH_PLAY
 
 __all__ = ["REVIEW", "PrefReview"]
 
@@ -17,10 +18,7 @@ _TRICKS = 10  # the tricks of a preferans deal
 
 
 class PrefReview(GenericReview):
-    def in_play(self, deal: Any) -> bool:
-        from cardroom.games.preferans.rules import PH_PLAY
-
-        return bool(deal.phase == PH_PLAY)
+    PLAY_PHASE: ClassVar[object] = PH_PLAY
 
     def open_hand(self, deal: Any) -> OpenHand:
         from cardroom.solve.preferans import solve_state
