@@ -224,7 +224,7 @@ def test_killed_after_storing_a_tables_id_before_the_table(tmp_path: Path) -> No
 
 
 # ---------------------------------------------------------------------------------------------- SIGKILL
-KILLS = 5
+KILLS = 3
 
 
 @pytest.mark.parametrize(("backend", "body"), [("sqlite", DUPLICATE), ("postgresql", DUPLICATE),

@@ -309,10 +309,7 @@ class RoomEvenings(StoredParts):
             hold_tables(room, board_tables | {tid for segs in ev.six.values() for _, tid in segs})
         self._ids = itertools.count(last + 1)
 
-    ITEMS: ClassVar[str] = "evenings"
-    NOUN: ClassVar[str] = "club evening"
-    ADD_ROW: ClassVar[str] = "add_evening"
-    SAVE_ROW: ClassVar[str] = "save_evening"
+    ITEMS, NOUN, ADD_ROW, SAVE_ROW = "evenings", "club evening", "add_evening", "save_evening"
 
     def make(self, body: dict[str, Any], lang: str) -> RoomEvening:
         """A new evening from a request body; :class:`EveningError` (or ValueError, TypeError for a malformed

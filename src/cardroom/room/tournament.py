@@ -25,7 +25,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cardroom.club import pref_movements as pm
 from cardroom.club import tour_arbiter as arb
@@ -192,10 +192,7 @@ class RoomTournaments(StoredParts):
                 hold_tables(room, t.board_tables())
         self._ids = itertools.count(last + 1)
 
-    ITEMS: ClassVar[str] = "tournaments"
-    NOUN: ClassVar[str] = "tournament"
-    ADD_ROW: ClassVar[str] = "add_tournament"
-    SAVE_ROW: ClassVar[str] = "save_tournament"
+    ITEMS, NOUN, ADD_ROW, SAVE_ROW = "tournaments", "tournament", "add_tournament", "save_tournament"
 
     def make(self, body: dict[str, Any], lang: str) -> RoomTournament:
         """A new tournament from a request body (participants, players, deals, variant, seed, autoplay);
@@ -409,10 +406,7 @@ class RoomKnockouts(StoredParts):
         self.knockouts.update((ko.id, ko) for ko in got)
         self._ids = itertools.count(last + 1)
 
-    ITEMS: ClassVar[str] = "knockouts"
-    NOUN: ClassVar[str] = "knock-out"
-    ADD_ROW: ClassVar[str] = "add_tournament"
-    SAVE_ROW: ClassVar[str] = "save_tournament"
+    ITEMS, NOUN, ADD_ROW, SAVE_ROW = "knockouts", "knock-out", "add_tournament", "save_tournament"
 
     def make(self, body: dict[str, Any], lang: str) -> RoomKnockout:
         """A knock-out from a request body (participants, players, table_size, advance, variant, seed,
