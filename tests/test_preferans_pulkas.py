@@ -1,4 +1,5 @@
-"""A thousand random pulkas for each Russian variant and player count, 250 for each foreign one (the long runs are bench/pulkas.py).
+"""A thousand random pulkas for each Russian variant and player count, 250 for each foreign one (the long
+runs are bench/pulkas.py).
 
 Each pulka is played through the rules engine with random legal actions; after each: whist
 balances sum to zero, the sheet kept during play equals the sheet recomputed from the deal
