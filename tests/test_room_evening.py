@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from roomkit import poll
+
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
@@ -32,12 +34,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def _until_over(c: TestClient, eid: str, timeout: float = 120) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while not (info := c.get(f"/api/club/evenings/{eid}").json())["over"]:
-        assert time.monotonic() < deadline, info
-        time.sleep(0.1)
-    got: dict[str, Any] = info
-    return got
+    return poll(c, f"/api/club/evenings/{eid}", lambda info: info["over"], timeout, pause=0.1)
 
 
 def _data(c: TestClient, info: dict[str, Any], kind: str, game: str,

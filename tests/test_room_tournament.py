@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from roomkit import poll
+
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
@@ -32,12 +34,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def _until_over(c: TestClient, tid: str, timeout: float = 600) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while not (info := c.get(f"/api/club/tournaments/{tid}").json())["over"]:
-        assert time.monotonic() < deadline, info["round"]
-        time.sleep(0.2)
-    got: dict[str, Any] = info
-    return got
+    return poll(c, f"/api/club/tournaments/{tid}", lambda info: info["over"], timeout, pause=0.2)
 
 
 def test_a_twelve_player_bot_tournament(client: TestClient) -> None:
