@@ -163,8 +163,8 @@ def test_a_graceful_restart_in_the_middle_of_a_tournament(tmp_path: Path) -> Non
     assert sql(db, "DELETE FROM room_seat_events WHERE table_id = :t AND kind = 'abandon'", t=done[-1]) is None
     count = {sg[2]: sql(db, "SELECT COUNT(*) FROM room_actions WHERE table_id = :t", t=sg[2])[0][0]
              for st in row.progress["sittings"] for sg in st["segments"] if not sg[1]}
-    last = max(count, key=lambda t: count[t])
-    assert count[last] > 0
+    assert count, "no board table of the round is unfinished"
+    last = max(count, key=lambda t: count[t])  # its actions (none yet, when the stop came before its deal) go too
     for table in ("room_actions", "room_seat_events"):
         sql(db, f"DELETE FROM {table} WHERE table_id = :t", t=last)
     sql(db, "DELETE FROM room_tables WHERE id = :t", t=last)
