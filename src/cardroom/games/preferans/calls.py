@@ -9,6 +9,7 @@ card or a bridge call.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardroom.core.errors import ParseError, Reason
@@ -155,6 +156,19 @@ def _named_calls(first: int, *names: tuple[str, str]) -> tuple[PrefCall, ...]:
         _named(call, text, russian)
     return calls
 
+
+def _numbered_calls(first: int, numbers: range, word: str, russian: Callable[[int], str],
+                    words: Callable[[int], tuple[str, ...]]) -> tuple[PrefCall, ...]:
+    """A family of numbered calls (value ``first`` + N): record text ``word-N``, English ``word N``, the
+    Russian ``russian(N)``; read from those texts, ``wordN`` and ``words(N)``."""
+    calls = tuple(PrefCall._make(first + n) for n in numbers)
+    for n, call in zip(numbers, calls, strict=True):
+        _named(call, f"{word}-{n}", russian(n))
+        _ENGLISH[int(call)] = f"{word} {n}"
+        for w in (f"{word}-{n}", f"{word}{n}", *words(n)):
+            _WORDS[w] = int(call)
+    return calls
+
 _GAME_INFO: dict[int, tuple[int, int]] = {}
 _WITHOUT_TALON: set[int] = set()
 MISERE: PrefCall
@@ -209,14 +223,8 @@ PLAY, INVITE, ACCEPT, DECLINE = _named_calls(
     96, ("play", "играю"), ("invite", "приглашаю сдающего"), ("accept", "согласен"), ("decline", "отказ"))
 _CONCEDE_BASE = 400  # concede-N is 400 + N (outside the cards, the bridge calls and the ladder)
 _DOWN_WORDS = ("одной", "двух", "трех", "четырех", "пяти", "шести", "семи", "восьми", "девяти", "десяти")
-CONCEDES: tuple[PrefCall, ...] = tuple(PrefCall._make(_CONCEDE_BASE + _n) for _n in range(1, 11))
-for _n, _c in enumerate(CONCEDES, start=1):
-    _BY_VALUE[int(_c)] = _c
-    _TEXT[int(_c)] = f"concede-{_n}"
-    _ENGLISH[int(_c)] = f"concede {_n}"
-    _PRETTY[int(_c)] = f"без {_DOWN_WORDS[_n - 1]}"
-    for _w in (f"concede-{_n}", f"concede{_n}", f"без{_n}", f"без-{_n}", f"без{_DOWN_WORDS[_n - 1]}"):
-        _WORDS[_w] = int(_c)
+CONCEDES = _numbered_calls(_CONCEDE_BASE, range(1, 11), "concede", lambda n: f"без {_DOWN_WORDS[n - 1]}",
+                           lambda n: (f"без{n}", f"без-{n}", f"без{_DOWN_WORDS[n - 1]}"))
 _WORDS.update({
     "play": 96, "играю": 96, "играть": 96, "invite": 97, "приглашаю": 97, "приглашаюсдающего": 97, "пригласить": 97,
     "accept": 98, "согласен": 98, "принимаю": 98, "decline": 99, "отказ": 99, "отказываюсь": 99,
@@ -285,14 +293,8 @@ PREFERANS, REFUSE_TALON, TO_PULYA, OFF_GORA = _named_calls(
     ("gora", "с горы вдвойне"))
 _ENGLISH[int(REFUSE_TALON)] = "refuse talon"
 _HAND_BASE = 430  # hand-S is 430 + S: the Ural dealer whists with seat S's hand
-HANDS: tuple[PrefCall, ...] = tuple(PrefCall._make(_HAND_BASE + _s) for _s in range(4))
-for _s, _c in enumerate(HANDS):
-    _BY_VALUE[int(_c)] = _c
-    _TEXT[int(_c)] = f"hand-{_s}"
-    _ENGLISH[int(_c)] = f"hand {_s}"
-    _PRETTY[int(_c)] = f"вист рукой игрока {_s}"
-    for _w in (f"hand-{_s}", f"hand{_s}", f"рука{_s}", f"рука-{_s}", f"виструкойигрока{_s}"):
-        _WORDS[_w] = int(_c)
+HANDS = _numbered_calls(_HAND_BASE, range(4), "hand", lambda s: f"вист рукой игрока {s}",
+                        lambda s: (f"рука{s}", f"рука-{s}", f"виструкойигрока{s}"))
 _WORDS.update({
     "preferans": 420, "преферанс": 420, "refuse-talon": 421, "refuse": 421, "refusetalon": 421,
     "отказотприкупа": 421,
