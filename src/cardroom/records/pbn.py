@@ -27,7 +27,7 @@ with the board, the trick, the seat and the card named in the error (:class:`Rep
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -550,6 +550,16 @@ def _read_value(tok: _Token, parse: Callable[[str], Any], section: str) -> tuple
         raise ParseError(Reason("pbn.in_section", line=tok.line, section=section, e=e)) from None
 
 
+def _regular(toks: list[_Token], before: list[str]) -> Iterator[tuple[_Token, str]]:
+    """The tokens of a section with their text, the irregularity tokens (``^I``, ``^S``, ``^R``, ``^L``)
+    put aside in ``before``, where they wait for the call or card they precede."""
+    for tok in toks:
+        if _is_irregularity(tok.text):
+            before.append(tok.text)
+        else:
+            yield tok, tok.text
+
+
 def _add_mark(marks: dict[int, list[str]], index: int, mark: str | None) -> None:
     if mark is not None:
         marks.setdefault(index, []).append(mark)
@@ -559,11 +569,7 @@ def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
     calls = board.calls
     ended = False  # by * or +
     before: list[str] = []  # irregularity tokens waiting for their call
-    for tok in toks:
-        text = tok.text
-        if _is_irregularity(text):
-            before.append(text)
-            continue
+    for tok, text in _regular(toks, before):
         if _is_mark(text):
             if not calls:
                 raise ParseError(Reason("pbn.annotation_first", line=tok.line, text=text))
@@ -590,7 +596,7 @@ def _read_auction(board: PbnBoard, toks: list[_Token]) -> None:
         calls.append(call)
         for m in before:
             _add_mark(board.call_marks, len(calls) - 1, m)
-        before = []
+        before.clear()
         _add_mark(board.call_marks, len(calls) - 1, suffix)
     if before:
         raise ParseError(Reason("pbn.irregularity_last", section="Auction", text=" ".join(before)))
@@ -603,11 +609,7 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
     marks: dict[int, list[str]] = {}
     ended = False
     before: list[str] = []  # irregularity tokens waiting for their card
-    for tok in toks:
-        text = tok.text
-        if _is_irregularity(text):
-            before.append(text)
-            continue
+    for tok, text in _regular(toks, before):
         if _is_mark(text):
             if slots and slots[-1] is not None:
                 _add_mark(marks, len(slots) - 1, text)
@@ -626,7 +628,7 @@ def _read_play(board: PbnBoard, toks: list[_Token], tag_line: int) -> None:
         slot_lines.append(tok.line)
         for m in before:
             _add_mark(marks, len(slots) - 1, m)
-        before = []
+        before.clear()
         _add_mark(marks, len(slots) - 1, suffix)
     if before:
         raise ParseError(Reason("pbn.irregularity_last", section="Play", text=" ".join(before)))

@@ -135,28 +135,22 @@ async def answer(room: Room, table_id: str, token: str | None, accept: Any) -> d
 
 async def lapse(room: Room, rt: TableRuntime) -> bool:
     """The pending claim lapses (the move timer ran out): play goes on. Call with the table locked."""
-    return requests.lapse(room, CLAIM, rt, lambda p: {"type": "claim", "table": rt.id, "outcome": "lapsed",
-                                                      "seat": p.seat, "tricks": p.tricks})
+    return requests.lapse(room, CLAIM, rt, lambda p: _notice(rt, p, "lapsed"))
+
+
+def _notice(rt: TableRuntime, pending: PendingClaim, outcome: str) -> dict[str, Any]:
+    """What every seat is told of the claim's outcome."""
+    return {"type": "claim", "table": rt.id, "outcome": outcome, "seat": pending.seat, "tricks": pending.tricks}
 
 
 async def _settle(room: Room, rt: TableRuntime, pending: PendingClaim) -> str:
     """Decide the claim when its answers allow (the table locked): one rejection rejects it, every
     opponent accepting ends the deal; else it stays pending (and every seat is told)."""
-    if not all(pending.answers.values()):
-        rt.claim = None
-        rt.notify({"type": "claim", "table": rt.id, "outcome": "rejected", "seat": pending.seat,
-                   "tricks": pending.tricks})
-        rt.broadcast(room.observer)
-        room.kick(rt)
-        return "rejected"
-    if pending.waiting:
-        rt.claim = pending
-        rt.broadcast(room.observer)
-        return "pending"
-    rt.claim = None
+    outcome = requests.undecided(room, CLAIM, rt, pending, "rejected", _notice(rt, pending, "rejected"))
+    if outcome is not None:
+        return outcome
     await room._commit_apply(rt, ClaimSettled(pending.seat, pending.tricks))
-    rt.notify({"type": "claim", "table": rt.id, "outcome": "accepted", "seat": pending.seat,
-               "tricks": pending.tricks})
+    rt.notify(_notice(rt, pending, "accepted"))
     room.kick(rt)
     return "accepted"
 

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import BigInteger, Float, ForeignKey, Integer, String, Text, insert
+from sqlalchemy import Float, ForeignKey, Integer, String, Text, insert
 from sqlalchemy.orm import Mapped, mapped_column
 
 from cardroom.club.room1913 import Club1913
@@ -30,7 +30,7 @@ from cardroom.club.table1913 import PLAYERS, ClubTable
 from cardroom.core.cards import full_pack
 from cardroom.core.errors import CardroomError, Reason
 from cardroom.room.engine import Room, RoomError, TableRuntime, chance_rng, derived_seed, game_class, new_id
-from cardroom.room.store import Base, SeatEvent, Store, secret_hash
+from cardroom.room.store import Base, GameRowColumns, SeatEvent, Store, secret_hash
 
 log = logging.getLogger("cardroom.room")
 
@@ -41,13 +41,8 @@ FIRST_DEAL_OPTION = "draw_for_first_deal"
 """A club table's game must let the club seat the dealer (law 19): its first dealer sits North."""
 
 
-class ClubRow(Base):
+class ClubRow(GameRowColumns, Base):
     __tablename__ = "room_clubs"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64))
-    options: Mapped[str] = mapped_column(Text)  # JSON object
-    seed: Mapped[int] = mapped_column(BigInteger)
-    owner_hash: Mapped[str] = mapped_column(String(64))
     created: Mapped[float] = mapped_column(Float)
 
 

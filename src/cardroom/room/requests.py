@@ -82,8 +82,30 @@ def lapse(room: Room, kind: Kind, rt: TableRuntime, notice: Callable[[Any], dict
     pending = getattr(rt, kind.attr)
     if not isinstance(pending, kind.type):
         return False
+    _close(room, kind, rt, notice(pending))
+    return True
+
+
+def undecided(room: Room, kind: Kind, rt: TableRuntime, pending: Pending, refused: str,
+              refusal: dict[str, Any]) -> str | None:
+    """How far the answers so far settle ``pending`` (the table locked): one refusal refuses it (every seat
+    told ``refusal``; the outcome ``refused``), an opponent still to answer keeps it on the table
+    (``pending``); None when every opponent accepted (the request off the table, the caller carries it
+    out)."""
+    if not all(pending.answers.values()):
+        _close(room, kind, rt, refusal)
+        return refused
+    if pending.waiting:
+        setattr(rt, kind.attr, pending)
+        rt.broadcast(room.observer)
+        return "pending"
     setattr(rt, kind.attr, None)
-    rt.notify(notice(pending))
+    return None
+
+
+def _close(room: Room, kind: Kind, rt: TableRuntime, message: dict[str, Any]) -> None:
+    """The request of ``kind`` is off the table: every seat is told ``message`` and play goes on."""
+    setattr(rt, kind.attr, None)
+    rt.notify(message)
     rt.broadcast(room.observer)
     room.kick(rt)
-    return True

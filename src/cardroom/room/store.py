@@ -85,13 +85,19 @@ class Base(DeclarativeBase):
     pass
 
 
-class TableRow(Base):
+class GameRowColumns:
+    """The columns every stored game's row begins with (a table's, a club's): its id, the game, its options,
+    the secret seed and the owner's token hash; first in the row (``sort_order``), as each row had them."""
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, sort_order=-1)
+    game: Mapped[str] = mapped_column(String(64), sort_order=-1)
+    options: Mapped[str] = mapped_column(Text, sort_order=-1)  # JSON object
+    seed: Mapped[int] = mapped_column(BigInteger, sort_order=-1)
+    owner_hash: Mapped[str] = mapped_column(String(64), sort_order=-1)
+
+
+class TableRow(GameRowColumns, Base):
     __tablename__ = "room_tables"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64))
-    options: Mapped[str] = mapped_column(Text)  # JSON object
-    seed: Mapped[int] = mapped_column(BigInteger)
-    owner_hash: Mapped[str] = mapped_column(String(64))
     parent: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[float] = mapped_column(Float)
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # issue 12

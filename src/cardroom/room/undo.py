@@ -95,17 +95,10 @@ async def lapse(room: Room, rt: TableRuntime) -> bool:
 
 
 async def _settle(room: Room, rt: TableRuntime, pending: PendingUndo) -> str:
-    if not all(pending.answers.values()):
-        rt.undo = None
-        rt.notify({"type": "undo", "table": rt.id, "outcome": "refused", "seat": pending.seat})
-        rt.broadcast(room.observer)
-        room.kick(rt)
-        return "refused"
-    if pending.waiting:
-        rt.undo = pending
-        rt.broadcast(room.observer)
-        return "pending"
-    rt.undo = None
+    outcome = requests.undecided(room, UNDO, rt, pending, "refused",
+                                 {"type": "undo", "table": rt.id, "outcome": "refused", "seat": pending.seat})
+    if outcome is not None:
+        return outcome
     try:
         await room.store.call(room.store.store.take_back, rt.id, pending.keep,
                               SeatEvent(pending.seat, "undo", str(pending.keep), None))

@@ -1,32 +1,32 @@
 """The compiled core of cardroom's open-hand solver (src/cardroom/solve/_core.c).
 
-Arguments of both functions: the hands (card masks indexed by seat; a seat out of play holds 0), the
-seats in play in turn order (2-4), the seat that leads the current trick, the cards already played to
-it (from the leader), the trump suit (-1 for no-trump), the must-trump rule, the side as a mask of
-seats (bit s for seat s) and whether the side maximizes its tricks. Bad input raises ValueError.
+Arguments of both functions (one signature, :class:`_Entry`): the hands (card masks indexed by seat; a
+seat out of play holds 0), the seats in play in turn order (2-4), the seat that leads the current trick,
+the cards already played to it (from the leader), the trump suit (-1 for no-trump), the must-trump rule,
+the side as a mask of seats (bit s for seat s) and whether the side maximizes its tricks. Bad input
+raises ValueError.
 """
 
-def solve(
-    hands: tuple[int, ...],
-    order: tuple[int, ...],
-    leader: int,
-    trick: tuple[int, ...],
-    trump: int,
-    must_trump: bool,
-    side_mask: int,
-    maximize: bool,
-) -> tuple[int, int]:
-    """(the side's tricks from here on, the current trick included, under best play by all; nodes searched)"""
+from typing import Protocol, TypeVar
 
-def best_moves(
-    hands: tuple[int, ...],
-    order: tuple[int, ...],
-    leader: int,
-    trick: tuple[int, ...],
-    trump: int,
-    must_trump: bool,
-    side_mask: int,
-    maximize: bool,
-) -> list[tuple[int, int]]:
-    """(card, the side's tricks from here on after it is played) for every legal card of the seat to move,
-    ascending by card; empty when no cards are left."""
+_R_co = TypeVar("_R_co", covariant=True)
+
+class _Entry(Protocol[_R_co]):
+    def __call__(
+        self,
+        hands: tuple[int, ...],
+        order: tuple[int, ...],
+        leader: int,
+        trick: tuple[int, ...],
+        trump: int,
+        must_trump: bool,
+        side_mask: int,
+        maximize: bool,
+    ) -> _R_co: ...
+
+solve: _Entry[tuple[int, int]]
+"""(the side's tricks from here on, the current trick included, under best play by all; nodes searched)"""
+
+best_moves: _Entry[list[tuple[int, int]]]
+"""(card, the side's tricks from here on after it is played) for every legal card of the seat to move,
+ascending by card; empty when no cards are left."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Rank, Suit
-from cardroom.core.errors import CardroomError, ParseError, Reason
+from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.table import Seat
 from cardroom.games.euchre.ranks import left_bower, right_bower
 from cardroom.solve import tricks
@@ -90,21 +90,6 @@ class EuchreSolution:
     to_move: int | None = None
 
 
-def _mask(h: int | CardSet | str | Sequence[Card]) -> int:
-    if isinstance(h, bool):
-        raise ParseError(Reason("solve.not_hand", hand=h))
-    if isinstance(h, int):
-        return h
-    if isinstance(h, CardSet):
-        return h.mask
-    if isinstance(h, str):
-        return CardSet.parse(h).mask
-    m = 0
-    for c in h:
-        m |= 1 << Card(c)
-    return m
-
-
 def _position(hands: Sequence[int], trump: Suit, maker: int, lone: int | None, leader: int,
               trick: Sequence[int]) -> Position:
     out = None if lone is None else (lone + 2) % 4
@@ -166,7 +151,7 @@ def solve_deal(hands: Sequence[int | CardSet | str | Sequence[Card]], trump: Sui
         lo = None if lone is None else Seat.parse(lone) if isinstance(lone, str) else Seat(lone)
     if lo is not None and lo.side != mk.side:
         raise CardroomError(Reason("solve.euchre_lone", seat=lo.name.lower()))
-    masks = [_mask(h) for h in hands]
+    masks = [tricks.hand_mask(h) for h in hands]
     if len(masks) != 4:
         raise CardroomError(Reason("solve.euchre_hands", n=len(masks)))
     out = lo.partner if lo is not None else None

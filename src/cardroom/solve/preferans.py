@@ -66,21 +66,6 @@ class _Setup:
     scored: tuple[int, ...]  # the seats whose outcome is answered
 
 
-def _mask(h: int | CardSet | str | Sequence[Card]) -> int:
-    if isinstance(h, bool):
-        raise ParseError(Reason("solve.not_hand", hand=h))
-    if isinstance(h, int):
-        return h
-    if isinstance(h, CardSet):
-        return h.mask
-    if isinstance(h, str):
-        return CardSet.parse(h).mask
-    m = 0
-    for c in h:
-        m |= 1 << Card(c)
-    return m
-
-
 def _contract(contract: PrefCall | str | None) -> tuple[str, int | None]:
     """(kind, trump) of a contract: a game bid, misère, or raspasy (None, "raspasy", "pass")."""
     if contract is None:
@@ -195,7 +180,7 @@ def solve_deal(hands: Sequence[int | CardSet | str | Sequence[Card]], contract: 
     cards in the order they are turned (lowest card first, as the engine turns them) lead the first two
     tricks ("suit"; "dealer" for four players; "closed": not turned). ``per_card``: answer every opening lead.
     """
-    masks = tuple(_mask(h) for h in hands)
+    masks = tuple(tricks.hand_mask(h) for h in hands)
     if len(masks) not in (3, 4):
         raise CardroomError(Reason("solve.pref_seats", n=len(masks)))
     order = tuple(s for s, h in enumerate(masks) if h)
@@ -214,7 +199,7 @@ def solve_deal(hands: Sequence[int | CardSet | str | Sequence[Card]], contract: 
     lead = order[0] if leader is None else leader
     if lead not in order:
         raise CardroomError(Reason("solve.pref_leader", order=order, got=leader))
-    talon_mask = _mask(talon)
+    talon_mask = tricks.hand_mask(talon)
     if talon_mask & sum(masks):
         raise CardroomError(Reason("solve.pref_talon", talon=CardSet(talon_mask)))
     if raspasy_talon not in ("suit", "dealer", "closed"):

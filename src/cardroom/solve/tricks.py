@@ -32,11 +32,12 @@ The search (docs/solvers.md; ``cardroom.solve._core`` mirrors it in C):
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.core.errors import CardroomError, Reason
+from cardroom.core.cards import Card, CardSet
+from cardroom.core.errors import CardroomError, ParseError, Reason
 
 __all__ = [
     "Position",
@@ -107,6 +108,22 @@ def _legal(hand: int, led: int | None, trump: int | None, must_trump: bool) -> i
 
 def _cards_text(mask: int) -> str:
     return " ".join(f"{'23456789TJQKA'[c % 13]}{'CDHS'[c // 13]}" for c in range(52) if mask >> c & 1)
+
+
+def hand_mask(h: int | CardSet | str | Sequence[Card]) -> int:
+    """A hand given as a bitmask, a card set, its text or a sequence of cards, as a bitmask."""
+    if isinstance(h, bool):
+        raise ParseError(Reason("solve.not_hand", hand=h))
+    if isinstance(h, int):
+        return h
+    if isinstance(h, CardSet):
+        return h.mask
+    if isinstance(h, str):
+        return CardSet.parse(h).mask
+    m = 0
+    for c in h:
+        m |= 1 << Card(c)
+    return m
 
 
 def validate(pos: Position) -> None:

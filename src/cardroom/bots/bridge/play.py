@@ -4,6 +4,7 @@ low, third hand high, covering, finesses, the hold-up, drawing trumps, ruffing, 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from cardroom.bots.bridge.auction import Auction
 from cardroom.bots.bridge.hand import _FULL, _HCP4, _above, _below, _bits, _bottom, _card, _pat, _top
@@ -71,6 +72,13 @@ class _Player:
     # ------------------------------------------------------------- small helpers
     def mine(self, s: int) -> int:
         return _pat(self.hand, s)
+
+    def held(self) -> Iterator[tuple[int, int]]:
+        """(suit, the hand's cards of it) for each suit the hand to play holds, clubs first."""
+        for s in range(4):
+            p = self.mine(s)
+            if p:
+                yield s, p
 
     def hostile(self, s: int) -> int:
         """Cards of suit ``s`` the opponents of the hand to play may hold (dummy counts for defenders)."""
@@ -257,10 +265,7 @@ class _Player:
         nt = self.trump is None
         my_trumps = _bits(self.mine(self.trump)) if self.trump is not None else 0
         scored: list[tuple[float, Card]] = []
-        for s in range(4):
-            p = self.mine(s)
-            if not p:
-                continue
+        for s, p in self.held():
             n = _bits(p)
             hp = _HCP4[p >> 9]
             top = _top(p)
@@ -304,10 +309,7 @@ class _Player:
         # sure tricks on top: cash them when they beat the contract
         cash: list[Card] = []
         sure = 0
-        for s in range(4):
-            p = self.mine(s)
-            if not p:
-                continue
+        for s, p in self.held():
             hos = self.hostile(s)
             k = _bits(p) if not hos else _bits(p & _above(_top(hos)))
             if k and tr is not None and s != tr:
@@ -330,10 +332,7 @@ class _Player:
         d_suits = self.a.side_suits(self.decl)
         dummy_lho = self.me.lho == self.dummy
         scored: list[tuple[float, Card]] = []
-        for s in range(4):
-            p = self.mine(s)
-            if not p:
-                continue
+        for s, p in self.held():
             n = _bits(p)
             hos = self.hostile(s)
             dp = _pat(dm, s)
@@ -618,10 +617,7 @@ class _Player:
     def exit_card(self) -> Card:
         """When the lead must be given up, give it up in the least useful suit (document 001 §9.5)."""
         scored: list[tuple[float, Card]] = []
-        for s in range(4):
-            p = self.mine(s)
-            if not p:
-                continue
+        for s, p in self.held():
             cost = float(_HCP4[p >> 9]) * 2 + _HCP4[_pat(self.other, s) >> 9]
             if s == self.trump:
                 cost += 8
@@ -853,10 +849,7 @@ class _Player:
         p_suits = set(self.a.shown[partner].suits) if not self.declaring else set()
         p_led = {s for (ldr, s, _w) in self.led_history if ldr == partner}
         scored: list[tuple[float, Card]] = []
-        for s in range(4):
-            p = self.mine(s)
-            if not p:
-                continue
+        for s, p in self.held():
             n = _bits(p)
             low = _bottom(p)
             card = _card(s, low)

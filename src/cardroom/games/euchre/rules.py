@@ -71,7 +71,8 @@ from cardroom.core.cards import PIQUET_PACK_MASK, Card, CardSet, Suit, cards_of_
 from cardroom.core.claims import Claimable
 from cardroom.core.clone import Cloneable
 from cardroom.core.errors import IllegalAction, ParseError, Reason
-from cardroom.core.game import CHANCE, Action, State, View
+from cardroom.core.game import Action, State, View
+from cardroom.core.laws.director import LawsTurn
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import FollowPolicy, Trick, TrickPlay
 from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, memo
@@ -442,11 +443,14 @@ class EuchreHandResult:
 # ----------------------------------------------------------------------------- the hand
 
 
-class EuchreHand(Cloneable, Claimable, TrickPlay, State):
+class EuchreHand(Cloneable, Claimable, TrickPlay, LawsTurn, State):
     """One hand of euchre, from the deal to the fifth trick (or to the throw-in)."""
 
     game: Euchre
     TRICKS = 5
+    DEAL_PHASE = PH_DEAL
+    OVER_PHASE = PH_OVER
+    phase: str
     trick: list[tuple[Seat, Card]]
     leader: Seat
     tricks: list[Trick[Seat]]
@@ -540,14 +544,7 @@ class EuchreHand(Cloneable, Claimable, TrickPlay, State):
         return s
 
     # ------------------------------------------------------------- protocol
-    @property
-    def to_act(self) -> int | None:
-        if self.laws is not None and self.laws.pending is not None:
-            return self.laws.pending.chooser
-        if self.phase == PH_DEAL:
-            return CHANCE
-        if self.phase == PH_OVER:
-            return None
+    def player_to_act(self) -> int | None:
         return self.next_seat
 
     @property

@@ -9,6 +9,7 @@ card or a bridge call.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardroom.core.errors import ParseError, Reason
@@ -147,6 +148,27 @@ def _named(call: PrefCall, text: str, russian: str) -> None:
     value = int(call)
     _BY_VALUE[value], _TEXT[value], _PRETTY[value] = call, text, russian
 
+
+def _named_calls(first: int, *names: tuple[str, str]) -> tuple[PrefCall, ...]:
+    """Calls of consecutive values from ``first``, each named by its (record text, Russian word)."""
+    calls = tuple(PrefCall._make(first + i) for i in range(len(names)))
+    for call, (text, russian) in zip(calls, names, strict=True):
+        _named(call, text, russian)
+    return calls
+
+
+def _numbered_calls(first: int, numbers: range, word: str, russian: Callable[[int], str],
+                    words: Callable[[int], tuple[str, ...]]) -> tuple[PrefCall, ...]:
+    """A family of numbered calls (value ``first`` + N): record text ``word-N``, English ``word N``, the
+    Russian ``russian(N)``; read from those texts, ``wordN`` and ``words(N)``."""
+    calls = tuple(PrefCall._make(first + n) for n in numbers)
+    for n, call in zip(numbers, calls, strict=True):
+        _named(call, f"{word}-{n}", russian(n))
+        _ENGLISH[int(call)] = f"{word} {n}"
+        for w in (f"{word}-{n}", f"{word}{n}", *words(n)):
+            _WORDS[w] = int(call)
+    return calls
+
 _GAME_INFO: dict[int, tuple[int, int]] = {}
 _WITHOUT_TALON: set[int] = set()
 MISERE: PrefCall
@@ -197,23 +219,12 @@ _WORDS = {
 # Conceding without play (Code practice, docs/rules/preferans.md §0): «играю» (play on) and «без одной»,
 # «без двух» … offered to the declarer of a whisted game before the opening lead; inviting the dealer to a
 # misère (document 004 §2.3 item 5): «приглашаю», the dealer's «согласен» / «отказ».
-PLAY = PrefCall._make(96)
-INVITE = PrefCall._make(97)
-ACCEPT = PrefCall._make(98)
-DECLINE = PrefCall._make(99)
-for _name, _c, _ru in (("play", PLAY, "играю"), ("invite", INVITE, "приглашаю сдающего"),
-                       ("accept", ACCEPT, "согласен"), ("decline", DECLINE, "отказ")):
-    _named(_c, _name, _ru)
+PLAY, INVITE, ACCEPT, DECLINE = _named_calls(
+    96, ("play", "играю"), ("invite", "приглашаю сдающего"), ("accept", "согласен"), ("decline", "отказ"))
 _CONCEDE_BASE = 400  # concede-N is 400 + N (outside the cards, the bridge calls and the ladder)
 _DOWN_WORDS = ("одной", "двух", "трех", "четырех", "пяти", "шести", "семи", "восьми", "девяти", "десяти")
-CONCEDES: tuple[PrefCall, ...] = tuple(PrefCall._make(_CONCEDE_BASE + _n) for _n in range(1, 11))
-for _n, _c in enumerate(CONCEDES, start=1):
-    _BY_VALUE[int(_c)] = _c
-    _TEXT[int(_c)] = f"concede-{_n}"
-    _ENGLISH[int(_c)] = f"concede {_n}"
-    _PRETTY[int(_c)] = f"без {_DOWN_WORDS[_n - 1]}"
-    for _w in (f"concede-{_n}", f"concede{_n}", f"без{_n}", f"без-{_n}", f"без{_DOWN_WORDS[_n - 1]}"):
-        _WORDS[_w] = int(_c)
+CONCEDES = _numbered_calls(_CONCEDE_BASE, range(1, 11), "concede", lambda n: f"без {_DOWN_WORDS[n - 1]}",
+                           lambda n: (f"без{n}", f"без-{n}", f"без{_DOWN_WORDS[n - 1]}"))
 _WORDS.update({
     "play": 96, "играю": 96, "играть": 96, "invite": 97, "приглашаю": 97, "приглашаюсдающего": 97, "пригласить": 97,
     "accept": 98, "согласен": 98, "принимаю": 98, "decline": 99, "отказ": 99, "отказываюсь": 99,
@@ -277,23 +288,13 @@ def rank_of(call: PrefCall) -> float:
 # The «преферанс» declaration (document 004 §3.11), refusing the talon (Sochi C9, §3.10 item 2), the Piter
 # races choices of the player (§9.2, §9.4: into the pulya, or double off the gora) and the Ural dealer's choice
 # of a defender's hand to whist with (§7.3). Values 420 and up.
-PREFERANS = PrefCall._make(420)
-REFUSE_TALON = PrefCall._make(421)
-TO_PULYA = PrefCall._make(422)
-OFF_GORA = PrefCall._make(423)
-for _name, _c, _ru in (("preferans", PREFERANS, "преферанс"), ("refuse-talon", REFUSE_TALON, "отказ от прикупа"),
-                       ("pulya", TO_PULYA, "в пулю"), ("gora", OFF_GORA, "с горы вдвойне")):
-    _named(_c, _name, _ru)
+PREFERANS, REFUSE_TALON, TO_PULYA, OFF_GORA = _named_calls(
+    420, ("preferans", "преферанс"), ("refuse-talon", "отказ от прикупа"), ("pulya", "в пулю"),
+    ("gora", "с горы вдвойне"))
 _ENGLISH[int(REFUSE_TALON)] = "refuse talon"
 _HAND_BASE = 430  # hand-S is 430 + S: the Ural dealer whists with seat S's hand
-HANDS: tuple[PrefCall, ...] = tuple(PrefCall._make(_HAND_BASE + _s) for _s in range(4))
-for _s, _c in enumerate(HANDS):
-    _BY_VALUE[int(_c)] = _c
-    _TEXT[int(_c)] = f"hand-{_s}"
-    _ENGLISH[int(_c)] = f"hand {_s}"
-    _PRETTY[int(_c)] = f"вист рукой игрока {_s}"
-    for _w in (f"hand-{_s}", f"hand{_s}", f"рука{_s}", f"рука-{_s}", f"виструкойигрока{_s}"):
-        _WORDS[_w] = int(_c)
+HANDS = _numbered_calls(_HAND_BASE, range(4), "hand", lambda s: f"вист рукой игрока {s}",
+                        lambda s: (f"рука{s}", f"рука-{s}", f"виструкойигрока{s}"))
 _WORDS.update({
     "preferans": 420, "преферанс": 420, "refuse-talon": 421, "refuse": 421, "refusetalon": 421,
     "отказотприкупа": 421,
@@ -303,10 +304,7 @@ _WORDS.update({
 
 # The Greek cash box (document 004 §10.4.7): the preliminary bid «возьму» and the announcement of four aces.
 # Values 470 and up.
-TAKE = PrefCall._make(470)
-FOUR_ACES = PrefCall._make(471)
-for _name, _c, _ru in (("take", TAKE, "возьму"), ("four-aces", FOUR_ACES, "четыре туза")):
-    _named(_c, _name, _ru)
+TAKE, FOUR_ACES = _named_calls(470, ("take", "возьму"), ("four-aces", "четыре туза"))
 _ENGLISH[int(TAKE)] = "I'll take"
 _ENGLISH[int(FOUR_ACES)] = "four aces"
 _WORDS.update({"take": 470, "i'lltake": 470, "illtake": 470, "возьму": 470, "four-aces": 471, "fouraces": 471,
@@ -383,8 +381,5 @@ def extra_contract(call: int | None) -> ExtraContract | None:
 
 # Contra and recontra of the F2 foreign variant (document 004 §10.2 «под контрой … под реконтрой»): a
 # defender doubles the game, the declarer redoubles (games/preferans/foreign_f2.py). Values 460 and 461.
-CONTRA = PrefCall._make(460)
-RECONTRA = PrefCall._make(461)
-for _name, _c, _ru in (("contra", CONTRA, "контра"), ("recontra", RECONTRA, "реконтра")):
-    _named(_c, _name, _ru)
+CONTRA, RECONTRA = _named_calls(460, ("contra", "контра"), ("recontra", "реконтра"))
 _WORDS.update({"contra": 460, "контра": 460, "kontra": 460, "recontra": 461, "реконтра": 461, "rekontra": 461})

@@ -56,7 +56,8 @@ from cardroom.core.claims import Claimable
 from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError, Reason
-from cardroom.core.game import CHANCE, Action, State, View
+from cardroom.core.game import Action, State, View
+from cardroom.core.laws.director import LawsTurn
 from cardroom.core.table import Table
 from cardroom.core.tricks import MUST_TRUMP, TrickPlay, natural_winner
 from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, action_texts, memo, phase_of, tricks_of
@@ -120,12 +121,15 @@ def _pref_trick(leader: int, plays: tuple[tuple[int, Card], ...], winner: int, c
     return (plays, winner)
 
 
-class PrefDeal(Cloneable, Claimable, TrickPlay, State):
+class PrefDeal(Cloneable, Claimable, TrickPlay, LawsTurn, State):
     """One deal of preferans. ``rules``: its options, the variant itself (:class:`PrefVariant`, read by its
     own option names; the game's when not given); ``players``: 3 or 4 (the game's when not given)."""
 
     game: Preferans
     TRICKS = 10
+    DEAL_PHASE = PH_DEAL
+    OVER_PHASE = PH_OVER
+    phase: int
     credit = (0, 1, 2, 3)  # each for himself
     trick_record = staticmethod(_pref_trick)  # a finished trick: (plays, winner seat)
     trick: list[tuple[int, Card]]
@@ -223,14 +227,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, State):
         return seat
 
     # ----------------------------------------------------------------- protocol
-    @property
-    def to_act(self) -> int | None:
-        if self.laws is not None and self.laws.pending is not None:
-            return self.laws.pending.chooser
-        if self.phase == PH_DEAL:
-            return CHANCE
-        if self.phase == PH_OVER:
-            return None
+    def player_to_act(self) -> int | None:
         if self.phase == PH_PLAY:
             return self.controller(self.next_seat)
         if self.phase in (PH_DISCARD, PH_DECLARE):

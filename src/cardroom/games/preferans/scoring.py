@@ -266,6 +266,13 @@ class _Book:
     def closed(self, seat: int) -> bool:
         return self.pulya[seat] >= self.L
 
+    def declarer(self, missing: str) -> int:
+        """The deal's declarer; a result without one is refused with the reason ``missing``."""
+        decl = self.r.declarer
+        if decl is None:
+            raise CardroomError(Reason(missing))
+        return decl
+
     # help
     def _left(self, seat: int, x: int) -> int:
         return (x - seat) % self.n
@@ -415,9 +422,7 @@ def _talon_bonus(b: _Book, price: int) -> None:
 
 def _score_game(b: _Book) -> None:
     v, r = b.v, b.r
-    decl = r.declarer
-    if decl is None:
-        raise CardroomError(Reason("pref.game_no_declarer"))
+    decl = b.declarer("pref.game_no_declarer")
     level = r.level
     p = Fraction(v.price(level))
     under = r.undertricks
@@ -482,9 +487,7 @@ def _score_game(b: _Book) -> None:
 
 def _score_unplayed(b: _Book) -> None:
     v, r = b.v, b.r
-    decl = r.declarer
-    if decl is None:
-        raise CardroomError(Reason("pref.unplayed_no_declarer"))
+    decl = b.declarer("pref.unplayed_no_declarer")
     level = r.level
     p = Fraction(v.price(level))
     b.award_choice(decl, p, Phrase("not_whisted", level=level), "game", _help_excluded(b))
@@ -501,9 +504,7 @@ def _score_misere(b: _Book) -> None:
     pulya (help by his own pulya) or gora, and the whists written on the declarer are written half on each;
     the dealer, a partner, writes no talon whists on the declarer."""
     v, r = b.v, b.r
-    decl = r.declarer
-    if decl is None:
-        raise CardroomError(Reason("pref.misere_no_declarer"))
+    decl = b.declarer("pref.misere_no_declarer")
     partner = r.partner
     if partner is not None and (partner == decl or partner in r.active or not 0 <= partner < b.n):
         raise CardroomError(Reason("pref.misere_partner", seat=partner))
@@ -577,10 +578,8 @@ def _score_raspasy(b: _Book) -> None:
 def _score_preferans(b: _Book) -> None:
     """§3.11: the correct «преферанс» declaration: the declarer writes off his gora, closes every
     pulya (10 whists per point on each helped player) and writes 1000 whists on each player."""
-    v, r = b.v, b.r
-    decl = r.declarer
-    if decl is None:
-        raise CardroomError(Reason("pref.declaration_no_declarer"))
+    v = b.v
+    decl = b.declarer("pref.declaration_no_declarer")
     if b.gora[decl] > 0:
         b.to_gora(decl, -b.gora[decl], Phrase("pref_gora"), "preferans")
     for x in range(b.n):
