@@ -223,6 +223,39 @@ def test_preferans_whist_is_by_the_defence_tricks_against_the_obligation() -> No
     assert SearchBot("preferans", samples=3, seed=1).choose(weak.view(2)) == PASS
 
 
+def _pref_ten_top_tricks(variant: str) -> PrefDeal:
+    """Seat 1 bid 6♠ and took the talon (K♣ A♣) with eight top spades and two aces: ten tricks whatever the
+    defence; he is to discard."""
+    game = load("preferans", variant=variant)
+    deal = game.deal_class(game, dealer=0)  # type: ignore[attr-defined]
+    hands = [CardSet.parse("7H 8H 9H 10H JH QH 7D 8D 9D 10D").mask,
+             CardSet.parse("AS KS QS JS 10S 9S 8S 7S AH AD").mask,
+             CardSet.parse("KH JD QD KD 7C 8C 9C 10C JC QC").mask]
+    deal.apply(Deal(tuple(hands), CardSet.parse("KC AC").mask))
+    for call in ("6S", "pass", "pass"):
+        deal.apply(deal.parse_action(call))
+    return deal  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("variant", "values"), [
+    ("sochi", {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}),  # 004 §2.8 the general system
+    ("leningrad", {6: 3, 7: 6, 8: 9, 9: 12, 10: 15}),  # §2.8 «ленинградская роспись»
+    ("greek", {6: 2, 7: 7, 8: 8, 9: 9, 10: 10}),  # §10.4.3: 6♠ 2, a suit seven 7 …
+    ("foreign-f2", {6: 4}),  # §10.2: spades' ordinal 2, doubled with the talon
+])
+def test_preferans_the_declarers_expected_score_is_the_variants_price(variant: str, values: dict[int, int]) -> None:
+    """A spade contract the cards make in every sample scores, in the search, exactly what the variant's sheet
+    gives it: the price of the variant's own table, not the Sochi one."""
+    deal = _pref_ten_top_tricks(variant)
+    deal.apply(Card.parse("KC"))
+    deal.apply(Card.parse("AC"))
+    ev = SearchBot("preferans", samples=2, seed=1).evaluate(deal.view(1))
+    assert ev.measure == "points"
+    spades = {PrefCall(a).level: score for (a, _), score in zip(ev.candidates, ev.scores, strict=True)
+              if PrefCall(a).is_game and PrefCall(a).strain == 0 and not PrefCall(a).without_talon}
+    assert spades == values
+
+
 def test_preferans_the_declarer_names_the_game_his_cards_make() -> None:
     """Eight top spades and two aces take all ten tricks whatever the defence: ten spades (the highest
     price) is named over the six bid."""

@@ -130,6 +130,11 @@ class F2Deal(PrefDeal):
     """One deal of F2: the preferans deal with the F2 ladder, contra / recontra after the whist (the
     ``defence`` phase), and an all-pass that ends the deal without play (the sheet gives the refets)."""
 
+    @staticmethod
+    def game_value(variant: PrefVariant, call: PrefCall) -> int:
+        """§10.2: twice the contract's ordinal (one more without the talon)."""
+        return call_value(call)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.f2_ladder = ladder(self.rules)

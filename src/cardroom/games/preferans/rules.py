@@ -46,8 +46,9 @@ and common practice, with the surviving rules of the document on top (docs/rules
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core import view as tv
@@ -131,7 +132,14 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, LawsTurn, State):
     OVER_PHASE = PH_OVER
     phase: int
     credit = (0, 1, 2, 3)  # each for himself
-    trick_record = staticmethod(_pref_trick)  # a finished trick: (plays, winner seat)
+    trick_record = staticmethod(_pref_trick)
+
+    @staticmethod
+    def game_value(variant: PrefVariant, call: PrefCall) -> int:
+        """What a game is worth on this rule set's sheet, for the search bot's expected scores (the view's
+        ``game_value``): the variant's price of its level (§2.8); the Greek cash box and F2 override it."""
+        return variant.price(call.level)
+  # a finished trick: (plays, winner seat)
     trick: list[tuple[int, Card]]
     tricks: list[tuple[tuple[tuple[int, Card], ...], int]]
     next_seat: int
@@ -1064,7 +1072,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, LawsTurn, State):
             trick=tuple(self.trick), tricks=tuple(self.tricks), won=tuple(self.won), to_act=to_act,
             hand_to_play=self.hand_to_play, legal=tuple(self.legal_actions()) if to_act == seat else (),
             raspasy_round=self.raspasy_round, passed=passed,
-            choices=tuple(self.choices),
+            choices=tuple(self.choices), game_value=partial(type(self).game_value, self.rules),
             **({} if self.laws is None else self.laws.view_fields(self)),
             moment=None if self.laws is not None else tv.moment(self, len(self._history)),
         )
@@ -1237,6 +1245,9 @@ class PrefView(tv.SeatDictView, View):
     irregularities: tuple[str, ...] = ()
     moment: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     """What every seat's view of this moment shares (:func:`cardroom.core.view.moment`; None: build all)."""
+    game_value: Callable[[PrefCall], int] | None = field(default=None, compare=False, repr=False)
+    """The worth of a game on the variant's sheet (:meth:`PrefDeal.game_value` bound to the variant alone, public
+    like the rules; None: the Sochi price)."""
 
     def shown_mask(self) -> int:
         m = self.hand | self.talon | self.discard | self.passed

@@ -181,9 +181,15 @@ def _solve_contract(v: Any, sample: Sample, strain: int) -> int:
     return solve(pos)
 
 
+def _value(v: Any, call: Any) -> int:
+    """A game's worth on the variant's sheet (the view's ``game_value``; the Sochi price without one)."""
+    return v.game_value(call) if v.game_value is not None else pref_price(call.level)
+
+
 def _declare(bot: SearchBot, view: Any, v: Any) -> Evaluation | None:
     """The contract named after the talon: each strain solved on every sample, the candidate with the best
-    expected score (``price`` if made, ``-price`` per undertrick if not)."""
+    expected score (``price`` if made, ``-price`` per undertrick if not; the price the variant's sheet gives the
+    game: its level's price, the Greek cash box's value, F2's by the ordinal)."""
     from cardroom.games.preferans.calls import PrefCall
 
     legal = tuple(v.legal)
@@ -201,7 +207,7 @@ def _declare(bot: SearchBot, view: Any, v: Any) -> Evaluation | None:
             tricks[st] += got[st]
         for c in contracts:
             t = got[c.strain]
-            p = pref_price(c.level)
+            p = _value(v, c)
             score[c] += p if t >= c.level else -p * (c.level - t)
     avg_t: dict[Any, float | None] = {c: tricks[c.strain] / n for c in contracts}
     avg_s = {c: score[c] / n for c in contracts}
@@ -221,7 +227,7 @@ def _whist(bot: SearchBot, view: Any, v: Any) -> Evaluation | None:
     if any(a not in (WHIST, PASS, HALF_WHIST) for a in legal):
         return None  # the Ural dealer's choice of a hand: the rule-based bot
     level = v.contract.level
-    price = pref_price(level)
+    price = _value(v, v.contract)
     ob = OBLIGATION.get(level, 0)
     total_d = 0.0
     whist = 0.0

@@ -40,9 +40,11 @@ from cardroom.games.preferans.calls import (
     PrefCall,
     game_bid,
 )
+from cardroom.games.preferans.greek import kassa
 from cardroom.games.preferans.greek.kassa import ACES, ALONE, COUNTER, INVITED, TOOK
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.games.preferans.rules import PH_AUCTION, PH_CONCEDE, PH_DEFENCE, PH_OVER, PH_PLAY, PrefDeal, PrefView
+from cardroom.games.preferans.variants import PrefVariant
 from cardroom.i18n import Where
 
 ACES_MASK = sum(1 << (s * 13 + 12) for s in range(4))
@@ -51,6 +53,11 @@ ACES_MASK = sum(1 << (s * 13 + 12) for s in range(4))
 
 class GreekDeal(PrefDeal):
     """One deal of the Greek cash-box game (see the module docstring)."""
+
+    @staticmethod
+    def game_value(variant: PrefVariant, call: PrefCall) -> int:
+        """§10.4.3: the contract's value, by level and strain."""
+        return kassa.value_of(call, variant)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
