@@ -333,11 +333,17 @@ def test_bots_play_a_whole_pulka(variant: str, players: int) -> None:
     assert sum(s.balance) == 0
 
 
-def test_the_solver_does_not_judge_claims_under_compulsory_beating() -> None:
+def test_the_solver_judges_claims_by_compulsory_beating() -> None:
+    """Footnote [8]'s suit with K alone and A 8 7 (the layout of ``check_qj109``): free to duck (the Russian
+    rule) the defence keeps the king and the ace apart and the declarer makes two of Q J 10 9; forced (F1)
+    the ace falls on the king and he makes three. The solver behind claims plays the rule: one trick more."""
     w1, w2 = "KS AD KD QD JD 10D AC KC QC JC", "AS 8S 7S 9D 8D 7D 10C 9C 8C 7C"
-    russian = _qj109(SOCHI, w1, w2)
-    assert isinstance(russian.claim_best(0), int)  # the solver plays the Russian rule …
-    assert _qj109(F1, w1, w2).claim_best(0) is None  # … so it has no answer for F1's
+    russian, forced = _qj109(SOCHI, w1, w2).claim_best(0), _qj109(F1, w1, w2).claim_best(0)
+    assert russian is not None and forced == russian + 1
+    free, f1 = _qj109(SOCHI, w1, w2), _qj109(F1, w1, w2)
+    _play_out(free, _spade_first)
+    _play_out(f1, _spade_first)
+    assert (_spade_tricks(f1, 0), _spade_tricks(free, 0)) == (3, 2)
 
 
 @pytest.mark.parametrize("call", [*EXTRAS, *F3.ladder()], ids=str)

@@ -3,7 +3,9 @@
 ``minimax`` below tries every legal card at every turn (no alpha-beta, no bounds, no equivalent
 cards, no move ordering); it only remembers positions it has already evaluated exactly. On thousands
 of random small endings — 2 to 5 tricks left (4 with 4 hands), 2, 3 and 4 hands in play at tables of 2 to 4 seats,
-mid-trick, with and without trumps, with and without the duty to trump, a side maximizing or
+mid-trick, with and without trumps, with and without the duty to trump and F1's duty to head the trick
+(``must_trump`` is a set of flags: 1 must trump, 2 must beat; the reference reads the second from the
+preferans engine's own rule, ``heading_cards``), a side maximizing or
 minimizing its tricks — ``_core.solve`` and every card's value from ``_core.best_moves`` must equal
 it. Bad input is refused with a ValueError naming what is wrong. When the pure-Python search
 (``cardroom.solve.tricks``) is present, the core must give its answers on full preferans and euchre
@@ -22,13 +24,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardroom.core.cards import Card
 from cardroom.core.tricks import follow_mask, must_trump_mask, natural_winner
+from cardroom.games.preferans.foreign import heading_cards
 from cardroom.solve import _core  # built by `make test`'s install step: missing is a failure, not a skip
 
 _untyped_core: Any = _core  # for the tests that hand it arguments of the wrong types on purpose
 
-# hands, order, leader, trick, trump (-1: no-trump), must_trump, side_mask, maximize
-Args = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, bool, int, bool]
+# hands, order, leader, trick, trump (-1: no-trump), must_trump (flags: 1 trump, 2 beat), side_mask, maximize
+Args = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, int, int, bool]
 
 FULL_PACK = list(range(52))
 PREF_PACK = [suit * 13 + rank for suit in range(4) for rank in range(5, 13)]  # 7..A
@@ -46,11 +50,14 @@ def _mask(cards: list[int]) -> int:
     return m
 
 
-def _legal(hand: int, trick: tuple[int, ...], trump: int, must_trump: bool) -> int:
+def _legal(hand: int, trick: tuple[int, ...], trump: int, must_trump: int) -> int:
     led = trick[0] // 13 if trick else None
-    if must_trump:
-        return must_trump_mask(hand, led, None if trump < 0 else trump)
-    return follow_mask(hand, led)
+    trumps = None if trump < 0 else trump
+    m = must_trump_mask(hand, led, trumps) if must_trump & 1 else follow_mask(hand, led)
+    if must_trump & 2:  # F1: the engine's rule (the trick's seats do not matter to it)
+        heads = heading_cards([Card(c) for c in _bits(m)], [(0, Card(c)) for c in trick], trumps)
+        return _mask([int(c) for c in heads])
+    return m
 
 
 def minimax(args: Args) -> int:
@@ -66,7 +73,7 @@ def _go(
     trick: tuple[int, ...],
     order: tuple[int, ...],
     trump: int,
-    must_trump: bool,
+    must_trump: int,
     side_mask: int,
     maximize: bool,
 ) -> int:
@@ -120,7 +127,7 @@ def endings(draw: st.DrawFn) -> Args:
     tricks = draw(st.integers(2, 5 if n < 4 else 4))  # 4 hands of 5 cards: too slow for the reference
     k = draw(st.integers(0, n - 1))  # cards already played to the current trick
     trump = draw(st.integers(-1, 3))
-    must_trump = draw(st.booleans())
+    must_trump = draw(st.integers(0, 3))
     maximize = draw(st.booleans())
     rng = draw(st.randoms(use_true_random=False))
     order = tuple(rng.sample(range(seats), n))
@@ -265,6 +272,7 @@ _S = 3 * 13  # spades
         ({"trick": (60,)}, "is not a card"),
         ({"trick": (_S + 1, _S + 1)}, "trick has 2 cards"),
         ({"side_mask": 4}, "side_mask names a seat"),
+        ({"must_trump": 4}, "must_trump must be 0..3"),
         ({"hands": (1 << (_S + 12), 1 << (_S + 10)), "trick": (_S + 11,)}, "unequal length"),
     ],
 )
@@ -316,7 +324,8 @@ def _python_search() -> Any:
 def _position(tricks: Any, args: Args) -> Any:
     hands, order, leader, trick, trump, must_trump, side_mask, maximize = args
     side = frozenset(s for s in range(len(hands)) if side_mask >> s & 1)
-    return tricks.Position(hands, order, leader, trick, None if trump < 0 else trump, must_trump, side, maximize)
+    return tricks.Position(hands, order, leader, trick, None if trump < 0 else trump, bool(must_trump & 1), side,
+                           maximize, bool(must_trump & 2))
 
 
 @pytest.mark.parametrize("kind", ["suit", "no-trump", "misère"])

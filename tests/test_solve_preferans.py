@@ -25,6 +25,7 @@ from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, car
 from cardroom.core.errors import CardroomError, ParseError
 from cardroom.core.tricks import natural_winner
 from cardroom.games.preferans.calls import MISERE, PASS, WHIST, PrefCall
+from cardroom.games.preferans.foreign import heading_cards
 from cardroom.games.preferans.rules import PH_PLAY, PrefDeal
 from cardroom.games.preferans.variants import PrefVariant, make_variant
 from cardroom.solve import tricks
@@ -140,6 +141,59 @@ def test_endings_equal_exhaustive_search(seed: int, kind: str, players: int, ext
     assert set(sol.tricks) == ({d.declarer} if kind != "raspasy" else set(d.active))
 
 
+def engine_minimax(d: PrefDeal, p: int) -> int:
+    """Seat ``p``'s tricks in the whole deal with every card the ENGINE allows tried at every turn (clones of
+    the deal: its own legal cards, winners and leaders). A game's declarer wants the most, the defenders the
+    fewest; on misère and raspasy ``p`` wants the fewest and the others give him the most."""
+    want_most = d.kind == "game"
+    memo: dict[tuple[object, ...], int] = {}
+
+    def go(x: PrefDeal) -> int:
+        if x.phase != PH_PLAY:
+            return x.won[p]
+        key = (tuple(x.hands), tuple(x.trick), x.next_seat, tuple(x.won))
+        if key not in memo:
+            values = []
+            for card in x.legal_actions():
+                y = x.clone()
+                y.apply(card)
+                values.append(go(y))
+            memo[key] = max(values) if (x.next_seat == p) == want_most else min(values)
+        return memo[key]
+
+    return go(d)
+
+
+@settings(max_examples=60)
+@given(st.integers(0, 2**32 - 1), KINDS, st.integers(0, 2))
+def test_compulsory_beating_endings_follow_the_engine(seed: int, kind: str, extra: int) -> None:
+    """F1's compulsory beating («перебивать обязательно», ``must_beat``): on endings of three tricks (mid-trick
+    too) of games, misères and raspasy, each answered player's tricks equal the exhaustive search over the
+    engine's own legal cards, and the card-by-card answers cover exactly the cards the engine allows."""
+    rng = random.Random(seed)
+    d = reach_play(rng, kind, must_beat=True)
+    play_random(d, rng, 3 * 7 + extra)
+    if d.phase != PH_PLAY:
+        return
+    sol = solve_state(d, per_card=True)
+    assert set(sol.per_card) == set(d.legal_actions())
+    for p, total in sol.tricks.items():
+        assert total == engine_minimax(d, p), p
+
+
+def test_compulsory_beating_changes_the_answer() -> None:
+    """Seat 0 holds 9♥ J♥, seat 1 8♥ Q♥, seat 2 7♥ K♥; seat 0 leads, no trumps, and wants tricks. Free, the
+    others take both tricks (on the nine Q♥ wins and seat 2 keeps K♥ over the J♥; on the jack 8♥ ducks, K♥
+    wins and Q♥ covers the nine): none. Under F1's rule each must head the trick: the queen then the king
+    fall on his first card, and his remaining heart must win the seven's trick: one."""
+    c = CardSet.parse
+    hands = (c("9H JH").mask, c("8H QH").mask, c("7H KH").mask)
+    free = Position(hands, (0, 1, 2), 0, (), None, True, frozenset({0}), True)
+    beat = Position(hands, (0, 1, 2), 0, (), None, True, frozenset({0}), True, True)
+    assert tricks.solve_python(free) == 0 and tricks.solve_python(beat) == 1
+    assert tricks.solve_stats_core(free)[0] == 0 and tricks.solve_stats_core(beat)[0] == 1
+
+
 @settings(max_examples=60)
 @given(st.integers(0, 2**32 - 1), KINDS)
 def test_every_card_of_the_seat_to_move(seed: int, kind: str) -> None:
@@ -164,11 +218,12 @@ def test_every_card_of_the_seat_to_move(seed: int, kind: str) -> None:
 
 
 def talon_minimax(hands: tuple[int, ...], order: tuple[int, ...], leader: int, leads: Mapping[int, int], mode: str,
-                  owner: int, first_hand: int, side: int) -> int:
+                  owner: int, first_hand: int, side: int, must_beat: bool = False) -> int:
     """Raspasy by the text of rules.py: a talon card leads the tricks in ``leads`` (tricks left -> card);
     "suit": it takes nothing, the highest card of its suit wins, and if nobody has the suit the first
     player's card sets it; "dealer": it is ``owner``'s card and wins unless beaten in its suit. Seat
-    `side` takes the fewest tricks he can, the others giving him the most."""
+    `side` takes the fewest tricks he can, the others giving him the most. ``must_beat``: F1's compulsory
+    beating by the engine's own rule (``heading_cards``: the players' cards of the trick, the talon's aside)."""
     n = len(order)
 
     @cache
@@ -181,7 +236,10 @@ def talon_minimax(hands: tuple[int, ...], order: tuple[int, ...], leader: int, l
         talon = leads.get(rem)
         led = talon // 13 if talon is not None else (trick[0] // 13 if trick else None)
         values = []
-        for c in cards_of_mask(_legal(hs[seat], led, None)):
+        legal = cards_of_mask(_legal(hs[seat], led, None))
+        if must_beat:
+            legal = heading_cards(legal, [(0, Card(x)) for x in trick], None)
+        for c in legal:
             h2 = list(hs)
             h2[seat] &= ~(1 << c)
             t = (*trick, int(c))
@@ -204,12 +262,13 @@ def talon_minimax(hands: tuple[int, ...], order: tuple[int, ...], leader: int, l
 
 
 @settings(max_examples=250)
-@given(st.integers(0, 2**32 - 1), st.sampled_from(["suit", "dealer"]))
-@example(81514, "dealer")  # seat 2 keeps 10S (not 7S, under the talon's AS) to beat the 9S to come
-@example(67996, "dealer")
-def test_talon_leads_equal_exhaustive_search(seed: int, mode: str) -> None:
-    """Small raspasy endings whose first one or two tricks are led by talon cards, both rules. The
-    examples: "dealer" mode, where a card that beats a later talon card is not equivalent to a lower one."""
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["suit", "dealer"]), st.booleans())
+@example(81514, "dealer", False)  # seat 2 keeps 10S (not 7S, under the talon's AS) to beat the 9S to come
+@example(67996, "dealer", False)
+def test_talon_leads_equal_exhaustive_search(seed: int, mode: str, must_beat: bool) -> None:
+    """Small raspasy endings whose first one or two tricks are led by talon cards, both rules, with and
+    without F1's compulsory beating. The examples: "dealer" mode, where a card that beats a later talon card
+    is not equivalent to a lower one."""
     rng = random.Random(seed)
     k = rng.randint(2, 4)
     suits = rng.sample(range(4), rng.randint(2, 4)) if rng.random() < 0.7 else [0, 1, 2, 3]
@@ -231,8 +290,8 @@ def test_talon_leads_equal_exhaustive_search(seed: int, mode: str) -> None:
     talon = TalonLeads(tuple(leads.items()), mode, owner, first)
     scored = [*order, owner] if mode == "dealer" else list(order)
     for p in scored:
-        pos = Position(tuple(hands), order, leader, (), None, True, frozenset({p}), False)
-        expected = talon_minimax(tuple(hands), order, leader, leads, mode, owner, first, p)
+        pos = Position(tuple(hands), order, leader, (), None, True, frozenset({p}), False, must_beat)
+        expected = talon_minimax(tuple(hands), order, leader, leads, mode, owner, first, p, must_beat)
         assert tricks.solve_stats_talon(pos, talon)[0] == expected, (p, pos, talon)
         if p == scored[0]:
             bm = tricks.best_moves_talon(pos, talon)

@@ -9,6 +9,9 @@
  *   solve(hands, order, leader, trick, trump, must_trump, side_mask, maximize) -> (value, nodes)
  *   best_moves(same arguments) -> [(card, value), ...] for every legal card of the seat to move
  *
+ * must_trump is a set of flags: 1 a player void in the suit led must trump if he can (preferans),
+ * 2 a player must head the trick when he can (F1's compulsory beating); 0 neither.
+ *
  * value = the tricks the seats of `side` take from the current position on, the current trick
  * included, under best play by all.  maximize=True: the side's seats want the most, the others the
  * fewest; maximize=False: the side's seats want the fewest, the others the most.
@@ -51,6 +54,8 @@ typedef uint64_t u64;
 #define BIT(c) (1ULL << (c))
 #define MAX_SEATS 8
 #define MAX_HAND 26 /* two hands of 26 cards */
+#define MUST_TRUMP 1 /* the flags of `must_trump` */
+#define MUST_BEAT 2
 
 /* A population count without the popcnt instruction (the build targets baseline x86-64, where
    __builtin_popcountll becomes a library call). */
@@ -139,7 +144,7 @@ typedef struct {
     int side[4];        /* the position's tricks count for the side */
     int maxer[4];       /* the position wants the side's tricks high */
     int trump;          /* -1 for no-trump */
-    int must;           /* must trump when void */
+    int must;           /* MUST_TRUMP: must trump when void; MUST_BEAT: must head the trick when able */
     int maximize;
     int leader;         /* position of the current trick's leader */
     int k;              /* cards in the current trick */
@@ -157,16 +162,26 @@ static inline int beats(int c, int w, int trump) {
     return sc == trump;
 }
 
+/* Of the cards of `m`, those that beat the trick's winning card so far; when none does, `m` itself
+   (F1's compulsory beating, «перебивать обязательно»). */
+static inline u64 heading(const S *s, u64 m) {
+    if (!(s->must & MUST_BEAT)) return m;
+    int w = s->tc[s->win], sw = w / 13;
+    u64 beat = m & SUIT_MASK(sw) & ~(BIT(w + 1) - 1);
+    if (s->trump >= 0 && sw != s->trump) beat |= m & SUIT_MASK(s->trump);
+    return beat ? beat : m;
+}
+
 static inline u64 legal_mask(const S *s, u64 h) {
     if (s->k == 0) return h;
     int led = s->tc[0] / 13;
     u64 same = h & SUIT_MASK(led);
-    if (same) return same;
-    if (s->must && s->trump >= 0) {
+    if (same) return heading(s, same);
+    if ((s->must & MUST_TRUMP) && s->trump >= 0) {
         u64 t = h & SUIT_MASK(s->trump);
-        if (t) return t;
+        if (t) return heading(s, t);
     }
-    return h;
+    return heading(s, h);
 }
 
 static inline u64 all_hands(const S *s) {
@@ -752,7 +767,11 @@ static int parse_problem(PyObject *args, PyObject *kwargs, const char *format, P
         s->maxer[i] = (s->side[i] == (maximize != 0));
     }
     s->trump = trump;
-    s->must = must != 0;
+    if (must < 0 || must > (MUST_TRUMP | MUST_BEAT)) {
+        PyErr_Format(PyExc_ValueError, "must_trump must be 0..3 (1 must trump, 2 must beat), not %d", must);
+        return -1;
+    }
+    s->must = must;
     s->maximize = maximize != 0;
     s->leader = lpos;
     s->k = (int)nt;
@@ -777,7 +796,7 @@ PyDoc_STRVAR(solve_doc,
 static PyObject *core_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     Problem pr;
-    if (parse_problem(args, kwargs, "OOiOipOp:solve", &pr) < 0) return NULL;
+    if (parse_problem(args, kwargs, "OOiOiiOp:solve", &pr) < 0) return NULL;
     if (tt_new_generation() < 0) return NULL;
     int v = solve_position(&pr.s);
     if (pr.s.interrupted) return NULL;
@@ -829,7 +848,7 @@ PyDoc_STRVAR(best_moves_doc,
 static PyObject *core_best_moves(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     Problem pr;
-    if (parse_problem(args, kwargs, "OOiOipOp:best_moves", &pr) < 0) return NULL;
+    if (parse_problem(args, kwargs, "OOiOiiOp:best_moves", &pr) < 0) return NULL;
     if (tt_new_generation() < 0) return NULL;
     S *s = &pr.s;
     PyObject *out = PyList_New(0);

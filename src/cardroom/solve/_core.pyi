@@ -2,9 +2,10 @@
 
 Arguments of both functions (one signature, :class:`_Entry`): the hands (card masks indexed by seat; a
 seat out of play holds 0), the seats in play in turn order (2-4), the seat that leads the current trick,
-the cards already played to it (from the leader), the trump suit (-1 for no-trump), the must-trump rule,
-the side as a mask of seats (bit s for seat s) and whether the side maximizes its tricks. Bad input
-raises ValueError.
+the cards already played to it (from the leader), the trump suit (-1 for no-trump), the rules of play as
+flags (``must_trump``: 1 a player void in the suit led must trump, 2 he must head the trick when he can,
+F1's compulsory beating; True is 1), the side as a mask of seats (bit s for seat s) and whether the side
+maximizes its tricks. Bad input raises ValueError.
 """
 
 from typing import Protocol, TypeVar
@@ -19,7 +20,7 @@ class _Entry(Protocol[_R_co]):
         leader: int,
         trick: tuple[int, ...],
         trump: int,
-        must_trump: bool,
+        must_trump: int,
         side_mask: int,
         maximize: bool,
     ) -> _R_co: ...

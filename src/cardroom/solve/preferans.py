@@ -3,7 +3,8 @@
 Objectives (docs/solvers.md):
 
 * a suit or no-trump game: the declarer's maximum tricks (side = {declarer}, maximize), the two
-  defenders minimizing them together; follow suit, and a player void in the suit led must trump;
+  defenders minimizing them together; follow suit, and a player void in the suit led must trump (in
+  F1, ``must_beat``, a player also heads the trick when he can: footnotes [8], [11]);
 * misère: the declarer's minimum tricks (side = {declarer}, minimize), the defenders together giving
   him the most;
 * raspasy: for each player p his **paranoid** outcome: the fewest tricks p can make sure of when the
@@ -64,6 +65,7 @@ class _Setup:
     talon: TalonLeads | None
     won: tuple[int, ...]  # tricks taken so far, by seat
     scored: tuple[int, ...]  # the seats whose outcome is answered
+    must_beat: bool = False  # F1's compulsory beating (``PrefVariant.must_beat``)
 
 
 def _contract(contract: PrefCall | str | None) -> tuple[str, int | None]:
@@ -93,7 +95,7 @@ def _positions(st: _Setup) -> dict[int, Position]:
     out: dict[int, Position] = {}
     for p in st.scored:
         out[p] = Position(st.hands, st.order, st.leader, st.trick, st.trump, True, frozenset({p}),
-                          st.kind == "game")
+                          st.kind == "game", st.must_beat)
     return out
 
 
@@ -105,7 +107,7 @@ def position_of(state: PrefDeal, seat: int | None = None) -> Position:
     if who is None:
         raise CardroomError(Reason("solve.raspasy_who"))
     return _positions(_Setup(st.kind, st.declarer, st.trump, st.hands, st.order, st.leader, st.trick, st.talon,
-                             st.won, (who,)))[who]
+                             st.won, (who,), st.must_beat))[who]
 
 
 def _solve(st: _Setup, per_card: bool) -> PrefSolution:
@@ -159,7 +161,7 @@ def _setup_state(state: PrefDeal) -> _Setup:
         assert declarer is not None
         scored = (declarer,)
     return _Setup(kind, declarer, trump, tuple(state.hands), order, leader, tuple(int(c) for c in players), talon,
-                  tuple(state.won), scored)
+                  tuple(state.won), scored, state.rules.must_beat)
 
 
 def solve_state(state: PrefDeal, *, per_card: bool = False) -> PrefSolution:
@@ -170,7 +172,7 @@ def solve_state(state: PrefDeal, *, per_card: bool = False) -> PrefSolution:
 def solve_deal(hands: Sequence[int | CardSet | str | Sequence[Card]], contract: PrefCall | str | None,
                declarer: int | None = None, *, leader: int | None = None, talon: int | CardSet | str = 0,
                raspasy_talon: str = "suit", dealer: int | None = None,
-               per_card: bool = False) -> PrefSolution:
+               per_card: bool = False, must_beat: bool = False) -> PrefSolution:
     """Open-hand answer for a whole deal before the first lead.
 
     ``hands``: the hands by seat (three, or four with the dealer's empty: he sits out), after the
@@ -179,6 +181,7 @@ def solve_deal(hands: Sequence[int | CardSet | str | Sequence[Card]], contract: 
     first trick (default: the first seat in play); ``talon`` and ``raspasy_talon``: on raspasy, the talon
     cards in the order they are turned (lowest card first, as the engine turns them) lead the first two
     tricks ("suit"; "dealer" for four players; "closed": not turned). ``per_card``: answer every opening lead.
+    ``must_beat``: F1's compulsory beating (a player heads the trick when he can).
     """
     masks = tuple(tricks.hand_mask(h) for h in hands)
     if len(masks) not in (3, 4):
@@ -218,5 +221,5 @@ def solve_deal(hands: Sequence[int | CardSet | str | Sequence[Card]], contract: 
         leads = TalonLeads(tuple((n - t, int(tcards[t])) for t in range(min(2, len(tcards)))),
                            "dealer" if dealer_mode else "suit", owner, lead)
     st = _Setup(kind, declarer if kind != "raspasy" else None, trump, masks, order, lead, (), leads,
-                (0,) * len(masks), scored)
+                (0,) * len(masks), scored, must_beat)
     return _solve(st, per_card)

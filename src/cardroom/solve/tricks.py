@@ -1,7 +1,8 @@
 """An exact open-hand (double-dummy) solver for trick-taking games with natural suits and ranks.
 
 Two to four hands, cards in cardroom's encoding (``suit*13 + rank-2``, a hand is an int bitmask);
-follow suit, optionally the preferans duty to trump when void (``must_trump``); the highest trump,
+follow suit, optionally the preferans duty to trump when void (``must_trump``) and F1's duty to head
+the trick when able (``must_beat``, «перебивать обязательно»); the highest trump,
 else the highest card of the suit led, wins the trick and its winner leads the next. The value of a
 position is the number of tricks the seats of ``side`` take from here on (the current trick
 included) when the players who want that number high (``side`` if ``maximize``, else the others)
@@ -75,6 +76,7 @@ class Position:
     must_trump: bool = False  # a player void in the suit led must trump if he can (preferans)
     side: frozenset[int] = field(default_factory=frozenset)  # the seats whose tricks are counted
     maximize: bool = True  # True: `side` takes the most tricks it can; False: the fewest
+    must_beat: bool = False  # a player must play a card that beats the trick so far if he has one (F1)
 
     @property
     def to_move(self) -> int:
@@ -90,7 +92,8 @@ class Position:
     def legal(self) -> int:
         """The cards (a mask) the seat to move may play."""
         hand = self.hands[self.to_move]
-        return _legal(hand, self.trick[0] // 13 if self.trick else None, self.trump, self.must_trump)
+        legal = _legal(hand, self.trick[0] // 13 if self.trick else None, self.trump, self.must_trump)
+        return _heading(legal, self.trick, self.trump) if self.must_beat else legal
 
 
 def _legal(hand: int, led: int | None, trump: int | None, must_trump: bool) -> int:
@@ -104,6 +107,27 @@ def _legal(hand: int, led: int | None, trump: int | None, must_trump: bool) -> i
         if m:
             return m
     return hand
+
+
+def _beating(legal: int, wc: int, trump: int | None) -> int:
+    """F1's compulsory beating: the cards of ``legal`` that beat ``wc``, the trick's winning card so far
+    (higher in its suit, or a trump over a card that is not one); ``legal`` itself when none does."""
+    sw = _SUIT_OF[wc]
+    beat = legal & _SUIT_MASK[sw] & ~_LOW[wc + 1]
+    if trump is not None and sw != trump:
+        beat |= legal & _SUIT_MASK[trump]
+    return beat or legal
+
+
+def _heading(legal: int, trick: Sequence[int], trump: int | None) -> int:
+    """:func:`_beating` against the winner of ``trick`` (the players' cards so far; none: ``legal``)."""
+    if not trick:
+        return legal
+    w = trick[0]
+    for c in trick[1:]:
+        if (_SUIT_OF[c] == _SUIT_OF[w] and c > w) or (trump is not None and _SUIT_OF[c] == trump != _SUIT_OF[w]):
+            w = c
+    return _beating(legal, w, trump)
 
 
 def _cards_text(mask: int) -> str:
@@ -187,7 +211,7 @@ class _Search:
     """One search: the hands (mutated during the search and restored), the table, the counters."""
 
     def __init__(self, hands: tuple[int, ...], order: tuple[int, ...], trump: int | None, must_trump: bool,
-                 side: Iterable[int], maximize: bool) -> None:
+                 side: Iterable[int], maximize: bool, must_beat: bool = False) -> None:
         nseats = max(max(order) + 1, len(hands))
         self.h: list[int] = list(hands) + [0] * (nseats - len(hands))
         self.order = order
@@ -203,6 +227,7 @@ class _Search:
         self.trump = trump
         self.tmask = _SUIT_MASK[trump] if trump is not None else 0
         self.must_trump = must_trump and trump is not None
+        self.must_beat = must_beat
         self.maximize = maximize
         self.tt: dict[tuple[int, ...], list[int]] = {}
         self.rep_cache: dict[tuple[int, int], list[int]] = {}
@@ -480,6 +505,8 @@ class _Search:
                     legal = hand
             else:
                 legal = hand
+        if self.must_beat:
+            legal = _beating(legal, wc, self.trump)
         is_max = self.maxer[seat]
         if legal & (legal - 1):
             want_win = (self.inside[ws] == 1) != is_max  # the current winner is on the wrong side for him
@@ -553,7 +580,7 @@ class _Search:
             return False
         wc, ws = self._talon_start(tcard)
         tbit = (1 << tcard) if self.talon_mode == "dealer" else 0  # live until the trick is over
-        r = self._tfollow(leader, 0, _SUIT_OF[tcard], wc, ws, target, tbit)
+        r = self._tfollow(leader, 0, _SUIT_OF[tcard], wc, ws, target, tbit, -1)
         if r:
             if target > e[0]:
                 e[0] = target
@@ -561,14 +588,18 @@ class _Search:
             e[1] = target - 1
         return r
 
-    def _tfollow(self, seat: int, pos: int, led: int, wc: int, ws: int, target: int, tmask: int) -> bool:
-        """A trick led by a talon card of suit `led`: `seat` plays the `pos`-th players' card."""
+    def _tfollow(self, seat: int, pos: int, led: int, wc: int, ws: int, target: int, tmask: int, pw: int) -> bool:
+        """A trick led by a talon card of suit `led`: `seat` plays the `pos`-th players' card; `pw`: the
+        players' cards' own winner (-1 before the first), which F1's compulsory beating heads (the talon card
+        aside, as the deal's rule)."""
         self.nodes += 1
         h = self.h
         hand = h[seat]
         legal = hand & _SUIT_MASK[led]
         if not legal:
             legal = hand
+        if self.must_beat and pw >= 0:
+            legal = _beating(legal, pw, None)
         is_max = self.maxer[seat]
         want_win = ws >= 0 and (self.inside[ws] == 1) != is_max
         moves = self._moves(hand, legal, wc if wc >= 0 else led * 13, True, want_win)
@@ -589,7 +620,8 @@ class _Search:
                 r = self.bound(lead, target - self.inside[nws])
                 self.live ^= full
             else:
-                r = self._tfollow(nxt, pos + 1, led, nwc, nws, target, tmask | bit)
+                npw = c if pw < 0 or (_SUIT_OF[c] == _SUIT_OF[pw] and c > pw) else pw
+                r = self._tfollow(nxt, pos + 1, led, nwc, nws, target, tmask | bit, npw)
             h[seat] = hand
             if r == is_max:
                 result = r
@@ -627,10 +659,12 @@ class _Search:
         rem = hand.bit_count()
         if rem in self.talon_at:
             m = hand & _SUIT_MASK[_SUIT_OF[self.talon_at[rem]]]
-            return m if m else hand
+            m = m if m else hand
+            return _heading(m, trick, None) if self.must_beat else m
         if not trick:
             return hand
-        return _legal(hand, _SUIT_OF[trick[0]], self.trump, self.must_trump)
+        legal = _legal(hand, _SUIT_OF[trick[0]], self.trump, self.must_trump)
+        return _heading(legal, trick, self.trump) if self.must_beat else legal
 
     # ------------------------------------------------------------ the drivers
     def ge(self, leader: int, trick: tuple[int, ...], target: int) -> bool:
@@ -645,13 +679,16 @@ class _Search:
             led = _SUIT_OF[tcard]
             wc, ws = self._talon_start(tcard)
             tmask = 0
+            pw = -1
             for k, c in enumerate(trick):
                 tmask |= 1 << c
                 if self._talon_beats(c, wc, led):
                     wc, ws = c, order[(i0 + k) % self.n]
+                if pw < 0 or (_SUIT_OF[c] == _SUIT_OF[pw] and c > pw):
+                    pw = c
             seat = order[(i0 + len(trick)) % self.n]
             tbit = (1 << tcard) if self.talon_mode == "dealer" else 0  # live until the trick is over
-            return self._tfollow(seat, len(trick), led, wc, ws, target, tmask | tbit)
+            return self._tfollow(seat, len(trick), led, wc, ws, target, tmask | tbit, pw)
         i = order.index(leader)
         seat = leader
         wc, ws = trick[0], leader
@@ -703,7 +740,7 @@ class TalonLeads:
 
 
 def _search_for(pos: Position, talon: TalonLeads | None) -> _Search:
-    s = _Search(pos.hands, pos.order, pos.trump, pos.must_trump, pos.side, pos.maximize)
+    s = _Search(pos.hands, pos.order, pos.trump, pos.must_trump, pos.side, pos.maximize, pos.must_beat)
     if talon is not None and talon.cards:
         s.set_talon(dict(talon.cards), talon.mode, talon.owner, talon.first_hand)
     return s
@@ -776,14 +813,15 @@ def _core_args(pos: Position) -> tuple[Any, ...]:
     for s in pos.side:
         side_mask |= 1 << s
     return (tuple(pos.hands), tuple(pos.order), pos.leader, tuple(pos.trick),
-            -1 if pos.trump is None else int(pos.trump), bool(pos.must_trump), side_mask, bool(pos.maximize))
+            -1 if pos.trump is None else int(pos.trump), int(bool(pos.must_trump)) | 2 * bool(pos.must_beat), side_mask,
+            bool(pos.maximize))
 
 
 def _checked(pos: Position) -> Position:
     validate(pos)
     if pos.trump is not None:
         pos = Position(pos.hands, pos.order, pos.leader, pos.trick, int(pos.trump), pos.must_trump,
-                       frozenset(pos.side), pos.maximize)
+                       frozenset(pos.side), pos.maximize, pos.must_beat)
     return pos
 
 

@@ -135,10 +135,11 @@ def _pref_answers(mod: Any, spec: PrefDealSpec, kind: str) -> dict[str, Any]:
                           for c, vals in lead_order({int(c): vals for c, vals in sol.per_card.items()})}}
     d = spec.declarer
     assert d is not None
+    beat = spec.state is not None and spec.state.rules.must_beat  # F1: the same rule for every contract
     table: dict[str, int] = {}
     for strain in PREF_STRAINS:
-        table[strain] = mod.solve_deal(spec.hands, f"6{strain}", d, leader=spec.leader).tricks[d]
-    table["misere"] = mod.solve_deal(spec.hands, "misere", d, leader=spec.leader).tricks[d]
+        table[strain] = mod.solve_deal(spec.hands, f"6{strain}", d, leader=spec.leader, must_beat=beat).tricks[d]
+    table["misere"] = mod.solve_deal(spec.hands, "misere", d, leader=spec.leader, must_beat=beat).tricks[d]
     return {"objective": sol.objective, "declarer_tricks": sol.tricks[d], "contracts": table,
             "leads": {card_text(c): vals[d]
                       for c, vals in lead_order({int(c): vals for c, vals in sol.per_card.items()})}}

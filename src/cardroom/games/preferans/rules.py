@@ -678,10 +678,8 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, LawsTurn, State):
         return self.kind == "misere"
 
     def claim_best(self, seat: int) -> int | None:
-        """The preferans solver (:func:`cardroom.solve.preferans.solve_state`): the declarer's tricks to come;
-        None under F1's compulsory beating, which the solver does not play (a claim then stands by agreement)."""
-        if self.rules.must_beat:
-            return None
+        """The preferans solver (:func:`cardroom.solve.preferans.solve_state`, F1's compulsory beating
+        included): the declarer's tricks to come."""
         from cardroom.solve.preferans import solve_state
 
         return solve_state(self).tricks[seat] - self.won[seat]
@@ -1073,6 +1071,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, LawsTurn, State):
             hand_to_play=self.hand_to_play, legal=tuple(self.legal_actions()) if to_act == seat else (),
             raspasy_round=self.raspasy_round, passed=passed,
             choices=tuple(self.choices), game_value=partial(type(self).game_value, self.rules),
+            must_beat=self.rules.must_beat,
             **({} if self.laws is None else self.laws.view_fields(self)),
             moment=None if self.laws is not None else tv.moment(self, len(self._history)),
         )
@@ -1245,6 +1244,8 @@ class PrefView(tv.SeatDictView, View):
     irregularities: tuple[str, ...] = ()
     moment: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     """What every seat's view of this moment shares (:func:`cardroom.core.view.moment`; None: build all)."""
+    must_beat: bool = field(default=False, compare=False, repr=False)
+    """F1's compulsory beating (the variant's rule, public): the search bot's solver plays it."""
     game_value: Callable[[PrefCall], int] | None = field(default=None, compare=False, repr=False)
     """The worth of a game on the variant's sheet (:meth:`PrefDeal.game_value` bound to the variant alone, public
     like the rules; None: the Sochi price)."""

@@ -150,7 +150,7 @@ def _play_setup(v: Any) -> PlaySetup | None:
     won = v.won
     if v.kind == "raspasy":
         def solve_r(sample: Sample) -> dict[Card, float]:
-            pos = Position(sample.hands, order, leader, trick, None, True, frozenset({mover}), False)
+            pos = Position(sample.hands, order, leader, trick, None, True, frozenset({mover}), False, v.must_beat)
             return {Card(c): float(won[mover] + t) for c, t in best_moves(pos).items()}
 
         return PlaySetup(solve_r, lower_is_better=True)
@@ -161,7 +161,7 @@ def _play_setup(v: Any) -> PlaySetup | None:
     defence_won = sum(won[s] for s in order if s != decl)
 
     def solve(sample: Sample) -> dict[Card, float]:
-        pos = Position(sample.hands, order, leader, trick, trump, True, frozenset({decl}), not misere)
+        pos = Position(sample.hands, order, leader, trick, trump, True, frozenset({decl}), not misere, v.must_beat)
         got = best_moves(pos)
         if misere or mover == decl:
             return {Card(c): float(won[decl] + t) for c, t in got.items()}
@@ -177,7 +177,8 @@ def _solve_contract(v: Any, sample: Sample, strain: int) -> int:
 
     decl = v.declarer
     order = tuple(v.active)
-    pos = Position(sample.hands, order, order[0], (), STRAIN_SUIT[strain], True, frozenset({decl}), True)
+    pos = Position(sample.hands, order, order[0], (), STRAIN_SUIT[strain], True, frozenset({decl}), True,
+                   v.must_beat)
     return solve(pos)
 
 
