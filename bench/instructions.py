@@ -1,6 +1,6 @@
 """Instructions per unit of work, this tree against another commit's, counted by callgrind in the same run.
 
-    .venv/bin/python bench/instructions.py --ref 56ed541 [--deals 200] [--tables 20] [--rounds 20]
+    .venv/bin/python bench/instructions.py --ref 56ed541 [--deals 200] [--tables 20] [--rounds 20] [--solves 10]
 
 Wall-clock figures (``bench/compare.py``) move with the machine's load: on a machine shared with other
 work a side that happens to run beside a busy neighbour reads slower. ``valgrind --tool=callgrind``
@@ -12,7 +12,12 @@ the work's own count, free of the interpreter's start-up and the imports. Two fi
 - ``engine``: random legal bridge deals, auction and play (the loop of ``bench/engine.py``);
 - ``room``: the room's own path for a person's action without the network
   (:func:`bench.room.room_path_cost`: checked, committed to SQLite, applied, a message built and
-  encoded for every seat), all threads counted.
+  encoded for every seat), all threads counted;
+- ``solve``: the open-hand solvers (the work of ``bench/solve.py``): ``--solves`` seeded deals of each
+  contract type (preferans suit, no-trump, misère, raspasy; euchre, euchre lone) by the compiled core, a
+  fifth as many by the pure-Python search, and bridge best-card solves through ``cardroom.solve.dds``
+  (DDS's threads counted too) on three mid-play positions of each of two deals. The compiled core is
+  the same binary on both sides (its sources did not change; the reference gets this tree's copy).
 
 Prints each side's instructions per deal and per action, and the ratio this / reference (lower is
 better; a ratio above 1.10 is marked).
@@ -63,6 +68,28 @@ def _room(tables: int, rounds: int) -> None:
     asyncio.run(room_path_cost("bridge", tables, rounds))
 
 
+def _solve(n: int) -> None:
+    """The solvers' work of ``n`` deals a contract type (0: only the imports and the inputs)."""
+    import os
+
+    sys.path.insert(0, str(ROOT))
+    from bench import solve, solve_bridge  # the measuring code (the same in both trees)
+    from cardroom.solve.dds import best_moves
+
+    positions = solve_bridge._positions(2, 2)
+    if n == 0:
+        return
+    kinds = ("suit", "no-trump", "misere", "raspasy", "euchre", "euchre lone")
+    for kind in kinds:
+        solve.run_type(kind, n, 1)
+    os.environ["CARDROOM_PURE_PYTHON"] = "1"
+    for kind in kinds:
+        solve.run_type(kind, max(1, n // 5), 1)
+    del os.environ["CARDROOM_PURE_PYTHON"]
+    for _, pos, _ep in positions:
+        best_moves(pos)
+
+
 def _count(tree: Path, args: list[str]) -> int:
     """Instructions of one inner run on ``tree``'s sources (all threads). The run is made once first
     without callgrind, so that the modules' bytecode is cached and neither counted run compiles any."""
@@ -78,12 +105,14 @@ def _count(tree: Path, args: list[str]) -> int:
     return int(m.group(1))
 
 
-def measure(tree: Path, deals: int, tables: int, rounds: int) -> dict[str, float]:
-    """Instructions per deal (engine) and per action (room) on ``tree``'s sources."""
+def measure(tree: Path, deals: int, tables: int, rounds: int, solves: int) -> dict[str, float]:
+    """Instructions per deal (engine), per action (room) and per solving run (solve) on ``tree``'s sources."""
     engine = (_count(tree, ["engine", str(deals + 1)]) - _count(tree, ["engine", "1"])) / deals
     room = (_count(tree, ["room", str(tables), str(rounds + 1)])
             - _count(tree, ["room", str(tables), "1"])) / (tables * rounds)
-    return {"engine_instructions_per_deal": engine, "room_instructions_per_action": room}
+    solve = _count(tree, ["solve", str(solves)]) - _count(tree, ["solve", "0"])
+    return {"engine_instructions_per_deal": engine, "room_instructions_per_action": room,
+            f"solve_instructions_per_run_of_{solves}": solve}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["--inner"]:
         if argv[1] == "engine":
             _engine(int(argv[2]))
+        elif argv[1] == "solve":
+            _solve(int(argv[2]))
         else:
             _room(int(argv[2]), int(argv[3]))
         return 0
@@ -99,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=200, help="engine: deals counted (beyond the start-up run's one)")
     p.add_argument("--tables", type=int, default=20, help="room: tables acting together")
     p.add_argument("--rounds", type=int, default=20, help="room: rounds counted (beyond the start-up run's one)")
+    p.add_argument("--solves", type=int, default=10, help="solve: deals of each contract type (the core's)")
     args = p.parse_args(argv)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
@@ -109,8 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     for so in (ROOT / "src" / "cardroom" / "solve").glob("_core*.so"):
         shutil.copy(so, ref_tree / "src" / "cardroom" / "solve" / so.name)
     try:
-        ref = measure(ref_tree, args.deals, args.tables, args.rounds)
-        this = measure(ROOT, args.deals, args.tables, args.rounds)
+        ref = measure(ref_tree, args.deals, args.tables, args.rounds, args.solves)
+        this = measure(ROOT, args.deals, args.tables, args.rounds, args.solves)
     finally:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(ref_tree)], check=False,
                        capture_output=True)

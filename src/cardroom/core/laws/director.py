@@ -8,10 +8,9 @@ import copy
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, dataclass_transform
+from typing import Any, Generic, Protocol, Self, TypeVar, dataclass_transform
 
 from cardroom.core.errors import CardroomError, IllegalAction
-from cardroom.core.game import CHANCE
 from cardroom.core.laws.values import Irregularity, Ruling
 
 T = TypeVar("T")
@@ -138,31 +137,6 @@ def atomic(state: Restorable, run: Callable[[], T], action: Any, then: Sequence[
         if isinstance(e, IllegalAction):
             raise
         raise IllegalAction(str(e), action=action) from None
-
-
-class LawsTurn:
-    """The turn of a deal that is dealt by chance and kept by a laws director (``laws``, None outside laws
-    mode): the chooser of a pending ruling first, chance in the deal phase (``DEAL_PHASE``), nobody once
-    it is over (``OVER_PHASE``); else the game's own turn (:meth:`player_to_act`)."""
-
-    DEAL_PHASE: ClassVar[object]
-    OVER_PHASE: ClassVar[object]
-    laws: LawsDirector | None
-    phase: Any
-
-    @property
-    def to_act(self) -> int | None:
-        if self.laws is not None and self.laws.pending is not None:
-            return self.laws.pending.chooser
-        if self.phase == self.DEAL_PHASE:
-            return CHANCE
-        if self.phase == self.OVER_PHASE:
-            return None
-        return self.player_to_act()
-
-    def player_to_act(self) -> int | None:
-        """The seat to act in a phase of play (no ruling pending, dealt, not over)."""
-        raise NotImplementedError
 
 
 class Turn(Protocol):

@@ -72,9 +72,9 @@ from cardroom.core.claims import Claimable
 from cardroom.core.clone import Cloneable
 from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.game import Action, State, View
-from cardroom.core.laws.director import LawsTurn
 from cardroom.core.table import Seat, Side
 from cardroom.core.tricks import FollowPolicy, Trick, TrickPlay
+from cardroom.core.turns import LawsTurn
 from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, memo
 from cardroom.games.euchre.ranks import (
     effective_suit,

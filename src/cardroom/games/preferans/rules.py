@@ -58,9 +58,9 @@ from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
 from cardroom.core.errors import IllegalAction, ParseError, Reason
 from cardroom.core.game import Action, State, View
-from cardroom.core.laws.director import LawsTurn
 from cardroom.core.table import Table
 from cardroom.core.tricks import MUST_TRUMP, TrickPlay, natural_winner
+from cardroom.core.turns import LawsTurn
 from cardroom.core.view import LawsState, Phase, PlayedTrick, TableView, action_texts, memo, phase_of, tricks_of
 from cardroom.games.preferans.calls import (
     ACCEPT,
