@@ -360,3 +360,21 @@ def test_the_rooms_review_is_bounded_with_the_hints(tmp_path: Path) -> None:
         del hints.running[("another", 0, 0)]
         assert c.get(f"/api/tables/{tid}/review", params={"deal": 1}).status_code == 200
         assert hints.running == {}  # the search's place is given back
+
+
+def test_a_lin_file_is_reviewed_as_its_pbn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """BBO's LIN as BBO writes it (vugraph: md, sv, mb with ! and an, pc, mc, pg) is reviewed card by card, the
+    same review as of the PBN the same boards make, and on the command line (`cardroom review x.lin`)."""
+    from cardroom.records.lin import read_lin
+
+    lin = Path(__file__).parent / "data" / "lin" / "vugraph.lin"
+    pbn = tmp_path / "vugraph.pbn"
+    pbn.write_text(write_pbn(read_lin(lin.read_text())))
+    (a_lin, lines_lin), (a_pbn, lines_pbn) = review_path(lin), review_path(pbn)
+    assert a_lin is a_pbn and [ln.number for ln in lines_lin] == [ln.number for ln in lines_pbn]
+    reviewed = [review_deal(a_lin, ln) for ln in lines_lin]
+    assert reviewed == [review_deal(a_pbn, ln) for ln in lines_pbn]
+    assert sum(len(r["cards"]) for r in reviewed) >= 13  # the played boards' cards are all there
+    capsys.readouterr()
+    assert main(["--lang", "en", "review", str(lin)]) == 0
+    assert "cards that cost a trick" in capsys.readouterr().out

@@ -46,10 +46,10 @@ class DummyDealReview(CompassReview):
 
 
 class BridgeReview(DummyDealReview):
-    """Contract bridge's review: its play phase, and its own records (PBN, JSON rubbers and boards)."""
+    """Contract bridge's review: its play phase, and its own records (PBN, BBO's LIN, JSON rubbers and boards)."""
 
     record_games: ClassVar[tuple[str, ...]] = (RUBBER_GAME, DEALS_GAME)
-    file_suffixes: ClassVar[tuple[str, ...]] = (".pbn",)
+    file_suffixes: ClassVar[tuple[str, ...]] = (".pbn", ".lin")
 
     def __init__(self) -> None:
         from cardroom.games.bridge.rules import PHASE_PLAY
