@@ -259,14 +259,8 @@ def test_preferans_the_declarers_expected_score_is_the_variants_price(variant: s
 def test_preferans_the_declarer_names_the_game_his_cards_make() -> None:
     """Eight top spades and two aces take all ten tricks whatever the defence: ten spades (the highest
     price) is named over the six bid."""
-    game = load("preferans")
-    deal = PrefDeal(game, dealer=0)  # type: ignore[arg-type]
-    hands = [CardSet.parse("7H 8H 9H 10H JH QH 7D 8D 9D 10D").mask,
-             CardSet.parse("AS KS QS JS 10S 9S 8S 7S AH AD").mask,
-             CardSet.parse("KH JD QD KD 7C 8C 9C 10C JC QC").mask]
-    deal.apply(Deal(tuple(hands), CardSet.parse("KC AC").mask))
-    for call in ("6S", "pass", "pass"):
-        deal.apply(deal.parse_action(call))
+    deal = _pref_ten_top_tricks("sochi")
+    assert type(deal) is PrefDeal
     deal.apply(Card.parse("KC"))
     deal.apply(Card.parse("AC"))
     view = deal.view(1)
