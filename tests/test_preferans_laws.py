@@ -383,6 +383,30 @@ def test_p5_revoke_corrected() -> None:
     assert d.view(2).face_up[1] == _cs("AD")
 
 
+def test_p5_in_f1_failing_to_beat_when_able_is_a_revoke() -> None:
+    """F1 «перебивать обязательно» (footnotes [8], [11]): a hand able to head the trick must. In laws mode the
+    plain card that does not beat is refused as the rule's (state unchanged); played with ``!`` it is a revoke
+    (P5), and corrected the hand must play the card that beats."""
+    f1 = make_variant("foreign-f1", concede_max=0, laws=True)
+    d = PrefDeal(None, dealer=2, raspasy_round=1, rules=f1, players=3)  # type: ignore[arg-type]
+    d.apply(Deal((_cs("QS JS 10S 9S AH KH QH JH 10H 9H"), _cs("KS AD KD QD JD 10D AC KC QC JC"),
+                  _cs("AS 8S 7S 9D 8D 7D 10C 9C 8C 7C")), _cs("8H 7H")))
+    _act(d, "6h", "pass", "pass", "8H", "7H", "6h", "whist", "whist")
+    if d.phase != PH_PLAY:
+        _act(d, "closed")
+    _act(d, "QS", "KS")
+    assert d.legal_actions() == [_c("AS")]  # only the ace beats the king
+    before = d.snapshot()
+    with pytest.raises(IllegalAction) as e:
+        d.apply(_c("7S"))
+    assert e.value.reason.key == "pref.must_beat" and d.snapshot() == before
+    _act(d, "!2 7S")
+    assert d.laws is not None and d.laws.pending is not None and d.laws.pending.irregularity.kind == "revoke"
+    d.apply(RulingChoice("P5", "correct"))
+    assert d.next_seat == 2 and d.legal_actions() == [_c("AS")]
+    assert d.view(0).face_up[2] == _cs("7S")  # the card exposed stays face up
+
+
 def _finish_deal(d: PrefDeal, seed: int = 0) -> None:
     rng = random.Random(seed)
     while d.phase != PH_OVER:
@@ -530,7 +554,9 @@ def _drive(st: Any, rng: random.Random, p: float, max_irregular: int = 6) -> int
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize(("variant", "players"), [("sochi", 3), ("moscow", 4), ("piter", 3), ("ural", 4)])
+@pytest.mark.parametrize(("variant", "players"), [("sochi", 3), ("moscow", 4), ("piter", 3), ("ural", 4),
+                                               ("leningrad", 4), ("rostov", 3), ("kazakhstan", 4), ("greek", 3),
+                                               ("foreign-f1", 4), ("foreign-f3", 3), ("foreign-f2", 4)])
 def test_random_pulkas_with_irregularities_end_legally_and_replay(variant: str, players: int) -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
