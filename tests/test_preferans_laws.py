@@ -399,7 +399,7 @@ def test_p5_in_f1_failing_to_beat_when_able_is_a_revoke() -> None:
     before = d.snapshot()
     with pytest.raises(IllegalAction) as e:
         d.apply(_c("7S"))
-    assert e.value.reason.key == "pref.must_beat" and d.snapshot() == before
+    assert e.value.reason is not None and e.value.reason.key == "pref.must_beat" and d.snapshot() == before
     _act(d, "!2 7S")
     assert d.laws is not None and d.laws.pending is not None and d.laws.pending.irregularity.kind == "revoke"
     d.apply(RulingChoice("P5", "correct"))
