@@ -181,3 +181,52 @@ def test_the_club_page_offers_the_movements(client: TestClient, lang: str) -> No
     if lang == "ru":  # the page's own words in one language (the games' values are their ids)
         assert "Клубный вечер" in words and not re.search("[A-Za-z]", words), words
     assert client.get("/static/evening.js").status_code == 200
+
+
+def test_a_person_plays_a_six_handed_evening(client: TestClient) -> None:
+    """A person named among a six-handed evening's players: her seat waits for her at each rubber table of
+    her pair (a new rubber, a new table), she sits and plays every card and call of her seat through the
+    room's API while the computer players play the others, the evening ends, and every record of her
+    pair's rubbers has her at the seat the six-handed seating gives her."""
+    r = client.post("/api/club/evenings", json={"movement": "six-handed", "seed": 8, "six_deals": 6,
+                                                "players": ["Ann"]})
+    assert r.status_code == 201, r.text
+    eid = r.json()["id"]
+    tokens: dict[str, tuple[int, str]] = {}  # table id -> Ann's seat and token
+    actions = 0
+    deadline = time.monotonic() + 240
+    while not (info := client.get(f"/api/club/evenings/{eid}").json())["over"]:
+        assert time.monotonic() < deadline and info["failed"] is None, info
+        for tb in info["tables"]:
+            for seg in tb["segments"]:
+                tid = seg["table_id"]
+                if tid not in tokens:
+                    seats = client.get(f"/api/tables/{tid}").json()["seats"]
+                    mine = [i for i, s in enumerate(seats) if s["kind"] == "empty"]
+                    if not mine:
+                        continue
+                    assert len(mine) == 1, seats
+                    sat = client.post(f"/api/tables/{tid}/seats/{mine[0]}", json={"name": "Ann"})
+                    assert sat.status_code == 201, sat.text
+                    tokens[tid] = (mine[0], sat.json()["token"])
+                seat, token = tokens[tid]
+                m = client.get(f"/api/tables/{tid}/state", headers={"Authorization": f"Bearer {token}"}).json()
+                if m["to_act"] == seat and m["legal"]:
+                    done = client.post(f"/api/tables/{tid}/actions", json={"action": m["legal"][0]["id"],
+                                                                          "seq": m["seq"]},
+                                       headers={"Authorization": f"Bearer {token}"})
+                    assert done.status_code in (200, 409), done.text  # 409: the table moved on meanwhile
+                    actions += done.status_code == 200
+                elif seat in (m.get("awaited") or []):
+                    client.post(f"/api/tables/{tid}/next", headers={"Authorization": f"Bearer {token}"})
+        time.sleep(0.02)
+    assert info["failed"] is None and actions > 0
+    ann_tables = [(tb, seg) for tb in info["tables"] for seg in tb["segments"] if seg["table_id"] in tokens]
+    assert {tuple(tb["pairs"]) for tb, _ in ann_tables} == {("A", "B"), ("A", "C")}, "her pair's two rubbers"
+    assert {seg["table_id"] for tb in info["tables"] for seg in tb["segments"]
+            if "A" in tb["pairs"]} == set(tokens), "she sat at every table of her pair, and at no other"
+    for tb, seg in ann_tables:
+        record = client.get(f"/api/tables/{seg['table_id']}/record").json()
+        assert record["players"] == tb["seats"] and tb["seats"]["N"] == "Ann", "the first pair's first player North"
+        assert tokens[seg["table_id"]][0] == 0
+    assert len(info["standings"]) == 3 and any("Ann" in str(s["name"]) for s in info["standings"]), "her pair ranked"
