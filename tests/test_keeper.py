@@ -20,11 +20,13 @@ from cardroom.keeper import Keeper, KeeperError, parse_entry
 def played(name: str, seed: int, max_deals: int = 12, **options: Any) -> Any:
     """A match of random legal play, seeded, stopped after ``max_deals`` finished deals."""
     game = load(name, **options)
-    state = game.new_initial_state()
+    state: Any = game.new_initial_state()
     rng = random.Random(seed)
     steps = 0
     while not state.is_over and len(state.results) < max_deals and steps < 20000:
         steps += 1
+        if state.deal is not None and not state.results and not hasattr(state, "first_dealer_played"):
+            state.first_dealer_played = int(state.dealer)  # the match's dealer of its first deal, as it names it
         if state.to_act == CHANCE:
             state.play_chance(rng)
         else:
@@ -33,8 +35,8 @@ def played(name: str, seed: int, max_deals: int = 12, **options: Any) -> Any:
 
 
 def first_dealer(state: Any) -> int:
-    r = state.results[0]
-    return int(r.dealer)
+    """The number of the first deal's dealer as the keeper takes it (the match's own numbering)."""
+    return int(state.first_dealer_played)
 
 
 # ---------------------------------------------------------------- contract bridge
@@ -235,7 +237,18 @@ def test_euchre_default_call_and_march() -> None:
 
 
 # ---------------------------------------------------------------- the old bridges
-def old_entry(r: Any) -> dict[str, Any]:
+def _counts(hands: Any, trump: int | None) -> list[int]:
+    """The trump honours (no trumps: the aces) each hand holds."""
+    if trump is None:
+        return [sum(1 for s in range(4) if h >> (s * 13 + 12) & 1) for h in hands]
+    return [(h >> (trump * 13 + 8) & 0x1F).bit_count() for h in hands]
+
+
+def _void(hand: int, trump: int) -> bool:
+    return not (hand >> (trump * 13)) & 0x1FFF
+
+
+def old_entry(r: Any, fields: set[str]) -> dict[str, Any]:
     from cardroom.games.oldbridge.calls import MAKE_LETTERS
     from cardroom.games.oldbridge.scoring import StraightMake
 
@@ -244,21 +257,43 @@ def old_entry(r: Any) -> dict[str, Any]:
         return {"contract": "pass"}
     if isinstance(c, StraightMake):
         trump = None if c.trump == 4 else c.trump
-        e: dict[str, Any] = {"contract": MAKE_LETTERS[c.trump] + "X" * c.doubling, "declarer": c.maker.letter,
-                             "tricks": r.won[c.dealer.side]}
+        e: dict[str, Any] = {"contract": MAKE_LETTERS[c.trump] + "X" * c.doubling, "declarer": c.maker.letter}
     else:
         trump = c.denom.trump if c.denom.letter not in ("N", "NT") else None
-        e = {"contract": c.text, "declarer": c.declarer.letter, "tricks": r.won[c.declarer.side]}
-    if trump is None:
-        counts = [sum(1 for s in range(4) if h >> (s * 13 + 12) & 1) for h in r.hands]
-    else:
-        counts = [(h >> (trump * 13 + 8) & 0x1F).bit_count() for h in r.hands]
-        e["chicane"] = [Seat(s).letter for s, h in enumerate(r.hands) if not (h >> (trump * 13)) & 0x1FFF]
-    e["honours"] = [f"{Seat(s).letter}{n}" for s, n in enumerate(counts) if n]
+        e = {"contract": c.text, "declarer": c.declarer.letter}
+    e["tricks"] = r.declarer_tricks
+    if trump is not None and "chicane" in fields:
+        e["chicane"] = [Seat(s).letter for s, h in enumerate(r.hands) if _void(h, trump)]
+    e["honours"] = [f"{Seat(s).letter}{n}" for s, n in enumerate(_counts(r.hands, trump)) if n]
     return e
 
 
-ENTRY_OF = {"bridge": bridge_entry, "preferans": pref_entry, "euchre": euchre_entry, "oldbridge": old_entry}
+def misery_entry(r: Any, fields: set[str]) -> dict[str, Any]:
+    """A misery-bridge deal as announced: the declaration, the dealer's tricks, the honours and chicanes by
+    role in the hands as played (the dealer's after his discard and draw)."""
+    from cardroom.games.oldbridge.misery import dummy_of
+
+    at = r.places[r.dealer]
+    played_hands = {"dealer": r.hands[at] & ~r.discards | r.drawn, "opponent": r.hands[at.partner],
+                    "dummy": r.hands[dummy_of(at)]}
+    c = r.contract
+    trump = None if c.trump == 4 else c.trump
+    counts = _counts(list(played_hands.values()), trump)
+    e: dict[str, Any] = {"contract": c.text, "tricks": r.declarer_tricks,
+                         "honours": [f"{role}{n}" for role, n in zip(played_hands, counts, strict=True) if n]}
+    if trump is not None:
+        e["chicane"] = [role for role, h in played_hands.items() if _void(h, trump)]
+    return e
+
+
+def entry_of(game: Any) -> Any:
+    """The announcement of a played deal's result for ``game``: its own where it has one, else its family's."""
+    fields = {f.name for f in game.keeper_fields()}
+    if game.name == "misery-bridge":
+        return lambda r: misery_entry(r, fields)
+    if game.family == "oldbridge":
+        return lambda r: old_entry(r, fields)
+    return {"bridge": bridge_entry, "preferans": pref_entry, "euchre": euchre_entry}[game.family]
 
 
 def kept_games() -> list[tuple[str, dict[str, Any]]]:
@@ -273,12 +308,14 @@ def kept_games() -> list[tuple[str, dict[str, Any]]]:
 
 
 @pytest.mark.parametrize(("name", "options"), kept_games())
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", range(3))
 def test_old_bridges_keeper_sheet_equals_played(name: str, options: dict[str, Any], seed: int) -> None:
     state = played(name, seed, max_deals=10, **options)
     assert state.results
     k = Keeper(state.game, first_dealer(state))
+    entry = entry_of(state.game)
     for r in state.results:
-        k.add(ENTRY_OF[state.game.family](r))
+        k.add(entry(r))
     assert k.sheet.to_dict() == state.sheet.to_dict()
     assert k.render(lang="ru") == state.sheet.render(lang="ru")
+    assert k.settlement() == state.seat_results()

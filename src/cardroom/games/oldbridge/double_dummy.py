@@ -38,6 +38,7 @@ from cardroom.core.table import Seat
 from cardroom.games.bridge.rules import play_shown_mask
 from cardroom.games.oldbridge.calls import LEAVE, MAKES, OldCall
 from cardroom.games.oldbridge.cutthroat import DummyMakes, lowest_cut_player
+from cardroom.games.oldbridge.keeper import KeptAsStraight
 from cardroom.games.oldbridge.rubber import OldRubberState, OldSheet
 from cardroom.games.oldbridge.rules import PHASE_CALLS, PHASE_DEAL, OldBridgeView, OldDealResult
 from cardroom.games.oldbridge.threehanded import (
@@ -243,7 +244,7 @@ class DoubleDummyMatch(PlayerRubber, OldRubberState):
 # --------------------------------------------------------------------------------------------- the game
 
 
-class DoubleDummy(ThreePlayerBridge):
+class DoubleDummy(KeptAsStraight, ThreePlayerBridge):
     """Double dummy (document 000, «Двойной блинд-бридж (дубль-болван)»)."""
 
     name: ClassVar[str] = "double-dummy"

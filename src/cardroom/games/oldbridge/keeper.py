@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.game import KeeperField
@@ -100,24 +100,84 @@ def straight_result(match: Any, entry: Mapping[str, Any]) -> OldDealResult:
     return deal.told(make, _won(deal.dealer.side, _tricks(entry)), hands)
 
 
-class KeptAsAuction:
-    """The score keeper's hooks of a game whose deal is an auction (:func:`auction_result`): mixed in
-    before :class:`~cardroom.core.game.Game`."""
+ROLES = {"DEALER": 0, "СДАЮЩИЙ": 0, "OPPONENT": 1, "ПРОТИВНИК": 1, "DUMMY": 2, "БОЛВАН": 2}
+"""Misery bridge's hands by role (the dealer's, his opponent's own, the opponent's dummy): the seats change
+with the deal, the roles do not."""
+MISERY_FIELDS = (KeeperField("contract", "text", True), KeeperField("tricks", "int"),
+                 KeeperField("honours", "texts"), KeeperField("chicane", "texts"))
+"""Misery bridge: ``contract`` the dealer's declaration (``H``, ``8H``, ``eight NT``, ``misery``); ``tricks``
+the dealer's; ``honours`` by role (``dealer3,dummy1``), as the hands were played (after the draw);
+``chicane`` the roles void of trumps."""
+_ROLE = re.compile(r"^(\D+?)(\d*)$")
+
+
+def _role_seat(text: str, seats: tuple[Seat, ...]) -> tuple[Seat, str]:
+    m = _ROLE.match(text.strip().upper())
+    role = None if m is None else ROLES.get(m.group(1))
+    if m is None or role is None:
+        raise CardroomError(Reason("keeper.bad_role", text=text, roles="dealer, opponent, dummy"))
+    return seats[role], m.group(2)
+
+
+def misery_result(match: Any, entry: Mapping[str, Any]) -> Any:
+    """The result of the misery-bridge rubber ``match``'s next deal from ``entry``: the deal's own
+    declaration (its refusals) and scoring (:meth:`~cardroom.games.oldbridge.misery.MiseryPlay.take_contract`)."""
+    from cardroom.core.errors import ParseError
+    from cardroom.games.oldbridge.misery import DRAW, MiseryCall, dummy_of
+
+    deal = match.new_deal()
+    text = str(entry["contract"]).strip()
+    body = text.upper().rstrip("X")
+    try:
+        call = MiseryCall.parse(re.sub(r"^8(?=\S)", "8 ", body) or text)  # 8H: eight tricks in hearts
+    except ParseError:
+        call = None
+    if call is None or call == DRAW:
+        raise CardroomError(Reason("keeper.bad_contract", text=text))
+    if len(body) < len(text):
+        raise CardroomError(Reason("keeper.no_doubling", n=1))
+    seats = (deal.dealer, deal.dealer.partner, dummy_of(deal.dealer))
+    honours = []
+    for h in entry.get("honours") or []:
+        seat, n = _role_seat(str(h), seats)
+        if not n:
+            raise CardroomError(Reason("keeper.bad_value", field="honours", text=str(h)))
+        honours.append(seat.letter + n)
+    chicane = [_role_seat(str(c), seats)[0].letter for c in entry.get("chicane") or []]
+    trump = None if call.trump == 4 else call.trump
+    tricks = _tricks(entry)
+    return deal.told(call, (13 - tricks, tricks), _hands(honours, chicane, trump))
+
+
+class Kept:
+    """The score keeper's hooks of an old bridge (mixed in before :class:`~cardroom.core.game.Game`): the
+    facts asked (:attr:`kept_fields`) and the deal's result built from them (:attr:`kept_by`)."""
+
+    kept_fields: ClassVar[tuple[KeeperField, ...]] = FIELDS
+    kept_by: ClassVar[staticmethod[[Any, Mapping[str, Any]], Any]]
 
     @classmethod
     def keeper_fields(cls) -> tuple[KeeperField, ...]:
-        return FIELDS
+        return cls.kept_fields
 
     def keeper_result(self, match: Any, entry: Mapping[str, Any]) -> Any:
-        return auction_result(match, entry)
+        return self.kept_by(match, entry)
 
 
-class KeptAsStraight:
-    """The score keeper's hooks of a game whose deal is straight bridge's make (:func:`straight_result`)."""
+class KeptAsAuction(Kept):
+    """A game whose deal is an auction (:func:`auction_result`)."""
 
-    @classmethod
-    def keeper_fields(cls) -> tuple[KeeperField, ...]:
-        return FIELDS
+    kept_by = staticmethod(auction_result)
 
-    def keeper_result(self, match: Any, entry: Mapping[str, Any]) -> Any:
-        return straight_result(match, entry)
+
+class KeptAsStraight(Kept):
+    """A game whose deal is straight bridge's make (:func:`straight_result`)."""
+
+    kept_by = staticmethod(straight_result)
+
+
+class KeptAsMisery(Kept):
+    """Misery bridge (:func:`misery_result`)."""
+
+    kept_fields = MISERY_FIELDS
+    kept_by = staticmethod(misery_result)

@@ -41,6 +41,7 @@ from cardroom.core.view import Phase, PlayedTrick, TableView, memo
 from cardroom.games.bridge.rules import DUMMY_PLAY_PHASES
 from cardroom.games.oldbridge import threehanded
 from cardroom.games.oldbridge.calls import MAKE_LETTERS, OldCall
+from cardroom.games.oldbridge.keeper import KeptAsMisery
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.games.oldbridge.rules import OldBridgeView, OldDeal
 from cardroom.games.oldbridge.scoring import StraightMake, chicane_units, score_straight
@@ -466,6 +467,17 @@ class MiseryPlay(OldDeal):
     def pending_contract(self) -> MiseryMake | None:
         return self.contract_of()
 
+    def take_contract(self, contract: Any) -> None:
+        """Declare ``contract`` (a :class:`MiseryCall`) on the hands as played, refused as in play
+        (misery after a discard, no declaration): for :meth:`told`."""
+        call: MiseryCall = contract
+        self.phase = PHASE_DECLARE
+        why = self._refusal(call) if call.is_declaration else Reason("misery.declare_now", action=call)
+        if why is not None:
+            raise IllegalAction(why, seat=self.dealer, action=call)
+        self.hands = list(self.original)
+        self._declare(call)
+
     def hands_in_play(self) -> dict[str, tuple[int, ...]]:
         ours, mine, dummy = self.in_play
         return {"dealer": (mine,), "opponent": (ours, dummy)}
@@ -630,7 +642,7 @@ class MiseryMatch(threehanded.PlayerRubber, Match[MiseryDeal, MiseryResult, Play
 # --------------------------------------------------------------------------------------------- the game
 
 
-class MiseryBridge(threehanded.ThreePlayerBridge):
+class MiseryBridge(KeptAsMisery, threehanded.ThreePlayerBridge):
     """Misery bridge (document 000, «МИЗЕРИ-БРИДЖ»): two players, a reserve hand and a dummy."""
 
     name: ClassVar[str] = "misery-bridge"

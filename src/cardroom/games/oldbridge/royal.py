@@ -35,6 +35,7 @@ from cardroom.core.options import one_of, ranged
 from cardroom.core.table import Seat
 from cardroom.games.oldbridge.calls import LEAVE
 from cardroom.games.oldbridge.cutthroat import CutthroatMatch, CutthroatResult, ScheduledDeal, lowest_cut_player
+from cardroom.games.oldbridge.keeper import KeptAsStraight
 from cardroom.games.oldbridge.scoring import StraightMake, score_straight
 from cardroom.games.oldbridge.short import NoDoubling
 from cardroom.games.oldbridge.threehanded import PlayerEntry, PlayerLine, PlayerRules, PlayerSheet, ThreePlayerBridge
@@ -217,7 +218,7 @@ class RoyalMatch(CutthroatMatch):
 # --------------------------------------------------------------------------------------------- the game
 
 
-class RoyalBridge(ThreePlayerBridge):
+class RoyalBridge(KeptAsStraight, ThreePlayerBridge):
     """Royal bridge, four-handed bridge each for himself (document 000, «Королевский бридж»)."""
 
     name: ClassVar[str] = "royal-bridge"

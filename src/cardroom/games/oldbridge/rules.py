@@ -133,6 +133,8 @@ class OldDeal(DealWithDummy):
     """Common to both games: the deal, the play with dummy, the views."""
 
     kind = ""
+    bidders: ClassVar[tuple[Seat, ...]] = tuple(Seat)
+    """The seats that call (a variety with a widow leaves its seat out)."""
     director: StraightDirector | None  # laws mode: the director's state; None in casual play
     _DEAL = PHASE_DEAL
     _CALL_PHASES = (PHASE_CALLS, PHASE_DOUBLING)
@@ -265,8 +267,7 @@ class OldDeal(DealWithDummy):
         :meth:`entries`, as a played deal is."""
         self.original = hands
         self.won = list(won)
-        if contract is not None:
-            self.take_contract(contract)
+        self.take_contract(contract)
         self.phase = PHASE_OVER
         return self.result()
 
@@ -400,15 +401,7 @@ class AuctionDeal(Auction[OldCall], OldDeal):
         if self.phase != PHASE_CALLS:
             raise IllegalAction(Reason("oldbridge.no_call_now", call=call), action=call)
         seat = self.next_seat
-        why = self.call_refusal(seat, call)
-        if why is not None:
-            lb = self.last_bid
-            raise IllegalAction(Reason(
-                _REFUSALS[why], who=self._who(seat), call=call, value=call.value if call.is_bid else 0, last=lb,
-                last_value=lb.value if lb is not None else 0, limit=self.rules.max_doublings,
-                what=Reason("oldbridge.royal_spades" if call.is_bid and call.denom is Denom.ROYAL
-                            else "oldbridge.nullo")),
-                seat=seat, action=call)
+        self._refuse_call(seat, call)
         self.enter_call(seat, call)
         if not self.auction_closed:
             return
@@ -420,6 +413,18 @@ class AuctionDeal(Auction[OldCall], OldDeal):
         self.contract = AuctionContract(bid.level, bid.denom, self.doubling, declarer)
         self._start_play(declarer, bid.denom.trump)
 
+    def _refuse_call(self, seat: Seat, call: OldCall) -> None:
+        """IllegalAction with auction bridge's reason if ``seat`` may not make ``call`` now."""
+        why = self.call_refusal(seat, call)
+        if why is not None:
+            lb = self.last_bid
+            raise IllegalAction(Reason(
+                _REFUSALS[why], who=self._who(seat), call=call, value=call.value if call.is_bid else 0, last=lb,
+                last_value=lb.value if lb is not None else 0, limit=self.rules.max_doublings,
+                what=Reason("oldbridge.royal_spades" if call.is_bid and call.denom is Denom.ROYAL
+                            else "oldbridge.nullo")),
+                seat=seat, action=call)
+
     def _record_call(self, seat: Seat, call: OldCall) -> None:
         self.calls.append((seat, call))
 
@@ -427,6 +432,19 @@ class AuctionDeal(Auction[OldCall], OldDeal):
         return self.contract
 
     def take_contract(self, contract: Any) -> None:
+        """Stand at ``contract`` (None: passed out) as the auction's own refusals allow it: a pass-out where
+        the dealer must bid, a bid not played at the table (nullo, royal spades), more doublings than the
+        limit, a declarer at a seat that does not bid are refused (IllegalAction, a catalogue reason)."""
+        if contract is None:
+            self._refuse_call(self.dealer, PASS)
+            return
+        c: AuctionContract = contract
+        if c.declarer not in self.bidders:
+            raise IllegalAction(Reason("keeper.bad_seat", seat=c.declarer.letter))
+        self._refuse_call(c.declarer, OldCall.bid(c.level, c.denom))
+        if c.doubling > self.rules.max_doublings:
+            raise IllegalAction(Reason("oldbridge.doubling_limit", who=self._who(c.declarer),
+                                       limit=self.rules.max_doublings))
         self.contract = contract
 
     def pending_contract(self) -> AuctionContract | None:
@@ -636,7 +654,24 @@ class StraightDeal(OldDeal):
 
     # ----------------------------------------------------------------- results and views
     def take_contract(self, contract: Any) -> None:
-        self.make_trump, self.maker, self.doubling = contract.trump, contract.maker, contract.doubling
+        """Reach ``contract`` by the calls that make it, through the deal's own calling: the dealer's make
+        (or his leave, answered by his partner's make as announced, the schedule's not made again), then
+        each doubling by the first hand in turn who may make it, the hands before him passing. A maker or a
+        doubling the variety does not allow is refused as in play (IllegalAction, a catalogue reason)."""
+        make: StraightMake = contract
+        self.phase, self.next_seat = PHASE_CALLS, self.dealer
+        if make.maker != self.dealer:
+            if make.maker != self.dealer.partner or LEAVE not in self.legal_calls():
+                raise IllegalAction(Reason("keeper.not_maker", seat=make.maker.letter, dealer=self.dealer.letter))
+            StraightDeal._call(self, LEAVE)  # the leave as such: the partner's make is the one announced
+        self._call(MAKES[make.trump])
+        for n in range(make.doubling):
+            want = REDOUBLE if n % 2 else DOUBLE
+            while self.phase == PHASE_DOUBLING and want not in self.legal_calls():
+                self._call(PASS)
+            if self.phase != PHASE_DOUBLING:
+                raise IllegalAction(Reason("keeper.no_doubling", n=n + 1))
+            self._call(want)
 
     def contract_of(self) -> StraightMake | None:
         if self.make_trump is None or self.maker is None:

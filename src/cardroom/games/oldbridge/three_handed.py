@@ -34,6 +34,7 @@ from cardroom.core.table import Seat
 from cardroom.core.tricks import Trick
 from cardroom.games.bridge.auction import EACH_FOR_HIMSELF, AuctionParams
 from cardroom.games.oldbridge.calls import OldCall
+from cardroom.games.oldbridge.keeper import FIELDS, KeptAsAuction
 from cardroom.games.oldbridge.rubber import cut_order
 from cardroom.games.oldbridge.rules import PHASE_OVER, AuctionDeal, OldBridgeView, auction_params
 from cardroom.games.oldbridge.scoring import _ACES, _HONOUR_BITS, AuctionContract, score_auction
@@ -195,6 +196,7 @@ class ThreeHandedDeal(PlayerSeats, AuctionDeal):
     and its dummy overridden, and each player's seat mapped to the one he plays from."""
 
     kind = "auction"
+    bidders = PLAYERS
 
     def __init__(self, game: Game, dealer: Seat, rules: ThreeHandedRules) -> None:
         self.places = PLAYERS
@@ -326,8 +328,10 @@ class ThreeHandedMatch(PlayerRubber, Match[ThreeHandedDeal, ThreeHandedResult, T
 # --------------------------------------------------------------------------------------------- the game
 
 
-class ThreeHandedAuction(ThreePlayerBridge):
+class ThreeHandedAuction(KeptAsAuction, ThreePlayerBridge):
     """Three-handed auction bridge (document 000, «Трехсторонний окшн-бридж»)."""
+
+    kept_fields = FIELDS[:4]  # no chicane: the variety scores honours only
 
     name: ClassVar[str] = "three-handed-auction"
     aliases: ClassVar[tuple[str, ...]] = ("three-handed-auction-bridge", "three-hand-auction",
