@@ -163,3 +163,12 @@ def test_passed_out_where_the_dealer_may_pass(name: str) -> None:
     assert k.sheet.to_dict() == state.sheet.to_dict()
     assert k.render(lang="ru") == state.sheet.render(lang="ru")
     assert refused(Keeper(load(name)), "contract=pass").key == "oldbridge.dealer_must_bid"
+
+
+@pytest.mark.parametrize(("text", "key"), [("contract=H declarer=0 tricks=7", "keeper.bad_seat"),
+                                         ("contract=H declarer=S tricks=7 honours=Q3", "keeper.bad_seat"),
+                                         ("contract=H declarer=S tricks=7 honours=Sthree", "keeper.bad_value"),
+                                         ("contract=H declarer=S tricks=7 chicane=X", "keeper.bad_seat")])
+def test_a_seat_or_count_not_read_is_refused(text: str, key: str) -> None:
+    k = Keeper(load("double-dummy"))  # the first player deals, at South
+    assert refused(k, text).key == key

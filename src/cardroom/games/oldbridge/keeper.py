@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardroom.core.errors import CardroomError, Reason
+from cardroom.core.errors import CardroomError, ParseError, Reason
 from cardroom.core.game import KeeperField
 from cardroom.core.table import Seat
 from cardroom.games.oldbridge.calls import _DENOM_NAMES, _MAKE_NAMES, MAKE_LETTERS, Denom
@@ -25,14 +25,25 @@ straight bridge (``H``, ``NTXX``); ``declarer``: the auction's declarer, the str
 _CONTRACT = re.compile(r"^(\d)(.+?)(X*)$")
 
 
+def _seat_of(text: str) -> Seat:
+    """A seat named in an entry (``N``, ``С``), or a clear refusal."""
+    try:
+        return Seat.parse(text)
+    except ParseError:
+        raise CardroomError(Reason("keeper.bad_seat", seat=text)) from None
+
+
 def _hands(honours: list[str], chicane: list[Any], trump: int | None) -> tuple[int, ...]:
     """Hands holding the announced honours (``trump`` None: the aces) and trumps in every hand not chicane:
     the other cards are not known, and the deal's scoring reads no other."""
     hands = [0, 0, 0, 0]
     count = 0
-    void = {Seat.parse(str(c)) for c in chicane}
+    void = {_seat_of(str(c)) for c in chicane}
     for h in honours:
-        seat, n = Seat.parse(h[:1]), int(h[1:])
+        seat, digits = _seat_of(h[:1]), h[1:]
+        if not digits.isdigit():
+            raise CardroomError(Reason("keeper.bad_value", field="honours", text=h))
+        n = int(digits)
         for _ in range(n):
             if count >= (5 if trump is not None else 4):
                 raise CardroomError(Reason("keeper.bad_value", field="honours", text=",".join(honours)))
@@ -56,7 +67,7 @@ def _doubling(x: str, text: str) -> int:
 def _seat(entry: Mapping[str, Any], match: Any) -> Seat:
     if entry.get("declarer") is None:
         raise CardroomError(Reason("keeper.missing", n=len(match.results) + 1, field="declarer"))
-    return Seat.parse(str(entry["declarer"]))
+    return _seat_of(str(entry["declarer"]))
 
 
 def _tricks(entry: Mapping[str, Any]) -> int:
@@ -122,7 +133,6 @@ def _role_seat(text: str, seats: tuple[Seat, ...]) -> tuple[Seat, str]:
 def misery_result(match: Any, entry: Mapping[str, Any]) -> Any:
     """The result of the misery-bridge rubber ``match``'s next deal from ``entry``: the deal's own
     declaration (its refusals) and scoring (:meth:`~cardroom.games.oldbridge.misery.MiseryPlay.take_contract`)."""
-    from cardroom.core.errors import ParseError
     from cardroom.games.oldbridge.misery import DRAW, MiseryCall, dummy_of
 
     deal = match.new_deal()
