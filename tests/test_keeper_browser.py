@@ -22,7 +22,8 @@ def text_of(entry: dict[str, Any]) -> str:
 
 @pytest.mark.parametrize(("name", "options", "lang"), [
     ("bridge", {}, "en"), ("preferans", {"variant": "leningrad", "players": 4}, "ru"), ("euchre", {}, "en"),
-    ("straight-bridge", {}, "ru")])
+    ("straight-bridge", {}, "ru"), ("double-dummy", {}, "en"), ("draw-bridge", {}, "ru"), ("royal-bridge", {}, "en"),
+    ("misery-bridge", {}, "ru"), ("three-handed-auction", {}, "en")])
 def test_phone_session_equals_played(browser: Any, server: Any, name: str, options: dict[str, Any],
                                      lang: str) -> None:
     state = played(name, 5, max_deals=6, **options)
