@@ -65,3 +65,20 @@ def test_keep_preferans_leningrad_four(monkeypatch: pytest.MonkeyPatch, capsys: 
     assert same.render(lang="ru") in out.replace("\r", "") or same.render(lang="en") in out
     # the Leningrad price list (preferans.md §2.8, §4: 3, 6, 9, 12, 15): the seven made writes 6 in the pulya
     assert k.sheet.to_dict()["records"]["pulya"][1][0] == 6
+
+
+def test_keep_misery_and_three_handed_in_russian(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # misery bridge by role, in Russian words; a doubling refused by the variety, in Russian
+    out = keep(monkeypatch, capsys, ["--lang", "ru", "keep", "misery-bridge"],
+               "contract=HX tricks=8\ncontract=H tricks=9 honours=сдающий3,болван1\nquit\n")
+    assert "не принято: сдача 1: эта игра не допускает здесь удвоения номер 1" in out
+    same = Keeper(load("misery-bridge"))
+    same.add({"contract": "H", "tricks": 9, "honours": ["dealer3", "dummy1"]})
+    assert same.render(lang="ru") in out
+    # three-handed auction: the dealer must bid (the variety's option), so a pass-out is refused
+    out = keep(monkeypatch, capsys, ["--lang", "ru", "keep", "three-handed-auction"], "contract=pass\nquit\n")
+    assert "не принято: сдача 1:" in out and "dealer_must_bid" in out
+    out = keep(monkeypatch, capsys, ["keep", "three-handed-auction", "--option", "dealer_must_bid=false"],
+               "contract=pass\ncontract=1NT declarer=E tricks=7 honours=E2,W2\nquit\n")
+    assert "deal 2 written" in out
