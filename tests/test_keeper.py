@@ -17,18 +17,23 @@ from cardroom.games import load
 from cardroom.keeper import Keeper, KeeperError, parse_entry
 
 
-def played(name: str, seed: int, max_deals: int = 12, **options: Any) -> Any:
-    """A match of random legal play, seeded, stopped after ``max_deals`` finished deals."""
+def played(name: str, seed: int, max_deals: int = 12, by_bots: bool = False, **options: Any) -> Any:
+    """A match played through the engine, seeded, stopped after ``max_deals`` finished deals: random legal
+    play, or (``by_bots``) the game's rule-based computer players, one a seat, each seeing its own view."""
     game = load(name, **options)
     state: Any = game.new_initial_state()
     rng = random.Random(seed)
+    bots = [game.bot("rule", seed * 10 + s) for s in range(game.num_seats)] if by_bots else []
     steps = 0
     while not state.is_over and len(state.results) < max_deals and steps < 20000:
         steps += 1
         if state.deal is not None and not state.results and not hasattr(state, "first_dealer_played"):
             state.first_dealer_played = int(state.dealer)  # the match's dealer of its first deal, as it names it
-        if state.to_act == CHANCE:
+        seat = state.to_act
+        if seat == CHANCE:
             state.play_chance(rng)
+        elif bots:
+            state.apply(bots[seat].choose(state.view(seat)))
         else:
             state.apply(rng.choice(list(state.legal_actions())))
     return state
@@ -307,10 +312,9 @@ def kept_games() -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-@pytest.mark.parametrize(("name", "options"), kept_games())
-@pytest.mark.parametrize("seed", range(3))
-def test_old_bridges_keeper_sheet_equals_played(name: str, options: dict[str, Any], seed: int) -> None:
-    state = played(name, seed, max_deals=10, **options)
+def kept_as_played(state: Any) -> Keeper:
+    """A keeper given the played match ``state``'s deals as announced; its sheet, drawing and settlement are
+    the played match's."""
     assert state.results
     k = Keeper(state.game, first_dealer(state))
     entry = entry_of(state.game)
@@ -319,3 +323,10 @@ def test_old_bridges_keeper_sheet_equals_played(name: str, options: dict[str, An
     assert k.sheet.to_dict() == state.sheet.to_dict()
     assert k.render(lang="ru") == state.sheet.render(lang="ru")
     assert k.settlement() == state.seat_results()
+    return k
+
+
+@pytest.mark.parametrize(("name", "options"), kept_games())
+@pytest.mark.parametrize("seed", range(3))
+def test_old_bridges_keeper_sheet_equals_played(name: str, options: dict[str, Any], seed: int) -> None:
+    kept_as_played(played(name, seed, max_deals=10, **options))

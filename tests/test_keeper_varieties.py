@@ -13,7 +13,7 @@ import pytest
 from cardroom.core.game import CHANCE
 from cardroom.games import game_class, load, names
 from cardroom.keeper import Keeper, KeeperError, parse_entry
-from test_keeper import entry_of, first_dealer, played
+from test_keeper import kept_as_played, played
 
 
 def test_every_listed_game_is_kept() -> None:
@@ -25,13 +25,7 @@ def test_every_listed_game_is_kept() -> None:
         cls = game_class(name)
         assert cls.keeper_fields(), name
         for options in cls.configurations():
-            state = played(name, 11, max_deals=2, **options)
-            assert state.results, (name, options)
-            k = Keeper(state.game, first_dealer(state))
-            entry = entry_of(state.game)
-            for r in state.results:
-                k.add(entry(r))
-            assert k.sheet.to_dict() == state.sheet.to_dict(), (name, options)
+            k = kept_as_played(played(name, 11, max_deals=2, **options))
             again = Keeper.from_json(json.loads(json.dumps(k.to_json())))
             assert again.sheet.to_dict() == k.sheet.to_dict()
 
@@ -137,10 +131,11 @@ def test_three_handed_refusals() -> None:
 
 def three_passes(name: str, seed: int, **options: Any) -> Any:
     """A match whose first deal every bidder passes out, then random play, through the engine."""
-    state = load(name, **options).new_initial_state()
+    state: Any = load(name, **options).new_initial_state()
     rng = random.Random(seed)
     while state.deal is None or state.to_act == CHANCE:
         state.play_chance(rng)
+    state.first_dealer_played = int(state.dealer)
     while not state.results:
         state.apply(next(a for a in state.legal_actions() if str(a) == "Pass"))
     while len(state.results) < 4 and not state.is_over:
@@ -155,13 +150,7 @@ def three_passes(name: str, seed: int, **options: Any) -> Any:
 def test_passed_out_where_the_dealer_may_pass(name: str) -> None:
     state = three_passes(name, 4, dealer_must_bid=False)
     assert state.results[0].passed_out
-    k = Keeper(state.game, int(state.results[0].dealer))
-    entry = entry_of(state.game)
-    for r in state.results:
-        k.add(entry(r))
-    assert k.results[0].passed_out
-    assert k.sheet.to_dict() == state.sheet.to_dict()
-    assert k.render(lang="ru") == state.sheet.render(lang="ru")
+    assert kept_as_played(state).results[0].passed_out
     assert refused(Keeper(load(name)), "contract=pass").key == "oldbridge.dealer_must_bid"
 
 
@@ -172,3 +161,13 @@ def test_passed_out_where_the_dealer_may_pass(name: str) -> None:
 def test_a_seat_or_count_not_read_is_refused(text: str, key: str) -> None:
     k = Keeper(load("double-dummy"))  # the first player deals, at South
     assert refused(k, text).key == key
+
+
+def bot_games() -> list[tuple[str, dict[str, Any]]]:
+    return [(name, c) for name in names() if "rule" in game_class(name).bot_kinds()
+            for c in game_class(name).configurations() if not c.get("laws")]
+
+
+@pytest.mark.parametrize(("name", "options"), bot_games())
+def test_keeper_sheet_equals_played_by_the_rule_bots(name: str, options: dict[str, Any]) -> None:
+    kept_as_played(played(name, 2, 4, True, **options))
