@@ -171,3 +171,40 @@ def bot_games() -> list[tuple[str, dict[str, Any]]]:
 @pytest.mark.parametrize(("name", "options"), bot_games())
 def test_keeper_sheet_equals_played_by_the_rule_bots(name: str, options: dict[str, Any]) -> None:
     kept_as_played(played(name, 2, 4, True, **options))
+
+
+@pytest.mark.parametrize(("name", "refusing", "allowing", "text", "key"), [
+    ("three-handed-auction", {"royal_spades": False}, {}, "contract=1RS declarer=N tricks=7", "oldbridge.not_in_play"),
+    ("auction-bridge", {}, {"nullo": True}, "contract=1NULLO declarer=N tricks=7", "oldbridge.not_in_play"),
+    ("auction-bridge", {"max_doublings": 1}, {}, "contract=2HXX declarer=N tricks=8", "oldbridge.doubling_limit"),
+])
+def test_auction_bids_the_table_does_not_play(name: str, refusing: dict[str, Any], allowing: dict[str, Any],
+                                              text: str, key: str) -> None:
+    assert refused(Keeper(load(name, **refusing)), text).key == key
+    k = Keeper(load(name, **allowing))  # where the table plays it, it is kept
+    k.add(parse_entry(k.game, text))
+    assert k.results[0].contract is not None
+
+
+def test_royal_bridge_ends_after_its_deals() -> None:
+    k = Keeper(load("royal-bridge", deals=1))
+    k.add(parse_entry(k.game, "contract=H declarer=N tricks=7"))
+    assert k.sheet.is_over
+    with pytest.raises(KeeperError) as e:
+        k.add(parse_entry(k.game, "contract=H declarer=E tricks=7"))
+    assert e.value.key == "keeper.match_over"
+
+
+def test_a_game_without_the_keepers_fields_is_refused_clearly() -> None:
+    from cardroom.games.euchre.game import Euchre
+
+    class Unkept(Euchre):
+        @classmethod
+        def keeper_fields(cls) -> tuple[Any, ...]:
+            return ()
+
+    with pytest.raises(KeeperError) as e:
+        Keeper(Unkept())
+    assert e.value.key == "keeper.unsupported"
+    assert e.value.text("en") == "the score keeper does not keep euchre"
+    assert e.value.text("ru") == "счётчик не ведёт запись игры euchre"
