@@ -101,7 +101,8 @@ def test_misery_refusals() -> None:
     k = Keeper(load("misery-bridge"))
     assert refused(k, "contract=HX tricks=7").key == "keeper.no_doubling"
     assert refused(k, "contract=draw tricks=7").key == "keeper.bad_contract"
-    assert refused(k, "contract=H tricks=7 honours=north2").key == "keeper.bad_role"
+    why = refused(k, "contract=H tricks=7 honours=north2")
+    assert why.key == "keeper.bad_role" and "болван" in why.text("ru") and "dummy" in why.text("en")
     assert refused(k, "contract=H tricks=14").key == "keeper.bad_tricks"
     with pytest.raises(KeeperError) as e:
         k.add(parse_entry(k.game, "contract=H declarer=S tricks=7"))

@@ -1,6 +1,8 @@
-"""The score keeper's entry of a deal of the old bridges (auction bridge, straight bridge and the varieties
-played as their rubber): the contract or the make, the declarer or the maker, the declaring side's tricks,
-the honours each hand held and the chicanes. The deal's own scoring writes it (:meth:`OldDeal.told`)."""
+"""The score keeper's entry of a deal of the old bridges (auction bridge, straight bridge and every variety
+played over their deal): the contract or the make, the declarer or the maker, the declaring side's tricks,
+the honours each hand held and the chicanes (misery bridge: the dealer's declaration and tricks, the hands by
+role). The deal reaches the contract by its own calls or refusals (``take_contract``) and its own scoring
+writes it (:meth:`OldDeal.told`)."""
 
 from __future__ import annotations
 
@@ -126,7 +128,7 @@ def _role_seat(text: str, seats: tuple[Seat, ...]) -> tuple[Seat, str]:
     m = _ROLE.match(text.strip().upper())
     role = None if m is None else ROLES.get(m.group(1))
     if m is None or role is None:
-        raise CardroomError(Reason("keeper.bad_role", text=text, roles="dealer, opponent, dummy"))
+        raise CardroomError(Reason("keeper.bad_role", text=text))
     return seats[role], m.group(2)
 
 
