@@ -468,8 +468,8 @@ class MiseryPlay(OldDeal):
         return self.contract_of()
 
     def take_contract(self, contract: Any) -> None:
-        """Declare ``contract`` (a :class:`MiseryCall`) on the hands as played, refused as in play
-        (misery after a discard, no declaration): for :meth:`told`."""
+        """Declare ``contract`` (a :class:`MiseryCall`) on the hands as played (no discard is told), a word
+        that is no declaration refused as in play: for :meth:`told`."""
         call: MiseryCall = contract
         self.phase = PHASE_DECLARE
         why = self._refusal(call) if call.is_declaration else Reason("misery.declare_now", action=call)
