@@ -253,7 +253,14 @@ def _void(hand: int, trump: int) -> bool:
     return not (hand >> (trump * 13)) & 0x1FFF
 
 
-def old_entry(r: Any, fields: set[str]) -> dict[str, Any]:
+def old_entry(r: Any) -> dict[str, Any]:
+    """An old bridge's deal as announced (misery bridge's by role: :func:`misery_entry`); the three-handed
+    auction's without chicanes (the variety scores none)."""
+    from cardroom.games.oldbridge.misery import MiseryResult
+    from cardroom.games.oldbridge.three_handed import ThreeHandedResult
+
+    if isinstance(r, MiseryResult):
+        return misery_entry(r)
     from cardroom.games.oldbridge.calls import MAKE_LETTERS
     from cardroom.games.oldbridge.scoring import StraightMake
 
@@ -267,13 +274,13 @@ def old_entry(r: Any, fields: set[str]) -> dict[str, Any]:
         trump = c.denom.trump if c.denom.letter not in ("N", "NT") else None
         e = {"contract": c.text, "declarer": c.declarer.letter}
     e["tricks"] = r.declarer_tricks
-    if trump is not None and "chicane" in fields:
+    if trump is not None and not isinstance(r, ThreeHandedResult):
         e["chicane"] = [Seat(s).letter for s, h in enumerate(r.hands) if _void(h, trump)]
     e["honours"] = [f"{Seat(s).letter}{n}" for s, n in enumerate(_counts(r.hands, trump)) if n]
     return e
 
 
-def misery_entry(r: Any, fields: set[str]) -> dict[str, Any]:
+def misery_entry(r: Any) -> dict[str, Any]:
     """A misery-bridge deal as announced: the declaration, the dealer's tricks, the honours and chicanes by
     role in the hands as played (the dealer's after his discard and draw)."""
     from cardroom.games.oldbridge.misery import dummy_of
@@ -291,14 +298,8 @@ def misery_entry(r: Any, fields: set[str]) -> dict[str, Any]:
     return e
 
 
-def entry_of(game: Any) -> Any:
-    """The announcement of a played deal's result for ``game``: its own where it has one, else its family's."""
-    fields = {f.name for f in game.keeper_fields()}
-    if game.name == "misery-bridge":
-        return lambda r: misery_entry(r, fields)
-    if game.family == "oldbridge":
-        return lambda r: old_entry(r, fields)
-    return {"bridge": bridge_entry, "preferans": pref_entry, "euchre": euchre_entry}[game.family]
+ENTRY_OF = {"bridge": bridge_entry, "preferans": pref_entry, "euchre": euchre_entry, "oldbridge": old_entry}
+"""A played deal's result as announced, by the game's family."""
 
 
 def kept_games() -> list[tuple[str, dict[str, Any]]]:
@@ -317,9 +318,8 @@ def kept_as_played(state: Any) -> Keeper:
     the played match's."""
     assert state.results
     k = Keeper(state.game, first_dealer(state))
-    entry = entry_of(state.game)
     for r in state.results:
-        k.add(entry(r))
+        k.add(ENTRY_OF[state.game.family](r))
     assert k.sheet.to_dict() == state.sheet.to_dict()
     assert k.render(lang="ru") == state.sheet.render(lang="ru")
     assert k.settlement() == state.seat_results()

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import browserkit
-from test_keeper import entry_of, first_dealer, played
+from test_keeper import ENTRY_OF, first_dealer, played
 
 browser = browserkit.browser
 server = browserkit.server_fixture("keeper")
@@ -40,7 +40,7 @@ def test_phone_session_equals_played(browser: Any, server: Any, name: str, optio
         pg.click("#k-new")
         pg.wait_for_function("() => document.querySelector('#k-sheet').textContent.length > 0")
         for i, r in enumerate(state.results, 1):
-            pg.fill("#k-text", text_of(entry_of(state.game)(r)))
+            pg.fill("#k-text", text_of(ENTRY_OF[state.game.family](r)))
             pg.click("#k-write")
             pg.wait_for_function(f"() => JSON.parse(localStorage.getItem('cardroom-keeper')).entries.length == {i}")
         kept = pg.evaluate("JSON.parse(localStorage.getItem('cardroom-keeper'))")

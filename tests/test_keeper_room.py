@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.room.app import create_app
-from test_keeper import entry_of, first_dealer, played
+from test_keeper import ENTRY_OF, first_dealer, played
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def test_api_session_equals_played(client: TestClient, name: str, options: dict[
     answer = client.post("/api/keep", json=body).json()
     for r in state.results:
         got = client.post("/api/keep", json={"op": "add", "keeper": answer["keeper"],
-                                             "text": text_of(entry_of(state.game)(r))})
+                                             "text": text_of(ENTRY_OF[state.game.family](r))})
         assert got.status_code == 200, got.json()
         answer = got.json()
     assert answer["keeper"]["sheet"] == state.sheet.to_dict()
