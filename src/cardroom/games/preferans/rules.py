@@ -309,9 +309,7 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, LawsTurn, State):
         if (cur is not None and earlier and seat != self.bidder and not (cur.is_misere and seat in self.has_bid)
                 and not (rules.aus_den_handen and cur.without_talon and not first_call)):
             out.append(HERE)
-        for c in rules.ladder():
-            if cur is not None and rules.rank(c) <= rules.rank(cur):
-                continue
+        for c in rules.above(cur):
             if c.is_misere and seat in self.has_bid and extra_contract(c) is None:
                 continue  # misère only as the first bid
             if rules.aus_den_handen and c.without_talon and not first_call:

@@ -18,8 +18,9 @@ A variant is a frozen :class:`PrefVariant`; :data:`VARIANTS` holds the presets a
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, fields, replace
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.errors import CardroomError, Reason
@@ -279,9 +280,20 @@ class PrefVariant:
     # ------------------------------------------------------------------ the ladder (foreign variants)
     def ladder(self) -> tuple[PrefCall, ...]:
         """The bids of this variant in rank order (the Russian ladder; F1/F3 change it, ``foreign.py``)."""
+        return self._ladder[0]
+
+    def above(self, call: PrefCall | None) -> tuple[PrefCall, ...]:
+        """The bids of :meth:`ladder` ranked strictly above ``call`` (all of them for None)."""
+        calls, ranks = self._ladder
+        return calls if call is None else calls[bisect_right(ranks, self.rank(call)):]
+
+    @cached_property
+    def _ladder(self) -> tuple[tuple[PrefCall, ...], tuple[float, ...]]:
+        """The ladder and its ranks, computed once per variant (the options are frozen)."""
         from cardroom.games.preferans.foreign import variant_ladder
 
-        return variant_ladder(self)
+        calls = variant_ladder(self)
+        return calls, tuple(self.rank(c) for c in calls)
 
     def rank(self, call: PrefCall) -> float:
         """A bid's place on this variant's ladder: :func:`calls.rank_of`, and F3's aus den Händen above every
