@@ -158,6 +158,7 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
         # taken back into the field to be corrected; the correction (here an undo) is sent first, then the rest
         pg.click("#k-drop")
         assert pg.input_value("#k-text") == "nonsense"
+        assert pg.evaluate(f"{QUEUED}.length") == 2  # it waits at the head until its correction is made
         pg.click("#k-undo")
         pg.wait_for_function(f"() => {QUEUED}.length == 0 && {KEPT}.entries.length == {len(entries) - 2}")
         assert [h["op"] for h in pg.evaluate(f"{KEPT}.history")][-2:] == ["undo", "undo"]

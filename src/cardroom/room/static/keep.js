@@ -15,7 +15,6 @@
   let games = [];
   let keeper = null;
   let queue = [];
-  let held = false;  // the refused change was taken back: the next change goes first
   let flushing = false;
   const fmt = (key, kw) => (texts[key] || key).replace(/\{(\w+)\}/g, (_, k) => (kw && k in kw ? kw[k] : ""));
 
@@ -95,6 +94,7 @@
   async function send(change) {
     const body = Object.assign({}, change, { keeper: change.op === "new" ? null : keeper });
     delete body.refused;
+    delete body.taken;
     let r;
     let data;
     try {
@@ -113,7 +113,7 @@
 
   // The queue sent in order until it is empty, the connection fails or the room refuses one.
   async function flush() {
-    if (flushing || !queue.length || queue[0].refused || held) return;
+    if (flushing || !queue.length || queue[0].refused) return;
     flushing = true;
     try {
       while (queue.length && !queue[0].refused) {
@@ -141,9 +141,8 @@
   async function change(op, extra) {
     const c = Object.assign({ op, game: $("k-game").value, options: JSON.parse($("k-options").value || "{}"),
       dealer: Number($("k-dealer").value || 0) }, extra);
-    if (queue.length || held) {
-      if (held) queue.unshift(c); else queue.push(c);
-      held = false;
+    if (queue.length) {
+      if (queue[0].taken) queue[0] = c; else queue.push(c);  // a correction takes the refused change's place
       saveQueue();
       await flush();
       return true;
@@ -162,13 +161,14 @@
     return true;
   }
 
-  // The refused change taken back into the fields to be corrected; what follows it waits for the correction.
+  // The refused change taken back into the fields to be corrected: the next change takes its place at the head
+  // of the queue (what follows it waits for that correction, over a reload too).
   function takeBack() {
     if (!queue.length || !queue[0].refused) return;
-    const c = queue.shift();
+    const c = queue[0];
     if (c.text !== undefined) $("k-text").value = c.text;
     if (c.n !== undefined) $("k-n").value = String(c.n);
-    held = queue.length > 0;
+    c.taken = true;
     saveQueue();
     say("", "");
   }
