@@ -24,16 +24,19 @@ def text_of(entry: dict[str, Any]) -> str:
                     for k, v in entry.items())
 
 
-def begin(pg: Any, base: str, name: str, options: dict[str, Any], dealer: int, lang: str) -> None:
-    """The page opened in ``lang``, a new sheet of ``name`` with ``options`` begun with ``dealer``."""
+def begin(pg: Any, base: str, name: str, options: dict[str, Any], dealer: int, lang: str) -> str:
+    """The page opened in ``lang``, a new sheet of ``name`` with ``options`` begun with ``dealer``; the
+    options' label as the page shows it."""
     pg.goto(f"{base}/keep?lang={lang}")
     pg.wait_for_selector(f"#k-game option[value='{name}']", state="attached")
     pg.select_option("#k-game", name)
     configs = pg.locator("#k-options option").evaluate_all("os => os.map(o => o.value)")
     pg.select_option("#k-options", next(c for c in configs if json.loads(c) == options) if options else configs[0])
     pg.fill("#k-dealer", str(dealer))
+    label: str = pg.locator("#k-options option:checked").text_content()
     pg.click("#k-new")
     pg.wait_for_function("() => document.querySelector('#k-sheet').textContent.length > 0")
+    return label
 
 
 @pytest.mark.parametrize(("name", "options", "lang"), [
@@ -43,7 +46,9 @@ def test_phone_session_equals_played(browser: Any, server: Any, name: str, optio
                                      lang: str) -> None:
     state = played(name, 5, max_deals=6, **options)
     with browserkit.page_in(browser, phone=True) as pg:
-        begin(pg, server.base, name, options, first_dealer(state), lang)
+        label = begin(pg, server.base, name, options, first_dealer(state), lang)
+        if name == "preferans":  # the options named as the room's pages name them, in the page's language
+            assert label == "Вариант (конвенция): Ленинградка, Игроков: 4"
         for i, r in enumerate(state.results, 1):
             write(pg, text_of(ENTRY_OF[state.game.family](r)))
             pg.wait_for_function(f"() => JSON.parse(localStorage.getItem('cardroom-keeper')).entries.length == {i}")

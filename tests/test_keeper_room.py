@@ -71,7 +71,7 @@ def test_the_worker_and_the_manifest_are_served_for_the_page(client: TestClient)
     sw = client.get("/keep-sw.js")
     assert sw.status_code == 200 and sw.headers["content-type"].startswith("text/javascript")
     assert sw.headers["cache-control"] == "no-cache"
-    for shell in ("/keep", "/static/keep.js", "/static/keep.css", "/api/keep/games?lang=ru"):
+    for shell in ("/keep", "/static/keep.js", "/static/i18n.js", "/static/keep.css", "/api/keep/games?lang=ru"):
         assert f'"{shell}"' in sw.text
         assert client.get(shell).status_code == 200  # what the worker caches at its install is there
     assert "worker-src 'self'" in sw.headers["content-security-policy"]

@@ -345,9 +345,22 @@ if (!(lang in STRINGS)) lang = "en";
 
 export function getLang() { return lang; }
 export function setLang(l) { if (l in STRINGS) { lang = l; localStorage.setItem("cardroom:lang", l); } }
+// The language of a page that names its own (the score keeper's ?lang=), not stored for the room's pages.
+export function useLang(l) { if (l in STRINGS) lang = l; }
 export function t(key) { return STRINGS[lang][key] ?? STRINGS.en[key] ?? key; }
 // A key with a prefix ("phase_", "kind_") whose unknown values are shown as they come.
 export function tp(prefix, value) { const k = prefix + value; const s = t(k); return s === k ? String(value) : s; }
+// An option's value as a person reads it: a variant's name, a value's word, yes or no, "(default)".
+export function optionLabel(v) {
+  if (v === null) return `(${t("default")})`;
+  if (v === true || v === false) return t(v ? "yes" : "no");
+  if (typeof v === "string") { const x = tp("variant_", v); return x !== v ? x : tp("val_", v); }
+  return String(v);
+}
+// A game's configuration ({option: value}) in one line: "Variant (convention): Leningrad, Players: 4".
+export function configurationLabel(c) {
+  return Object.entries(c).map(([k, v]) => `${tp("opt_", k)}: ${optionLabel(v)}`).join(", ") || `(${t("default")})`;
+}
 
 const SUIT_SYM = { C: "♣", D: "♦", H: "♥", S: "♠" };
 

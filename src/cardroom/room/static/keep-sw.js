@@ -1,10 +1,10 @@
 // The score keeper's service worker (served as /keep-sw.js, scope /keep): the phone page opens without a
-// connection. It keeps the page, its script, its styles, its icon, its manifest and the catalogue texts of
+// connection. It keeps the page, its scripts (keep.js and the room's i18n.js), its styles, its icon, its manifest and the catalogue texts of
 // both languages (/api/keep/games) in a cache, asks the network first and falls back to what it kept.
 // It never answers a POST: the sheet is computed by the room only (keep.js queues what it cannot send).
 "use strict";
 const CACHE = "cardroom-keep-1";
-const SHELL = ["/keep", "/static/keep.js", "/static/keep.css", "/static/keep-icon.svg",
+const SHELL = ["/keep", "/static/keep.js", "/static/i18n.js", "/static/keep.css", "/static/keep-icon.svg",
   "/api/keep/games?lang=en", "/api/keep/games?lang=ru", "/keep.webmanifest?lang=en", "/keep.webmanifest?lang=ru"];
 const PAGE = "/keep";
 

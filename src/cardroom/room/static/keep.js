@@ -2,10 +2,12 @@
 // room's one scoring code). Without a connection the page opens from its service worker's cache (keep-sw.js)
 // and the changes wait in a queue in localStorage, shown as pending under the last sheet the room computed;
 // when the connection is back they are sent in order, and a refused one stops the queue there.
-"use strict";
+import { configurationLabel, useLang } from "./i18n.js";
+
 (() => {
   const params = new URLSearchParams(location.search);
   const lang = params.get("lang") || ((navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en");
+  useLang(lang);
   const $ = (id) => document.getElementById(id);
   const STORE = "cardroom-keeper";  // the keeper's JSON as the room last computed it
   const VIEW = "cardroom-keeper-view";  // that answer as drawn ({lang, answer}), shown while offline
@@ -180,7 +182,7 @@
     for (const c of (g ? g.configurations : [{}])) {
       const o = document.createElement("option");
       o.value = JSON.stringify(c);
-      o.textContent = Object.entries(c).map(([k, v]) => k + "=" + v).join(", ") || "—";
+      o.textContent = configurationLabel(c);
       sel.appendChild(o);
     }
     fieldsLine();
