@@ -121,7 +121,11 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
             for j, text in enumerate(entries[online_part:], 1):
                 write(pg, text)
                 pg.wait_for_function(f"() => {QUEUED}.length == {j} && document.querySelector('#k-text').value == ''")
-            waiting = len(entries) - online_part
+            pg.fill("#k-n", "2")  # a correction queued too: deal 2 written again as it was announced
+            pg.fill("#k-text", entries[1])
+            pg.click("#k-fix")
+            waiting = len(entries) - online_part + 1
+            pg.wait_for_function(f"() => {QUEUED}.length == {waiting}")
             assert pg.evaluate(f"{KEPT}.entries.length") == online_part  # nothing computed in the browser
             assert pg.text_content("#k-sheet") == sheet_online  # the last sheet the room computed
             assert pg.is_visible("#k-pending")
@@ -138,6 +142,8 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
         pg.wait_for_function(f"() => {QUEUED}.length == 0 && {KEPT}.entries.length == {len(entries)}",
                              timeout=30_000)
         assert pg.evaluate(f"{KEPT}.entries") == [ENTRY_OF[state.game.family](r) for r in state.results]
+        ops = [(h["op"], h["deal"]) for h in pg.evaluate(f"{KEPT}.history")]
+        assert ops == [("add", i) for i in range(1, len(entries) + 1)] + [("fix", 2)]  # sent in their order
         assert pg.evaluate(f"{KEPT}.sheet") == state.sheet.to_dict()
         drawn = json.dumps(state.sheet.render(lang=lang))
         pg.wait_for_function(f"() => document.querySelector('#k-sheet').textContent == {drawn}")
@@ -165,7 +171,8 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
         assert pg.input_value("#k-text") == "nonsense"
         assert pg.evaluate(f"{QUEUED}.length") == 2  # it waits at the head until its correction is made
         pg.click("#k-undo")
-        pg.wait_for_function(f"() => {QUEUED}.length == 0 && {KEPT}.entries.length == {len(entries) - 2}")
+        # the two undos: the correction of deal 2 taken back, then the last deal
+        pg.wait_for_function(f"() => {QUEUED}.length == 0 && {KEPT}.entries.length == {len(entries) - 1}")
         assert [h["op"] for h in pg.evaluate(f"{KEPT}.history")][-2:] == ["undo", "undo"]
 
 
