@@ -176,6 +176,30 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
         assert [h["op"] for h in pg.evaluate(f"{KEPT}.history")][-2:] == ["undo", "undo"]
 
 
+def test_the_queue_is_bounded(browser: Any, server: Any) -> None:
+    """Without a connection at most 200 changes wait (localStorage is small): one more is refused with a clear
+    error in the page's language, and the queue stays as it was."""
+    with browserkit.page_in(browser, phone=True, viewport=TALL_PHONE) as pg:
+        begin(pg, server.base, "bridge", {}, 0, "ru")
+        pg.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        try:
+            go_offline(pg, server)
+            pg.evaluate("localStorage.setItem('cardroom-keeper-queue', JSON.stringify("
+                        "Array.from({length: 200}, () => ({op: 'undo'}))))")
+            pg.reload()
+            pg.wait_for_function("() => document.querySelectorAll('#k-queue li').length == 200")
+            write(pg, "contract=4S declarer=S tricks=10")
+            pg.wait_for_function("() => document.querySelector('#k-said').className == 'error'")
+            assert pg.text_content("#k-said") == ("связи ждут уже 200 изменений: больше сохранить нельзя, "
+                                                  "пока они не отправлены")
+            assert pg.evaluate(f"{QUEUED}.length") == 200
+            assert pg.input_value("#k-text") == "contract=4S declarer=S tricks=10"  # kept for later
+            pg.evaluate("localStorage.removeItem('cardroom-keeper-queue')")
+            pg.goto("about:blank")  # the page and the queue in its memory gone before the room is back
+        finally:
+            go_online(pg, server)
+
+
 def test_the_offline_page_works_under_the_policy(browser: Any, server: Any) -> None:
     """Chromium with the room's Content-Security-Policy enforced: the worker registers and controls the page,
     the manifest is read, and not one violation is reported."""

@@ -92,3 +92,27 @@ def test_the_history_is_drawn_in_the_readers_language(client: TestClient) -> Non
                                  "2. отменено на сдаче 1: contract=4S declarer=S tricks=10 → "]
     en = client.post("/api/keep?lang=en", json={"op": "view", "keeper": u["keeper"]}).json()
     assert en["history_rows"][0] == "1. deal 1 written: contract=4S declarer=S tricks=10"
+
+
+def test_every_text_of_the_page_comes_from_the_catalogue_in_both_languages(client: TestClient) -> None:
+    """Each catalogue key static/keep.js names (and the queue's labels, "keep.page.op." + the change) is sent
+    to the page in English and in Russian, each in its own script: no English on the Russian page."""
+    import re
+
+    from cardroom.room.routes.common import STATIC
+
+    script = (STATIC / "keep.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'"(keep\.[a-z_.]*[a-z_])"', script))
+    assert '"keep.page.op." + change.op' in script
+    used |= {f"keep.page.op.{op}" for op in ("new", "add", "fix", "undo", "redo")}
+    assert {"keep.page.pending", "keep.page.offline", "keep.page.queue_refused", "keep.page.queue_full"} <= used
+    cyrillic = re.compile("[а-яё]", re.IGNORECASE)
+    for lang in ("en", "ru"):
+        texts = client.get(f"/api/keep/games?lang={lang}").json()["texts"]
+        missing = used - set(texts)
+        assert not missing, (lang, missing)
+        for key in used:
+            words = re.sub(r"\{\w+\}", "", texts[key])
+            assert bool(cyrillic.search(words)) == (lang == "ru"), (lang, key, texts[key])
+            if lang == "ru":  # a Latin word only where it is a name (the JSON file)
+                assert not re.search("[a-z]{2,}", words.replace("JSON", ""), re.IGNORECASE), (key, texts[key])

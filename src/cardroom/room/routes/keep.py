@@ -25,12 +25,8 @@ from cardroom.room.routes.common import STATIC, Lang, read_body
 
 router = APIRouter()
 
-PAGE_TEXTS = ("keep.welcome", "keep.added", "keep.undone", "keep.redone", "keep.fixed", "keep.refused",
-              "keep.fields", "keep.settlement", "keep.over", "keep.no_history", "keep.page.title", "keep.page.game",
-              "keep.page.new", "keep.page.deal", "keep.page.write", "keep.page.undo", "keep.page.redo",
-              "keep.page.fix", "keep.page.history", "keep.page.download", "keep.page.options", "keep.page.dealer",
-              "keep.page.offline", "keep.page.pending", "keep.page.queue_refused", "keep.page.drop", "keep.page.sent",
-              "keep.page.op.new", "keep.page.op.add", "keep.page.op.fix", "keep.page.op.undo", "keep.page.op.redo")
+PAGE_TEXTS = tuple(k for k in STRINGS if k.startswith("keep."))
+"""The catalogue's texts the page is sent: the keeper's, the terminal's and the page's (``keep.page.*``)."""
 SCOPE = "/keep"
 """The service worker's scope: the page ``/keep`` (whatever its query) and what it fetches."""
 

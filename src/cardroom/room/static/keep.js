@@ -13,6 +13,7 @@ import { configurationLabel, useLang } from "./i18n.js";
   const VIEW = "cardroom-keeper-view";  // that answer as drawn ({lang, answer}), shown while offline
   const QUEUE = "cardroom-keeper-queue";  // the changes not sent yet, in order
   const RETRY_MS = 3000;
+  const QUEUE_MAX = 200;  // changes kept without a connection at most (localStorage is small)
   let texts = {};
   let games = [];
   let keeper = null;
@@ -143,6 +144,10 @@ import { configurationLabel, useLang } from "./i18n.js";
   async function change(op, extra) {
     const c = Object.assign({ op, game: $("k-game").value, options: JSON.parse($("k-options").value || "{}"),
       dealer: Number($("k-dealer").value || 0) }, extra);
+    if (queue.length >= QUEUE_MAX && !queue[0].taken) {
+      say(fmt("keep.page.queue_full", { n: queue.length }), "error");
+      return false;
+    }
     if (queue.length) {
       if (queue[0].taken) queue[0] = c; else queue.push(c);  // a correction takes the refused change's place
       saveQueue();
