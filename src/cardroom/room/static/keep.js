@@ -99,17 +99,21 @@ import { configurationLabel, useLang } from "./i18n.js";
     delete body.refused;
     delete body.taken;
     let r;
-    let data;
     try {
       r = await fetch("/api/keep?lang=" + lang, {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
       });
-      data = await r.json();
     } catch (e) {
       return { kind: "offline" };
     }
     if (r.status >= 500) return { kind: "offline" };
-    if (!r.ok) return { kind: "refused", text: data.text || String(r.status) };
+    let data = null;
+    try {
+      data = await r.json();
+    } catch (e) {
+      if (r.ok) return { kind: "offline" };  // cut off on the way: sent again
+    }
+    if (!r.ok) return { kind: "refused", text: (data && (data.text || data.detail)) || String(r.status) };
     show(data);
     return { kind: "ok", said: data.said || "" };
   }
