@@ -103,7 +103,7 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
     assert len(entries) >= 4, "the test needs deals both online and offline"
     online_part = 2
     with browserkit.page_in(browser, phone=True, viewport=TALL_PHONE) as pg:
-        begin(pg, server.base, name, options, first_dealer(state), lang)
+        chosen = begin(pg, server.base, name, options, first_dealer(state), lang)
         for i, text in enumerate(entries[:online_part], 1):
             write(pg, text)
             pg.wait_for_function(f"() => {KEPT}.entries.length == {i}")
@@ -117,6 +117,9 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
             assert pg.text_content("#k-title") == title and pg.title() == title
             assert pg.text_content("#k-write") == ("Записать" if lang == "ru" else "Write")
             assert pg.text_content("#k-sheet") == sheet_online
+            # the choices above are the sheet's own
+            assert pg.input_value("#k-game") == name and pg.input_value("#k-dealer") == str(first_dealer(state))
+            assert pg.locator("#k-options option:checked").text_content() == chosen
             pg.wait_for_function("() => document.querySelector('#k-said').className == 'offline'")
             for j, text in enumerate(entries[online_part:], 1):
                 write(pg, text)

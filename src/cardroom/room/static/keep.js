@@ -66,12 +66,30 @@ import { configurationLabel, useLang } from "./i18n.js";
     $("k-download").href = URL.createObjectURL(blob);
   }
 
+  // The choices above set to the sheet's own: its game, the configuration its options are (the one that
+  // sets the most of them) and its first dealer.
+  function setup(k) {
+    if ($("k-game").value !== k.game) {
+      $("k-game").value = k.game;
+      fillOptions();
+    }
+    let best = null;
+    for (const o of $("k-options").options) {
+      const c = JSON.parse(o.value || "{}");
+      const n = Object.keys(c).length;
+      if (Object.entries(c).every(([key, v]) => k.options[key] === v) && (!best || n > best.n)) best = { o, n };
+    }
+    if (best) $("k-options").value = best.o.value;
+    $("k-dealer").value = String(k.first_dealer);
+    fieldsLine();
+  }
+
   function show(answer) {
     keeper = answer.keeper;
     localStorage.setItem(STORE, JSON.stringify(keeper));
     localStorage.setItem(VIEW, JSON.stringify({ lang, answer }));
     draw(answer);
-    fieldsLine();
+    setup(keeper);
   }
 
   function label(change) {
@@ -232,10 +250,9 @@ import { configurationLabel, useLang } from "./i18n.js";
     queue = load(QUEUE, []);
     keeper = load(STORE, null);
     if (keeper) {
-      $("k-game").value = keeper.game;
+      setup(keeper);
       const seen = load(VIEW, null);
       if (seen && seen.lang === lang && seen.answer && seen.answer.keeper) draw(seen.answer);
-      fieldsLine();
     }
     showQueue();
     window.addEventListener("online", flush);
