@@ -205,7 +205,8 @@ def test_the_queue_is_bounded(browser: Any, server: Any) -> None:
 
 def test_the_offline_page_works_under_the_policy(browser: Any, server: Any) -> None:
     """Chromium with the room's Content-Security-Policy enforced: the worker registers and controls the page,
-    the manifest is read, and not one violation is reported."""
+    the manifest is read, the page reopens from the cache without a connection, and not one violation is
+    reported."""
     ctx = browser.new_context(viewport=TALL_PHONE, is_mobile=True, has_touch=True)
     try:
         pg = ctx.new_page()
@@ -224,6 +225,17 @@ def test_the_offline_page_works_under_the_policy(browser: Any, server: Any) -> N
         assert scope == f"{server.base}/keep"
         manifest = pg.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
         assert manifest["name"] == "Счётчик" and manifest["scope"] == "/keep"
-        assert pg.evaluate("window.__csp") == [] and errors == []
+        assert pg.evaluate("window.__csp") == []
+        try:  # and reopened without a connection, under the policy the cached page carries
+            go_offline(pg, server)
+            pg.reload()
+            while pg.evaluate("document.querySelectorAll('#k-game option').length") == 0:
+                assert time.monotonic() < deadline + 15, "the page did not open from the cache"
+                time.sleep(0.1)
+            assert pg.text_content("#k-title") == "Счётчик"
+            assert pg.evaluate("window.__csp") == []
+        finally:
+            go_online(pg, server)
+        assert errors == []
     finally:
         ctx.close()
