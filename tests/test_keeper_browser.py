@@ -179,6 +179,15 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
         assert [h["op"] for h in pg.evaluate(f"{KEPT}.history")][-2:] == ["undo", "undo"]
 
 
+def test_a_language_the_page_has_not_is_the_browsers(browser: Any, server: Any) -> None:
+    """``?lang=de``: the page is in the browser's language among the two it has (the ones its worker keeps)."""
+    with browserkit.page_in(browser, phone=True) as pg:
+        with pg.expect_request(lambda r: "/api/keep/games" in r.url) as asked:
+            pg.goto(f"{server.base}/keep?lang=de")
+        assert asked.value.url.endswith("/api/keep/games?lang=en")
+        pg.wait_for_function("() => document.querySelector('#k-title').textContent == 'Score keeper'")
+
+
 def test_the_queue_is_bounded(browser: Any, server: Any) -> None:
     """Without a connection at most 200 changes wait (localStorage is small): one more is refused with a clear
     error in the page's language, and the queue stays as it was."""

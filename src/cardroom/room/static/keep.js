@@ -6,7 +6,9 @@ import { configurationLabel, useLang } from "./i18n.js";
 
 (() => {
   const params = new URLSearchParams(location.search);
-  const lang = params.get("lang") || ((navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en");
+  const asked = params.get("lang");  // English or Russian, the two the catalogue (and the worker's cache) has
+  const lang = asked === "en" || asked === "ru" ? asked
+    : ((navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en");
   useLang(lang);
   const $ = (id) => document.getElementById(id);
   const STORE = "cardroom-keeper";  // the keeper's JSON as the room last computed it
