@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import browserkit
+from cardroom.keeper import Keeper
 from test_keeper import ENTRY_OF, first_dealer, played
 
 browser = browserkit.browser
@@ -139,6 +140,15 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
             pg.reload()  # the queue survives a reload without a connection
             pg.wait_for_function(f"() => document.querySelectorAll('#k-queue li').length == {waiting}")
             assert pg.text_content("#k-sheet") == sheet_online
+            other = "en" if lang == "ru" else "ru"  # and the page opened in the other language draws it in that one
+            pg.goto(f"{server.base}/keep?lang={other}")
+            pg.wait_for_function(f"() => document.querySelectorAll('#k-queue li').length == {waiting}")
+            kept_online = Keeper.from_json(pg.evaluate(KEPT))
+            assert kept_online.entries == [ENTRY_OF[state.game.family](r) for r in state.results[:online_part]]
+            assert pg.text_content("#k-sheet") == kept_online.render(lang=other)
+            assert pg.text_content("#k-pending-label").startswith("Ждут отправки" if other == "ru" else "Waiting")
+            pg.goto(f"{server.base}/keep?lang={lang}")
+            pg.wait_for_function(f"() => document.querySelectorAll('#k-queue li').length == {waiting}")
             browserkit.shot(pg, f"keeper-offline-{name}-{lang}")
         finally:
             go_online(pg, server)

@@ -92,6 +92,10 @@ def test_the_history_is_drawn_in_the_readers_language(client: TestClient) -> Non
                                  "2. отменено на сдаче 1: contract=4S declarer=S tricks=10 → "]
     en = client.post("/api/keep?lang=en", json={"op": "view", "keeper": u["keeper"]}).json()
     assert en["history_rows"][0] == "1. deal 1 written: contract=4S declarer=S tricks=10"
+    # every answer is drawn in both languages too (a page reopened offline in the other one shows it)
+    assert u["drawn"]["ru"] == {"sheet": u["sheet"], "history_rows": u["history_rows"]}
+    assert u["drawn"]["en"] == {"sheet": en["sheet"], "history_rows": en["history_rows"]}
+    assert u["sheet"] != en["sheet"]
 
 
 def test_every_text_of_the_page_comes_from_the_catalogue_in_both_languages(client: TestClient) -> None:

@@ -27,6 +27,8 @@ router = APIRouter()
 
 PAGE_TEXTS = tuple(k for k in STRINGS if k.startswith("keep."))
 """The catalogue's texts the page is sent: the keeper's, the terminal's and the page's (``keep.page.*``)."""
+LANGS = ("en", "ru")
+"""The languages of the catalogue, each drawn in every answer and cached by the worker."""
 SCOPE = "/keep"
 """The service worker's scope: the page ``/keep`` (whatever its query) and what it fetches."""
 
@@ -74,11 +76,14 @@ async def games(lang: Lang) -> dict[str, Any]:
 
 
 def _answer(k: Keeper, lang: str, said: str) -> dict[str, Any]:
+    """The page's answer; ``drawn``: the sheet and the history in each language, so that a page reopened
+    offline in the other language still shows the room's last sheet."""
     got = k.settlement()
+    drawn = {code: {"sheet": k.render(lang=code), "history_rows": history_rows(k, code)} for code in LANGS}
     return {
-        "keeper": k.to_json(), "said": said, "sheet": k.render(lang=lang), "over": bool(k.sheet.is_over),
-        "settlement": None if got is None else list(got),
-        "history": [h.to_dict() for h in k.history], "history_rows": history_rows(k, lang), "deals": len(k.entries),
+        "keeper": k.to_json(), "said": said, "sheet": drawn[lang]["sheet"], "over": bool(k.sheet.is_over),
+        "settlement": None if got is None else list(got), "history": [h.to_dict() for h in k.history],
+        "history_rows": drawn[lang]["history_rows"], "drawn": drawn, "deals": len(k.entries),
     }
 
 

@@ -12,7 +12,7 @@ import { configurationLabel, useLang } from "./i18n.js";
   useLang(lang);
   const $ = (id) => document.getElementById(id);
   const STORE = "cardroom-keeper";  // the keeper's JSON as the room last computed it
-  const VIEW = "cardroom-keeper-view";  // that answer as drawn ({lang, answer}), shown while offline
+  const VIEW = "cardroom-keeper-view";  // that answer (drawn in every language), shown while offline
   const QUEUE = "cardroom-keeper-queue";  // the changes not sent yet, in order
   const RETRY_MS = 3000;
   const QUEUE_MAX = 200;  // changes kept without a connection at most (localStorage is small)
@@ -50,21 +50,22 @@ import { configurationLabel, useLang } from "./i18n.js";
     });
   }
 
-  function draw(answer) {
-    $("k-sheet").textContent = answer.sheet;
+  function draw(answer) {  // the answer and the keeper it is of
+    const mine = (answer.drawn && answer.drawn[lang]) || answer;  // the sheet and history in this page's language
+    $("k-sheet").textContent = mine.sheet;
     $("k-settlement").textContent = answer.settlement
       ? fmt("keep.settlement", { scores: answer.settlement.map((v, i) => i + ": " + v).join(", ") }) +
         (answer.over ? " — " + fmt("keep.over") : "")
       : "";
     const ol = $("k-history");
     ol.textContent = "";
-    for (const row of ((answer.history_rows || []).length ? answer.history_rows : [fmt("keep.no_history")])) {
+    for (const row of ((mine.history_rows || []).length ? mine.history_rows : [fmt("keep.no_history")])) {
       const li = document.createElement("li");
       li.textContent = row;
       ol.appendChild(li);
     }
     $("k-n").value = String(Math.max(1, answer.deals));
-    const blob = new Blob([JSON.stringify(answer.keeper, null, 1)], { type: "application/json" });
+    const blob = new Blob([JSON.stringify(keeper, null, 1)], { type: "application/json" });
     $("k-download").href = URL.createObjectURL(blob);
   }
 
@@ -89,7 +90,7 @@ import { configurationLabel, useLang } from "./i18n.js";
   function show(answer) {
     keeper = answer.keeper;
     localStorage.setItem(STORE, JSON.stringify(keeper));
-    localStorage.setItem(VIEW, JSON.stringify({ lang, answer }));
+    localStorage.setItem(VIEW, JSON.stringify(Object.assign({}, answer, { keeper: undefined })));  // kept once
     draw(answer);
     setup(keeper);
   }
@@ -254,7 +255,7 @@ import { configurationLabel, useLang } from "./i18n.js";
     if (keeper) {
       setup(keeper);
       const seen = load(VIEW, null);
-      if (seen && seen.lang === lang && seen.answer && seen.answer.keeper) draw(seen.answer);
+      if (seen && seen.drawn && seen.drawn[lang]) draw(seen);
     }
     showQueue();
     window.addEventListener("online", flush);
