@@ -198,6 +198,19 @@ def test_a_language_the_page_has_not_is_the_browsers(browser: Any, server: Any) 
         pg.wait_for_function("() => document.querySelector('#k-title').textContent == 'Score keeper'")
 
 
+def test_changes_made_quickly_are_applied_one_after_another(browser: Any, server: Any) -> None:
+    """Three deals written without waiting for the room's answers: each is applied to the previous one's."""
+    state = played("bridge", 11, max_deals=3)
+    entries = [text_of(ENTRY_OF[state.game.family](r)) for r in state.results]
+    with browserkit.page_in(browser, phone=True, viewport=TALL_PHONE) as pg:
+        begin(pg, server.base, "bridge", {}, first_dealer(state), "en")
+        # typed and written in one go, before the room can answer the first
+        pg.evaluate("(ts) => { for (const t of ts) { document.querySelector('#k-text').value = t;"
+                    " document.querySelector('#k-write').click(); } }", entries)
+        pg.wait_for_function(f"() => {KEPT}.entries.length == {len(entries)}")
+        assert pg.evaluate(f"{KEPT}.sheet") == state.sheet.to_dict()
+
+
 def test_the_queue_is_bounded(browser: Any, server: Any) -> None:
     """Without a connection at most 200 changes wait (localStorage is small): one more is refused with a clear
     error in the page's language, and the queue stays as it was."""

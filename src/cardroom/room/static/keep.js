@@ -165,10 +165,17 @@ import { configurationLabel, useLang } from "./i18n.js";
     }
   }
 
-  // A change the person made: sent at once when nothing waits, else (or without a connection) queued.
-  async function change(op, extra) {
+  // A change the person made: sent at once when nothing waits, else (or without a connection) queued. One at
+  // a time: a change made while the previous one is on its way is applied to that one's answer.
+  let last = Promise.resolve(true);
+  function change(op, extra) {
     const c = Object.assign({ op, game: $("k-game").value, options: JSON.parse($("k-options").value || "{}"),
       dealer: Number($("k-dealer").value || 0) }, extra);
+    last = last.then(() => apply(c), () => apply(c));
+    return last;
+  }
+
+  async function apply(c) {
     if (queue.length >= QUEUE_MAX && !queue[0].taken) {
       say(fmt("keep.page.queue_full", { n: queue.length }), "error");
       return false;
@@ -243,8 +250,10 @@ import { configurationLabel, useLang } from "./i18n.js";
     $("k-game").addEventListener("change", fillOptions);
     fillOptions();
     $("k-new").addEventListener("click", () => change("new", {}));
-    $("k-write").addEventListener("click", () => change("add", { text: $("k-text").value })
-      .then((taken) => { if (taken) $("k-text").value = ""; }));
+    $("k-write").addEventListener("click", () => {
+      const text = $("k-text").value;  // emptied once taken, unless the next deal is being typed already
+      change("add", { text }).then((taken) => { if (taken && $("k-text").value === text) $("k-text").value = ""; });
+    });
     $("k-text").addEventListener("keydown", (e) => { if (e.key === "Enter") $("k-write").click(); });
     $("k-undo").addEventListener("click", () => change("undo", {}));
     $("k-redo").addEventListener("click", () => change("redo", {}));
