@@ -113,7 +113,8 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
         sheet_online = pg.text_content("#k-sheet")
         try:
             go_offline(pg, server)
-            pg.reload()  # opened from the worker's cache: the page, its script, styles and texts in its language
+            opened = pg.reload()  # from the worker's cache: the page, its script, styles and texts in its language
+            assert opened is not None and opened.from_service_worker and opened.status == 200
             pg.wait_for_function("() => document.querySelector('#k-sheet').textContent.length > 0")
             assert pg.text_content("#k-title") == title and pg.title() == title
             assert pg.text_content("#k-write") == ("Записать" if lang == "ru" else "Write")
