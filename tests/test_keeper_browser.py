@@ -93,7 +93,7 @@ def write(pg: Any, text: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "options", "lang"), [
-    ("bridge", {}, "en"), ("preferans", {"variant": "leningrad", "players": 4}, "ru")])
+    ("bridge", {}, "en"), ("preferans", {"variant": "leningrad", "players": 4}, "ru"), ("euchre", {}, "ru")])
 def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, name: str,
                                                      options: dict[str, Any], lang: str) -> None:
     """Online: the page, its worker and two deals. Offline (reloaded from the cache): the other deals queued and
