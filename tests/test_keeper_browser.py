@@ -190,6 +190,13 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
         assert [h["op"] for h in pg.evaluate(f"{KEPT}.history")][-2:] == ["undo", "undo"]
 
 
+def test_the_room_links_to_the_keeper_in_its_language(browser: Any, server: Any) -> None:
+    with browserkit.page_in(browser, server, lang="ru", phone=True) as pg:
+        pg.click("#nav-keep")
+        pg.wait_for_function("() => document.querySelector('#k-title').textContent == 'Счётчик'")
+        assert pg.url == f"{server.base}/keep?lang=ru"
+
+
 def test_a_language_the_page_has_not_is_the_browsers(browser: Any, server: Any) -> None:
     """``?lang=de``: the page is in the browser's language among the two it has (the ones its worker keeps)."""
     with browserkit.page_in(browser, phone=True) as pg:

@@ -68,7 +68,8 @@ function frame() {
   langSel.value = getLang();
   const header = h("header", {},
     h("a", { href: "/", class: "brand", text: "♠♥ " + t("title") }),
-    h("nav", {}, h("a", { href: "/", text: t("lobby") }), h("a", { href: "/?page=records", text: t("records") })),
+    h("nav", {}, h("a", { href: "/", text: t("lobby") }), h("a", { href: "/?page=records", text: t("records") }),
+      h("a", { id: "nav-keep", href: `/keep?lang=${getLang()}`, text: t("keeper") })),
     langSel);
   const errors = h("div", { id: "errors", class: "errors", role: "alert", hidden: true, onclick: (e) => { e.currentTarget.hidden = true; } });
   const main = h("main", { id: "main" });

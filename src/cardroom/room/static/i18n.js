@@ -1,7 +1,7 @@
 // Every user-facing string of the browser client, in English and Russian.
 const STRINGS = {
   en: {
-    title: "Card room", lobby: "Lobby", records: "Records", language: "Language",
+    title: "Card room", lobby: "Lobby", records: "Records", keeper: "Score keeper", language: "Language",
     games: "Games", game: "Game", options: "Options", default: "default", yes: "yes", no: "no",
     opt_variant: "Variant (convention)", opt_players: "Players", opt_scoring: "Scoring",
     opt_nt_minimum_level: "Lowest no-trump bid", opt_partner_overbid_only_after_opponents_pass: "Partner may overbid only after the opponents pass",
@@ -148,7 +148,7 @@ const STRINGS = {
     clubLeave: "Leave the table (law 20)", clubBreak: "Break up the table (law 27)", clubEntry: "Claim entry there with the prior right (law 27)",
   },
   ru: {
-    title: "Карточный клуб", lobby: "Лобби", records: "Записи", language: "Язык",
+    title: "Карточный клуб", lobby: "Лобби", records: "Записи", keeper: "Счётчик", language: "Язык",
     games: "Игры", game: "Игра", options: "Условия", default: "по умолчанию", yes: "да", no: "нет",
     opt_variant: "Вариант (конвенция)", opt_players: "Игроков", opt_scoring: "Запись",
     opt_nt_minimum_level: "Наименьшая заявка без козыря", opt_partner_overbid_only_after_opponents_pass: "Партнёр перебивает только после паса противников",
