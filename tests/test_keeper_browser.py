@@ -50,6 +50,8 @@ def test_phone_session_equals_played(browser: Any, server: Any, name: str, optio
         label = begin(pg, server.base, name, options, first_dealer(state), lang)
         if name == "preferans":  # the options named as the room's pages name them, in the page's language
             assert label == "Вариант (конвенция): Ленинградка, Игроков: 4"
+        # nothing wider than the phone (the longest configuration's name included)
+        assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         for i, r in enumerate(state.results, 1):
             write(pg, text_of(ENTRY_OF[state.game.family](r)))
             pg.wait_for_function(f"() => JSON.parse(localStorage.getItem('cardroom-keeper')).entries.length == {i}")
@@ -138,6 +140,7 @@ def test_offline_session_is_queued_and_sent_in_order(browser: Any, server: Any, 
             label = ("Ждут отправки" if lang == "ru" else "Waiting to be sent") + f" ({waiting})"
             assert pg.text_content("#k-pending-label").startswith(label)
             assert pg.locator("#k-queue li").nth(0).text_content().endswith(entries[online_part])
+            assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # the list fits the phone
             pg.reload()  # the queue survives a reload without a connection
             pg.wait_for_function(f"() => document.querySelectorAll('#k-queue li').length == {waiting}")
             assert pg.text_content("#k-sheet") == sheet_online
