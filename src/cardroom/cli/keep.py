@@ -73,23 +73,9 @@ def _settlement(keeper: Any, lang: str) -> str:
 
 
 def _history(keeper: Any, lang: str) -> str:
-    if not keeper.history:
-        return t("keep.no_history", lang)
-    rows = []
-    for i, h in enumerate(keeper.history, 1):
-        rows.append(t("keep.history." + h.op, lang, i=i, n=h.deal,
-                      before="" if h.before is None else _entry_text(h.before),
-                      after="" if h.after is None else _entry_text(h.after)))
-    return "\n".join(rows)
+    from cardroom.keeper import history_rows
 
-
-def _entry_text(entry: dict[str, Any]) -> str:
-    def value(v: Any) -> str:
-        if isinstance(v, list):
-            return ",".join(map(str, v))
-        return str(v)
-
-    return " ".join(f"{k}={value(v)}" for k, v in entry.items())
+    return "\n".join(history_rows(keeper, lang)) if keeper.history else t("keep.no_history", lang)
 
 
 def run(keeper: Any, lang: str, lines: IO[str], out: IO[str], file: str | None) -> int:

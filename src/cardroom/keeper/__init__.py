@@ -8,6 +8,6 @@ Undo, redo and corrections keep a visible history; :meth:`Keeper.to_json` / :met
 replay the sheet.
 """
 
-from cardroom.keeper.core import Keeper, KeeperError, parse_entry
+from cardroom.keeper.core import Keeper, KeeperError, entry_text, history_rows, parse_entry
 
-__all__ = ["Keeper", "KeeperError", "parse_entry"]
+__all__ = ["Keeper", "KeeperError", "entry_text", "history_rows", "parse_entry"]

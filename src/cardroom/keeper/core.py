@@ -11,6 +11,7 @@ from typing import Any
 from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.game import Game, KeeperField
 from cardroom.core.match import Match
+from cardroom.i18n import t
 
 Entry = dict[str, Any]
 FORMAT = "cardroom-keeper/1"
@@ -255,3 +256,14 @@ class Keeper:
         except (KeyError, TypeError, ValueError) as err:
             raise KeeperError(Reason("keeper.bad_file", why=str(err))) from None
         return k
+
+
+def entry_text(entry: Entry) -> str:
+    """An entry as the ``key=value`` words it is typed in (a list's values joined by commas)."""
+    return " ".join(f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in entry.items())
+
+
+def history_rows(keeper: Keeper, lang: str) -> list[str]:
+    """The keeper's history as the terminal and the phone page show it, one row a change (``keep.history.*``)."""
+    return [t("keep.history." + h.op, lang, i=i, n=h.deal, before="" if h.before is None else entry_text(h.before),
+              after="" if h.after is None else entry_text(h.after)) for i, h in enumerate(keeper.history, 1)]

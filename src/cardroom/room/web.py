@@ -21,14 +21,15 @@ TOKEN_PREFIX = "token."
 
 SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("content-security-policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                                "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; "
-                                "form-action 'self'; frame-ancestors 'none'"),
+                                "connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; "
+                                "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
     ("x-content-type-options", "nosniff"),
     ("x-frame-options", "DENY"),
     ("referrer-policy", "no-referrer"),
 )
 """Sent with every HTTP response (:class:`SecurityHeaders`). The client in ``static/`` has no inline script
-or style; ``img-src data:`` is for the page's empty icon (``<link rel="icon" href="data:,">``)."""
+or style; ``img-src data:`` is for the page's empty icon (``<link rel="icon" href="data:,">``); ``worker-src`` and
+``manifest-src`` name the one worker (the score keeper's ``/keep-sw.js``) and manifest the room serves itself."""
 
 
 class SecurityHeaders:

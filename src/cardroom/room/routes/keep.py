@@ -4,31 +4,58 @@ a stateless API that replays it: ``GET /api/keep/games`` (the games kept, their 
 page's texts from the catalogue) and ``POST /api/keep`` (one change applied to the keeper's JSON the page
 sends: ``{"keeper": {...} | null, "game", "options", "dealer", "op": "new"|"add"|"fix"|"undo"|"redo"|"view",
 "text": "key=value …", "n": N}``; the answer is the keeper's JSON, the sheet drawn, the settlement and the
-history; a refused change a 400 naming why, in the reader's language). Nothing is stored on the server."""
+history; a refused change a 400 naming why, in the reader's language). Nothing is stored on the server.
+
+Offline (docs/room.md, *The score keeper*): ``GET /keep-sw.js`` is the page's service worker (scope
+``/keep``, ``static/keep-sw.js``), which keeps the page, its script and styles and the texts of both
+languages in the browser's cache; ``GET /keep.webmanifest?lang=`` the web app manifest, its texts from the
+catalogue. The worker never computes a sheet: what the page cannot send it queues (``keep.js``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 
 from cardroom.core.errors import CardroomError
 from cardroom.i18n import STRINGS, t
-from cardroom.keeper import Keeper, parse_entry
+from cardroom.keeper import Keeper, history_rows, parse_entry
 from cardroom.room.routes.common import STATIC, Lang, read_body
 
 router = APIRouter()
 
-PAGE_TEXTS = ("keep.welcome", "keep.added", "keep.undone", "keep.redone", "keep.fixed", "keep.refused",
-              "keep.fields", "keep.settlement", "keep.over", "keep.no_history", "keep.page.title", "keep.page.game",
-              "keep.page.new", "keep.page.deal", "keep.page.write", "keep.page.undo", "keep.page.redo",
-              "keep.page.fix", "keep.page.history", "keep.page.download", "keep.page.options", "keep.page.dealer")
+PAGE_TEXTS = tuple(k for k in STRINGS if k.startswith("keep."))
+"""The catalogue's texts the page is sent: the keeper's, the terminal's and the page's (``keep.page.*``)."""
+LANGS = ("en", "ru")
+"""The languages of the catalogue, each drawn in every answer and cached by the worker."""
+SCOPE = "/keep"
+"""The service worker's scope: the page ``/keep`` (whatever its query) and what it fetches."""
 
 
 @router.get("/keep")
 async def page() -> FileResponse:
     return FileResponse(STATIC / "keep.html")
+
+
+@router.get("/keep-sw.js")
+async def worker() -> FileResponse:
+    """The service worker, at the root so that its scope may be ``/keep``; never taken from the HTTP cache
+    (the browser checks it for an update at every visit)."""
+    return FileResponse(STATIC / "keep-sw.js", media_type="text/javascript; charset=utf-8",
+                        headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/keep.webmanifest")
+async def manifest(lang: Lang) -> Response:
+    """The web app manifest of the page in ``lang``: name and description from the catalogue."""
+    import json
+
+    body = {"name": t("keep.page.title", lang), "short_name": t("keep.page.short", lang),
+            "description": t("keep.page.description", lang), "lang": lang, "start_url": f"{SCOPE}?lang={lang}",
+            "scope": SCOPE, "display": "standalone", "background_color": "#ffffff", "theme_color": "#2b5d34",
+            "icons": [{"src": "/static/keep-icon.svg", "sizes": "any", "type": "image/svg+xml"}]}
+    return Response(json.dumps(body, ensure_ascii=False), media_type="application/manifest+json")
 
 
 @router.get("/api/keep/games")
@@ -49,11 +76,14 @@ async def games(lang: Lang) -> dict[str, Any]:
 
 
 def _answer(k: Keeper, lang: str, said: str) -> dict[str, Any]:
+    """The page's answer; ``drawn``: the sheet and the history in each language, so that a page reopened
+    offline in the other language still shows the room's last sheet."""
     got = k.settlement()
+    drawn = {code: {"sheet": k.render(lang=code), "history_rows": history_rows(k, code)} for code in LANGS}
     return {
-        "keeper": k.to_json(), "said": said, "sheet": k.render(lang=lang), "over": bool(k.sheet.is_over),
-        "settlement": None if got is None else list(got),
-        "history": [h.to_dict() for h in k.history], "deals": len(k.entries),
+        "keeper": k.to_json(), "said": said, "sheet": drawn[lang]["sheet"], "over": bool(k.sheet.is_over),
+        "settlement": None if got is None else list(got), "history": [h.to_dict() for h in k.history],
+        "history_rows": drawn[lang]["history_rows"], "drawn": drawn, "deals": len(k.entries),
     }
 
 

@@ -1,5 +1,5 @@
 // The card room's browser client: lobby, table, records. Protocol: docs/room.md.
-import { t, tp, getLang, setLang, callText, seatLabel, positionText, rulingOptionText, lawTitle, irregularityKind, effectText } from "./i18n.js";
+import { t, tp, getLang, setLang, optionLabel, configurationLabel, callText, seatLabel, positionText, rulingOptionText, lawTitle, irregularityKind, effectText } from "./i18n.js";
 import { cardEl, isCard, sortHand } from "./cards.js";
 import { renderSheet } from "./sheets.js";
 import { h } from "./dom.js";
@@ -68,7 +68,8 @@ function frame() {
   langSel.value = getLang();
   const header = h("header", {},
     h("a", { href: "/", class: "brand", text: "♠♥ " + t("title") }),
-    h("nav", {}, h("a", { href: "/", text: t("lobby") }), h("a", { href: "/?page=records", text: t("records") })),
+    h("nav", {}, h("a", { href: "/", text: t("lobby") }), h("a", { href: "/?page=records", text: t("records") }),
+      h("a", { id: "nav-keep", href: `/keep?lang=${getLang()}`, text: t("keeper") })),
     langSel);
   const errors = h("div", { id: "errors", class: "errors", role: "alert", hidden: true, onclick: (e) => { e.currentTarget.hidden = true; } });
   const main = h("main", { id: "main" });
@@ -85,13 +86,6 @@ function titleOf(gs, name) {
   return g ? g.title[getLang()] || g.title.en : tp("gameTitle_", name);
 }
 
-function optionLabel(v) {
-  if (v === null) return `(${t("default")})`;
-  if (v === true || v === false) return t(v ? "yes" : "no");
-  if (typeof v === "string") { const x = tp("variant_", v); return x !== v ? x : tp("val_", v); }
-  return String(v);
-}
-
 async function lobby(main) {
   const gs = await games();
   const nameIn = h("input", { id: "name", value: store.name(), placeholder: t("yourName"), maxlength: "40" });
@@ -105,7 +99,7 @@ async function lobby(main) {
     optsBox.replaceChildren();
     presetSel.replaceChildren(h("option", { value: "", text: "—" }));
     g.configurations.forEach((c, i) => presetSel.append(h("option", { value: String(i),
-      text: Object.entries(c).map(([k, v]) => `${tp("opt_", k)}: ${optionLabel(v)}`).join(", ") || `(${t("default")})` })));
+      text: configurationLabel(c) })));
     for (const [name, o] of Object.entries(g.options)) {
       const sel = h("select", { "data-option": name, id: `opt-${name}` });
       const choices = [...o.choices];

@@ -1,7 +1,7 @@
 // Every user-facing string of the browser client, in English and Russian.
 const STRINGS = {
   en: {
-    title: "Card room", lobby: "Lobby", records: "Records", language: "Language",
+    title: "Card room", lobby: "Lobby", records: "Records", keeper: "Score keeper", language: "Language",
     games: "Games", game: "Game", options: "Options", default: "default", yes: "yes", no: "no",
     opt_variant: "Variant (convention)", opt_players: "Players", opt_scoring: "Scoring",
     opt_nt_minimum_level: "Lowest no-trump bid", opt_partner_overbid_only_after_opponents_pass: "Partner may overbid only after the opponents pass",
@@ -148,7 +148,7 @@ const STRINGS = {
     clubLeave: "Leave the table (law 20)", clubBreak: "Break up the table (law 27)", clubEntry: "Claim entry there with the prior right (law 27)",
   },
   ru: {
-    title: "Карточный клуб", lobby: "Лобби", records: "Записи", language: "Язык",
+    title: "Карточный клуб", lobby: "Лобби", records: "Записи", keeper: "Счётчик", language: "Язык",
     games: "Игры", game: "Игра", options: "Условия", default: "по умолчанию", yes: "да", no: "нет",
     opt_variant: "Вариант (конвенция)", opt_players: "Игроков", opt_scoring: "Запись",
     opt_nt_minimum_level: "Наименьшая заявка без козыря", opt_partner_overbid_only_after_opponents_pass: "Партнёр перебивает только после паса противников",
@@ -345,9 +345,22 @@ if (!(lang in STRINGS)) lang = "en";
 
 export function getLang() { return lang; }
 export function setLang(l) { if (l in STRINGS) { lang = l; localStorage.setItem("cardroom:lang", l); } }
+// The language of a page that names its own (the score keeper's ?lang=), not stored for the room's pages.
+export function useLang(l) { if (l in STRINGS) lang = l; }
 export function t(key) { return STRINGS[lang][key] ?? STRINGS.en[key] ?? key; }
 // A key with a prefix ("phase_", "kind_") whose unknown values are shown as they come.
 export function tp(prefix, value) { const k = prefix + value; const s = t(k); return s === k ? String(value) : s; }
+// An option's value as a person reads it: a variant's name, a value's word, yes or no, "(default)".
+export function optionLabel(v) {
+  if (v === null) return `(${t("default")})`;
+  if (v === true || v === false) return t(v ? "yes" : "no");
+  if (typeof v === "string") { const x = tp("variant_", v); return x !== v ? x : tp("val_", v); }
+  return String(v);
+}
+// A game's configuration ({option: value}) in one line: "Variant (convention): Leningrad, Players: 4".
+export function configurationLabel(c) {
+  return Object.entries(c).map(([k, v]) => `${tp("opt_", k)}: ${optionLabel(v)}`).join(", ") || `(${t("default")})`;
+}
 
 const SUIT_SYM = { C: "♣", D: "♦", H: "♥", S: "♠" };
 

@@ -4,7 +4,7 @@
 // player's page: the matches played under a name, with the results the server keeps.
 // ``deps``: what the page frame gives (api, store, go, showError, displayName, games, titleOf, optionLabel).
 import { h } from "./dom.js";
-import { t, tp, getLang, seatLabel, positionText } from "./i18n.js";
+import { t, tp, getLang, seatLabel, positionText, configurationLabel } from "./i18n.js";
 
 export function playerLink(name) { return `/?page=player&name=${encodeURIComponent(name)}`; }
 
@@ -17,7 +17,7 @@ function variantsOf(g, optionLabel) {
   for (const c of g.configurations) {
     const entries = Object.entries(c);
     if (!entries.length) continue;
-    out.push({ label: entries.map(([k, x]) => `${tp("opt_", k)}: ${optionLabel(x)}`).join(", "),
+    out.push({ label: configurationLabel(c),
       query: Object.fromEntries(entries.map(([k, x]) => [`opt.${k}`, typeof x === "string" ? x : JSON.stringify(x)])) });
   }
   return out;
