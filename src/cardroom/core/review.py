@@ -28,8 +28,8 @@ from cardroom.core.cards import Card
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError, Reason, RecordError
 
 __all__ = [
-    "MAX_WHATIF_CARDS", "DealLine", "OpenHand", "ReviewAdapter", "deal_lines", "game_review", "lines_of_record",
-    "review_deal", "review_path", "what_if",
+    "MAX_WHATIF_CARDS", "DealLine", "OpenHand", "ReviewAdapter", "TrickPlayReview", "deal_lines", "game_review",
+    "lines_of_record", "review_deal", "review_path", "what_if",
 ]
 
 MAX_WHATIF_CARDS = 52
@@ -136,6 +136,80 @@ class CompassReview(GenericReview):
         from cardroom.i18n import t
 
         return t("review.side." + side, lang)
+
+
+@dataclass(frozen=True)
+class TrickPlayReview(CompassReview):
+    """The review of any deal at the compass seats whose play is :class:`cardroom.core.tricks.TrickPlay` with
+    natural suits and ranks (follow suit; the highest trump, else the highest card led, wins): the bridges,
+    their three- and two-player varieties. The position is read from the deal's trick play alone — the seats
+    in play (``after`` from the leader, ``trick_size`` of them: a hand set aside, a reserve, is out), their
+    hands, the trick, the trump, and who a trick counts for (``credit``: the seats of the mover's side) —
+    and solved by the project's solver (:mod:`cardroom.solve.tricks`, two to four hands).
+
+    :meth:`lose_tricks` says whether the deal is played to lose (nullo, reversi, a misery declaration):
+    each side then wants few tricks of its own (the count is zero-sum: the other side wants it many), and
+    the values are read so (``maximize`` False). :meth:`best_moves` is the one place a game's faster solver
+    comes in (bridge's DDS, for the deals it serves)."""
+
+    play_phase: int
+    """The deal's phase of play."""
+
+    def in_play(self, deal: Any) -> bool:
+        return bool(deal.phase == self.play_phase) and getattr(deal, "declarer", 0) is not None
+
+    def lose_tricks(self, deal: Any) -> bool:
+        """Whether the deal is played to lose tricks (default: where the declarer's side wants few, the
+        deal's ``claim_minimizes`` says so)."""
+        minimizes = getattr(deal, "claim_minimizes", None)
+        declarer = getattr(deal, "declarer", None)
+        return minimizes is not None and declarer is not None and bool(minimizes(int(declarer)))
+
+    @staticmethod
+    def seats_in_play(deal: Any) -> tuple[int, ...]:
+        """The seats that play to a trick, from the current trick's leader on."""
+        seats = [int(deal.leader)]
+        while len(seats) < deal.trick_size:
+            seats.append(int(deal.after[seats[-1]]))
+        return tuple(seats)
+
+    def position(self, deal: Any) -> Any:
+        """The deal's position for :mod:`cardroom.solve.tricks`: the side counted is the mover's."""
+        from cardroom.solve.tricks import Position
+
+        order = self.seats_in_play(deal)
+        mover = int(deal.next_seat)
+        credit = deal.credit
+        hands = tuple(int(h) if s in order else 0 for s, h in enumerate(deal.hands))
+        side = frozenset(s for s in order if credit[s] == credit[mover])
+        trick = tuple(int(c) for _, c in deal.trick_plays())
+        return Position(hands, order, order[0], trick, deal.trump, False, side, not self.lose_tricks(deal))
+
+    def best_moves(self, deal: Any, pos: Any) -> dict[int, int]:
+        """Each legal card of the seat to play -> the tricks its side takes from here on (this trick
+        included) under best play, every hand open."""
+        from cardroom.solve.tricks import best_moves
+
+        return best_moves(pos)
+
+    def open_hand(self, deal: Any) -> OpenHand:
+        pos = self.position(deal)
+        mover = pos.to_move
+        taken = deal.won[deal.credit[mover]]
+        values = {c: taken + v for c, v in self.best_moves(deal, pos).items()}
+        return OpenHand(self.seat_label(mover), self.side_label(pos.side), values, pos.maximize)
+
+    def side_label(self, seats: frozenset[int]) -> str:
+        """A side by its seats' letters, N E S W order (``NS``, ``S``, ``NE``)."""
+        return "".join(self.seat_label(s) for s in sorted(seats))
+
+    def side_name(self, side: str, lang: str) -> str:
+        from cardroom.i18n import SEAT_LETTERS, STRINGS
+
+        if "review.side." + side in STRINGS:
+            return super().side_name(side, lang)
+        letters = SEAT_LETTERS.get(lang, SEAT_LETTERS["en"])
+        return "".join(letters[x] for x in side)
 
 
 # ------------------------------------------------------------------------------------------ records
