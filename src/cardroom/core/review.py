@@ -29,7 +29,7 @@ from cardroom.core.errors import CardroomError, IllegalAction, ParseError, Reaso
 
 __all__ = [
     "MAX_WHATIF_CARDS", "DealLine", "OpenHand", "ReviewAdapter", "TrickPlayReview", "deal_lines", "game_review",
-    "lines_of_record", "review_deal", "review_path", "what_if",
+    "lines_of_record", "review_deal", "review_path", "review_text", "what_if",
 ]
 
 MAX_WHATIF_CARDS = 52
@@ -86,6 +86,10 @@ class ReviewAdapter(Protocol):
         """The deals of a record in the game's own format, each as its play began."""
         ...
 
+    def text_lines(self, path: Path, text: str) -> list[DealLine]:
+        """The same of a record given as its text (an uploaded file), ``path`` its name."""
+        ...
+
     def in_play(self, deal: Any) -> bool:
         ...
 
@@ -112,6 +116,9 @@ class GenericReview:
     """The deal's phase of play, where a deal is in play when it is in that phase."""
 
     def deal_lines(self, path: Path) -> list[DealLine]:
+        return []
+
+    def text_lines(self, path: Path, text: str) -> list[DealLine]:
         return []
 
     def in_play(self, deal: Any) -> bool:
@@ -306,6 +313,17 @@ def review_path(path: str | Path) -> tuple[ReviewAdapter, list[DealLine]]:
     if data.get("format") != "cardroom-record":
         raise RecordError(Reason("review.not_record", p=p))
     return lines_of_record(data)
+
+
+def review_text(name: str, text: str) -> tuple[ReviewAdapter, list[DealLine]]:
+    """The deals of a record given as its text (an uploaded file, nothing stored): a game's own format, known
+    by the ending of ``name`` (``.pbn``, ``.lin``)."""
+    p = Path(name)
+    for adapter in _adapters():
+        if p.suffix.lower() in adapter.file_suffixes:
+            return adapter, adapter.text_lines(p, text)
+    known = sorted({s for a in _adapters() for s in a.file_suffixes})
+    raise RecordError(Reason("review.upload_type", ext=p.suffix or "-", known=", ".join(known)))
 
 
 # ------------------------------------------------------------------------------------------ review

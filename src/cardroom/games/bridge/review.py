@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardroom.core.review import DealLine, ReviewAdapter, TrickPlayReview, deal_lines
 from cardroom.core.table import Seat
 from cardroom.records.rubber_json import DEALS_GAME, RUBBER_GAME
+
+if TYPE_CHECKING:
+    from cardroom.records.replay import LoadedRecord
 
 __all__ = ["REVIEW", "BridgeReview", "DummyDealReview"]
 
@@ -52,7 +55,14 @@ class BridgeReview(DummyDealReview):
     def deal_lines(self, path: Path) -> list[DealLine]:
         from cardroom.records.replay import load_record
 
-        rec = load_record(path)
+        return self._lines(load_record(path))
+
+    def text_lines(self, path: Path, text: str) -> list[DealLine]:
+        from cardroom.records.replay import record_of_text
+
+        return self._lines(record_of_text(path, text))
+
+    def _lines(self, rec: LoadedRecord) -> list[DealLine]:
         return deal_lines(self, ((n, rec.game.new_deal(d.dealer, d.vulnerable), list(d.history))
                                  for n, d in enumerate(rec.deals, start=1)))
 
