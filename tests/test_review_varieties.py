@@ -205,3 +205,22 @@ def test_euchre_and_preferans_records_are_reviewed(tmp_path: Path, capsys: pytes
     legal = [c for c in what_if(adapter, lines[0], k, [])["position"]["values"]]
     w = what_if(adapter, lines[0], k, [legal[-1]])
     assert w["cards"][0]["card"] == legal[-1]
+
+
+def test_the_command_line_names_a_varietys_sides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`cardroom review` of a misery bridge record: the dealer's side is his seat, the non-dealer's his two
+    hands, in the reader's language; the costly cards are the review's."""
+    options, script, _ = CASES["misery-bridge"]
+    path = tmp_path / "misery.json"
+    path.write_text(json.dumps(_record("misery-bridge", options, script)), encoding="utf-8")
+    adapter, lines = lines_of_record(json.loads(path.read_text(encoding="utf-8")))
+    r = review_deal(adapter, lines[0])
+    assert {s["side"] for s in r["cards"]} == {"S", "NE"}
+    for lang, south, north_east, north in (("en", "S", "NE", "North"), ("ru", "Ю", "СВ", "Север")):
+        assert main(["--lang", lang, "review", str(path)]) == 0
+        out = capsys.readouterr().out.splitlines()
+        cards = [line for line in out if line.startswith("    ")]
+        assert len(cards) == len(r["cards"]) and sum("<<" in line for line in cards) == len(r["costly"])
+        first = r["cards"][0]
+        assert cards[0].startswith(f"    {north} {first['card']}: {north_east} {first['after']}")
+        assert any(f": {south} " in line for line in cards)
