@@ -224,3 +224,23 @@ def test_the_command_line_names_a_varietys_sides(tmp_path: Path, capsys: pytest.
         first = r["cards"][0]
         assert cards[0].startswith(f"    {north} {first['card']}: {north_east} {first['after']}")
         assert any(f": {south} " in line for line in cards)
+
+
+def test_a_laws_record_with_a_revoke_is_reviewed_around_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Straight bridge in laws mode with irregularities: a revoke that stands leaves its trick's later cards
+    without an open-hand value (``irregular``, no cost); every other card is valued and the review goes on."""
+    save = tmp_path / "laws.json"
+    assert main(["--lang", "en", "play", "straight-bridge", "--auto", "--seed", "5", "--laws", "--irregularities",
+                 "0.05", "--save", str(save)]) == 0
+    capsys.readouterr()
+    adapter, lines = lines_of_record(json.loads(save.read_text(encoding="utf-8")))
+    reviewed = [review_deal(adapter, line) for line in lines]
+    irregular = [s for r in reviewed for s in r["cards"] if s.get("irregular")]
+    assert irregular and all(s["cost"] == 0 and s["after"] is None for s in irregular)
+    for r in reviewed:
+        assert not {s["k"] for s in r["cards"] if s.get("irregular")} & set(r["costly"])
+        assert all(isinstance(s["after"], int) for s in r["cards"] if not s.get("irregular"))
+    deal = next(r["deal"] for r in reviewed if any(s.get("irregular") for s in r["cards"]))
+    for lang, words in (("en", "not valued"), ("ru", "без оценки")):
+        assert main(["--lang", lang, "review", str(save), "--deal", str(deal)]) == 0
+        assert words in capsys.readouterr().out

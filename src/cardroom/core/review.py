@@ -345,6 +345,17 @@ def _step(adapter: ReviewAdapter, deal: Any, card: int, k: int) -> dict[str, Any
             "best": [str(Card(c)) for c, v in sorted(oh.values.items(), key=lambda cv: -cv[0]) if v == best]}
 
 
+def _recorded_step(adapter: ReviewAdapter, deal: Any, card: int, k: int) -> dict[str, Any]:
+    """The step of a card the record holds (the engine accepted it): :func:`_step`'s, or where the open-hand
+    solver cannot value the position (an irregularity accepted by the laws: a revoke that stands in the
+    trick), the card marked ``irregular`` with no values and no cost."""
+    try:
+        return _step(adapter, deal, card, k)
+    except CardroomError:
+        return {"k": k, "seat": adapter.seat_label(int(deal.next_seat)), "card": str(Card(card)), "side": None,
+                "maximize": None, "before": None, "after": None, "cost": 0, "best": [], "irregular": True}
+
+
 def _play(adapter: ReviewAdapter, line: DealLine, upto: int | None,
           steps: list[dict[str, Any]] | None) -> tuple[Any, int]:
     """Replay ``line`` on a copy of its start until ``upto`` cards are played (None: all); each card's
@@ -357,7 +368,7 @@ def _play(adapter: ReviewAdapter, line: DealLine, upto: int | None,
             if upto is not None and k >= upto:
                 break
             if steps is not None and adapter.in_play(deal):
-                steps.append(_step(adapter, deal, card, k))
+                steps.append(_recorded_step(adapter, deal, card, k))
             k += 1
         deal.apply(action)
     return deal, k
@@ -365,7 +376,8 @@ def _play(adapter: ReviewAdapter, line: DealLine, upto: int | None,
 
 def review_deal(adapter: ReviewAdapter, line: DealLine) -> dict[str, Any]:
     """The review of a deal: every card played with the open-hand values before (the best card's) and
-    after it and its cost; ``costly``: the indices of the cards that cost a trick."""
+    after it and its cost; ``costly``: the indices of the cards that cost a trick (a card played while an
+    irregularity stands in the trick is ``irregular``, not valued)."""
     steps: list[dict[str, Any]] = []
     _play(adapter, line, None, steps)
     _number_tricks(steps)
