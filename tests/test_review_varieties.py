@@ -2,7 +2,9 @@
 a real finished deal of each, played through the engine, reviewed card by card; the marked cards are
 exactly those after which the open-hand value of the side that played it is worse for that side than
 before it, the values recomputed here independently of the review (another solver where the review uses
-DDS: the project's; the project's ``solve`` entry, not the review's per-card ``best_moves``, elsewhere);
+DDS: the project's; the project's ``solve`` entry, not the review's per-card ``best_moves``, elsewhere; and
+over the last three tricks of every deal a plain minimax by the engine's trick rules, which the solver must
+equal);
 and a what-if from a point of the play with another card is a legal continuation played to the end.
 
 The bridge family's deals are one deal (``DEAL``) whose suits are split into runs, so that the project's
@@ -12,6 +14,7 @@ bridge and misery bridge's misery are played to lose tricks: each side wants few
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ import pytest
 from cardroom.cli.main import main
 from cardroom.core.cards import Card
 from cardroom.core.review import DealLine, ReviewAdapter, TrickPlayReview, lines_of_record, review_deal, what_if
+from cardroom.core.tricks import follow_mask, natural_winner
 from cardroom.games import game_class, names
 from cardroom.games.oldbridge.calls import Denom
 from cardroom.records.registry import record_dict, record_state
@@ -85,7 +89,33 @@ def _value(deal: Any, seat: int) -> int:
     trick = tuple(int(c) for _, c in deal.trick_plays())
     lose = _loses(deal)
     pos = tricks.Position(hands, tuple(order), order[0], trick, deal.trump, False, side, not lose)
-    return int(taken) + tricks.solve(pos)
+    value = tricks.solve(pos)
+    if pos.tricks_left <= BRUTE_TRICKS:  # the end of the deal: plain minimax by the engine's trick rules
+        assert _brute(hands, tuple(order), order[0], trick, deal.trump, side, not lose) == value
+    return int(taken) + value
+
+
+BRUTE_TRICKS = 3
+
+
+@cache
+def _brute(hands: tuple[int, ...], order: tuple[int, ...], leader: int, trick: tuple[int, ...], trump: int | None,
+           side: frozenset[int], maximize: bool) -> int:
+    """The side's tricks from here on by plain minimax over every legal card (follow suit, the engine's
+    winner), no pruning and nothing of the solver's."""
+    i = order.index(leader)
+    if len(trick) == len(order):
+        winner = order[(i + natural_winner(trick, trump)) % len(order)]
+        rest = _brute(hands, order, winner, (), trump, side, maximize) if any(hands) else 0
+        return int(winner in side) + rest
+    mover = order[(i + len(trick)) % len(order)]
+    legal = follow_mask(hands[mover], trick[0] // 13 if trick else None)
+    values = []
+    for c in range(52):
+        if legal >> c & 1:
+            after = tuple(h & ~(1 << c) if s == mover else h for s, h in enumerate(hands))
+            values.append(_brute(after, order, leader, (*trick, c), trump, side, maximize))
+    return max(values) if (mover in side) == maximize else min(values)
 
 
 def _loses(deal: Any) -> bool:
