@@ -61,7 +61,7 @@ def _best_of(a: Callable[[], None], b: Callable[[], None], rounds: int) -> tuple
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=3)
-    p.add_argument("--tricks", type=int, default=6)
+    p.add_argument("--tricks", type=int, default=3)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rounds", type=int, default=1)
     args = p.parse_args(argv)
@@ -70,7 +70,11 @@ def main(argv: list[str] | None = None) -> None:
     load("straight-bridge")  # imported before the clock
 
     def run(game: str) -> Callable[[], None]:
-        return lambda: [review_deal(adapters[game], line) for line in lines[game]] and None
+        def reviews() -> None:
+            for line in lines[game]:
+                review_deal(adapters[game], line)
+
+        return reviews
 
     bridge, reversi = _best_of(run("straight-bridge"), run("reversi-bridge"), args.rounds)
     cards = sum(len(line.actions) for line in lines["straight-bridge"])
