@@ -14,6 +14,7 @@ bridge and misery bridge's misery are played to lose tricks: each side wants few
 from __future__ import annotations
 
 import json
+import warnings
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,12 @@ from cardroom.games import game_class, names
 from cardroom.games.oldbridge.calls import Denom
 from cardroom.records.registry import record_dict, record_state
 from cardroom.solve import tricks
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from roomkit import auth, new_table, wait_until
 
 DEAL = "deal AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 FOUR, THREE, TWO = "draw 2D 4H 5C 8D", "draw 2D 4H 5C", "draw 2D 4H"
@@ -274,3 +281,25 @@ def test_a_laws_record_with_a_revoke_is_reviewed_around_it(tmp_path: Path, capsy
     for lang, words in (("en", "not valued"), ("ru", "без оценки")):
         assert main(["--lang", lang, "review", str(save), "--deal", str(deal)]) == 0
         assert words in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", ["misery-bridge", "cutthroat", "double-dummy"])
+def test_the_room_reviews_a_finished_match_of_a_two_or_three_player_bridge(tmp_path: Path, game: str) -> None:
+    """A room table played out by the bots: its review and a what-if are the record's, read by the same
+    mechanism (the players' seats are the deal's compass seats)."""
+    from cardroom.room.app import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path}/room.sqlite")) as c:
+        tid, owner = new_table(c, game, seed=4)
+        c.post(f"/api/tables/{tid}/bots", json={}, headers=auth(owner))
+        wait_until(c, tid, lambda i: i["over"], timeout=180)
+        adapter, lines = lines_of_record(c.get(f"/api/tables/{tid}/record").json())
+        expected = review_deal(adapter, lines[0])
+        r = c.get(f"/api/tables/{tid}/review", params={"deal": lines[0].number})
+        assert r.status_code == 200, r.text
+        assert r.json()["game"] == game and r.json()["cards"] == expected["cards"]
+        assert r.json()["costly"] == expected["costly"]
+        k = len(expected["cards"]) // 2
+        w = c.post(f"/api/tables/{tid}/review/whatif", json={"deal": lines[0].number, "from": k, "cards": []})
+        assert w.status_code == 200, w.text
+        assert w.json()["position"] == what_if(adapter, lines[0], k, [])["position"]
