@@ -211,6 +211,8 @@ class TrickPlayReview(CompassReview):
         return "".join(self.seat_label(s) for s in sorted(seats))
 
     def side_name(self, side: str, lang: str) -> str:
+        """The catalogue's ``review.side.<seats>`` (the pairs, misery bridge's sides); another side by its
+        seats' letters as the screens write them."""
         from cardroom.i18n import SEAT_LETTERS, STRINGS
 
         if "review.side." + side in STRINGS:
