@@ -96,3 +96,4 @@ def test_the_records_page_reviews_an_uploaded_lin_file(browser: Any, server: Ser
         pg.wait_for_selector("#review-file")
         assert pg.inner_text("#review-upload h2") == "Разобрать файл записи (.lin, .pbn)"
         assert pg.evaluate(PHONE_PROBLEMS) == []
+        assert pg.evaluate(LATIN_WORDS, "#review-upload") == []

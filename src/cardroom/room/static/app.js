@@ -892,7 +892,9 @@ function fileReview() {
     if (!file) return;
     panel.replaceChildren(reviewPanel(uploadReview(file.name, await file.text()), 0));
   });
-  sec.append(h("h2", { text: t("reviewFile") }), h("div", { class: "controls" }, input), panel);
+  // the file kinds are the files' own names (notation), not words of the page's language
+  sec.append(h("h2", {}, t("reviewFile"), " ", h("span", { "data-raw": "", text: "(.lin, .pbn)" })),
+    h("div", { class: "controls" }, input), panel);
   return sec;
 }
 
