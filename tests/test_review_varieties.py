@@ -1,10 +1,9 @@
 """The review of every registered game that plays tricks (issue 17, point 5), listed from the registry:
 a real finished deal of each, played through the engine, reviewed card by card; the marked cards are
 exactly those after which the open-hand value of the side that played it is worse for that side than
-before it, the values recomputed here independently of the review (another solver where the review uses
-DDS: the project's; the project's ``solve`` entry, not the review's per-card ``best_moves``, elsewhere; and
-over the last three tricks of every deal a plain minimax by the engine's trick rules, which the solver must
-equal);
+before it, the values recomputed here independently of the review (by the project's solver in pure Python,
+where the review calls DDS or the compiled core; and over the last three tricks of every deal by a plain
+minimax over the engine's trick rules, which the solver must equal);
 and a what-if from a point of the play with another card is a legal continuation played to the end.
 
 The bridge family's deals are one deal (``DEAL``) whose suits are split into runs, so that the project's
@@ -82,8 +81,9 @@ def test_every_game_of_the_registry_is_listed_here() -> None:
 
 
 def _value(deal: Any, seat: int) -> int:
-    """The open-hand tricks of ``seat``'s side in the whole deal (taken + to come), by the project's solver's
-    ``solve`` on a position built here from the deal's trick play."""
+    """The open-hand tricks of ``seat``'s side in the whole deal (taken + to come), by the project's solver in
+    pure Python (the review's values come from DDS or the compiled core) on a position built here from the
+    deal's trick play."""
     credit = deal.credit
     taken = deal.won[credit[seat]]
     if not any(deal.hands[s] for s in range(4)) or len(deal.tricks) == deal.TRICKS:
@@ -96,7 +96,7 @@ def _value(deal: Any, seat: int) -> int:
     trick = tuple(int(c) for _, c in deal.trick_plays())
     lose = _loses(deal)
     pos = tricks.Position(hands, tuple(order), order[0], trick, deal.trump, False, side, not lose)
-    value = tricks.solve(pos)
+    value = tricks.solve_python(pos)  # the pure-Python search, not the compiled core the review calls
     if pos.tricks_left <= BRUTE_TRICKS:  # the end of the deal: plain minimax by the engine's trick rules
         assert _brute(hands, tuple(order), order[0], trick, deal.trump, side, not lose) == value
     return int(taken) + value
