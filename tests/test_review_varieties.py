@@ -212,13 +212,17 @@ def test_a_varietys_other_goal_is_read_in_its_terms(case: str) -> None:
 
 
 def test_reversi_and_nullo_are_not_read_as_bridge() -> None:
-    """The same deal and the same cards: at reversi (each side wants few tricks) the marked cards are not
-    those of straight bridge's no trumps (each side wants many) — the goal is the variety's."""
+    """The same deal and the same cards: at reversi and at a nullo (each side wants few tricks) the marked
+    cards are not those of straight bridge's or auction bridge's no trumps (each side wants many) — the goal
+    is the variety's."""
     plays = {g: review_deal(*_first(g, CASES[g][0], CASES[g][1])) for g in ("reversi-bridge", "straight-bridge")}
-    rev, plain = plays["reversi-bridge"], plays["straight-bridge"]
-    assert [s["card"] for s in rev["cards"]] == [s["card"] for s in plain["cards"]]
-    assert rev["costly"] != plain["costly"]
-    assert all(not s["maximize"] for s in rev["cards"]) and all(s["maximize"] for s in plain["cards"])
+    nullo = LOSING["nullo"]
+    plays["nullo"] = review_deal(*_first(nullo[0], nullo[1], nullo[2]))
+    plays["1NT"] = review_deal(*_first(nullo[0], nullo[1], [*nullo[2][:2], "1NT", *nullo[2][3:]]))
+    for losing, plain in ((plays["reversi-bridge"], plays["straight-bridge"]), (plays["nullo"], plays["1NT"])):
+        assert [s["card"] for s in losing["cards"]] == [s["card"] for s in plain["cards"]]
+        assert losing["costly"] != plain["costly"]
+        assert all(not s["maximize"] for s in losing["cards"]) and all(s["maximize"] for s in plain["cards"])
 
 
 def _first(game: str, options: dict[str, Any], script: list[str]) -> tuple[ReviewAdapter, DealLine]:
