@@ -28,8 +28,8 @@ from cardroom.core.cards import Card
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError, Reason, RecordError
 
 __all__ = [
-    "MAX_WHATIF_CARDS", "DealLine", "OpenHand", "ReviewAdapter", "deal_lines", "game_review", "lines_of_record",
-    "review_deal", "review_path", "what_if",
+    "MAX_WHATIF_CARDS", "DealLine", "OpenHand", "ReviewAdapter", "TrickPlayReview", "deal_lines", "game_review",
+    "lines_of_record", "review_deal", "review_path", "review_text", "what_if",
 ]
 
 MAX_WHATIF_CARDS = 52
@@ -86,6 +86,10 @@ class ReviewAdapter(Protocol):
         """The deals of a record in the game's own format, each as its play began."""
         ...
 
+    def text_lines(self, path: Path, text: str) -> list[DealLine]:
+        """The same of a record given as its text (an uploaded file), ``path`` its name."""
+        ...
+
     def in_play(self, deal: Any) -> bool:
         ...
 
@@ -114,6 +118,9 @@ class GenericReview:
     def deal_lines(self, path: Path) -> list[DealLine]:
         return []
 
+    def text_lines(self, path: Path, text: str) -> list[DealLine]:
+        return []
+
     def in_play(self, deal: Any) -> bool:
         return self.PLAY_PHASE is not None and bool(deal.phase == self.PLAY_PHASE)
 
@@ -136,6 +143,82 @@ class CompassReview(GenericReview):
         from cardroom.i18n import t
 
         return t("review.side." + side, lang)
+
+
+@dataclass(frozen=True)
+class TrickPlayReview(CompassReview):
+    """The review of any deal at the compass seats whose play is :class:`cardroom.core.tricks.TrickPlay` with
+    natural suits and ranks (follow suit; the highest trump, else the highest card led, wins): the bridges,
+    their three- and two-player varieties. The position is read from the deal's trick play alone — the seats
+    in play (``after`` from the leader, ``trick_size`` of them: a hand set aside, a reserve, is out), their
+    hands, the trick, the trump, and who a trick counts for (``credit``: the seats of the mover's side) —
+    and solved by the project's solver (:mod:`cardroom.solve.tricks`, two to four hands).
+
+    :meth:`lose_tricks` says whether the deal is played to lose (nullo, reversi, a misery declaration):
+    each side then wants few tricks of its own (the count is zero-sum: the other side wants it many), and
+    the values are read so (``maximize`` False). :meth:`best_moves` is the one place a game's faster solver
+    comes in (bridge's DDS, for the deals it serves)."""
+
+    play_phase: int
+    """The deal's phase of play."""
+
+    def in_play(self, deal: Any) -> bool:
+        return bool(deal.phase == self.play_phase) and getattr(deal, "declarer", 0) is not None
+
+    def lose_tricks(self, deal: Any) -> bool:
+        """Whether the deal is played to lose tricks (default: where the declarer's side wants few, the
+        deal's ``claim_minimizes`` says so)."""
+        minimizes = getattr(deal, "claim_minimizes", None)
+        declarer = getattr(deal, "declarer", None)
+        return minimizes is not None and declarer is not None and bool(minimizes(int(declarer)))
+
+    @staticmethod
+    def seats_in_play(deal: Any) -> tuple[int, ...]:
+        """The seats that play to a trick, from the current trick's leader on."""
+        seats = [int(deal.leader)]
+        while len(seats) < deal.trick_size:
+            seats.append(int(deal.after[seats[-1]]))
+        return tuple(seats)
+
+    def position(self, deal: Any) -> Any:
+        """The deal's position for :mod:`cardroom.solve.tricks`: the side counted is the mover's."""
+        from cardroom.solve.tricks import Position
+
+        order = self.seats_in_play(deal)
+        mover = int(deal.next_seat)
+        credit = deal.credit
+        hands = tuple(int(h) if s in order else 0 for s, h in enumerate(deal.hands))
+        side = frozenset(s for s in order if credit[s] == credit[mover])
+        trick = tuple(int(c) for _, c in deal.trick_plays())
+        return Position(hands, order, order[0], trick, deal.trump, False, side, not self.lose_tricks(deal))
+
+    def best_moves(self, deal: Any, pos: Any) -> dict[int, int]:
+        """Each legal card of the seat to play -> the tricks its side takes from here on (this trick
+        included) under best play, every hand open."""
+        from cardroom.solve.tricks import best_moves
+
+        return best_moves(pos)
+
+    def open_hand(self, deal: Any) -> OpenHand:
+        pos = self.position(deal)
+        mover = pos.to_move
+        taken = deal.won[deal.credit[mover]]
+        values = {c: taken + v for c, v in self.best_moves(deal, pos).items()}
+        return OpenHand(self.seat_label(mover), self.side_label(pos.side), values, pos.maximize)
+
+    def side_label(self, seats: frozenset[int]) -> str:
+        """A side by its seats' letters, N E S W order (``NS``, ``S``, ``NE``)."""
+        return "".join(self.seat_label(s) for s in sorted(seats))
+
+    def side_name(self, side: str, lang: str) -> str:
+        """The catalogue's ``review.side.<seats>`` (the pairs, misery bridge's sides); another side by its
+        seats' letters as the screens write them."""
+        from cardroom.i18n import SEAT_LETTERS, STRINGS
+
+        if "review.side." + side in STRINGS:
+            return super().side_name(side, lang)
+        letters = SEAT_LETTERS.get(lang, SEAT_LETTERS["en"])
+        return "".join(letters[x] for x in side)
 
 
 # ------------------------------------------------------------------------------------------ records
@@ -234,6 +317,17 @@ def review_path(path: str | Path) -> tuple[ReviewAdapter, list[DealLine]]:
     return lines_of_record(data)
 
 
+def review_text(name: str, text: str) -> tuple[ReviewAdapter, list[DealLine]]:
+    """The deals of a record given as its text (an uploaded file, nothing stored): a game's own format, known
+    by the ending of ``name`` (``.pbn``, ``.lin``)."""
+    p = Path(name)
+    for adapter in _adapters():
+        if p.suffix.lower() in adapter.file_suffixes:
+            return adapter, adapter.text_lines(p, text)
+    known = sorted({s for a in _adapters() for s in a.file_suffixes})
+    raise RecordError(Reason("review.upload_type", ext=p.suffix or "-", known=", ".join(known)))
+
+
 # ------------------------------------------------------------------------------------------ review
 
 
@@ -253,6 +347,17 @@ def _step(adapter: ReviewAdapter, deal: Any, card: int, k: int) -> dict[str, Any
             "best": [str(Card(c)) for c, v in sorted(oh.values.items(), key=lambda cv: -cv[0]) if v == best]}
 
 
+def _recorded_step(adapter: ReviewAdapter, deal: Any, card: int, k: int) -> dict[str, Any]:
+    """The step of a card the record holds (the engine accepted it): :func:`_step`'s, or where the open-hand
+    solver cannot value the position (an irregularity accepted by the laws: a revoke that stands in the
+    trick), the card marked ``irregular`` with no values and no cost."""
+    try:
+        return _step(adapter, deal, card, k)
+    except CardroomError:
+        return {"k": k, "seat": adapter.seat_label(int(deal.next_seat)), "card": str(Card(card)), "side": None,
+                "maximize": None, "before": None, "after": None, "cost": 0, "best": [], "irregular": True}
+
+
 def _play(adapter: ReviewAdapter, line: DealLine, upto: int | None,
           steps: list[dict[str, Any]] | None) -> tuple[Any, int]:
     """Replay ``line`` on a copy of its start until ``upto`` cards are played (None: all); each card's
@@ -265,7 +370,7 @@ def _play(adapter: ReviewAdapter, line: DealLine, upto: int | None,
             if upto is not None and k >= upto:
                 break
             if steps is not None and adapter.in_play(deal):
-                steps.append(_step(adapter, deal, card, k))
+                steps.append(_recorded_step(adapter, deal, card, k))
             k += 1
         deal.apply(action)
     return deal, k
@@ -273,7 +378,8 @@ def _play(adapter: ReviewAdapter, line: DealLine, upto: int | None,
 
 def review_deal(adapter: ReviewAdapter, line: DealLine) -> dict[str, Any]:
     """The review of a deal: every card played with the open-hand values before (the best card's) and
-    after it and its cost; ``costly``: the indices of the cards that cost a trick."""
+    after it and its cost; ``costly``: the indices of the cards that cost a trick (a card played while an
+    irregularity stands in the trick is ``irregular``, not valued)."""
     steps: list[dict[str, Any]] = []
     _play(adapter, line, None, steps)
     _number_tricks(steps)

@@ -46,7 +46,7 @@ from cardroom.records.rubber_json import (
     replay_rubber,
 )
 
-__all__ = ["LoadedRecord", "convert_file", "format_replay", "load_record", "replay_file"]
+__all__ = ["LoadedRecord", "convert_file", "format_replay", "load_record", "record_of_text", "replay_file"]
 
 _SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -83,13 +83,21 @@ def _board_label(board: PbnBoard, index: int) -> str:
 def load_record(path: str | Path) -> LoadedRecord:
     """Read a record file and replay every deal in it through the engine."""
     p = Path(path)
-    fmt = _format_of(p)
+    _format_of(p)  # a file of another kind is refused before it is read
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise RecordError(Reason("record.read", why=e.strerror), where=str(p)) from None
     except UnicodeDecodeError:
         raise RecordError(Reason("record.utf8"), where=str(p)) from None
+    return record_of_text(p, text)
+
+
+def record_of_text(path: str | Path, text: str) -> LoadedRecord:
+    """A record given as its text, read and checked as :func:`load_record` reads the file ``path`` (its
+    suffix says the format; nothing is read from disk: an uploaded file)."""
+    p = Path(path)
+    fmt = _format_of(p)
     if fmt == "pbn":
         return _replay_boards(p, fmt, read_pbn(text), ContractBridge())
     if fmt == "lin":

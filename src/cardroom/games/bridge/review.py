@@ -1,48 +1,44 @@
 """Contract bridge's part of the review (:class:`cardroom.core.review.ReviewAdapter`): the open-hand
-values by DDS (:mod:`cardroom.solve.dds`) of any deal with a dummy whose hands, leader, trick, trump,
-declarer and tricks won are the bridge deal's (the old bridges share it, with their own play phase), and
-bridge's own records (a PBN file, a cardroom JSON rubber or boards record) read into deal lines."""
+values of a bridge deal's trick play (:class:`cardroom.core.review.TrickPlayReview`), by DDS
+(:mod:`cardroom.solve.dds`) where the deal is DDS's (four hands, two partnerships, played for tricks; the
+old bridges share it, with their own play phase), and bridge's own records (a PBN file, a cardroom JSON
+rubber or boards record) read into deal lines."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardroom.core.review import CompassReview, DealLine, OpenHand, ReviewAdapter, deal_lines
+from cardroom.core.review import DealLine, ReviewAdapter, TrickPlayReview, deal_lines
 from cardroom.core.table import Seat
 from cardroom.records.rubber_json import DEALS_GAME, RUBBER_GAME
+
+if TYPE_CHECKING:
+    from cardroom.records.replay import LoadedRecord
 
 __all__ = ["REVIEW", "BridgeReview", "DummyDealReview"]
 
 
 @dataclass(frozen=True)
-class DummyDealReview(CompassReview):
-    """The review of a deal played with a dummy, double dummy by DDS: ``play_phase`` is the deal's
-    phase of play. A deal whose declaring side wants few tricks (nullo: ``claim_minimizes``) is not
-    reviewed: DDS counts tricks for a side that wants them."""
+class DummyDealReview(TrickPlayReview):
+    """The review of a deal of the bridges (:class:`TrickPlayReview`: ``play_phase`` is the deal's phase of
+    play), with DDS (:mod:`cardroom.solve.dds`) where it serves: four hands in play in two partnerships,
+    follow suit, played for tricks; the project's solver elsewhere (three hands in play, a deal played to
+    lose tricks: DDS counts tricks for a side that wants them)."""
 
-    play_phase: int
+    def best_moves(self, deal: Any, pos: Any) -> dict[int, int]:
+        from cardroom.core.tricks import FOLLOW_SUIT
 
-    def in_play(self, deal: Any) -> bool:
-        if deal.phase != self.play_phase or deal.declarer is None:
-            return False
-        minimizes = getattr(deal, "claim_minimizes", None)
-        return not (minimizes is not None and minimizes(int(deal.declarer)))
+        credit = deal.credit
+        if (len(pos.order) == 4 and pos.maximize and deal.follow is FOLLOW_SUIT
+                and all(credit[s] == credit[(s + 2) % 4] != credit[(s + 1) % 4] for s in range(4))):
+            from cardroom.solve.dds import BridgePosition, best_moves
 
-    def open_hand(self, deal: Any) -> OpenHand:
-        from cardroom.solve.dds import BridgePosition, best_moves
-
-        h = deal.hands
-        declarer = Seat(deal.declarer)
-        pos = BridgePosition((h[0], h[1], h[2], h[3]), Seat(deal.leader), declarer,
-                             tuple(int(c) for c in deal.trick), deal.trump)
-        taken = deal.won[int(declarer.side)]
-        total = 13
-        mover = Seat(pos.to_play)
-        mine = mover.side == declarer.side
-        values = {c: (taken + v) if mine else total - taken - v for c, v in best_moves(pos).items()}
-        return OpenHand(mover.letter, mover.side.name, values)
+            h = pos.hands
+            return best_moves(BridgePosition((h[0], h[1], h[2], h[3]), Seat(pos.leader), Seat(pos.to_move),
+                                             pos.trick, pos.trump))
+        return super().best_moves(deal, pos)
 
 
 class BridgeReview(DummyDealReview):
@@ -59,7 +55,14 @@ class BridgeReview(DummyDealReview):
     def deal_lines(self, path: Path) -> list[DealLine]:
         from cardroom.records.replay import load_record
 
-        rec = load_record(path)
+        return self._lines(load_record(path))
+
+    def text_lines(self, path: Path, text: str) -> list[DealLine]:
+        from cardroom.records.replay import record_of_text
+
+        return self._lines(record_of_text(path, text))
+
+    def _lines(self, rec: LoadedRecord) -> list[DealLine]:
         return deal_lines(self, ((n, rec.game.new_deal(d.dealer, d.vulnerable), list(d.history))
                                  for n, d in enumerate(rec.deals, start=1)))
 

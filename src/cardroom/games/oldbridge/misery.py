@@ -651,6 +651,7 @@ class MiseryBridge(KeptAsMisery, threehanded.ThreePlayerBridge):
     num_seats = 2
     rule_bot_path: ClassVar[str] = "cardroom.bots.misery:MiseryBot"
     analysis_path: ClassVar[str] = ""  # the open-hand analysis plays four hands to a trick
+    review_path: ClassVar[str] = "cardroom.games.oldbridge.review:MISERY"  # three hands in play, misery to lose
 
     rules_class = MiseryRules
     match_class = MiseryMatch

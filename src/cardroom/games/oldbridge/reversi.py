@@ -57,7 +57,7 @@ class ReversiBridge(WithoutOptions, StraightBridge):
     title: ClassVar[Mapping[str, str]] = {"en": "Reversi bridge", "ru": "Реверси-бридж"}
     rule_bot_path: ClassVar[str] = "cardroom.bots.reversi:ReversiBot"
     analysis_path: ClassVar[str] = ""  # the old bridges' analysis scores the straight way
-    review_path: ClassVar[str] = ""  # the review counts tricks for a side that wants them
+    review_path: ClassVar[str] = "cardroom.games.oldbridge.review:REVERSI"  # each side wants few tricks
     # the reversed penalty is three tricks, nothing else: straight bridge's choice of the England penalty
     # is not an option here
     not_options: ClassVar[tuple[str, ...]] = ("revoke_penalty",)

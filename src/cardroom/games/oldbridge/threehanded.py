@@ -189,6 +189,7 @@ class ThreePlayerBridge(Game):
     rule_bot_path: ClassVar[str] = "cardroom.bots.oldbridge:OldBridgeBot"
     has_search_bot: ClassVar[bool] = True
     analysis_path: ClassVar[str] = "cardroom.games.oldbridge.analysis:ANALYSIS"  # the deals by compass seats
+    review_path: ClassVar[str] = "cardroom.games.oldbridge.review:REVIEW"  # the deals' trick play by compass seats
     rules_class: ClassVar[type[PlayerRules]]
     match_class: ClassVar[type[Any]]
     rules: Any

@@ -783,6 +783,7 @@ async function records(main) {
     const ul = h("ul", { id: "records" });
     for (const tb of done) ul.append(h("li", {}, h("a", { href: `/?page=records&table=${tb.id}`, text: `${tp("gameTitle_", tb.game)} · ${tb.id} · ${tb.seats.map(displayName).join(", ")}` })));
     main.append(h("section", { class: "panel" }, h("h2", { text: t("records") }), done.length ? ul : h("p", { text: t("noTables") })));
+    main.append(fileReview());
     return;
   }
   const info = await api("GET", `/api/tables/${table}`);
@@ -856,13 +857,47 @@ async function records(main) {
     view.replaceChildren(h("p", { class: "note", text: t("noReplay") }), recordStep(R, actions, s, labels, names));
   }
   show(step);
-  main.append(reviewPanel(table, dealSteps.length));
+  main.append(reviewPanel(tableReview(table), dealSteps.length));
 }
 
-// The review of a finished deal with open cards (GET /review) and a what-if from any point (POST /review/whatif).
-function reviewPanel(table, deals) {
+// Where a review's answers come from: a finished table's deal (GET /review, POST /review/whatif) or an uploaded
+// record file (POST /api/review/file, the file's name and text sent with each question; nothing is stored).
+function tableReview(table) {
+  return {
+    review: (deal) => api("GET", `/api/tables/${table}/review?deal=${deal}`),
+    whatIf: (question) => api("POST", `/api/tables/${table}/review/whatif`, question),
+  };
+}
+
+function uploadReview(name, text) {
+  return {
+    review: (deal) => api("POST", "/api/review/file", { name, text, deal }),
+    whatIf: (question) => api("POST", "/api/review/file", { name, text, ...question }),
+  };
+}
+
+// The records page's file review: a .lin or .pbn file chosen here is read in the page and reviewed by the room.
+function fileReview() {
+  const sec = h("section", { class: "panel", id: "review-upload" });
+  const panel = h("div", { id: "review-upload-panel" });
+  const input = h("input", { type: "file", id: "review-file", accept: ".lin,.pbn" });
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    panel.replaceChildren(reviewPanel(uploadReview(file.name, await file.text()), 0));
+  });
+  // the file kinds are the files' own names (notation), not words of the page's language
+  sec.append(h("h2", {}, t("reviewFile"), " ", h("span", { "data-raw": "", text: "(.lin, .pbn)" })),
+    h("div", { class: "controls" }, input), panel);
+  return sec;
+}
+
+// The review of a finished deal with open cards and a what-if from any point, from ``source`` (tableReview,
+// uploadReview); ``deals``: the deals to choose from (0: not known until the first answer names them).
+function reviewPanel(source, deals) {
   const sec = h("section", { class: "panel review", id: "review" });
-  const dealIn = h("input", { type: "number", min: "1", max: String(Math.max(1, deals)), value: "1", id: "review-deal" });
+  const dealIn = h("input", { type: "number", min: "1", value: "1", id: "review-deal" });
+  if (deals > 0) dealIn.max = String(deals);
   const out = h("div", { id: "review-out" });
   const fromIn = h("input", { type: "number", min: "0", value: "0", id: "whatif-from" });
   const cardsIn = h("input", { type: "text", id: "whatif-cards", "data-raw": "", lang: "en" });
@@ -872,21 +907,22 @@ function reviewPanel(table, deals) {
     for (const c of cards) {
       const raw = (text) => h("td", { "data-raw": "", text });  // seats, cards and sides as the record writes them
       tb.append(h("tr", { class: c.cost > 0 ? "costly" : "" }, h("td", { text: String(c.trick ?? "") }), raw(c.seat),
-        raw(c.card), raw(c.side), h("td", { text: String(c.after) }),
+        raw(c.card), raw(c.side ?? ""), h("td", { text: c.irregular ? t("reviewIrregular") : String(c.after) }),
         h("td", { text: c.cost > 0 ? `−${c.cost}` : "" }), raw(c.cost > 0 ? `${c.before}: ${c.best.join(" ")}` : "")));
     }
     return h("div", { class: "review-scroll" }, tb);
   };
   const review = async () => {
     try {
-      const r = await api("GET", `/api/tables/${table}/review?deal=${Number(dealIn.value)}`);
+      const r = await source.review(Number(dealIn.value));
+      if (r.deals && r.deals.length) dealIn.max = String(Math.max(...r.deals));
       out.replaceChildren(h("p", { text: `${t("reviewCostly")}: ${r.costly.length}` }), rows(r.cards));
     } catch (e) { showError(e.message); }
   };
   const whatIf = async () => {
     try {
       const cards = cardsIn.value.trim() ? cardsIn.value.trim().split(/[\s,]+/) : [];
-      const w = await api("POST", `/api/tables/${table}/review/whatif`, { deal: Number(dealIn.value), from: Number(fromIn.value), cards });
+      const w = await source.whatIf({ deal: Number(dealIn.value), from: Number(fromIn.value), cards });
       const p = w.position;
       whatOut.replaceChildren(rows(w.cards), h("p", { id: "whatif-position", "data-raw": "", text: w.over ? t("whatIfOver") : `${p.seat} ${t("whatIfToPlay")} (${p.side}): ${p.best} · ${Object.entries(p.values).map(([c, v]) => `${c} ${v}`).join(", ")}` }));
     } catch (e) { showError(e.message); }
