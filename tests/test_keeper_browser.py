@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import browserkit
+from cardroom.games import game_class, names
 from cardroom.keeper import Keeper
 from test_keeper import ENTRY_OF, first_dealer, played
 
@@ -40,17 +41,24 @@ def begin(pg: Any, base: str, name: str, options: dict[str, Any], dealer: int, l
     return label
 
 
+SESSION_OPTIONS: dict[str, dict[str, Any]] = {"preferans": {"variant": "leningrad", "players": 4}}
+"""The configuration each game's phone session keeps (where not named here, the first the page offers)."""
+
+
+def session_options(name: str) -> dict[str, Any]:
+    return SESSION_OPTIONS.get(name) or next(c for c in game_class(name).configurations() if not c.get("laws"))
+
+
 @pytest.mark.parametrize(("name", "options", "lang"), [
-    ("bridge", {}, "en"), ("preferans", {"variant": "leningrad", "players": 4}, "ru"), ("euchre", {}, "en"),
-    ("straight-bridge", {}, "ru"), ("double-dummy", {}, "en"), ("draw-bridge", {}, "ru"), ("royal-bridge", {}, "en"),
-    ("misery-bridge", {}, "ru"), ("three-handed-auction", {}, "en")])
+    (name, session_options(name), ("en", "ru")[i % 2]) for i, name in enumerate(names())])
 def test_phone_session_equals_played(browser: Any, server: Any, name: str, options: dict[str, Any],
                                      lang: str) -> None:
     state = played(name, 5, max_deals=6, **options)
     with browserkit.page_in(browser, phone=True) as pg:
         label = begin(pg, server.base, name, options, first_dealer(state), lang)
         if name == "preferans":  # the options named as the room's pages name them, in the page's language
-            assert label == "Вариант (конвенция): Ленинградка, Игроков: 4"
+            assert label == ("Вариант (конвенция): Ленинградка, Игроков: 4" if lang == "ru"
+                             else "Variant (convention): Leningrad, Players: 4")
         # nothing wider than the phone (the longest configuration's name included)
         assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         for i, r in enumerate(state.results, 1):
