@@ -151,10 +151,12 @@ def leaks(game: str, options: dict[str, Any], record: dict[str, Any], players: l
     return problems
 
 
-TABLES: list[tuple[str, dict[str, Any], int, list[int]]] = [("euchre", {}, 11, [0, 1, 2, 1]), ("short-bridge", {}, 12, [2, 0, 1, 0])]
+TABLES: list[tuple[str, dict[str, Any], int, list[int]]] = [
+    ("euchre", {}, 11, [0, 1, 2, 1]), ("short-bridge", {}, 12, [2, 0, 1, 0])]
+"""The people's tables: game, options, seed, the node each seat's client connects to."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def cluster(tmp_path_factory: pytest.TempPathFactory, postgres: Postgres, redis_server: Redis) -> Iterator[Any]:
     """Three nodes over the module's PostgreSQL (a database of their own) and Redis; started by the test."""
     made: list[list[ServerProcess]] = []
@@ -266,8 +268,10 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
 
 
 # ------------------------------------------------------------------ a node killed ten times
-BOT_TABLES: list[tuple[str, dict[str, Any], int, list[int]]] = [("euchre", {}, 21), ("short-bridge", {}, 22), ("cutthroat", {}, 23), ("misery-bridge", {}, 24),
-              ("straight-bridge", {}, 25), ("two-hand-bridge", {}, 26)]
+BOT_TABLES: list[tuple[str, dict[str, Any], int]] = [
+    ("euchre", {}, 21), ("short-bridge", {}, 22), ("cutthroat", {}, 23), ("misery-bridge", {}, 24),
+    ("straight-bridge", {}, 25), ("two-hand-bridge", {}, 26)]
+"""The bots' tables: game, options, seed."""
 KILLS = 10
 
 
@@ -289,6 +293,7 @@ def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_pat
     rng = random.Random(18)
     stop = threading.Event()
     kills: list[tuple[int, dict[str, int]]] = []
+    taken: list[int] = []  # the tables the nodes that lived through each kill had taken over by then
 
     def killer() -> None:
         for _ in range(KILLS):
@@ -303,6 +308,7 @@ def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_pat
             nodes[victim].start()
             after = {t: http_any("GET", bases, f"/api/tables/{t}")["seq"] for t in ids}
             assert all(after[t] >= before[t] for t in ids), (before, after)  # nothing acknowledged lost
+            taken.append(sum(http("GET", b + "/api/node")["taken_over"] for i, b in enumerate(bases) if i != victim))
 
     k = threading.Thread(target=killer)
     k.start()
@@ -311,7 +317,8 @@ def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_pat
     finally:
         k.join()
     assert len(kills) == KILLS
-    assert any(not all(v == 0 for v in before.values()) for _, before in kills)
+    assert len({victim for victim, _ in kills}) == 3  # each node died at least once
+    assert max(taken) > 0  # the others took a dead node's tables over from the log
     deadline = time.monotonic() + 300
     for n in nodes:  # the kills are over: the bots at full speed
         n.stop()
@@ -324,6 +331,9 @@ def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_pat
     people_records = [http_any("GET", bases, f"/api/tables/{t}/record") for t, _ in people]
     ref_bots, ref_people = one_node_records(tmp_path, BOT_TABLES, TABLES)
     assert bot_records == ref_bots
+    # every kill fell inside play: some table had actions still to come
+    final = dict(zip(ids, [len(r) for r in bot_records] + [len(r["actions"]) for r in people_records], strict=True))
+    assert all(any(before[t] < final[t] for t in ids) for _, before in kills)
     assert [r["actions"] for r in people_records] == ref_people
     for (game, options, _, _), rec, (_, ps) in zip(TABLES, people_records, people, strict=True):
         assert leaks(game, options, rec, ps) == []
