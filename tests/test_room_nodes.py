@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import threading
 import time
 import urllib.error
@@ -25,6 +26,7 @@ import pytest
 import websockets
 from sqlalchemy import create_engine, text
 
+import browserkit
 from cardroom.games import load
 from cardroom.room.audit import check_message
 from cardroom.room.store import LeaseLost, Store
@@ -338,3 +340,50 @@ def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_pat
     for (game, options, _, _), rec, (_, ps) in zip(TABLES, people_records, people, strict=True):
         assert leaks(game, options, rec, ps) == []
     assert sum(p.connections for p in players) > len(players)  # the clients did reconnect
+
+
+# ------------------------------------------------------------------ the browser client through a node's death
+browser = browserkit.browser
+
+
+def test_a_page_survives_the_death_of_its_node(cluster: Any, browser: Any) -> None:
+    """A person plays euchre in the browser on node n0, which owns her table; n0 is SIGKILLed and started
+    again a moment after its lease expired: the page reconnects by itself (room/static/app.js) and she
+    plays on, the table taken over from the log meanwhile."""
+    nodes: list[ServerProcess] = cluster("browser")
+    for n in nodes:
+        n.start()
+    bases = [n.base for n in nodes]
+    with browserkit.page_in(browser) as pg:
+        pg.goto(bases[0] + "/")
+        pg.wait_for_selector("#open-table")
+        pg.fill("#name", "Anna")
+        pg.select_option("#game", "euchre")
+        pg.fill("#seed", "18")
+        pg.click("#open-table")
+        pg.wait_for_url(re.compile(r"/\?table="))
+        table = re.search(r"table=([^&]+)", pg.url).group(1)  # type: ignore[union-attr]
+        pg.click("[data-sit='0']")
+        pg.wait_for_function("window.__cardroom.state && window.__cardroom.state.seat === 0")
+        pg.click("#fill-bots")
+
+        def turns(count: int) -> int:
+            """Play ``count`` of seat 0's turns by clicking; the seq after the last."""
+            for _ in range(count):
+                pg.wait_for_function(browserkit.OUR_TURN_OR_END)
+                st = browserkit.state(pg)
+                browserkit.click_legal(pg, int(st["legal"][0]["id"]))
+                pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
+            return int(browserkit.state(pg)["seq"])
+
+        before = turns(2)
+        socket = pg.evaluate_handle("window.__cardroom.table.ws")
+        nodes[0].kill()
+        time.sleep(2.5 * LEASE)  # its lease expires: another node takes the table over from the log
+        assert sum(http("GET", b + "/api/node")["taken_over"] for b in bases[1:]) >= 1
+        nodes[0].start()
+        after = turns(3)  # the same page, on a socket of its own making, plays on
+        assert after > before
+        assert not pg.evaluate("ws => ws === window.__cardroom.table.ws", socket)
+        info = http_any("GET", bases, f"/api/tables/{table}")
+        assert info["seq"] >= after and info["seats"][0]["name"] == "Anna"

@@ -277,17 +277,21 @@ class Node:
         self._out.put_nowait((self.channel_of(node), frame(header, body), served))
 
     async def _publisher(self) -> None:
+        """Publish the queued messages in order, every message waiting at that moment in one round trip."""
         while True:
-            channel, data, served = await self._out.get()
+            batch = [await self._out.get()]
+            while not self._out.empty() and len(batch) < 512:
+                batch.append(self._out.get_nowait())
             try:
-                reached = await self.bus.publish(channel, data)
+                reached = await self.bus.publish_many([(channel, data) for channel, data, _ in batch])
             except asyncio.CancelledError:
                 raise
             except Exception as e:
-                log.warning("node %s: the bus refused a message to %s: %s", self.name, channel, e)
-                reached = -1
-            if reached == 0 and served is not None and served in self.served:  # that node is gone
-                self._leave(self.served[served])
+                log.warning("node %s: the bus refused %d message(s): %s", self.name, len(batch), e)
+                continue
+            for (_, _, served), n in zip(batch, reached, strict=True):
+                if n == 0 and served is not None and served in self.served:  # that node is gone
+                    self._leave(self.served[served])
 
     def _received(self, data: bytes) -> None:
         try:
@@ -402,7 +406,13 @@ class Node:
 
     async def do(self, r: Remote, kind: str, data: dict[str, Any], lang: str) -> None:
         """A request of a relayed socket, answered by the table's owner."""
-        header, _ = await self._ask(r.owner, {"op": "do", "conn": r.conn, "kind": kind, "data": data, "lang": lang})
+        try:
+            header, _ = await self._ask(r.owner, {"op": "do", "conn": r.conn, "kind": kind, "data": data,
+                                                  "lang": lang})
+        except RoomError:  # the owner did not answer in time: the socket is closed, its client reconnects
+            if self.remote.pop(r.conn, None) is not None:
+                r.lost()
+            raise
         if isinstance(header.get("seq"), int):
             r.seq = header["seq"]
         _raise(header)
