@@ -24,9 +24,10 @@ caps off, since all its clients share one address (200 tables make 800 sockets f
 
 ``--nodes N`` (issue 18) measures, in one run, the same load on one node over PostgreSQL without a
 bus and on N nodes (``cardroom serve --node nI --bus redis://…``) over the same PostgreSQL and a Redis
-on loopback: table ``i`` is made on node ``i mod N`` and its seat ``s``'s client connects to node
-``(i + s) mod N``, so most sockets are relayed to their table's owner; prints each run's figures, the
-CPU per action of each node and of redis-server, and the ratios N nodes / one node.
+on loopback, twice: table ``i`` is made on node ``i mod N``, and its seat ``s``'s client connects to
+that node (nothing relayed: the cost of sharding), then to node ``(i + s) mod N`` (most sockets relayed
+to their table's owner: the cost of the bus); prints each run's figures, the CPU per action of each
+node and of redis-server, and the ratios to one node and of relayed to not relayed.
 
 ``--leak N`` also plays N bot-only matches in-process with every message checked for hidden cards
 (the issue's figure is 200; preferans to the shortest agreed pulya unless ``--leak-full``).
@@ -197,10 +198,12 @@ async def play(ws: ClientConnection, tid: str, seat: int, n_seats: int, stats: S
             await ws.send(json.dumps({"type": "act", "action": choice["id"], "seq": m["seq"]}))
 
 
-async def load_test(args: argparse.Namespace, servers: list[ServerProcess] | None = None) -> dict[str, Any]:
+async def load_test(args: argparse.Namespace, servers: list[ServerProcess] | None = None,
+                    relayed: bool = True) -> dict[str, Any]:
     """The load on one server (SQLite, started here), or on ``servers`` already started (the nodes of a
     room, or one node on PostgreSQL): table ``i`` made on node ``i mod N``, the client of its seat ``s``
-    connected to node ``(i + s) mod N`` (with several nodes, most sockets are relayed to the owner)."""
+    connected to node ``(i + s) mod N`` (with several nodes, most sockets are relayed to the owner), or
+    to the table's own node when not ``relayed``."""
     own = servers is None
     if servers is None:
         tmp = tempfile.mkdtemp(prefix="cardroom-bench-")
@@ -231,7 +234,7 @@ async def load_test(args: argparse.Namespace, servers: list[ServerProcess] | Non
         rng = random.Random(1)
         for i, (tid, tokens) in enumerate(tables):
             for s, tok in enumerate(tokens):
-                base_ws = bases[(i + s) % len(bases)].replace("http://", "ws://")
+                base_ws = bases[(i + s * relayed) % len(bases)].replace("http://", "ws://")
                 tasks.append(asyncio.create_task(
                     seat_client(base_ws, tid, s, tok, n_seats, stats, stop, random.Random(rng.random()), args.think)))
         await asyncio.sleep(args.warmup)
@@ -321,7 +324,7 @@ def nodes_run(args: argparse.Namespace, ref_rate: float) -> None:
     args.redis_pid = redis.proc.pid
     try:
         results = []
-        for n, db in ((1, "one"), (args.nodes, "many")):
+        for n, db, relayed in ((1, "one", False), (args.nodes, "owners", False), (args.nodes, "many", True)):
             from sqlalchemy import create_engine, text
 
             eng = create_engine(pg.url, isolation_level="AUTOCOMMIT")
@@ -334,18 +337,24 @@ def nodes_run(args: argparse.Namespace, ref_rate: float) -> None:
             for s in servers:
                 s.start()
             try:
-                results.append(asyncio.run(load_test(args, servers)))
+                results.append(asyncio.run(load_test(args, servers, relayed)))
             finally:
                 for s in servers:
                     s.stop()
-        one, many = results
+        one, owners, many = results
         report(one, args, ref_rate, "one node, PostgreSQL, no bus")
-        report(many, args, ref_rate, f"{args.nodes} nodes, PostgreSQL, Redis bus")
-        per_one = one["cpu_server"] / max(one["actions_per_s"], 1e-9)
-        per_many = (many["cpu_server"] + many["cpu_redis"]) / max(many["actions_per_s"], 1e-9)
-        print(f"ratios, {args.nodes} nodes / one node, same run: throughput "
-              f"{many['actions_per_s'] / max(one['actions_per_s'], 1e-9):.2f}, CPU per action (the nodes and "
-              f"redis-server against the one node) {per_many / per_one:.2f}, p99 {many['p99_ms'] / one['p99_ms']:.2f}")
+        report(owners, args, ref_rate, f"{args.nodes} nodes, Redis bus, every client on its table's own node")
+        report(many, args, ref_rate, f"{args.nodes} nodes, Redis bus, clients spread (most sockets relayed)")
+
+        def per(r: dict[str, Any]) -> float:
+            total: float = r["cpu_server"] + r["cpu_redis"]
+            return total / max(float(r["actions_per_s"]), 1e-9)
+
+        for name, r in (("clients on the owners", owners), ("clients spread", many)):
+            print(f"ratios, {args.nodes} nodes ({name}) / one node, same run: throughput "
+                  f"{r['actions_per_s'] / max(one['actions_per_s'], 1e-9):.2f}, CPU per action (the nodes and "
+                  f"redis-server) {per(r) / per(one):.2f}, p99 {r['p99_ms'] / one['p99_ms']:.2f}")
+        print(f"ratio, the relaying over the bus: CPU per action spread / on the owners {per(many) / per(owners):.2f}")
     finally:
         redis.stop()
         pg.stop()
