@@ -286,6 +286,17 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
     for (game, options, _, _), rec, (_, ps) in zip(TABLES, records, tables, strict=True):
         assert leaks(game, options, rec, ps) == []
         assert all(len(p.messages) > 20 for p in ps)
+    # an invitation made through one node and redeemed through another, the table a third's
+    t = http("POST", bases[0] + "/api/tables", {"game": "euchre", "options": {}})
+    code = http("POST", f"{bases[1]}/api/tables/{t['id']}/seats/2/invite", {}, t["owner_token"])["code"]
+    with pytest.raises(urllib.error.HTTPError) as refused:  # a wrong code changes nothing
+        http("POST", f"{bases[2]}/api/tables/{t['id']}/seats/2/redeem", {"code": "x" + code, "name": "Vera"})
+    assert refused.value.code == 403
+    assert http("GET", f"{bases[2]}/api/tables/{t['id']}")["seats"][2]["kind"] == "invited"
+    sat = http("POST", f"{bases[2]}/api/tables/{t['id']}/seats/2/redeem", {"code": code, "name": "Vera"})
+    assert sat["token"]
+    seats = http("GET", f"{bases[1]}/api/tables/{t['id']}")["seats"]
+    assert seats[2]["kind"] == "human" and seats[2]["name"] == "Vera"
 
 
 # ------------------------------------------------------------------ a node killed ten times
