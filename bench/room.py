@@ -29,6 +29,9 @@ that node (nothing relayed: the cost of sharding), then to node ``(i + s) mod N`
 to their table's owner: the cost of the bus); prints each run's figures, the CPU per action of each
 node and of redis-server, and the ratios to one node and of relayed to not relayed.
 
+``--client-procs K`` runs the clients in K processes of their own (whole tables each), as the issue
+asks; by default they run in the bench's process.
+
 ``--leak N`` also plays N bot-only matches in-process with every message checked for hidden cards
 (the issue's figure is 200; preferans to the shortest agreed pulya unless ``--leak-full``).
 """
@@ -198,6 +201,33 @@ async def play(ws: ClientConnection, tid: str, seat: int, n_seats: int, stats: S
             await ws.send(json.dumps({"type": "act", "action": choice["id"], "seq": m["seq"]}))
 
 
+Job = tuple[str, str, int, str, int, float]
+"""One seat's client: the node's WebSocket base, the table, the seat, its token, the seats, its seed."""
+
+
+async def clients(jobs: list[Job], start_at: float, seconds: float, think: float) -> dict[str, Any]:
+    """Run these seats' clients; count what happens from ``start_at`` (wall clock) for ``seconds``."""
+    stats = Stats()
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(seat_client(base_ws, tid, s, tok, n, stats, stop, random.Random(seed), think))
+             for base_ws, tid, s, tok, n, seed in jobs]
+    await asyncio.sleep(max(0.0, start_at - time.time()))
+    stats.measuring = True
+    c0 = cpu_seconds(os.getpid())
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    out = {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors,
+           "cpu": cpu_seconds(os.getpid()) - c0}
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return out
+
+
+def clients_process(jobs: list[Job], start_at: float, seconds: float, think: float, queue: Any) -> None:
+    """``--client-procs``: one process's share of the clients (whole tables), its counts sent back."""
+    queue.put(asyncio.run(clients(jobs, start_at, seconds, think)))
+
+
 async def load_test(args: argparse.Namespace, servers: list[ServerProcess] | None = None,
                     relayed: bool = True) -> dict[str, Any]:
     """The load on one server (SQLite, started here), or on ``servers`` already started (the nodes of a
@@ -215,10 +245,8 @@ async def load_test(args: argparse.Namespace, servers: list[ServerProcess] | Non
             server.start()
         servers = [server]
     bases = [s.base for s in servers]
-    stats = Stats()
-    stop = asyncio.Event()
-    tasks: list[asyncio.Task[None]] = []
     pids = [s.proc.pid for s in servers if s.proc] or ([args.server_pid] if args.server_pid else [])
+    procs: list[Any] = []
     try:
         rss0 = sum(rss_bytes(pid) for pid in pids)
         n_seats = load(args.game).num_seats
@@ -232,29 +260,44 @@ async def load_test(args: argparse.Namespace, servers: list[ServerProcess] | Non
                                            json={"name": f"c{s}"})).json()["token"] for s in range(n_seats)]
                 tables.append((r["id"], tokens))
         rng = random.Random(1)
-        for i, (tid, tokens) in enumerate(tables):
+        jobs: list[list[Job]] = [[] for _ in range(max(1, args.client_procs))]
+        for i, (tid, tokens) in enumerate(tables):  # a table's seats in one process (its latency is theirs)
             for s, tok in enumerate(tokens):
                 base_ws = bases[(i + s * relayed) % len(bases)].replace("http://", "ws://")
-                tasks.append(asyncio.create_task(
-                    seat_client(base_ws, tid, s, tok, n_seats, stats, stop, random.Random(rng.random()), args.think)))
-        await asyncio.sleep(args.warmup)
-        stats.measuring = True
+                jobs[i % len(jobs)].append((base_ws, tid, s, tok, n_seats, rng.random()))
+        start_at = time.time() + args.warmup + (2.0 if args.client_procs else 0.0)  # a spawned process starts
+        if args.client_procs:
+            import multiprocessing
+
+            ctx = multiprocessing.get_context("spawn")
+            queue = ctx.Queue()
+            procs = [ctx.Process(target=clients_process, args=(part, start_at, args.seconds, args.think, queue))
+                     for part in jobs]
+            for proc in procs:
+                proc.start()
+        else:
+            here = asyncio.create_task(clients(jobs[0], start_at, args.seconds, args.think))
+        await asyncio.sleep(max(0.0, start_at - time.time()))
         t0 = time.perf_counter()
-        a0 = stats.actions
         cpu_s0 = [cpu_seconds(pid) for pid in pids]
         cpu_m0 = [cpu_seconds(pid, pid) for pid in pids]  # the event loop's thread
-        cpu_c0 = cpu_seconds(os.getpid())
         cpu_r0 = cpu_seconds(args.redis_pid) if args.redis_pid else 0.0
         load0 = os.getloadavg()[0]
         await asyncio.sleep(args.seconds)
         elapsed = time.perf_counter() - t0
-        actions = stats.actions - a0
         cpu_server = [(cpu_seconds(pid) - c) / elapsed for pid, c in zip(pids, cpu_s0, strict=True)]
         cpu_loop = [(cpu_seconds(pid, pid) - c) / elapsed for pid, c in zip(pids, cpu_m0, strict=True)]
-        cpu_clients = (cpu_seconds(os.getpid()) - cpu_c0) / elapsed
         cpu_redis = (cpu_seconds(args.redis_pid) - cpu_r0) / elapsed if args.redis_pid else 0.0
+        if args.client_procs:
+            loop = asyncio.get_running_loop()
+            parts = [await loop.run_in_executor(None, queue.get, True, 120) for _ in procs]
+        else:
+            parts = [await here]
+        actions = sum(p["actions"] for p in parts)
+        cpu_clients = sum(p["cpu"] for p in parts) / elapsed
+        latencies = [x for p in parts for x in p["latencies"]]
+        errors = sum(p["errors"] for p in parts)
         load1 = os.getloadavg()[0]
-        stats.measuring = False
         rss1 = sum(rss_bytes(pid) for pid in pids)
         infos = []
         async with httpx.AsyncClient(timeout=60) as http:
@@ -266,11 +309,13 @@ async def load_test(args: argparse.Namespace, servers: list[ServerProcess] | Non
                     page = answer["next"]
         mean_seq = statistics.mean(t["seq"] for t in infos)
     finally:
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        for proc in procs:
+            proc.join(30)
+            if proc.is_alive():
+                proc.kill()
         if own:
             servers[0].stop()
-    lat = sorted(stats.latencies)
+    lat = sorted(latencies)
     return {
         "tables": args.tables,
         "nodes": len(servers),
@@ -278,7 +323,7 @@ async def load_test(args: argparse.Namespace, servers: list[ServerProcess] | Non
         "p50_ms": 1000 * lat[len(lat) // 2] if lat else float("nan"),
         "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan"),
         "latency_samples": len(lat),
-        "errors": stats.errors,
+        "errors": errors,
         "rss_per_table": (rss1 - rss0) / args.tables,
         "mean_actions_per_table": mean_seq,
         "cpu_server": sum(cpu_server) if pids else float("nan"),
@@ -305,7 +350,9 @@ def report(r: dict[str, Any], args: argparse.Namespace, ref_rate: float, title: 
           f"(ratio {r['rss_per_table'] / state_bytes:.1f})")
     per = 1000 / max(r["actions_per_s"], 1e-9)
     print(f"  CPU during the measurement (1.0 = one core of {os.cpu_count()}): server {r['cpu_server']:.2f} "
-          f"(its event loop {r['cpu_loop']:.2f}), the bench's clients (this process) {r['cpu_clients']:.2f}; "
+          f"(its event loop {r['cpu_loop']:.2f}), the bench's clients "
+          f"({f'{args.client_procs} processes of their own' if args.client_procs else 'this process'}) "
+          f"{r['cpu_clients']:.2f}; "
           f"load average {r['load'][0]:.2f} -> {r['load'][1]:.2f}")
     print(f"  CPU per action: server {r['cpu_server'] * per:.3f} ms (event loop {r['cpu_loop'] * per:.3f} ms), "
           f"clients {r['cpu_clients'] * per:.3f} ms  (what a busy machine changes least)")
@@ -373,6 +420,8 @@ def main() -> int:
     p.add_argument("--caps", choices=("off", "on"), default="off",
                    help="the server's table rate and socket caps: off (default; the clients share one address) "
                         "or on (the server's defaults)")
+    p.add_argument("--client-procs", type=int, default=0,
+                   help="run the clients in this many processes of their own (0: in this process)")
     p.add_argument("--nodes", type=int, default=1,
                    help="N > 1: the load on one node, then on N nodes with a Redis bus (PostgreSQL for both)")
     p.add_argument("--leak", type=int, default=0, help="also play N bot-only matches checking every message")
