@@ -278,6 +278,12 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
     second = http("GET", bases[2] + first["next"])
     assert [t["id"] for t in second["tables"]] == [ids[0]] and second["next"] is None
     assert second["tables"][0]["over"] and second["tables"][0]["seats"][1]["name"] == "p1"
+    # a body over the cap is refused by the node it reaches, never relayed
+    asked = http("GET", bases[0] + "/api/node")["relayed_in"]
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        http("POST", f"{bases[2]}/api/tables/{tables[0][0]}/chat", {"text": "x" * 20000})
+    assert refused.value.code == 413
+    assert http("GET", bases[0] + "/api/node")["relayed_in"] == asked
     # an unknown table: 404 from any node, and no lease taken on its id
     for base in bases:
         with pytest.raises(urllib.error.HTTPError) as refused:

@@ -158,12 +158,12 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
     # no /docs nor /redoc: their pages load scripts from a CDN, which the Content-Security-Policy forbids
     app = _RoomApp(title="cardroom", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.add_middleware(limits.BodyLimit, max_body=max_body)
-    app.add_middleware(limits.SocketLimit, per_client=ws_per_client, total=ws_total)
-    if node_bus is not None:  # a request about a table another node owns is answered by that node
-        from cardroom.room.node import Routing
+    if node_bus is not None:  # a request about a table another node owns is answered by that node (inside the
+        from cardroom.room.node import Routing  # body's cap: a relayed body is never larger than a local one)
 
         app.add_middleware(Routing, node=lambda: getattr(app.state, "node", None))
+    app.add_middleware(limits.BodyLimit, max_body=max_body)
+    app.add_middleware(limits.SocketLimit, per_client=ws_per_client, total=ws_total)
     app.state.settings = RoomSettings(table_bucket=limits.RateLimit(table_rate, table_burst), public=public,
                                       origins=origins, hints=hints)
 

@@ -574,17 +574,17 @@ class Routing:
         if owner is None or owner == node.name:  # unknown here and in the store (404), or taken over: answer here
             await self.app(scope, receive, send)
             return
-        body = b""
-        while True:
-            message = await receive()
-            body += message.get("body", b"")
-            if not message.get("more_body"):
-                break
         try:
+            body = b""
+            while True:
+                message = await receive()  # the body's cap (limits.BodyLimit) raises a 413 beyond it
+                body += message.get("body", b"")
+                if not message.get("more_body"):
+                    break
             status, headers, out = await node.relay_http(owner, scope, body)
         except RoomError as e:
             status, out = e.status, dumps({"detail": e.text(lang_of_scope(scope)), "code": e.code}).encode()
-            headers = [["content-type", "application/json"]]
+            headers = [["content-type", "application/json"], *([k, v] for k, v in (e.headers or {}).items())]
         await send({"type": "http.response.start", "status": status,
                     "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers
                                 if k.lower() != "content-length"] + [(b"content-length", str(len(out)).encode())]})
