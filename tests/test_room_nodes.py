@@ -311,6 +311,21 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
         time.sleep(0.1)
     assert http("GET", f"{bases[2]}/api/tables/{first_id}")["next"] == again["id"]
     nodes[0].start()
+    # a hint asked through another node is searched on the table's owner, from the seat's own view
+    t = http("POST", bases[0] + "/api/tables", {"game": "short-bridge", "options": {}, "seed": 5, "practice": True})
+    tok = http("POST", f"{bases[1]}/api/tables/{t['id']}/seats/0", {"name": "Hana"})["token"]
+    http("POST", f"{bases[2]}/api/tables/{t['id']}/bots", {}, t["owner_token"])
+    deadline = time.monotonic() + 30
+    while http("GET", f"{bases[2]}/api/tables/{t['id']}")["to_act"] != 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    asked = http("GET", bases[0] + "/api/node")["relayed_in"]
+    hint = http("GET", f"{bases[2]}/api/tables/{t['id']}/hint", token=tok)
+    assert hint["table"] == t["id"] and hint["seat"] == 0
+    assert http("GET", bases[0] + "/api/node")["relayed_in"] == asked + 1
+    with pytest.raises(urllib.error.HTTPError) as refused:  # another seat's hint is nobody's to ask
+        http("GET", f"{bases[1]}/api/tables/{t['id']}/hint", token="x" + tok)
+    assert refused.value.code == 403
     # an invitation made through one node and redeemed through another, the table a third's
     t = http("POST", bases[0] + "/api/tables", {"game": "euchre", "options": {}})
     code = http("POST", f"{bases[1]}/api/tables/{t['id']}/seats/2/invite", {}, t["owner_token"])["code"]
