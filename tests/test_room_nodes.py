@@ -284,6 +284,11 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
         http("POST", f"{bases[2]}/api/tables/{tables[0][0]}/chat", {"text": "x" * 20000})
     assert refused.value.code == 413
     assert http("GET", bases[0] + "/api/node")["relayed_in"] == asked
+    # the club evenings, tournaments and club tables are a room of one node's: refused plainly here
+    for path in ("/api/club/evenings", "/api/clubs"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            http("POST", bases[1] + path, {})
+        assert refused.value.code == 501 and json.loads(refused.value.read())["code"] == "single_node"
     # an unknown table: 404 from any node, and no lease taken on its id
     for base in bases:
         with pytest.raises(urllib.error.HTTPError) as refused:

@@ -543,6 +543,8 @@ def _raise(header: dict[str, Any]) -> None:
 
 
 TABLE_PATHS = ("/api/tables/",)
+SINGLE_NODE_PATHS = ("/api/club/", "/api/clubs")
+"""The club evenings, tournaments, knock-outs and club tables: a room of one node's only (501 here)."""
 
 
 def table_of_path(path: str) -> str | None:
@@ -565,6 +567,11 @@ class Routing:
     async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
                        send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         node = self.node() if scope["type"] == "http" else None
+        if node is not None and scope["path"].startswith(SINGLE_NODE_PATHS):
+            refused = RoomError(501, "node.single_only", code="single_node")
+            await _answer_http(send, refused.status, [["content-type", "application/json"]], dumps(
+                {"detail": refused.text(lang_of_scope(scope)), "code": refused.code}).encode())
+            return
         table_id = table_of_path(scope["path"]) if node is not None else None
         if node is None or table_id is None or table_id in node.room.tables \
                 or any(k == RELAYED for k, _ in scope.get("headers", [])):
@@ -585,7 +592,12 @@ class Routing:
         except RoomError as e:
             status, out = e.status, dumps({"detail": e.text(lang_of_scope(scope)), "code": e.code}).encode()
             headers = [["content-type", "application/json"], *([k, v] for k, v in (e.headers or {}).items())]
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers
-                                if k.lower() != "content-length"] + [(b"content-length", str(len(out)).encode())]})
-        await send({"type": "http.response.body", "body": out})
+        await _answer_http(send, status, headers, out)
+
+
+async def _answer_http(send: Callable[[dict[str, Any]], Awaitable[None]], status: int, headers: list[list[str]],
+                       out: bytes) -> None:
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers
+                            if k.lower() != "content-length"] + [(b"content-length", str(len(out)).encode())]})
+    await send({"type": "http.response.body", "body": out})
