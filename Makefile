@@ -30,11 +30,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-# The card room's store tests start a real PostgreSQL server on loopback (Debian's package).
+# $(call debian,TEST,PACKAGE): install Debian's PACKAGE when the shell TEST fails.
+debian = @$(1) || (SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); $$SUDO apt-get update -qq && \
+	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(2) >/dev/null)
+
+# The card room's store tests start a real PostgreSQL server on loopback (Debian's package), and its
+# multi-node tests a real Redis server too (Debian's redis-server).
 setup-room:
-	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
-		(SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); $$SUDO apt-get update -qq && \
-		 DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq postgresql >/dev/null)
+	$(call debian,command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1,postgresql)
+	$(call debian,command -v redis-server >/dev/null 2>&1,redis-server)
 
 # The browser tests drive Debian's chromium with Playwright.
 setup-browser:

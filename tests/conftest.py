@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, text
 
-from cardroom.room.testing import Postgres
+from cardroom.room.testing import Postgres, Redis
 
 _databases = 0
 
@@ -25,6 +25,16 @@ def postgres() -> Iterator[Postgres]:
         yield pg
     finally:
         pg.stop()
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[Redis]:
+    """A real Redis server on loopback, the bus of the room's multi-node tests (Debian's redis-server)."""
+    server = Redis.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -45,6 +45,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--hint-limit", type=_positive_int, default=2, help=h("hint_limit"))
     p.add_argument("--deal-pause", type=float, default=2.0, help=h("deal_pause"))
     p.add_argument("--no-deal-wait", dest="deal_wait", action="store_false", help=h("no_deal_wait"))
+    # several nodes (issue 18, docs/multinode.md)
+    p.add_argument("--node", default=None, metavar="NAME", help=h("node"))
+    p.add_argument("--bus", default=None, metavar="URL", help=h("bus"))
+    p.add_argument("--lease-seconds", type=_lease_seconds, default=10.0, help=h("lease_seconds"))
     p.set_defaults(func=run)
     return p
 
@@ -59,6 +63,16 @@ def _positive_int(text: str) -> int:
     return n
 
 
+def _lease_seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = 0.0
+    if not 0.5 <= x <= 3600:
+        raise argparse.ArgumentTypeError(msg("node.bad_lease", default_lang(), got=text))
+    return x
+
+
 def open_store(db: str, lang: str, create: bool = True) -> Store | None:
     """The store at ``db``, checked (``Store._check_schema``); None once a one-line error is printed."""
     try:
@@ -68,6 +82,32 @@ def open_store(db: str, lang: str, create: bool = True) -> Store | None:
     except (SQLAlchemyError, ImportError) as e:  # a URL SQLAlchemy cannot read, a driver that is missing
         print(f"cardroom: {msg('db.cannot_open', lang, db=db, why=one_line(str(e), 200))}", file=sys.stderr)
     return None
+
+
+def check_bus(url: str, lang: str) -> bool:
+    """Whether the Redis bus at ``url`` answers (a one-line error printed otherwise), checked before the
+    server starts as the store is."""
+    import asyncio
+
+    from cardroom.room.bus import RedisBus, open_bus
+
+    bus = open_bus(url)
+    if not isinstance(bus, RedisBus):
+        return True
+
+    async def ping() -> None:
+        try:
+            await asyncio.wait_for(bus.check(), 10)
+        finally:
+            await bus.close()
+
+    try:
+        asyncio.run(ping())
+    except Exception as e:
+        print(f"cardroom: {msg('node.no_bus', lang, url=url, why=one_line(str(e) or type(e).__name__, 200))}",
+              file=sys.stderr)
+        return False
+    return True
 
 
 GC_YOUNG_THRESHOLD = 7000
@@ -109,9 +149,13 @@ def run(args: argparse.Namespace) -> int:
                          ws_per_client=getattr(args, "ws_per_client", 32), ws_total=getattr(args, "ws_total", 2000),
                          idle_hours=getattr(args, "idle_hours", 24.0),
                          hint_limit=getattr(args, "hint_limit", 2), deal_wait=getattr(args, "deal_wait", True),
-                         deal_pause=getattr(args, "deal_pause", 2.0))
-    except ValueError as e:  # a malformed --public-url or --origin
+                         deal_pause=getattr(args, "deal_pause", 2.0), node=getattr(args, "node", None),
+                         bus=getattr(args, "bus", None), lease_seconds=getattr(args, "lease_seconds", 10.0))
+    except ValueError as e:  # a malformed --public-url, --origin or --bus, --bus without --node
         print(f"cardroom serve: {e}", file=sys.stderr)
+        return 2
+    bus = getattr(args, "bus", None)
+    if bus is not None and not check_bus(bus, getattr(args, "lang", None) or default_lang()):
         return 2
     tune_gc()
     uvicorn.run(app, host=args.host, port=args.port, log_level=getattr(args, "log_level", "warning"),

@@ -1,9 +1,10 @@
-"""Helpers for tests and benchmarks of the card room: a real PostgreSQL server on loopback, free ports,
-a real uvicorn server process.
+"""Helpers for tests and benchmarks of the card room: a real PostgreSQL server and a real Redis server
+on loopback, free ports, a real uvicorn server process.
 
 PostgreSQL comes from the Debian package (``initdb``/``pg_ctl`` on PATH or in
 /usr/lib/postgresql/*/bin; ``make setup-room`` installs it when missing). As root, the server is
-run as the ``postgres`` user (PostgreSQL refuses to run as root).
+run as the ``postgres`` user (PostgreSQL refuses to run as root). Redis is Debian's ``redis-server``
+(``make setup-room`` installs it too), the bus of a room of several nodes (:mod:`cardroom.room.bus`).
 """
 
 from __future__ import annotations
@@ -78,18 +79,67 @@ class Postgres:
         shutil.rmtree(self.datadir.parent, ignore_errors=True)
 
 
+@dataclass
+class Redis:
+    """A throw-away ``redis-server`` listening on 127.0.0.1 (no persistence: the bus keeps nothing)."""
+
+    root: Path
+    port: int
+    proc: subprocess.Popen[bytes]
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @classmethod
+    def start(cls, timeout: float = 20.0) -> Redis:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server was not found: install it (make setup-room, or apt-get install "
+                               "redis-server)")
+        root = Path(tempfile.mkdtemp(prefix="cardroom-redis-"))
+        port = free_port()
+        log = open(root / "log", "ab")  # noqa: SIM115 - handed to the child, closed here
+        proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(root),
+                                 "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+                                stdout=log, stderr=log)
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"redis-server exited with {proc.returncode}: "
+                                   f"{(root / 'log').read_text(errors='replace')[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        return cls(root, port, proc)
+            except OSError:
+                time.sleep(0.05)
+        proc.kill()
+        raise RuntimeError("redis-server did not start in time")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
 class ServerProcess:
     """``python -m cardroom.room`` as a real uvicorn process on a loopback port."""
 
     def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0,
                  log: str | Path | None = None, public_url: str | None = None, origins: Sequence[str] = (),
                  log_level: str | None = None, limits: Mapping[str, float] | None = None,
-                 deal_wait: bool = False) -> None:
+                 deal_wait: bool = False, node: str | None = None, bus: str | None = None,
+                 lease_seconds: float | None = None) -> None:
         """``limits``: the server's caps as ``cardroom serve`` flags without the dashes, e.g.
         ``{"table_rate": 0, "ws_per_client": 0}`` (0 turns a cap off); the server's defaults otherwise.
         ``deal_wait``: the next deal waits for the people at the table (``--no-deal-wait`` otherwise); the
         end of a deal never pauses a table of bots (``--deal-pause 0``) unless ``limits`` say so."""
         self.deal_wait = deal_wait
+        self.node, self.bus, self.lease_seconds = node, bus, lease_seconds  # a node of several (room/node.py)
         self.db = db
         self.limits = dict(limits or {})
         self.port = port or free_port()
@@ -138,6 +188,12 @@ class ServerProcess:
         flags = [] if self.public_url is None else ["--public-url", self.public_url]
         for o in self.origins:
             flags += ["--origin", o]
+        if self.node is not None:
+            flags += ["--node", self.node]
+        if self.bus is not None:
+            flags += ["--bus", self.bus]
+        if self.lease_seconds is not None:
+            flags += ["--lease-seconds", str(self.lease_seconds)]
         return flags + ([] if self.log_level is None else ["--log-level", self.log_level])
 
     def kill(self) -> None:
