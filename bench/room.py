@@ -1,6 +1,7 @@
 """Load on the card room over real WebSocket connections on loopback.
 
     .venv/bin/python bench/room.py [--tables 200] [--game bridge] [--seconds 20] [--leak 0]
+    .venv/bin/python bench/room.py --nodes 3 [--client-procs 2] [--lease-seconds 5]
 
 A real server process (``python -m cardroom.room``, SQLite store in a temporary folder) and, in this
 process, one WebSocket client per seat of every table; each client acts for its seat with a random
@@ -22,6 +23,16 @@ legal action when it is on turn (at once, or after a random think time with ``--
 one address, 32 sockets from one address); by default the bench turns the table rate and the socket
 caps off, since all its clients share one address (200 tables make 800 sockets from 127.0.0.1).
 
+``--nodes N`` (issue 18) runs the same load on a room of nodes instead: one PostgreSQL and one Redis
+started on loopback, and, one after the other in the same run, 1 node without the bus, 1 node with it
+and N nodes with it (``cardroom serve --node NAME --bus redis://… --lease-seconds S``), each on a fresh
+database; the tables are created through the nodes in turn, seat s of table i connects to node
+(i + s) mod N (so that most seats of a table are relayed over the bus), and the clients run in
+``--client-procs`` processes of their own. For each configuration: actions/s, p50/p99, each node's CPU
+and CPU per action of its tables, Redis's and PostgreSQL's CPU per action; then the ratios 1 node with
+the bus / without it (throughput, CPU per action) and N nodes / 1 node, and what a core per node would
+hold.
+
 ``--leak N`` also plays N bot-only matches in-process with every message checked for hidden cards
 (the issue's figure is 200; preferans to the shortest agreed pulya unless ``--leak-full``).
 """
@@ -39,7 +50,9 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +63,7 @@ from websockets.typing import Subprotocol
 from cardroom.core.game import CHANCE
 from cardroom.games import load
 from cardroom.room.audit import bare_engine_rate, leak_run
-from cardroom.room.testing import ServerProcess, ws_protocols
+from cardroom.room.testing import Postgres, Redis, ServerProcess, ws_protocols
 
 
 def _loads() -> Callable[[bytes], Any]:
@@ -146,6 +159,7 @@ class Stats:
         self.waiting: dict[tuple[str, int], int] = {}
         self.latencies: list[float] = []
         self.actions = 0
+        self.per_table: Counter[str] = Counter()  # actions sent while measuring, by table
         self.errors = 0
         self.measuring = False
 
@@ -188,7 +202,36 @@ async def play(ws: ClientConnection, tid: str, seat: int, n_seats: int, stats: S
                 stats.sent[nxt] = time.perf_counter()
                 stats.waiting[nxt] = n_seats
                 stats.actions += 1
+                stats.per_table[tid] += 1
             await ws.send(json.dumps({"type": "act", "action": choice["id"], "seq": m["seq"]}))
+
+
+async def create_tables(bases: Sequence[str], game: str, count: int) -> list[tuple[str, list[str]]]:
+    """``count`` practice tables of ``game`` (seeds 0, 1, …) and a person's seat token for each of their
+    seats, the i-th table created through ``bases[i % len(bases)]``: (table id, tokens by seat)."""
+    n_seats = load(game).num_seats
+    clients = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
+    tables = []
+    try:
+        for i in range(count):
+            http = clients[i % len(clients)]
+            r = (await http.post("/api/tables", json={"game": game, "options": {}, "seed": i,
+                                                      "practice": True})).json()
+            tokens = [(await http.post(f"/api/tables/{r['id']}/seats/{s}", json={"name": f"c{s}"})).json()["token"]
+                      for s in range(n_seats)]
+            tables.append((r["id"], tokens))
+    finally:
+        for c in clients:
+            await c.aclose()
+    return tables
+
+
+def percentiles_ms(latencies: list[float]) -> tuple[float, float]:
+    """p50 and p99 of latencies in seconds, in milliseconds (NaN without samples)."""
+    lat = sorted(latencies)
+    if not lat:
+        return float("nan"), float("nan")
+    return 1000 * lat[len(lat) // 2], 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))]
 
 
 async def load_test(args: argparse.Namespace) -> dict[str, Any]:
@@ -205,15 +248,8 @@ async def load_test(args: argparse.Namespace) -> dict[str, Any]:
     tasks: list[asyncio.Task[None]] = []
     try:
         rss0 = rss_bytes(server.proc.pid) if server.proc else 0
-        async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
-            n_seats = load(args.game).num_seats
-            tables = []
-            for i in range(args.tables):
-                r = (await http.post("/api/tables", json={"game": args.game, "options": {}, "seed": i,
-                                                          "practice": True})).json()
-                tokens = [(await http.post(f"/api/tables/{r['id']}/seats/{s}", json={"name": f"c{s}"})).json()["token"]
-                          for s in range(n_seats)]
-                tables.append((r["id"], tokens))
+        n_seats = load(args.game).num_seats
+        tables = await create_tables([server.base], args.game, args.tables)
         rng = random.Random(1)
         for tid, tokens in tables:
             for s, tok in enumerate(tokens):
@@ -248,13 +284,13 @@ async def load_test(args: argparse.Namespace) -> dict[str, Any]:
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         server.stop()
-    lat = sorted(stats.latencies)
+    p50, p99 = percentiles_ms(stats.latencies)
     return {
         "tables": args.tables,
         "actions_per_s": actions / elapsed,
-        "p50_ms": 1000 * lat[len(lat) // 2] if lat else float("nan"),
-        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan"),
-        "latency_samples": len(lat),
+        "p50_ms": p50,
+        "p99_ms": p99,
+        "latency_samples": len(stats.latencies),
         "errors": stats.errors,
         "rss_per_table": (rss1 - rss0) / args.tables,
         "mean_actions_per_table": mean_seq,
@@ -263,6 +299,216 @@ async def load_test(args: argparse.Namespace) -> dict[str, Any]:
         "cpu_clients": cpu_clients,
         "load": (load0, load1),
     }
+
+
+# --- several nodes (issue 18): ``--nodes N`` -------------------------------------------------------------
+
+
+class NodeProcess(ServerProcess):
+    """A node of a room of several (``cardroom serve --node NAME --bus URL --lease-seconds S``); without a
+    bus, one server exactly as :class:`ServerProcess` starts it."""
+
+    def __init__(self, db: str, name: str, bus: str | None, lease_seconds: float,
+                 limits: dict[str, float]) -> None:
+        super().__init__(db, limits=limits)
+        self.name, self.bus, self.lease_seconds = name, bus, lease_seconds
+
+    def _flags(self) -> list[str]:
+        node = [] if self.bus is None else ["--node", self.name, "--bus", self.bus,
+                                            "--lease-seconds", str(self.lease_seconds)]
+        return super()._flags() + node
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time so far of a process and its children alive now (PostgreSQL's postmaster and its backends)."""
+    total = cpu_seconds(pid)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):  # a process that ended meanwhile
+            continue
+    return total
+
+
+@dataclass
+class ClientShare:
+    """What one client process plays: its tables (id, seat tokens) and the node each seat connects to."""
+
+    tables: list[tuple[str, list[str]]]
+    urls: list[list[str]]  # by table, by seat: the node's ws:// base
+    n_seats: int
+    think: float
+    seed: float
+
+
+def client_process(share: ClientShare, ready: Any, measure: Any, done: Any, results: Any) -> None:
+    """A client process (its own interpreter): one WebSocket client per seat of its tables, measuring
+    between ``measure`` and ``done``; puts its figures on ``results``."""
+    results.put(asyncio.run(_client_main(share, ready, measure, done)))
+
+
+async def _client_main(share: ClientShare, ready: Any, measure: Any, done: Any) -> dict[str, Any]:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(share.seed)
+    tasks = [asyncio.create_task(seat_client(share.urls[i][s], tid, s, tok, share.n_seats, stats, stop,
+                                             random.Random(rng.random()), share.think))
+             for i, (tid, tokens) in enumerate(share.tables) for s, tok in enumerate(tokens)]
+    ready.put(os.getpid())
+    while not measure.is_set():
+        await asyncio.sleep(0.005)
+    stats.measuring = True
+    t0, c0 = time.perf_counter(), time.process_time()
+    while not done.is_set():
+        await asyncio.sleep(0.005)
+    stats.measuring = False
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {"actions": stats.actions, "per_table": dict(stats.per_table), "latencies": stats.latencies,
+            "errors": stats.errors, "elapsed": elapsed, "cpu": cpu}
+
+
+def postmaster_pid(pg: Postgres) -> int:
+    """The process id of ``pg``'s postmaster (the first line of its postmaster.pid)."""
+    return int((pg.datadir / "postmaster.pid").read_text().split()[0])
+
+
+def new_database(pg: Postgres, name: str) -> str:
+    """A fresh database on ``pg`` for one configuration: its URL."""
+    from sqlalchemy import create_engine, text
+
+    eng = create_engine(pg.url, isolation_level="AUTOCOMMIT")
+    with eng.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    eng.dispose()
+    return pg.url.rsplit("/", 1)[0] + "/" + name
+
+
+def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: int, label: str) -> dict[str, Any]:
+    """One configuration: ``nodes`` node processes on a fresh database of ``pg`` (and the bus ``bus``), the
+    tables created through the nodes in turn, seat s of table i connected to node (i + s) mod ``nodes``
+    (so that with several nodes most seats are relayed), ``args.client_procs`` client processes."""
+    import multiprocessing as mp
+
+    db = new_database(pg, label)
+    caps: dict[str, float] = {"table_rate": 0, "ws_per_client": 0, "ws_total": 0}
+    procs = [NodeProcess(db, f"n{k}", None if bus is None else bus.url, args.lease_seconds, caps)
+             for k in range(nodes)]
+    ctx = mp.get_context("spawn")
+    clients: list[Any] = []
+    try:
+        for p in procs:
+            p.start()
+        tables = asyncio.run(create_tables([p.base for p in procs], args.game, args.tables))
+        n_seats = load(args.game).num_seats
+        ws = [p.base.replace("http://", "ws://") for p in procs]
+        ready, results = ctx.Queue(), ctx.Queue()
+        measure, done = ctx.Event(), ctx.Event()
+        rng = random.Random(1)
+        k = max(1, args.client_procs)
+        for c in range(k):
+            mine = [(i, t) for i, t in enumerate(tables) if i % k == c]
+            share = ClientShare([t for _, t in mine], [[ws[(i + s) % nodes] for s in range(n_seats)] for i, _ in mine],
+                                n_seats, args.think, rng.random())
+            proc = ctx.Process(target=client_process, args=(share, ready, measure, done, results), daemon=True)
+            proc.start()
+            clients.append(proc)
+        for _ in clients:
+            ready.get(timeout=120)
+        time.sleep(args.warmup)
+        pids = [p.proc.pid for p in procs if p.proc is not None]
+        others = {"redis": bus.proc.pid if bus is not None else 0, "postgresql": postmaster_pid(pg)}
+        n0 = [cpu_seconds(pid) for pid in pids]
+        o0 = {k2: tree_cpu_seconds(pid) if pid else 0.0 for k2, pid in others.items()}
+        t0 = time.perf_counter()
+        measure.set()
+        time.sleep(args.seconds)
+        done.set()
+        elapsed = time.perf_counter() - t0
+        node_cpu = [(cpu_seconds(pid) - c) / elapsed for pid, c in zip(pids, n0, strict=True)]
+        other_cpu = {k2: (tree_cpu_seconds(pid) - o0[k2]) / elapsed if pid else 0.0 for k2, pid in others.items()}
+        parts = [results.get(timeout=120) for _ in clients]
+    finally:
+        for c in clients:
+            c.join(timeout=30)
+            if c.is_alive():
+                c.kill()
+        for p in procs:
+            p.stop()
+    actions = sum(r["actions"] for r in parts) / statistics.mean(r["elapsed"] for r in parts)
+    owner = {tid: i % nodes for i, (tid, _) in enumerate(tables)}  # the node that created it (and holds it)
+    owned = [0] * nodes
+    for r in parts:
+        for tid, n in r["per_table"].items():
+            owned[owner[tid]] += n
+    window = statistics.mean(r["elapsed"] for r in parts)
+    p50, p99 = percentiles_ms([x for r in parts for x in r["latencies"]])
+    return {
+        "label": label, "nodes": nodes, "bus": bus is not None, "actions_per_s": actions, "p50_ms": p50,
+        "p99_ms": p99, "errors": sum(r["errors"] for r in parts),
+        "node_cpu": node_cpu,  # cores, by node
+        "node_ms_per_action": [1000 * c * window / n if n else float("nan")
+                               for c, n in zip(node_cpu, owned, strict=True)],
+        "room_ms_per_action": 1000 * sum(node_cpu) / max(actions, 1e-9),
+        "other_ms_per_action": {k2: 1000 * c / max(actions, 1e-9) for k2, c in other_cpu.items()},
+        "other_cpu": other_cpu,
+        "client_cpu": sum(r["cpu"] for r in parts) / window,
+    }
+
+
+def print_run(r: dict[str, Any]) -> None:
+    what = f"{r['nodes']} node{'s' if r['nodes'] > 1 else ''} {'with' if r['bus'] else 'without'} the bus"
+    print(f"  {what}: {r['actions_per_s']:,.0f} actions/s, latency p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms, "
+          f"errors {r['errors']}")
+    for k, (cpu, ms) in enumerate(zip(r["node_cpu"], r["node_ms_per_action"], strict=True)):
+        print(f"    node n{k}: CPU {cpu:.2f} cores, {ms:.3f} ms per action of its tables")
+    others = ", ".join(f"{k} {r['other_cpu'][k]:.2f} cores ({ms:.3f} ms/action)"
+                       for k, ms in r["other_ms_per_action"].items() if r["other_cpu"][k] > 0)
+    print(f"    the nodes together: {r['room_ms_per_action']:.3f} ms of CPU per action; {others}; "
+          f"clients {r['client_cpu']:.2f} cores")
+
+
+def nodes_bench(args: argparse.Namespace) -> None:
+    """``--nodes N``: one PostgreSQL and one Redis on loopback, then, in this order and the same run, 1 node
+    without the bus, 1 node with it, N nodes with it; their figures and ratios."""
+    pg = Postgres.start()
+    bus = Redis.start()
+    runs = []
+    try:
+        runs.append(run_nodes(args, pg, None, 1, "one_plain"))
+        runs.append(run_nodes(args, pg, bus, 1, "one_bus"))
+        if args.nodes > 1:
+            runs.append(run_nodes(args, pg, bus, args.nodes, f"nodes{args.nodes}"))
+    finally:
+        bus.stop()
+        pg.stop()
+    print(f"room on nodes: {args.tables} tables of {args.game}, a WebSocket client per seat in "
+          f"{args.client_procs} client processes, think time {args.think:g} s, {args.seconds:g} s measured, "
+          f"PostgreSQL store, lease {args.lease_seconds:g} s")
+    for r in runs:
+        print_run(r)
+    plain, bus1 = runs[0], runs[1]
+    with_redis = bus1["room_ms_per_action"] + bus1["other_ms_per_action"]["redis"]
+    print(f"  ratios, 1 node with the bus / without: throughput {bus1['actions_per_s'] / plain['actions_per_s']:.3f}, "
+          f"the node's CPU per action {bus1['room_ms_per_action'] / plain['room_ms_per_action']:.3f}, "
+          f"with Redis's CPU {with_redis / plain['room_ms_per_action']:.3f}")
+    if len(runs) > 2:
+        many = runs[2]
+        n = many["nodes"]
+        print(f"  ratios, {n} nodes / 1 node with the bus: throughput "
+              f"{many['actions_per_s'] / bus1['actions_per_s']:.3f}, "
+              f"CPU per action of the nodes {many['room_ms_per_action'] / bus1['room_ms_per_action']:.3f}, "
+              f"p99 {many['p99_ms'] / bus1['p99_ms']:.2f}; against 1 node without the bus: throughput "
+              f"{many['actions_per_s'] / plain['actions_per_s']:.3f}")
+        redis_ms, pg_ms = many["other_ms_per_action"]["redis"], many["other_ms_per_action"]["postgresql"]
+        print(f"  a core per node holds about {1000 / max(many['room_ms_per_action'], 1e-9):,.0f} actions/s at "
+              f"{many['room_ms_per_action']:.3f} ms each (so M machines of a node per core: M times that); "
+              f"one core of Redis at {redis_ms:.3f} ms/action caps the room near "
+              f"{1000 / max(redis_ms, 1e-9):,.0f} actions/s, one core of PostgreSQL at {pg_ms:.3f} ms/action near "
+              f"{1000 / max(pg_ms, 1e-9):,.0f} actions/s")
 
 
 def main() -> int:
@@ -281,6 +527,11 @@ def main() -> int:
     p.add_argument("--leak", type=int, default=0, help="also play N bot-only matches checking every message")
     p.add_argument("--leak-full", action="store_true",
                    help="with --leak: preferans pulkas to their variant's pulya (default: the shortest agreed, 10)")
+    p.add_argument("--nodes", type=int, default=0,
+                   help="N >= 1: PostgreSQL and Redis on loopback, and in the same run 1 node without the bus, 1 node "
+                        "with it and (N > 1) N nodes with it, the clients in their own processes (issue 18)")
+    p.add_argument("--client-procs", type=int, default=2, help="with --nodes: client processes")
+    p.add_argument("--lease-seconds", type=float, default=5.0, help="with --nodes: the nodes' table lease")
     args = p.parse_args()
 
     import platform
@@ -296,6 +547,9 @@ def main() -> int:
     path = asyncio.run(room_path_cost(args.game))
     print(f"reference: the room's own path (check, commit, apply, a message per seat), no network: "
           f"{path * 1e6:,.0f} µs of CPU per action")
+    if args.nodes:
+        nodes_bench(args)
+        return 0
     r = asyncio.run(load_test(args))
     state_bytes = bare_state_bytes(args.game, int(r["mean_actions_per_table"]))
     print(f"room: {r['tables']} tables of {args.game}, a WebSocket client per seat, think time "
