@@ -308,9 +308,9 @@ class NodeProcess(ServerProcess):
     """A node of a room of several (``cardroom serve --node NAME --bus URL --lease-seconds S``); without a
     bus, one server exactly as :class:`ServerProcess` starts it."""
 
-    def __init__(self, db: str, name: str, bus: str | None, lease_seconds: float,
-                 limits: dict[str, float]) -> None:
-        super().__init__(db, limits=limits)
+    def __init__(self, db: str, name: str, bus: str | None, lease_seconds: float, **kw: Any) -> None:
+        """``kw``: :class:`ServerProcess`'s options."""
+        super().__init__(db, **kw)
         self.name, self.bus, self.lease_seconds = name, bus, lease_seconds
 
     def _flags(self) -> list[str]:
@@ -395,7 +395,7 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
 
     db = new_database(pg, label)
     caps: dict[str, float] = {"table_rate": 0, "ws_per_client": 0, "ws_total": 0}
-    procs = [NodeProcess(db, f"n{k}", None if bus is None else bus.url, args.lease_seconds, caps)
+    procs = [NodeProcess(db, f"n{k}", None if bus is None else bus.url, args.lease_seconds, limits=caps)
              for k in range(nodes)]
     ctx = mp.get_context("spawn")
     clients: list[Any] = []
