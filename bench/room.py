@@ -26,8 +26,9 @@ caps off, since all its clients share one address (200 tables make 800 sockets f
 ``--nodes N`` (issue 18) runs the same load on a room of nodes instead: one PostgreSQL and one Redis
 started on loopback, and, one after the other in the same run, 1 node without the bus, 1 node with it
 and N nodes with it (``cardroom serve --node NAME --bus redis://… --lease-seconds S``), each on a fresh
-database; the tables are created through the nodes in turn, seat s of table i connects to node
-(i + s) mod N (so that most seats of a table are relayed over the bus), and the clients run in
+database; the tables are created through the nodes in turn, the N-node configuration is run once for
+each of ``--routes``: ``owner`` (every seat connected to its table's owner) and ``spread`` (seat s of
+table i at node (i + s) mod N: most seats relayed over the bus), and the clients run in
 ``--client-procs`` processes of their own. For each configuration: actions/s, p50/p99, each node's CPU
 and CPU per action of its tables, Redis's and PostgreSQL's CPU per action; then the ratios 1 node with
 the bus / without it (throughput, CPU per action) and N nodes / 1 node, and what a core per node would
@@ -371,6 +372,23 @@ async def _client_main(share: ClientShare, ready: Any, measure: Any, done: Any) 
             "errors": stats.errors, "elapsed": elapsed, "cpu": cpu}
 
 
+def owners(db: str, tables: list[str], names: list[str], leased: bool) -> dict[str, int]:
+    """The node (its index in ``names``) that owns each table now, from the leases in the store (the one
+    node when there are no leases)."""
+    if not leased:
+        return dict.fromkeys(tables, 0)
+    from sqlalchemy import create_engine, text
+
+    eng = create_engine(db)
+    try:
+        with eng.connect() as conn:
+            rows = conn.execute(text("SELECT table_id, node FROM room_leases")).fetchall()
+    finally:
+        eng.dispose()
+    held = {str(t): names.index(str(n)) for t, n in rows if str(n) in names}
+    return {t: held[t] for t in tables}
+
+
 def postmaster_pid(pg: Postgres) -> int:
     """The process id of ``pg``'s postmaster (the first line of its postmaster.pid)."""
     return int((pg.datadir / "postmaster.pid").read_text().split()[0])
@@ -395,10 +413,18 @@ IDLE_SECONDS = 2.0
 """How long the bench measures the nodes' CPU with their tables and no client (their fixed cost)."""
 
 
-def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: int, label: str) -> dict[str, Any]:
+ROUTES = {
+    "owner": lambda i, s, nodes: i % nodes,  # every seat at the node that made the table (its owner)
+    "spread": lambda i, s, nodes: (i + s) % nodes,  # the seats over the nodes: most of them relayed
+}
+"""How the seats of table i (made through node i mod N) reach the nodes: the node seat s connects to."""
+
+
+def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: int, label: str,
+              route: str = "owner") -> dict[str, Any]:
     """One configuration: ``nodes`` node processes on a fresh database of ``pg`` (and the bus ``bus``), the
-    tables created through the nodes in turn, seat s of table i connected to node (i + s) mod ``nodes``
-    (so that with several nodes most seats are relayed), ``args.client_procs`` client processes."""
+    tables created through the nodes in turn, the seats connected to the nodes by ``route`` (:data:`ROUTES`),
+    ``args.client_procs`` client processes."""
     import multiprocessing as mp
 
     db = new_database(pg, label, args.synchronous_commit == "on")
@@ -423,7 +449,8 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
         k = max(1, args.client_procs)
         for c in range(k):
             mine = [(i, t) for i, t in enumerate(tables) if i % k == c]
-            share = ClientShare([t for _, t in mine], [[ws[(i + s) % nodes] for s in range(n_seats)] for i, _ in mine],
+            share = ClientShare([t for _, t in mine], [[ws[ROUTES[route](i, s, nodes)] for s in range(n_seats)]
+                                                       for i, _ in mine],
                                 n_seats, args.think, rng.random())
             proc = ctx.Process(target=client_process, args=(share, ready, measure, done, results), daemon=True)
             proc.start()
@@ -442,6 +469,7 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
         node_cpu = [(cpu_seconds(pid) - c) / elapsed for pid, c in zip(pids, n0, strict=True)]
         other_cpu = {k2: (tree_cpu_seconds(pid) - o0[k2]) / elapsed if pid else 0.0 for k2, pid in others.items()}
         parts = [results.get(timeout=120) for _ in clients]
+        owner = owners(db, [t for t, _ in tables], [p.name for p in procs], bus is not None)
     finally:
         for c in clients:
             c.join(timeout=30)
@@ -450,7 +478,6 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
         for p in procs:
             p.stop()
     actions = sum(r["actions"] for r in parts) / statistics.mean(r["elapsed"] for r in parts)
-    owner = {tid: i % nodes for i, (tid, _) in enumerate(tables)}  # the node that created it (and holds it)
     owned = [0] * nodes
     for r in parts:
         for tid, n in r["per_table"].items():
@@ -458,7 +485,7 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
     window = statistics.mean(r["elapsed"] for r in parts)
     p50, p99 = percentiles_ms([x for r in parts for x in r["latencies"]])
     return {
-        "label": label, "nodes": nodes, "bus": bus is not None, "actions_per_s": actions, "p50_ms": p50,
+        "label": label, "nodes": nodes, "bus": bus is not None, "route": route, "actions_per_s": actions, "p50_ms": p50,
         "p99_ms": p99, "errors": sum(r["errors"] for r in parts),
         "node_cpu": node_cpu,  # cores, by node
         "node_idle": idle,  # cores, by node, before the clients came
@@ -473,6 +500,8 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
 
 def print_run(r: dict[str, Any]) -> None:
     what = f"{r['nodes']} node{'s' if r['nodes'] > 1 else ''} {'with' if r['bus'] else 'without'} the bus"
+    if r["nodes"] > 1:
+        what += f", seats routed {'to the owner' if r['route'] == 'owner' else 'over the nodes (relayed)'}"
     print(f"  {what}: {r['actions_per_s']:,.0f} actions/s, latency p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms, "
           f"errors {r['errors']}")
     for k, (cpu, ms) in enumerate(zip(r["node_cpu"], r["node_ms_per_action"], strict=True)):
@@ -494,7 +523,8 @@ def nodes_bench(args: argparse.Namespace) -> None:
         runs.append(run_nodes(args, pg, None, 1, "one_plain"))
         runs.append(run_nodes(args, pg, bus, 1, "one_bus"))
         if args.nodes > 1:
-            runs.append(run_nodes(args, pg, bus, args.nodes, f"nodes{args.nodes}"))
+            for route in args.routes.split(","):
+                runs.append(run_nodes(args, pg, bus, args.nodes, f"nodes{args.nodes}_{route}", route))
     finally:
         bus.stop()
         pg.stop()
@@ -508,16 +538,15 @@ def nodes_bench(args: argparse.Namespace) -> None:
     print(f"  ratios, 1 node with the bus / without: throughput {bus1['actions_per_s'] / plain['actions_per_s']:.3f}, "
           f"the node's CPU per action {bus1['room_ms_per_action'] / plain['room_ms_per_action']:.3f}, "
           f"with Redis's CPU {with_redis / plain['room_ms_per_action']:.3f}")
-    if len(runs) > 2:
-        many = runs[2]
+    for many in runs[2:]:
         n = many["nodes"]
-        print(f"  ratios, {n} nodes / 1 node with the bus: throughput "
+        print(f"  ratios, {n} nodes ({many['route']}) / 1 node with the bus: throughput "
               f"{many['actions_per_s'] / bus1['actions_per_s']:.3f}, "
               f"CPU per action of the nodes {many['room_ms_per_action'] / bus1['room_ms_per_action']:.3f}, "
               f"p99 {many['p99_ms'] / bus1['p99_ms']:.2f}; against 1 node without the bus: throughput "
               f"{many['actions_per_s'] / plain['actions_per_s']:.3f}")
         redis_ms, pg_ms = many["other_ms_per_action"]["redis"], many["other_ms_per_action"]["postgresql"]
-        print(f"  a core per node holds about {1000 / max(many['room_ms_per_action'], 1e-9):,.0f} actions/s at "
+        print(f"    a core per node holds about {1000 / max(many['room_ms_per_action'], 1e-9):,.0f} actions/s at "
               f"{many['room_ms_per_action']:.3f} ms each (so M machines of a node per core: M times that); "
               f"one core of Redis at {redis_ms:.3f} ms/action caps the room near "
               f"{1000 / max(redis_ms, 1e-9):,.0f} actions/s, one core of PostgreSQL at {pg_ms:.3f} ms/action near "
@@ -544,11 +573,18 @@ def main() -> int:
                    help="N >= 1: PostgreSQL and Redis on loopback, and in the same run 1 node without the bus, 1 node "
                         "with it and (N > 1) N nodes with it, the clients in their own processes (issue 18)")
     p.add_argument("--client-procs", type=int, default=2, help="with --nodes: client processes")
+    p.add_argument("--routes", default="owner,spread",
+                   help="with --nodes: how the seats reach the N nodes, each run in turn: owner (every seat at "
+                        "its table's owner, as a proxy that routes by table would), spread (seat s of table i at "
+                        "node (i + s) mod N: most seats relayed)")
     p.add_argument("--lease-seconds", type=float, default=5.0, help="with --nodes: the nodes' table lease")
     p.add_argument("--synchronous-commit", choices=("on", "off"), default="on",
                    help="with --nodes: PostgreSQL's synchronous_commit (off: the disk's flush time does not bound "
                         "the rate; a crash of PostgreSQL may lose its last fraction of a second)")
     args = p.parse_args()
+    unknown = set(args.routes.split(",")) - set(ROUTES)
+    if unknown:
+        p.error(f"--routes: {', '.join(sorted(unknown))} (choose from {', '.join(ROUTES)})")
 
     import platform
 
