@@ -21,6 +21,7 @@ from cardroom.room import limits, timer
 from cardroom.room.clubtable import ClubRoom
 from cardroom.room.engine import Observer, Room, RoomError
 from cardroom.room.evening import RoomEvenings
+from cardroom.room.messages import msg
 from cardroom.room.routes import (
     club,
     clubtable,
@@ -35,6 +36,7 @@ from cardroom.room.routes import (
     tables,
     tournament,
 )
+from cardroom.room.routes import node as node_routes
 from cardroom.room.routes.common import STATIC, RoomSettings, lang_of
 from cardroom.room.routes.hint import HintLimit
 from cardroom.room.routes.socket import watchdog
@@ -59,7 +61,8 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
                outbox_bytes: int = 256 * 1024, table_rate: float | None = limits.TABLE_RATE,
                table_burst: int = limits.TABLE_BURST, ws_per_client: int | None = limits.WS_PER_CLIENT,
                ws_total: int | None = limits.WS_TOTAL, idle_hours: float | None = limits.IDLE_HOURS,
-               hint_limit: int = 2, deal_wait: bool = False, deal_pause: float = 0.0) -> FastAPI:
+               hint_limit: int = 2, deal_wait: bool = False, deal_pause: float = 0.0, node: str | None = None,
+               bus: str | None = None, lease_seconds: float = 10.0) -> FastAPI:
     """The server application. Tables are rebuilt from the store at start-up. ``outbox_limit``:
     messages waiting for one connection at most; ``stuck_seconds``: a connection whose socket takes
     nothing for that long is closed. ``public_url``: the room's address as people reach it (invitation
@@ -73,7 +76,17 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
     ``ws_per_client`` sockets from one address and ``ws_total`` in all, ``idle_hours`` before an
     unfinished table nobody uses is ended. ``hint_limit``: hint searches running at once at most (one
     more is refused with 429). ``deal_wait``: the next deal waits until every person at the table asked
-    for it (``Room.deal_wait``); ``deal_pause``: seconds the end of a deal stays on a table of bots."""
+    for it (``Room.deal_wait``); ``deal_pause``: seconds the end of a deal stays on a table of bots.
+
+    Several nodes (room/node.py, docs/multinode.md): ``bus`` (``redis://…``, or ``local`` in one process)
+    makes this server the node ``node`` of a room whose tables it owns by leases of ``lease_seconds``;
+    it then loads only the tables nobody owns (its share), relays the others' requests to their owners,
+    and serves no club evening, tournament nor club table (they are one node's: without ``bus``)."""
+    from cardroom.room.bus import open_bus
+
+    if bus is not None and not node:
+        raise ValueError(msg("node.needs_name", "en"))
+    node_bus = open_bus(bus)
     hints = HintLimit(hint_limit)
     public = public_base(public_url) if public_url is not None else None
     origins = frozenset(web_origin(o) for o in allowed_origins) if allowed_origins is not None else None
@@ -89,21 +102,30 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
         # the club evenings (room/evening.py): their rows read first, rebuilt once the tables are and before
         # any table is resumed (their tables wait for the boards still to come), resumed once the room is up
         app.state.evenings = evenings = RoomEvenings()
-        stored_evenings = await store.call(store.store.load_evenings)
         # the tournaments and knock-outs (room/tournament.py) likewise
         app.state.tournaments = tournaments = RoomTournaments()
         app.state.knockouts = knockouts = RoomKnockouts()
-        stored_tournaments = await store.call(store.store.load_tournaments)
-
-        def prepare(r: Room) -> None:
-            evenings.restore(r, stored_evenings)
-            tournaments.restore(r, stored_tournaments)
-            knockouts.restore(r, stored_tournaments)
-
-        await room.load(prepare=prepare)
-        app.state.room = room
         app.state.clubs = clubs = ClubRoom(room)  # the club tables of 1913 (room/clubtable.py)
-        await clubs.load()
+        app.state.node = None
+        if node_bus is None:
+            stored_evenings = await store.call(store.store.load_evenings)
+            stored_tournaments = await store.call(store.store.load_tournaments)
+
+            def prepare(r: Room) -> None:
+                evenings.restore(r, stored_evenings)
+                tournaments.restore(r, stored_tournaments)
+                knockouts.restore(r, stored_tournaments)
+
+            await room.load(prepare=prepare)
+            await clubs.load()
+        else:  # a node of several: its share of the tables nobody owns, then the others' as they fall free
+            from cardroom.room.node import Node
+
+            assert node is not None
+            app.state.node = this_node = Node(node, room, store, node_bus, lease_seconds)
+            this_node.app = app
+            await this_node.start()
+        app.state.room = room
         room.max_frame, room.outbox_bytes = max_frame or None, outbox_bytes
         stuck = asyncio.get_running_loop().create_task(watchdog(room))
         expiry = asyncio.get_running_loop().create_task(limits.expire_idle(room, idle_hours * 3600)) \
@@ -123,13 +145,21 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
             stuck.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await stuck
+            if app.state.node is not None:
+                await app.state.node.stop()
             await room.close()
+            if node_bus is not None:
+                await node_bus.close()
             await store.stop()
 
     # no /docs nor /redoc: their pages load scripts from a CDN, which the Content-Security-Policy forbids
     app = _RoomApp(title="cardroom", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_middleware(limits.BodyLimit, max_body=max_body)
     app.add_middleware(limits.SocketLimit, per_client=ws_per_client, total=ws_total)
+    if node_bus is not None:  # a request about a table another node owns is answered by that node
+        from cardroom.room.node import Routing
+
+        app.add_middleware(Routing, node=lambda: getattr(app.state, "node", None))
     app.state.settings = RoomSettings(table_bucket=limits.RateLimit(table_rate, table_burst), public=public,
                                       origins=origins, hints=hints)
 
@@ -139,7 +169,7 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
                             headers=exc.headers)
 
     for module in (lobby, tables, records, review, socket, hint, club, social, evening, clubtable, tournament,
-                   keep):
+                   keep, node_routes):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -28,7 +28,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -369,6 +369,8 @@ class TableRuntime:
     seats: list[SeatInfo]
     child: str | None = None
     subscribers: dict[tuple[int | None, str], list[Subscriber]] = field(default_factory=dict)
+    closers: set[Callable[[], None]] = field(default_factory=set)
+    """What closes each local connection to the table (the room lets the table go: :meth:`Room.drop`)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None
     labels: list[str] = field(default_factory=list)
@@ -810,6 +812,10 @@ class Room:
         (``cardroom serve``), off by default here for tests and benchmarks."""
         self.deal_pause = deal_pause
         """Seconds the end of a deal stays on a table without people before the next deal (0 in tests)."""
+        self.on_new_table: Callable[[str], Awaitable[None]] | None = None
+        """Awaited with a new table's id before the table is stored (a node takes its lease: room/node.py)."""
+        self.on_drop: Callable[[TableRuntime], None] | None = None
+        """Called with a table this room lets go (:meth:`drop`: another node owns it now)."""
 
     # ----------------------------------------------------------- start
     def _runtime(self, st: StoredTable) -> TableRuntime:
@@ -820,19 +826,46 @@ class Room:
         that cannot be rebuilt is set aside (:attr:`quarantined`, one log line each); the others are
         served. ``prepare`` is called with the tables rebuilt, before any of them is resumed (a club
         evening holds its tables until it gives them their boards still to come: room/evening.py)."""
-        stored = await self.store.call(self.store.store.load_all)
+        await self._load(None, prepare)
+
+    async def adopt(self, table_ids: list[str]) -> list[TableRuntime]:
+        """Rebuild these tables from the store, as :meth:`load` does every table, and resume them (a node
+        that takes tables over: room/node.py); the tables served now among them."""
+        return await self._load(table_ids, None)
+
+    async def _load(self, only: list[str] | None, prepare: Callable[[Room], None] | None) -> list[TableRuntime]:
+        stored = await self.store.call(self.store.store.load_all, only)
         tables, quarantined, notes = build_tables(stored)
         for rt in tables.values():  # in the stored order: the lobby's serials
             self._add(rt)
+            if rt.parent in self.tables:
+                self.tables[rt.parent].child = rt.id
         self.quarantined.update(quarantined)
         for q in quarantined.values():
             log.error("%s", msg("log.quarantined", "en", table=q.id, game=q.game or "-", reason=q.problem.text()))
         for table_id, note in notes:
-            log.warning("%s", msg("log.note", "en", table=table_id, reason=note.text()))
+            if only is None:  # a node's table's parent is often another node's
+                log.warning("%s", msg("log.note", "en", table=table_id, reason=note.text()))
         if prepare is not None:
             prepare(self)
-        for rt in self.tables.values():
+        for rt in tables.values():
             self.kick(rt)
+        return list(tables.values())
+
+    async def drop(self, table_id: str) -> None:
+        """Let a table go (another node owns it now): its driver stopped, its connections closed (their
+        clients connect again and reach its owner), forgotten here."""
+        rt = self.tables.pop(table_id, None)
+        if rt is None:
+            return
+        if rt.driver is not None and not rt.driver.done():
+            rt.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await rt.driver
+        if self.on_drop is not None:
+            self.on_drop(rt)
+        for close in list(rt.closers):
+            close()
 
     async def close(self) -> None:
         for rt in self.tables.values():
@@ -914,6 +947,8 @@ class Room:
             why = str(e)
             raise RoomError(400, "bad_options", code="bad_option", game=cls.name,
                             why=why if len(why) <= 200 else why[:199] + "…") from None
+        if self.on_new_table is not None:
+            await self.on_new_table(st.id)
         await self.store.call(self.store.store.add_table, st)
         self._add(rt)
         if parent is not None and parent in self.tables:

@@ -29,6 +29,18 @@ they hold nothing a client sent, so they are cut only at :data:`LIST_MAX`."""
 LIST_MAX = 1500
 
 
+def lang_of_scope(scope: Any) -> str:
+    """The language an HTTP or WebSocket request (its ASGI ``scope``) asks for: ``?lang=en|ru``, else its
+    ``Accept-Language`` (Russian first: ``ru``), else English."""
+    from urllib.parse import parse_qs
+
+    q = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[-1]
+    if q in ("en", "ru"):
+        return str(q)
+    accept = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"accept-language"), "")
+    return "ru" if accept.lower().startswith("ru") else "en"
+
+
 class Own(str):
     """A parameter the server itself vouches for (the name of a game's own option): shown whole."""
 

@@ -45,6 +45,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--hint-limit", type=_positive_int, default=2, help=h("hint_limit"))
     p.add_argument("--deal-pause", type=float, default=2.0, help=h("deal_pause"))
     p.add_argument("--no-deal-wait", dest="deal_wait", action="store_false", help=h("no_deal_wait"))
+    # several nodes (issue 18, docs/multinode.md)
+    p.add_argument("--node", default=None, metavar="NAME", help=h("node"))
+    p.add_argument("--bus", default=None, metavar="URL", help=h("bus"))
+    p.add_argument("--lease-seconds", type=_lease_seconds, default=10.0, help=h("lease_seconds"))
     p.set_defaults(func=run)
     return p
 
@@ -57,6 +61,16 @@ def _positive_int(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, not {text[:20]!r}")
     return n
+
+
+def _lease_seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        x = 0.0
+    if not 0.5 <= x <= 3600:
+        raise argparse.ArgumentTypeError(msg("node.bad_lease", default_lang(), got=text))
+    return x
 
 
 def open_store(db: str, lang: str, create: bool = True) -> Store | None:
@@ -109,8 +123,9 @@ def run(args: argparse.Namespace) -> int:
                          ws_per_client=getattr(args, "ws_per_client", 32), ws_total=getattr(args, "ws_total", 2000),
                          idle_hours=getattr(args, "idle_hours", 24.0),
                          hint_limit=getattr(args, "hint_limit", 2), deal_wait=getattr(args, "deal_wait", True),
-                         deal_pause=getattr(args, "deal_pause", 2.0))
-    except ValueError as e:  # a malformed --public-url or --origin
+                         deal_pause=getattr(args, "deal_pause", 2.0), node=getattr(args, "node", None),
+                         bus=getattr(args, "bus", None), lease_seconds=getattr(args, "lease_seconds", 10.0))
+    except ValueError as e:  # a malformed --public-url, --origin or --bus, --bus without --node
         print(f"cardroom serve: {e}", file=sys.stderr)
         return 2
     tune_gc()

@@ -16,6 +16,13 @@ and committed before the evening acts on the change (:meth:`Store.save_evening`)
 ordinary room tables. A fifth, ``room_tournaments``, keeps the room's preferans tournaments and
 knock-outs (:mod:`cardroom.room.tournament`) in the same two columns, written the same way.
 
+A room of several nodes (:mod:`cardroom.room.node`, docs/multinode.md) adds ``room_leases``: which node
+owns each table (``table_id``, ``node``, ``expires`` by the database's clock), taken by an atomic
+conditional UPDATE or INSERT (:meth:`Store.acquire_lease`) and renewed while the node lives. A store
+opened for a node (``Store.node``) writes a table's actions and seat events only in a transaction that
+finds the lease that node's (:class:`LeaseLost` otherwise): a node whose lease another has taken over
+writes nothing more.
+
 Secrets are kept only as SHA-256 hashes. The in-memory tables are rebuilt from these rows when the
 server starts (:meth:`Store.load_all`).
 
@@ -60,6 +67,7 @@ from sqlalchemy import (
     delete,
     event,
     false,
+    func,
     insert,
     inspect,
     select,
@@ -143,6 +151,24 @@ class TournamentRow(Base):
     updated: Mapped[float] = mapped_column(Float)
 
 
+class LeaseRow(Base):
+    """Which node owns a table until when (seconds since the epoch by the database's clock); also each
+    live node's presence, under the key ``~node/NAME`` (no table id has ``~`` or ``/``)."""
+
+    __tablename__ = "room_leases"
+    table_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    node: Mapped[str] = mapped_column(String(64), index=True)
+    expires: Mapped[float] = mapped_column(Float)
+
+
+NODE_KEY = "~node/"
+"""The prefix of a node's presence row in ``room_leases``."""
+
+_NOW_SQL = {"postgresql": "SELECT EXTRACT(EPOCH FROM clock_timestamp())",
+            "sqlite": "SELECT (julianday('now') - 2440587.5) * 86400.0"}
+"""The database's clock (leases expire by it, so that the nodes' own clocks need not agree)."""
+
+
 PlanRow = type[EveningRow] | type[TournamentRow]
 """A table of stored plans and their progress (an evening, a tournament)."""
 
@@ -220,6 +246,14 @@ class StoreError(Exception):
 ADDED_COLUMNS: dict[str, set[str]] = {"room_tables": {"practice"}}
 """Columns added after a table was first made: an older database may lack them (they are added when
 the store is opened to be written)."""
+
+
+class LeaseLost(StoreError):
+    """A node's write to a table whose lease it no longer holds (another node has taken the table over)."""
+
+    def __init__(self, tables: set[str]) -> None:
+        self.tables = tables
+        super().__init__(f"the lease of table(s) {', '.join(sorted(tables))} is not this node's")
 
 
 class StoreSchemaError(StoreError):
@@ -322,6 +356,9 @@ class Store:
         """Open the store at ``url``, checking the database first (:class:`StoreSchemaError`); a
         database without cardroom's tables gets them, unless ``create`` is False (then it is refused)."""
         self.url = normalize_url(url)
+        self.node: str | None = None
+        """The node this store writes for (a room of several nodes): its writes to a table need the table's
+        lease (:meth:`_fence`); None: one node, no lease."""
         readable: int | None = None
         if self.url.startswith("sqlite"):
             if create:  # a new file is private (0600); an existing one is left as it is
@@ -352,6 +389,7 @@ class Store:
                 "the database file %s may be read by others (mode %03o): chmod 600 it", self.engine.url.database,
                 readable)
         mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(self.engine.dialect.paramstyle)
+        self._mark = mark or "?"
         self._insert_action_sql: str | None = None if mark is None else (
             f"INSERT INTO {ActionRow.__tablename__} (table_id, n, text, at) VALUES ({mark}, {mark}, {mark}, {mark})")
 
@@ -432,6 +470,7 @@ class Store:
 
     def add_seat_events(self, table_id: str, events: list[SeatEvent]) -> None:
         with self.engine.begin() as conn:
+            self._fence(conn, {table_id})
             for e in events:
                 conn.execute(insert(SeatEventRow).values(
                     table_id=table_id, seat=e.seat, kind=e.kind, name=e.name, secret_hash=e.secret_hash,
@@ -442,12 +481,87 @@ class Store:
         now = time.time()
         try:
             with self.engine.begin() as conn:
+                self._fence(conn, {t for t, _, _ in rows})
                 if self._insert_action_sql is not None:  # the driver's own executemany: a quarter of the CPU
                     conn.exec_driver_sql(self._insert_action_sql, [(t, n, x, now) for t, n, x in rows])
                 else:
                     conn.execute(insert(ActionRow), [{"table_id": t, "n": n, "text": x, "at": now} for t, n, x in rows])
         except IntegrityError as e:
             raise StoreError(f"action already stored (duplicate order number): {e.orig}") from None
+
+    # ------------------------------------------------------------------ leases (several nodes)
+    def _fence(self, conn: Connection, tables: set[str]) -> None:
+        """In a node's store, raise :class:`LeaseLost` unless every table of ``tables`` is leased to it. On
+        PostgreSQL the lease rows are read FOR SHARE: a takeover (an UPDATE of the row) waits until this
+        transaction has committed, and so loads the table's log with this write in it; on SQLite a write
+        transaction excludes every other (WAL: a stale read is refused at the write, SQLITE_BUSY)."""
+        if self.node is None:
+            return
+        lock = " FOR SHARE" if self.engine.dialect.name == "postgresql" else ""
+        keys = sorted(tables)
+        marks = ", ".join(f":t{i}" for i in range(len(keys)))
+        held = {str(r[0]) for r in conn.execute(
+            text(f"SELECT table_id FROM room_leases WHERE node = :node AND table_id IN ({marks}){lock}"),
+            {"node": self.node, **{f"t{i}": k for i, k in enumerate(keys)}})}
+        if held != tables:
+            raise LeaseLost(tables - held)
+
+    def db_now(self, conn: Connection) -> float:
+        """The database's clock, in seconds since the epoch."""
+        sql = _NOW_SQL.get(self.engine.dialect.name)
+        return float(conn.execute(text(sql)).scalar_one()) if sql is not None else time.time()
+
+    def acquire_lease(self, key: str, node: str, seconds: float) -> bool:
+        """Make ``node`` the owner of ``key`` (a table id, or a node's presence) for ``seconds`` from now,
+        if nobody else owns it now: a conditional UPDATE (the row is ``node``'s or has expired), else an
+        INSERT that the primary key lets only one node make. True when ``node`` holds it now."""
+        with self.engine.begin() as conn:
+            now = self.db_now(conn)
+            done = conn.execute(update(LeaseRow).where(
+                LeaseRow.table_id == key, (LeaseRow.node == node) | (LeaseRow.expires < now)).values(
+                node=node, expires=now + seconds))
+            if done.rowcount == 1:
+                return True
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(LeaseRow).values(table_id=key, node=node, expires=self.db_now(conn) + seconds))
+            return True
+        except IntegrityError:  # the row exists: another node owns it now
+            return False
+
+    def renew_leases(self, node: str, seconds: float) -> set[str]:
+        """Push every lease of ``node`` ``seconds`` past now (an expired one too, if nobody took it over
+        meanwhile); the keys it holds now."""
+        with self.engine.begin() as conn:
+            now = self.db_now(conn)
+            conn.execute(update(LeaseRow).where(LeaseRow.node == node).values(expires=now + seconds))
+            return {str(r[0]) for r in conn.execute(select(LeaseRow.table_id).where(LeaseRow.node == node))}
+
+    def release_leases(self, node: str) -> None:
+        """Give up every lease of ``node`` (a node that stops): the others may take its tables at once."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(LeaseRow).where(LeaseRow.node == node))
+
+    def lease_owners(self, keys: list[str]) -> dict[str, str]:
+        """The live owner of each of ``keys`` that has one (an expired lease has none)."""
+        if not keys:
+            return {}
+        with self.engine.connect() as conn:
+            now = self.db_now(conn)
+            return {str(r[0]): str(r[1]) for r in conn.execute(
+                select(LeaseRow.table_id, LeaseRow.node).where(LeaseRow.table_id.in_(keys), LeaseRow.expires >= now))}
+
+    def unowned_tables(self) -> tuple[list[str], int]:
+        """The stored tables no live node owns (no lease, or an expired one), and the number of live
+        nodes (their presence rows)."""
+        with self.engine.connect() as conn:
+            now = self.db_now(conn)
+            free = [str(r[0]) for r in conn.execute(
+                select(TableRow.id).outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id).where(
+                    (LeaseRow.table_id.is_(None)) | (LeaseRow.expires < now)).order_by(TableRow.created, TableRow.id))]
+            nodes = int(conn.execute(select(func.count()).select_from(LeaseRow).where(
+                LeaseRow.table_id.startswith(NODE_KEY), LeaseRow.expires >= now)).scalar_one())
+            return free, nodes
 
     def _add_plan(self, row: PlanRow, key: str, plan: str, progress: str) -> None:
         now = time.time()
@@ -507,8 +621,9 @@ class Store:
             raise StoreSchemaError("db.unreadable", db=self.where, why=one_line(str(e.orig))) from None
         return out
 
-    def load_all(self) -> list[StoredTable]:
-        """Every table with its seat events and actions, in order. One table's bad rows never make
+    def load_all(self, only: list[str] | None = None) -> list[StoredTable]:
+        """Every table (``only``: those of these ids; a node loads the tables it takes over) with its seat
+        events and actions, in order. One table's bad rows never make
         this fail: such a table comes back with its ``problem`` (a value of the wrong type, options
         that are not a JSON object, a gap in its order numbers), and rows whose table has no row in
         ``room_tables`` come back as an orphan table (``game`` empty, ``problem`` set). Raises
@@ -540,10 +655,13 @@ class Store:
                 raw = conn.connection.dbapi_connection
                 if sqlite:  # text is decoded by _text: undecodable bytes are one table's problem, not a failed read
                     raw.text_factory = bytes  # type: ignore[union-attr]
+                ids = tuple(only) if only is not None else ()
+                within = "" if only is None else f" WHERE {{}} IN ({', '.join([self._mark] * len(ids)) or 'NULL'})"
                 try:
                     for r in conn.exec_driver_sql(
                             "SELECT id, game, options, seed, owner_hash, parent, created"
-                            f"{', practice' if has_practice else ''} FROM room_tables ORDER BY created, id"):
+                            f"{', practice' if has_practice else ''} FROM room_tables{within.format('id')} "
+                            "ORDER BY created, id", ids):
                         st = StoredTable(_key(r[0]), "", {}, 0, "", None, 0.0)
                         tables[st.id] = st
                         try:
@@ -569,7 +687,8 @@ class Store:
                         else:
                             st.options = options
                     for r in conn.exec_driver_sql(
-                            "SELECT table_id, seat, kind, name, secret_hash FROM room_seat_events ORDER BY id"):
+                            "SELECT table_id, seat, kind, name, secret_hash FROM room_seat_events"
+                            f"{within.format('table_id')} ORDER BY id", ids):
                         t = owner_of(r[0], 0)
                         if t is None:
                             continue
@@ -579,7 +698,9 @@ class Store:
                                                            None if r[4] is None else _text(r[4], "secret_hash")))
                         except _Bad as e:
                             bad(t, "room_seat_events", e)
-                    for r in conn.exec_driver_sql("SELECT table_id, n, text FROM room_actions ORDER BY table_id, n"):
+                    for r in conn.exec_driver_sql(
+                            f"SELECT table_id, n, text FROM room_actions{within.format('table_id')} "
+                            "ORDER BY table_id, n", ids):
                         t = owner_of(r[0], 1)
                         if t is None:
                             continue
@@ -608,6 +729,7 @@ class Store:
         """Undo by agreement: the table's actions from order number ``keep`` on are deleted and ``event``
         (kind ``undo``) noted, in one transaction: after a crash either both happened or neither."""
         with self.engine.begin() as conn:
+            self._fence(conn, {table_id})
             conn.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.n >= keep))
             conn.execute(insert(SeatEventRow).values(
                 table_id=table_id, seat=event.seat, kind=event.kind, name=event.name, secret_hash=event.secret_hash,

@@ -132,12 +132,14 @@ class ServerProcess:
     def __init__(self, db: str, port: int | None = None, bot_delay: float = 0.0,
                  log: str | Path | None = None, public_url: str | None = None, origins: Sequence[str] = (),
                  log_level: str | None = None, limits: Mapping[str, float] | None = None,
-                 deal_wait: bool = False) -> None:
+                 deal_wait: bool = False, node: str | None = None, bus: str | None = None,
+                 lease_seconds: float | None = None) -> None:
         """``limits``: the server's caps as ``cardroom serve`` flags without the dashes, e.g.
         ``{"table_rate": 0, "ws_per_client": 0}`` (0 turns a cap off); the server's defaults otherwise.
         ``deal_wait``: the next deal waits for the people at the table (``--no-deal-wait`` otherwise); the
         end of a deal never pauses a table of bots (``--deal-pause 0``) unless ``limits`` say so."""
         self.deal_wait = deal_wait
+        self.node, self.bus, self.lease_seconds = node, bus, lease_seconds  # a node of several (room/node.py)
         self.db = db
         self.limits = dict(limits or {})
         self.port = port or free_port()
@@ -186,6 +188,12 @@ class ServerProcess:
         flags = [] if self.public_url is None else ["--public-url", self.public_url]
         for o in self.origins:
             flags += ["--origin", o]
+        if self.node is not None:
+            flags += ["--node", self.node]
+        if self.bus is not None:
+            flags += ["--bus", self.bus]
+        if self.lease_seconds is not None:
+            flags += ["--lease-seconds", str(self.lease_seconds)]
         return flags + ([] if self.log_level is None else ["--log-level", self.log_level])
 
     def kill(self) -> None:

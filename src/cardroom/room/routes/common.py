@@ -20,6 +20,7 @@ from fastapi import Depends, Request, WebSocket
 from cardroom.room import limits
 from cardroom.room.engine import Room, RoomError
 from cardroom.room.jsonin import check_json_content_type, parse_request_json
+from cardroom.room.messages import lang_of_scope
 
 T = TypeVar("T")
 
@@ -40,11 +41,7 @@ class RoomSettings:
 
 
 def lang_of(request: Request | WebSocket) -> str:
-    q = request.query_params.get("lang")
-    if q in ("en", "ru"):
-        return q
-    accept = request.headers.get("accept-language", "")
-    return "ru" if accept.lower().startswith("ru") else "en"
+    return lang_of_scope(request.scope)
 
 
 def bearer(request: Request) -> str | None:

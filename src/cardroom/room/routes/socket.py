@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
@@ -16,6 +16,9 @@ from cardroom.room.jsonin import parse_request_json
 from cardroom.room.messages import msg
 from cardroom.room.routes.common import lang_of, room_of, settings_of
 from cardroom.room.web import SUBPROTOCOL, close_reason, origin_allowed, socket_token
+
+if TYPE_CHECKING:
+    from cardroom.room.node import Node, Remote
 
 router = APIRouter()
 
@@ -41,26 +44,97 @@ async def ws(websocket: WebSocket, table_id: str) -> None:
     async def error(e: RoomError) -> None:
         await websocket.send_json({"type": "error", "code": e.code, "message": e.text(lang)})
 
+    node: Node | None = getattr(websocket.app.state, "node", None)
+    box = Outbox(room.outbox_limit, room.outbox_bytes)
     try:
         token = socket_token(websocket)
-        rt = room.table(table_id)
-        seat = room.authorize(rt, token, owner_ok=False) if token else None
+        owner = None if node is None or table_id in room.tables else await node.owner(table_id)
+        link: Link
+        if node is None or owner is None or owner == node.name:
+            rt = room.table(table_id)
+            seat = room.authorize(rt, token, owner_ok=False) if token else None
+            link = LocalLink(room, rt, seat, lang, token, box)
+        else:  # another node owns the table: the socket is relayed to it (room/node.py)
+            remote, seat = await node.join(owner, table_id, token, lang, box.put, box.close)
+            link = RemoteLink(node, remote, lang)
     except RoomError as e:
         await error(e)
         await websocket.close(code=4000 + e.status, reason=close_reason(e.text(lang)))
         return
-    await _serve_socket(websocket, room, rt, seat, lang, error, token)
+    await _serve_socket(websocket, room, link, seat, lang, box)
 
 
-async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat: int | None, lang: str,
-                        error: Any, token: str | None = None) -> None:
-    box = Outbox(room.outbox_limit, room.outbox_bytes)
+class Link(Protocol):
+    """What a socket is connected to: a table of this room (:class:`LocalLink`), or a table another node
+    owns, through the bus (:class:`RemoteLink`)."""
+
+    @property
+    def seq(self) -> int:
+        """The table's order number as last known here."""
+        ...
+
+    async def open(self) -> None:
+        """Subscribe the socket's seat and send it the table's state first (no state missed or repeated)."""
+        ...
+
+    async def do(self, kind: str, data: dict[str, Any]) -> None:
+        """What a client's message asks (raises :class:`RoomError` when it is refused)."""
+        ...
+
+    def close(self) -> None:
+        ...
+
+
+class LocalLink:
+    """A socket to a table of this room."""
+
+    def __init__(self, room: Room, rt: TableRuntime, seat: int | None, lang: str, token: str | None,
+                 box: Outbox) -> None:
+        self.room, self.rt, self.seat, self.lang, self.token, self.box = room, rt, seat, lang, token, box
+
+    @property
+    def seq(self) -> int:
+        return self.rt.seq
+
+    async def open(self) -> None:
+        async with self.rt.lock:  # subscribe and take the first snapshot under the table's lock
+            self.room.subscribe(self.rt, self.seat, self.box.put, self.lang)
+            self.rt.closers.add(self.box.close)
+            self.box.put(dumps(self.room.snapshot_message(self.rt, self.seat, self.lang)), True)
+
+    async def do(self, kind: str, data: dict[str, Any]) -> None:
+        await operation(self.room, self.rt, self.token, kind, data)
+
+    def close(self) -> None:
+        self.room.unsubscribe(self.rt, self.seat, self.box.put, self.lang)
+        self.rt.closers.discard(self.box.close)
+
+
+class RemoteLink:
+    """A socket to a table another node owns: subscribed there already (:meth:`Node.join`)."""
+
+    def __init__(self, node: Node, remote: Remote, lang: str) -> None:
+        self.node, self.remote, self.lang = node, remote, lang
+
+    @property
+    def seq(self) -> int:
+        return self.remote.seq
+
+    async def open(self) -> None:
+        return None
+
+    async def do(self, kind: str, data: dict[str, Any]) -> None:
+        await self.node.do(self.remote, kind, data, self.lang)
+
+    def close(self) -> None:
+        self.node.leave(self.remote)
+
+
+async def _serve_socket(websocket: WebSocket, room: Room, link: Link, seat: int | None, lang: str,
+                        box: Outbox) -> None:
     closing: list[tuple[int, str]] = []  # the close code and reason the reader asks for
     loop = asyncio.get_running_loop()
     ops: set[asyncio.Task[Any]] = set()  # the action being committed for this connection, if any
-
-    def send(text: str, replaceable: bool = False) -> None:
-        box.put(text, replaceable)
 
     def reply(message: dict[str, Any]) -> None:
         box.put(dumps(message))
@@ -95,7 +169,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
                 continue
             kind = data.get("type") if isinstance(data, dict) else None
             if kind == "ping":
-                reply({"type": "pong", "seq": rt.seq})
+                reply({"type": "pong", "seq": link.seq})
                 continue
             if kind not in ("act", "abandon", "next", "claim", "claim_answer", "chat", "mute", "undo", "undo_answer"):
                 reply({"type": "error", "code": "bad_message", "message": msg("bad_message", lang)})
@@ -105,28 +179,27 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
                 continue
             # its own task, shielded: a connection that ends meanwhile never leaves an action stored
             # but not applied (the task is awaited below before the connection is let go)
-            op = loop.create_task(_operation(room, rt, token, kind, data))
+            op = loop.create_task(link.do(kind, data))
             ops.add(op)
             op.add_done_callback(ops.discard)
             try:
                 await asyncio.shield(op)
             except RoomError as e:
-                reply({"type": "error", "code": e.code, "message": e.text(lang), "seq": rt.seq})
+                reply({"type": "error", "code": e.code, "message": e.text(lang), "seq": link.seq})
 
-    # Subscribe and take the first snapshot under the table's lock: no state is missed or repeated.
-    async with rt.lock:
-        room.subscribe(rt, seat, send, lang)
-        send(dumps(room.snapshot_message(rt, seat, lang)), True)
+    await link.open()
     room.outboxes.add(box)
     sender = loop.create_task(pump())
     box.task = sender  # the watchdog cancels it when the socket stays stuck
     reader = loop.create_task(read())
     try:
         await asyncio.wait({sender, reader}, return_when=asyncio.FIRST_COMPLETED)
+        if sender.done() and not sender.cancelled() and not closing:  # the room let the table go (node.py)
+            closing.append((1012, close_reason(msg("node_moved", lang))))
     except WebSocketDisconnect:
         pass
     finally:
-        room.unsubscribe(rt, seat, send, lang)
+        link.close()
         room.outboxes.discard(box)
         room.messages_dropped += box.dropped
         room.outbox_peak = max(room.outbox_peak, box.peak)
@@ -143,7 +216,7 @@ async def _serve_socket(websocket: WebSocket, room: Room, rt: TableRuntime, seat
                 await websocket.close(code=closing[0][0], reason=closing[0][1])
 
 
-async def _operation(room: Room, rt: TableRuntime, token: str | None, kind: str, data: dict[str, Any]) -> Any:
+async def operation(room: Room, rt: TableRuntime, token: str | None, kind: str, data: dict[str, Any]) -> Any:
     """What a client's message asks of the room (its type: ``act``, ``abandon``, ``next``, ``claim``, ``claim_answer``,
     ``chat``, ``mute``, ``undo``, ``undo_answer``)."""
     if kind == "abandon":

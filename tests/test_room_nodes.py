@@ -1,0 +1,330 @@
+"""The card room over several nodes (issue 18, room/node.py, docs/multinode.md): a real PostgreSQL and a
+real Redis on loopback, three ``cardroom serve --node … --bus redis://…`` processes on their own ports.
+
+People's clients play through WebSockets connected to different nodes (the sockets to a table another
+node owns are relayed over the bus); each client picks its action from the state message its seat gets
+(:func:`choose`), so that a match is a function of its seed and of the messages, and the same clients
+against one node without a bus make the reference record. Every state message a client gets, relayed or
+not, is checked against the seat's view of the state it was built at (``audit.check_message``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+from sqlalchemy import create_engine, text
+
+from cardroom.games import load
+from cardroom.room.audit import check_message
+from cardroom.room.store import LeaseLost, Store
+from cardroom.room.testing import Postgres, Redis, ServerProcess, ws_protocols
+
+LEASE = 1.0  # seconds: a dead node's tables are taken over a second or so after its last renewal
+LIMITS = {"table_rate": 0, "ws_per_client": 0, "ws_total": 0}
+
+
+def http(method: str, url: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
+    req = urllib.request.Request(url, method=method, data=None if body is None else json.dumps(body).encode(),
+                                 headers={"content-type": "application/json",
+                                          **({"Authorization": f"Bearer {token}"} if token else {})})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def http_any(method: str, bases: list[str], path: str, body: dict[str, Any] | None = None,
+             token: str | None = None, timeout: float = 60.0) -> Any:
+    """The answer of the first node that gives one (the others may be dead or taking the table over)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for base in bases:
+            try:
+                return http(method, base + path, body, token)
+            except (OSError, urllib.error.HTTPError) as e:
+                if isinstance(e, urllib.error.HTTPError) and e.code < 500:
+                    raise
+        assert time.monotonic() < deadline, f"no node answered {method} {path}"
+        time.sleep(0.1)
+
+
+def database(pg: Postgres, name: str) -> str:
+    eng = create_engine(pg.url, isolation_level="AUTOCOMMIT")
+    with eng.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    eng.dispose()
+    return pg.url.rsplit("/", 1)[0] + "/" + name
+
+
+def choose(message: dict[str, Any]) -> int:
+    """The action a client takes at a state message: a function of the message alone."""
+    legal = message["legal"]
+    return int(legal[(message["seq"] * 7 + message["seat"]) % len(legal)]["id"])
+
+
+class Player:
+    """One person's client: plays its seat through a WebSocket to its node, reconnecting (to the next node
+    when its own does not answer) whenever the connection ends, stalls or is refused."""
+
+    def __init__(self, bases: list[str], first: int, table: str, token: str, seat: int) -> None:
+        self.urls = [b.replace("http://", "ws://") + f"/ws/tables/{table}" for b in bases]
+        self.first, self.token, self.seat = first, token, seat
+        self.messages: list[dict[str, Any]] = []  # every state message received, in order
+        self.connections = 0
+        self.over = False
+
+    async def play(self, deadline: float) -> None:
+        attempt = 0
+        while not self.over:
+            assert time.monotonic() < deadline, f"seat {self.seat} did not finish"
+            url = self.urls[(self.first + attempt) % len(self.urls)]
+            try:
+                async with websockets.connect(url, subprotocols=ws_protocols(self.token),  # type: ignore[arg-type]
+                                              open_timeout=5) as ws:
+                    self.connections += 1
+                    attempt = 0
+                    await self._session(ws)
+            except (OSError, websockets.WebSocketException, TimeoutError):
+                attempt += 1
+                await asyncio.sleep(min(1.0, 0.05 * attempt))
+
+    async def _session(self, ws: Any) -> None:
+        acted = -1
+        while True:
+            raw = await asyncio.wait_for(ws.recv(), timeout=8)
+            m = json.loads(raw)
+            if m["type"] == "error":  # refused (stale, the owner gone): a fresh snapshot on a new connection
+                return
+            if m["type"] != "state":
+                continue
+            self.messages.append(m)
+            if m["over"]:
+                self.over = True
+                return
+            if m["to_act"] == self.seat and m["legal"] and m["seq"] != acted:
+                acted = m["seq"]
+                await ws.send(json.dumps({"type": "act", "action": choose(m), "seq": m["seq"]}))
+
+
+def people_table(bases: list[str], where: int, game: str, options: dict[str, Any], seed: int,
+                 nodes_of_seats: list[int]) -> tuple[str, list[Player]]:
+    """A practice table made on node ``where``, each seat taken through node ``nodes_of_seats[seat]`` (the
+    sitting relayed to the owner when that node is another)."""
+    t = http("POST", bases[where] + "/api/tables", {"game": game, "options": options, "seed": seed,
+                                                   "practice": True})
+    players = []
+    for seat, n in enumerate(nodes_of_seats):
+        sat = http("POST", f"{bases[n]}/api/tables/{t['id']}/seats/{seat}", {"name": f"p{seat}"})
+        players.append(Player(bases, n, t["id"], sat["token"], seat))
+    return t["id"], players
+
+
+def play_all(players: list[Player], timeout: float = 240.0) -> None:
+    async def run() -> None:
+        deadline = time.monotonic() + timeout
+        await asyncio.gather(*(p.play(deadline) for p in players))
+
+    asyncio.run(run())
+
+
+def leaks(game: str, options: dict[str, Any], record: dict[str, Any], players: list[Player]) -> list[str]:
+    """Every state message the players got, checked against the seat's view at the message's ``seq``."""
+    g = load(game, **options)
+    state = g.new_initial_state()
+    states = [state.clone()]
+    for a in record["actions"]:
+        state.apply(state.parse_action(a))
+        states.append(state.clone())
+    problems: list[str] = []
+    for p in players:
+        for m in p.messages:
+            problems += check_message(p.seat, m, states[m["seq"]])
+    return problems
+
+
+TABLES: list[tuple[str, dict[str, Any], int, list[int]]] = [("euchre", {}, 11, [0, 1, 2, 1]), ("short-bridge", {}, 12, [2, 0, 1, 0])]
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory, postgres: Postgres, redis_server: Redis) -> Iterator[Any]:
+    """Three nodes over the module's PostgreSQL (a database of their own) and Redis; started by the test."""
+    made: list[list[ServerProcess]] = []
+
+    def make(db_name: str) -> list[ServerProcess]:
+        db = database(postgres, db_name)
+        nodes = [ServerProcess(db, node=f"n{i}", bus=redis_server.url, lease_seconds=LEASE, limits=LIMITS,
+                               log=tmp_path_factory.mktemp("node") / "log") for i in range(3)]
+        made.append(nodes)
+        return nodes
+
+    yield make
+    for nodes in made:
+        for n in nodes:
+            n.stop()
+
+
+def one_node_records(tmp_path: Path, bot_tables: list[tuple[str, dict[str, Any], int]],
+                     people: list[tuple[str, dict[str, Any], int, list[int]]]) -> tuple[
+        list[list[str]], list[list[str]]]:
+    """The records of the same tables on one node without a bus (SQLite): the reference."""
+    server = ServerProcess(f"sqlite:///{tmp_path}/one.sqlite", limits=LIMITS)
+    server.start()
+    try:
+        base = [server.base]
+        bots = []
+        for game, options, seed in bot_tables:
+            t = http("POST", server.base + "/api/tables", {"game": game, "options": options, "seed": seed,
+                                                           "practice": True})
+            http("POST", f"{server.base}/api/tables/{t['id']}/bots", {}, t["owner_token"])
+            bots.append(t["id"])
+        tables = [people_table(base, 0, g, o, s, [0] * len(seats)) for g, o, s, seats in people]
+        play_all([p for _, ps in tables for p in ps])
+        deadline = time.monotonic() + 120
+        while not all(http("GET", f"{server.base}/api/tables/{t}")["over"] for t in bots):
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        return ([http("GET", f"{server.base}/api/tables/{t}/record")["actions"] for t in bots],
+                [http("GET", f"{server.base}/api/tables/{t}/record")["actions"] for t, _ in tables])
+    finally:
+        server.stop()
+
+
+# ------------------------------------------------------------------ the lease
+def test_a_lease_has_one_owner_until_it_expires(postgres: Postgres) -> None:
+    db = database(postgres, "leases")
+    stores = [Store(db) for _ in range(6)]
+    try:
+        for i, s in enumerate(stores):
+            s.node = f"n{i}"
+        with ThreadPoolExecutor(len(stores)) as pool:  # six nodes ask for the same table at once
+            barrier = threading.Barrier(len(stores))
+
+            def race(s: Store) -> bool:
+                barrier.wait()
+                return s.acquire_lease("t1", str(s.node), 1.5)
+
+            won = list(pool.map(race, stores))
+        assert won.count(True) == 1
+        owner = stores[won.index(True)]
+        others = [s for s in stores if s is not owner]
+        assert owner.lease_owners(["t1"]) == {"t1": owner.node}
+        # while it lasts nobody else gets it, and the owner renews it
+        assert not any(s.acquire_lease("t1", str(s.node), 1.5) for s in others)
+        time.sleep(1.0)
+        assert "t1" in owner.renew_leases(str(owner.node), 1.5)
+        time.sleep(1.0)  # 2 s after it was taken, but renewed at 1 s: still the owner's
+        assert not others[0].acquire_lease("t1", str(others[0].node), 1.5)
+        # the owner stops renewing: once it expires another node takes it, and the first loses it
+        time.sleep(1.7)
+        assert owner.lease_owners(["t1"]) == {}
+        assert others[0].acquire_lease("t1", str(others[0].node), 30)
+        assert "t1" not in owner.renew_leases(str(owner.node), 1.5)
+        assert owner.lease_owners(["t1"]) == {"t1": others[0].node}
+        # a node whose lease was taken over writes nothing more to the table (LeaseLost), the new owner does
+        from cardroom.room.store import StoredTable
+
+        others[0].add_table(StoredTable("t1", "euchre", {}, 1, "x", None, 0.0))
+        with pytest.raises(LeaseLost):
+            owner.add_actions([("t1", 0, "deal")])
+        others[0].add_actions([("t1", 0, "deal")])
+        assert others[0].actions("t1") == ["deal"]
+    finally:
+        for s in stores:
+            s.close()
+
+
+# ------------------------------------------------------------------ a match over three nodes
+def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, tmp_path: Path) -> None:
+    nodes: list[ServerProcess] = cluster("three")
+    for n in nodes:
+        n.start()
+    bases = [n.base for n in nodes]
+    tables = [people_table(bases, i % 3, g, o, s, seats) for i, (g, o, s, seats) in enumerate(TABLES)]
+    players = [p for _, ps in tables for p in ps]
+    play_all(players)
+    records = [http_any("GET", bases, f"/api/tables/{t}/record") for t, _ in tables]
+    # table i is node i's (made there); its seats on the other nodes were relayed to it over the bus
+    stats = [http("GET", b + "/api/node") for b in bases]
+    assert [s["node"] for s in stats] == ["n0", "n1", "n2"]
+    assert [s["tables"] for s in stats] == [1, 1, 0]
+    assert stats[0]["relayed_in"] > 50 and stats[1]["relayed_in"] > 50 and stats[2]["relayed_in"] == 0
+    assert all(s["relayed_out"] > 50 for s in stats)
+    _, reference = one_node_records(tmp_path, [], TABLES)
+    assert [r["actions"] for r in records] == reference
+    for (game, options, _, _), rec, (_, ps) in zip(TABLES, records, tables, strict=True):
+        assert leaks(game, options, rec, ps) == []
+        assert all(len(p.messages) > 20 for p in ps)
+
+
+# ------------------------------------------------------------------ a node killed ten times
+BOT_TABLES: list[tuple[str, dict[str, Any], int, list[int]]] = [("euchre", {}, 21), ("short-bridge", {}, 22), ("cutthroat", {}, 23), ("misery-bridge", {}, 24),
+              ("straight-bridge", {}, 25), ("two-hand-bridge", {}, 26)]
+KILLS = 10
+
+
+def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_path: Path) -> None:
+    nodes: list[ServerProcess] = cluster("killed")
+    for n in nodes:
+        n.bot_delay = 0.05  # the bots' matches last through the kills
+        n.start()
+    bases = [n.base for n in nodes]
+    bots = []
+    for i, (game, options, seed) in enumerate(BOT_TABLES):
+        t = http("POST", bases[i % 3] + "/api/tables", {"game": game, "options": options, "seed": seed,
+                                                       "practice": True})
+        http("POST", f"{bases[(i + 1) % 3]}/api/tables/{t['id']}/bots", {}, t["owner_token"])  # relayed
+        bots.append(t["id"])
+    people = [people_table(bases, i % 3, g, o, s, seats) for i, (g, o, s, seats) in enumerate(TABLES)]
+    players = [p for _, ps in people for p in ps]
+    ids = bots + [t for t, _ in people]
+    rng = random.Random(18)
+    stop = threading.Event()
+    kills: list[tuple[int, dict[str, int]]] = []
+
+    def killer() -> None:
+        for _ in range(KILLS):
+            if stop.wait(rng.uniform(0.3, 1.5)):
+                return
+            victim = rng.randrange(3)
+            alive = [b for i, b in enumerate(bases) if i != victim]
+            before = {t: http_any("GET", alive, f"/api/tables/{t}")["seq"] for t in ids}
+            nodes[victim].kill()
+            kills.append((victim, before))
+            time.sleep(rng.uniform(0.0, 2 * LEASE))  # sometimes back before its leases expire, sometimes after
+            nodes[victim].start()
+            after = {t: http_any("GET", bases, f"/api/tables/{t}")["seq"] for t in ids}
+            assert all(after[t] >= before[t] for t in ids), (before, after)  # nothing acknowledged lost
+
+    k = threading.Thread(target=killer)
+    k.start()
+    try:
+        play_all(players, timeout=400)
+    finally:
+        k.join()
+    assert len(kills) == KILLS
+    assert any(not all(v == 0 for v in before.values()) for _, before in kills)
+    deadline = time.monotonic() + 300
+    for n in nodes:  # the kills are over: the bots at full speed
+        n.stop()
+        n.bot_delay = 0.0
+        n.start()
+    while not all(http_any("GET", bases, f"/api/tables/{t}")["over"] for t in bots):
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    bot_records = [http_any("GET", bases, f"/api/tables/{t}/record")["actions"] for t in bots]
+    people_records = [http_any("GET", bases, f"/api/tables/{t}/record") for t, _ in people]
+    ref_bots, ref_people = one_node_records(tmp_path, BOT_TABLES, TABLES)
+    assert bot_records == ref_bots
+    assert [r["actions"] for r in people_records] == ref_people
+    for (game, options, _, _), rec, (_, ps) in zip(TABLES, people_records, people, strict=True):
+        assert leaks(game, options, rec, ps) == []
+    assert sum(p.connections for p in players) > len(players)  # the clients did reconnect
