@@ -305,21 +305,6 @@ async def load_test(args: argparse.Namespace) -> dict[str, Any]:
 # --- several nodes (issue 18): ``--nodes N`` -------------------------------------------------------------
 
 
-class NodeProcess(ServerProcess):
-    """A node of a room of several (``cardroom serve --node NAME --bus URL --lease-seconds S``); without a
-    bus, one server exactly as :class:`ServerProcess` starts it."""
-
-    def __init__(self, db: str, name: str, bus: str | None, lease_seconds: float, **kw: Any) -> None:
-        """``kw``: :class:`ServerProcess`'s options."""
-        super().__init__(db, **kw)
-        self.name, self.bus, self.lease_seconds = name, bus, lease_seconds
-
-    def _flags(self) -> list[str]:
-        node = [] if self.bus is None else ["--node", self.name, "--bus", self.bus,
-                                            "--lease-seconds", str(self.lease_seconds)]
-        return super()._flags() + node
-
-
 def tree_cpu_seconds(pid: int) -> float:
     """CPU time so far of a process and its children alive now (PostgreSQL's postmaster and its backends)."""
     total = cpu_seconds(pid)
@@ -429,7 +414,8 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
 
     db = new_database(pg, label, args.synchronous_commit == "on")
     caps: dict[str, float] = {"table_rate": 0, "ws_per_client": 0, "ws_total": 0}
-    procs = [NodeProcess(db, f"n{k}", None if bus is None else bus.url, args.lease_seconds, limits=caps)
+    procs = [ServerProcess(db, limits=caps) if bus is None else
+             ServerProcess(db, limits=caps, node=f"n{k}", bus=bus.url, lease_seconds=args.lease_seconds)
              for k in range(nodes)]
     ctx = mp.get_context("spawn")
     clients: list[Any] = []
@@ -469,7 +455,7 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
         node_cpu = [(cpu_seconds(pid) - c) / elapsed for pid, c in zip(pids, n0, strict=True)]
         other_cpu = {k2: (tree_cpu_seconds(pid) - o0[k2]) / elapsed if pid else 0.0 for k2, pid in others.items()}
         parts = [results.get(timeout=120) for _ in clients]
-        owner = owners(db, [t for t, _ in tables], [p.name for p in procs], bus is not None)
+        owner = owners(db, [t for t, _ in tables], [p.node or "" for p in procs], bus is not None)
     finally:
         for c in clients:
             c.join(timeout=30)
