@@ -499,6 +499,11 @@ def print_run(r: dict[str, Any]) -> None:
           f"clients {r['client_cpu']:.2f} cores")
 
 
+def cap(ms_per_action: float) -> str:
+    """The actions per second one core holds at this CPU per action ("no limit measured" below 1 µs)."""
+    return f"{1000 / ms_per_action:,.0f}" if ms_per_action >= 0.001 else "(no limit measured)"
+
+
 def nodes_bench(args: argparse.Namespace) -> None:
     """``--nodes N``: one PostgreSQL and one Redis on loopback, then, in this order and the same run, 1 node
     without the bus, 1 node with it, N nodes with it; their figures and ratios."""
@@ -532,11 +537,10 @@ def nodes_bench(args: argparse.Namespace) -> None:
               f"p99 {many['p99_ms'] / bus1['p99_ms']:.2f}; against 1 node without the bus: throughput "
               f"{many['actions_per_s'] / plain['actions_per_s']:.3f}")
         redis_ms, pg_ms = many["other_ms_per_action"]["redis"], many["other_ms_per_action"]["postgresql"]
-        print(f"    a core per node holds about {1000 / max(many['room_ms_per_action'], 1e-9):,.0f} actions/s at "
+        print(f"    a core per node holds about {cap(many['room_ms_per_action'])} actions/s at "
               f"{many['room_ms_per_action']:.3f} ms each (so M machines of a node per core: M times that); "
-              f"one core of Redis at {redis_ms:.3f} ms/action caps the room near "
-              f"{1000 / max(redis_ms, 1e-9):,.0f} actions/s, one core of PostgreSQL at {pg_ms:.3f} ms/action near "
-              f"{1000 / max(pg_ms, 1e-9):,.0f} actions/s")
+              f"one core of Redis at {redis_ms:.3f} ms/action caps the room near {cap(redis_ms)} actions/s, "
+              f"one core of PostgreSQL at {pg_ms:.3f} ms/action near {cap(pg_ms)} actions/s")
 
 
 def main() -> int:
