@@ -448,10 +448,12 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
         n0 = [cpu_seconds(pid) for pid in pids]
         o0 = {k2: tree_cpu_seconds(pid) if pid else 0.0 for k2, pid in others.items()}
         t0 = time.perf_counter()
+        load0 = os.getloadavg()[0]
         measure.set()
         time.sleep(args.seconds)
         done.set()
         elapsed = time.perf_counter() - t0
+        load1 = os.getloadavg()[0]
         node_cpu = [(cpu_seconds(pid) - c) / elapsed for pid, c in zip(pids, n0, strict=True)]
         other_cpu = {k2: (tree_cpu_seconds(pid) - o0[k2]) / elapsed if pid else 0.0 for k2, pid in others.items()}
         parts = [results.get(timeout=120) for _ in clients]
@@ -481,6 +483,7 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
         "other_ms_per_action": {k2: 1000 * c / max(actions, 1e-9) for k2, c in other_cpu.items()},
         "other_cpu": other_cpu,
         "client_cpu": sum(r["cpu"] for r in parts) / window,
+        "load": (load0, load1),
     }
 
 
@@ -496,7 +499,7 @@ def print_run(r: dict[str, Any]) -> None:
     others = ", ".join(f"{k} {r['other_cpu'][k]:.2f} cores ({ms:.3f} ms/action)"
                        for k, ms in r["other_ms_per_action"].items() if r["other_cpu"][k] > 0)
     print(f"    the nodes together: {r['room_ms_per_action']:.3f} ms of CPU per action; {others}; "
-          f"clients {r['client_cpu']:.2f} cores")
+          f"clients {r['client_cpu']:.2f} cores; load average {r['load'][0]:.2f} -> {r['load'][1]:.2f}")
 
 
 def cap(ms_per_action: float) -> str:
