@@ -538,7 +538,8 @@ def nodes_bench(args: argparse.Namespace) -> None:
               f"{many['actions_per_s'] / bus1['actions_per_s']:.3f}, "
               f"CPU per action of the nodes {many['room_ms_per_action'] / bus1['room_ms_per_action']:.3f}, "
               f"p99 {many['p99_ms'] / bus1['p99_ms']:.2f}; against 1 node without the bus: throughput "
-              f"{many['actions_per_s'] / plain['actions_per_s']:.3f}")
+              f"{many['actions_per_s'] / plain['actions_per_s']:.3f}, CPU per action "
+              f"{many['room_ms_per_action'] / plain['room_ms_per_action']:.3f}")
         redis_ms, pg_ms = many["other_ms_per_action"]["redis"], many["other_ms_per_action"]["postgresql"]
         print(f"    a core per node holds about {cap(many['room_ms_per_action'])} actions/s at "
               f"{many['room_ms_per_action']:.3f} ms each (so M machines of a node per core: M times that); "
