@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import threading
 import time
 import urllib.error
@@ -25,6 +26,7 @@ import pytest
 import websockets
 from sqlalchemy import create_engine, text
 
+import browserkit
 from cardroom.games import load
 from cardroom.room.audit import check_message
 from cardroom.room.store import LeaseLost, Store
@@ -151,10 +153,12 @@ def leaks(game: str, options: dict[str, Any], record: dict[str, Any], players: l
     return problems
 
 
-TABLES: list[tuple[str, dict[str, Any], int, list[int]]] = [("euchre", {}, 11, [0, 1, 2, 1]), ("short-bridge", {}, 12, [2, 0, 1, 0])]
+TABLES: list[tuple[str, dict[str, Any], int, list[int]]] = [
+    ("euchre", {}, 11, [0, 1, 2, 1]), ("short-bridge", {}, 12, [2, 0, 1, 0])]
+"""The people's tables: game, options, seed, the node each seat's client connects to."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def cluster(tmp_path_factory: pytest.TempPathFactory, postgres: Postgres, redis_server: Redis) -> Iterator[Any]:
     """Three nodes over the module's PostgreSQL (a database of their own) and Redis; started by the test."""
     made: list[list[ServerProcess]] = []
@@ -266,8 +270,10 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
 
 
 # ------------------------------------------------------------------ a node killed ten times
-BOT_TABLES: list[tuple[str, dict[str, Any], int, list[int]]] = [("euchre", {}, 21), ("short-bridge", {}, 22), ("cutthroat", {}, 23), ("misery-bridge", {}, 24),
-              ("straight-bridge", {}, 25), ("two-hand-bridge", {}, 26)]
+BOT_TABLES: list[tuple[str, dict[str, Any], int]] = [
+    ("euchre", {}, 21), ("short-bridge", {}, 22), ("cutthroat", {}, 23), ("misery-bridge", {}, 24),
+    ("straight-bridge", {}, 25), ("two-hand-bridge", {}, 26)]
+"""The bots' tables: game, options, seed."""
 KILLS = 10
 
 
@@ -289,6 +295,7 @@ def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_pat
     rng = random.Random(18)
     stop = threading.Event()
     kills: list[tuple[int, dict[str, int]]] = []
+    taken: list[int] = []  # the tables the nodes that lived through each kill had taken over by then
 
     def killer() -> None:
         for _ in range(KILLS):
@@ -303,6 +310,7 @@ def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_pat
             nodes[victim].start()
             after = {t: http_any("GET", bases, f"/api/tables/{t}")["seq"] for t in ids}
             assert all(after[t] >= before[t] for t in ids), (before, after)  # nothing acknowledged lost
+            taken.append(sum(http("GET", b + "/api/node")["taken_over"] for i, b in enumerate(bases) if i != victim))
 
     k = threading.Thread(target=killer)
     k.start()
@@ -311,7 +319,8 @@ def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_pat
     finally:
         k.join()
     assert len(kills) == KILLS
-    assert any(not all(v == 0 for v in before.values()) for _, before in kills)
+    assert len({victim for victim, _ in kills}) == 3  # each node died at least once
+    assert max(taken) > 0  # the others took a dead node's tables over from the log
     deadline = time.monotonic() + 300
     for n in nodes:  # the kills are over: the bots at full speed
         n.stop()
@@ -324,7 +333,57 @@ def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_pat
     people_records = [http_any("GET", bases, f"/api/tables/{t}/record") for t, _ in people]
     ref_bots, ref_people = one_node_records(tmp_path, BOT_TABLES, TABLES)
     assert bot_records == ref_bots
+    # every kill fell inside play: some table had actions still to come
+    final = dict(zip(ids, [len(r) for r in bot_records] + [len(r["actions"]) for r in people_records], strict=True))
+    assert all(any(before[t] < final[t] for t in ids) for _, before in kills)
     assert [r["actions"] for r in people_records] == ref_people
     for (game, options, _, _), rec, (_, ps) in zip(TABLES, people_records, people, strict=True):
         assert leaks(game, options, rec, ps) == []
     assert sum(p.connections for p in players) > len(players)  # the clients did reconnect
+
+
+# ------------------------------------------------------------------ the browser client through a node's death
+browser = browserkit.browser
+
+
+def test_a_page_survives_the_death_of_its_node(cluster: Any, browser: Any) -> None:
+    """A person plays euchre in the browser on node n0, which owns her table; n0 is SIGKILLed and started
+    again a moment after its lease expired: the page reconnects by itself (room/static/app.js) and she
+    plays on, the table taken over from the log meanwhile."""
+    nodes: list[ServerProcess] = cluster("browser")
+    for n in nodes:
+        n.start()
+    bases = [n.base for n in nodes]
+    with browserkit.page_in(browser) as pg:
+        pg.goto(bases[0] + "/")
+        pg.wait_for_selector("#open-table")
+        pg.fill("#name", "Anna")
+        pg.select_option("#game", "euchre")
+        pg.fill("#seed", "18")
+        pg.click("#open-table")
+        pg.wait_for_url(re.compile(r"/\?table="))
+        table = re.search(r"table=([^&]+)", pg.url).group(1)  # type: ignore[union-attr]
+        pg.click("[data-sit='0']")
+        pg.wait_for_function("window.__cardroom.state && window.__cardroom.state.seat === 0")
+        pg.click("#fill-bots")
+
+        def turns(count: int) -> int:
+            """Play ``count`` of seat 0's turns by clicking; the seq after the last."""
+            for _ in range(count):
+                pg.wait_for_function(browserkit.OUR_TURN_OR_END)
+                st = browserkit.state(pg)
+                browserkit.click_legal(pg, int(st["legal"][0]["id"]))
+                pg.wait_for_function(f"window.__cardroom.state.seq > {st['seq']}")
+            return int(browserkit.state(pg)["seq"])
+
+        before = turns(2)
+        socket = pg.evaluate_handle("window.__cardroom.table.ws")
+        nodes[0].kill()
+        time.sleep(2.5 * LEASE)  # its lease expires: another node takes the table over from the log
+        assert sum(http("GET", b + "/api/node")["taken_over"] for b in bases[1:]) >= 1
+        nodes[0].start()
+        after = turns(3)  # the same page, on a socket of its own making, plays on
+        assert after > before
+        assert not pg.evaluate("ws => ws === window.__cardroom.table.ws", socket)
+        info = http_any("GET", bases, f"/api/tables/{table}")
+        assert info["seq"] >= after and info["seats"][0]["name"] == "Anna"

@@ -27,6 +27,10 @@ class Bus(Protocol):
         """Send ``data`` to every subscriber of ``channel``; the number of subscribers it reached."""
         ...
 
+    async def publish_many(self, messages: list[tuple[str, bytes]]) -> list[int]:
+        """:meth:`publish` each ``(channel, data)`` in order, at once (one round trip to Redis)."""
+        ...
+
     async def subscribe(self, channel: str, handler: Handler) -> None:
         """Hand every message of ``channel`` from now on to ``handler`` (one handler a channel)."""
         ...
@@ -51,6 +55,9 @@ class LocalBus:
             return 0
         asyncio.get_running_loop().call_soon(handler, data)
         return 1
+
+    async def publish_many(self, messages: list[tuple[str, bytes]]) -> list[int]:
+        return [await self.publish(channel, data) for channel, data in messages]
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
         self._handlers[channel] = handler
@@ -88,6 +95,13 @@ class RedisBus:
         self.published += 1
         receivers: int = await self._redis.publish(channel, data)
         return receivers
+
+    async def publish_many(self, messages: list[tuple[str, bytes]]) -> list[int]:
+        self.published += len(messages)
+        pipe = self._redis.pipeline(transaction=False)
+        for channel, data in messages:
+            pipe.publish(channel, data)
+        return [int(n) for n in await pipe.execute()]
 
     async def subscribe(self, channel: str, handler: Handler) -> None:
         self._handlers[channel] = handler

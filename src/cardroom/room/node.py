@@ -33,6 +33,7 @@ import json
 import logging
 import math
 import random
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -49,8 +50,10 @@ RELAYED = b"x-cardroom-relayed"
 """The header of an HTTP request a node relays to a table's owner (the owner never relays it again)."""
 
 
-def channel_of(node: str) -> str:
-    return f"cardroom:node:{node}"
+ROOM_KEY = "~room"
+"""The key of the room's own row in ``room_leases``: its ``node`` column is the room's id, drawn by the
+first node that starts on the store; every channel of the room is named with it, so that two rooms
+(two stores) may share one Redis."""
 
 
 def frame(header: dict[str, Any], body: bytes = b"") -> bytes:
@@ -124,7 +127,8 @@ class Node:
         self.bus = bus
         self.lease_seconds = lease_seconds
         self.relay_timeout = relay_timeout if relay_timeout is not None else max(5.0, 2 * lease_seconds)
-        self.channel = channel_of(name)
+        self.room_id = ""  # read from the store at start
+        self.channel = ""  # this node's channel: named with the room's id
         self.app: Any = None  # the ASGI application relayed HTTP requests are answered by (set by create_app)
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[tuple[dict[str, Any], bytes]]] = {}
@@ -141,6 +145,8 @@ class Node:
     async def start(self) -> None:
         """Subscribe to this node's channel, announce the node, take the tables nobody owns, and keep the
         leases renewed from now on."""
+        self.room_id = await self.store.call(self._room_id)
+        self.channel = self.channel_of(self.name)
         self.store.store.node = self.name
         self.room.on_new_table = self._lease_new
         self.room.on_drop = self._dropped
@@ -156,6 +162,14 @@ class Node:
         await self.take_free()
         self._tasks.append(loop.create_task(self._keep()))
 
+    def _room_id(self) -> str:
+        store = self.store.store
+        store.acquire_lease(ROOM_KEY, secrets.token_hex(8), 1e12)  # the first node's id stays (it never expires)
+        return store.lease_owners([ROOM_KEY])[ROOM_KEY]
+
+    def channel_of(self, node: str) -> str:
+        return f"cardroom:{self.room_id}:node:{node}"
+
     async def stop(self) -> None:
         """Stop relaying, tell the other nodes' connections here that the table is gone (they reconnect),
         and give up every lease at once."""
@@ -166,7 +180,7 @@ class Node:
         for s in list(self.served.values()):
             self._leave(s)
             with contextlib.suppress(Exception):
-                await self.bus.publish(channel_of(s.node), frame({"op": "gone", "conn": s.conn}))
+                await self.bus.publish(self.channel_of(s.node), frame({"op": "gone", "conn": s.conn}))
         for r in list(self.remote.values()):
             r.lost()
         with contextlib.suppress(Exception):
@@ -260,20 +274,24 @@ class Node:
               served: tuple[str, str] | None = None) -> None:
         """Queue a message for ``node``: one publisher sends them in order (``served``: the connection it
         is for, dropped when its node no longer listens)."""
-        self._out.put_nowait((channel_of(node), frame(header, body), served))
+        self._out.put_nowait((self.channel_of(node), frame(header, body), served))
 
     async def _publisher(self) -> None:
+        """Publish the queued messages in order, every message waiting at that moment in one round trip."""
         while True:
-            channel, data, served = await self._out.get()
+            batch = [await self._out.get()]
+            while not self._out.empty() and len(batch) < 512:
+                batch.append(self._out.get_nowait())
             try:
-                reached = await self.bus.publish(channel, data)
+                reached = await self.bus.publish_many([(channel, data) for channel, data, _ in batch])
             except asyncio.CancelledError:
                 raise
             except Exception as e:
-                log.warning("node %s: the bus refused a message to %s: %s", self.name, channel, e)
-                reached = -1
-            if reached == 0 and served is not None and served in self.served:  # that node is gone
-                self._leave(self.served[served])
+                log.warning("node %s: the bus refused %d message(s): %s", self.name, len(batch), e)
+                continue
+            for (_, _, served), n in zip(batch, reached, strict=True):
+                if n == 0 and served is not None and served in self.served:  # that node is gone
+                    self._leave(self.served[served])
 
     def _received(self, data: bytes) -> None:
         try:
@@ -388,7 +406,13 @@ class Node:
 
     async def do(self, r: Remote, kind: str, data: dict[str, Any], lang: str) -> None:
         """A request of a relayed socket, answered by the table's owner."""
-        header, _ = await self._ask(r.owner, {"op": "do", "conn": r.conn, "kind": kind, "data": data, "lang": lang})
+        try:
+            header, _ = await self._ask(r.owner, {"op": "do", "conn": r.conn, "kind": kind, "data": data,
+                                                  "lang": lang})
+        except RoomError:  # the owner did not answer in time: the socket is closed, its client reconnects
+            if self.remote.pop(r.conn, None) is not None:
+                r.lost()
+            raise
         if isinstance(header.get("seq"), int):
             r.seq = header["seq"]
         _raise(header)
