@@ -262,6 +262,15 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
     assert [s["tables"] for s in stats] == [1, 1, 0]
     assert stats[0]["relayed_in"] > 50 and stats[1]["relayed_in"] > 50 and stats[2]["relayed_in"] == 0
     assert all(s["relayed_out"] > 50 for s in stats)
+    # the lobby of any node lists the whole room's tables, newest first, page after page
+    ids = [t for t, _ in tables]
+    for base in bases:
+        assert [t["id"] for t in http("GET", base + "/api/tables")["tables"]] == ids[::-1]
+    first = http("GET", bases[2] + "/api/tables?limit=1")
+    assert [t["id"] for t in first["tables"]] == [ids[1]] and first["next"]
+    second = http("GET", bases[2] + first["next"])
+    assert [t["id"] for t in second["tables"]] == [ids[0]] and second["next"] is None
+    assert second["tables"][0]["over"] and second["tables"][0]["seats"][1]["name"] == "p1"
     _, reference = one_node_records(tmp_path, [], TABLES)
     assert [r["actions"] for r in records] == reference
     for (game, options, _, _), rec, (_, ps) in zip(TABLES, records, tables, strict=True):
@@ -382,8 +391,10 @@ def test_a_page_survives_the_death_of_its_node(cluster: Any, browser: Any) -> No
         time.sleep(2.5 * LEASE)  # its lease expires: another node takes the table over from the log
         assert sum(http("GET", b + "/api/node")["taken_over"] for b in bases[1:]) >= 1
         nodes[0].start()
-        after = turns(3)  # the same page, on a socket of its own making, plays on
+        # the page connects again by itself, to the same address, on a socket of its own making
+        pg.wait_for_function("ws => window.__cardroom.table.ws !== ws && window.__cardroom.table.ws.readyState === 1",
+                             arg=socket)
+        after = turns(3)  # and plays on
         assert after > before
-        assert not pg.evaluate("ws => ws === window.__cardroom.table.ws", socket)
         info = http_any("GET", bases, f"/api/tables/{table}")
         assert info["seq"] >= after and info["seats"][0]["name"] == "Anna"

@@ -117,8 +117,20 @@ class RedisBus:
         pause = 0.05
         while True:
             try:
-                message = await self._pubsub.get_message(timeout=1.0)
-                pause = 0.05
+                async for message in self._pubsub.listen():  # blocks on the socket: no time-out per message
+                    pause = 0.05
+                    if message is None or message.get("type") != "message":
+                        continue
+                    channel = message["channel"]
+                    handler = self._handlers.get(channel.decode() if isinstance(channel, bytes) else channel)
+                    if handler is None:
+                        continue
+                    self.received += 1
+                    try:
+                        handler(message["data"])
+                    except Exception:
+                        log.exception("the bus: a handler of %s failed", channel)
+                await asyncio.sleep(0.05)  # nothing subscribed at the moment
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # Redis went away: subscribe again once it is back
@@ -128,18 +140,6 @@ class RedisBus:
                 with contextlib.suppress(Exception):
                     if self._handlers:
                         await self._pubsub.subscribe(*self._handlers)
-                continue
-            if message is None or message.get("type") != "message":
-                continue
-            channel = message["channel"]
-            handler = self._handlers.get(channel.decode() if isinstance(channel, bytes) else channel)
-            if handler is None:
-                continue
-            self.received += 1
-            try:
-                handler(message["data"])
-            except Exception:
-                log.exception("the bus: a handler of %s failed", channel)
 
     async def close(self) -> None:
         if self._listener is not None:

@@ -290,7 +290,8 @@ def _options_match(options: Any, wanted: dict[str, str]) -> bool:
     return all(k in options and text(options[k]) == v for k, v in wanted.items())
 
 
-def lobby_page(room: Room, params: Any, lang: str) -> dict[str, Any]:
+def lobby_page(room: Room, params: Any, lang: str, order: Callable[[TableRuntime], int] | None = None) -> dict[
+        str, Any]:
     """``GET /api/tables``: the tables, newest first, ``limit`` of them (default :data:`LOBBY_PAGE`,
     at most :data:`LOBBY_MAX_PAGE`) older than ``cursor``; filtered by ``game`` (a name or alias),
     ``variant`` and ``opt.NAME`` (the game's option of that name: its value as a string, other values as
@@ -319,7 +320,9 @@ JSON), ``over`` (finished or not) and ``free`` (an empty seat left, match not ov
     over = _flag(params, "over")
     free = _flag(params, "free")
     raw_cursor = params.get("cursor") or None
-    tables = list(room.tables.values())  # in serial order (the order they were added)
+    key: Callable[[TableRuntime], int] = order or (lambda rt: rt.serial)
+    # in serial order (the order they were added); a room of several nodes: by creation (room/node.py)
+    tables = list(room.tables.values()) if order is None else sorted(room.tables.values(), key=order)
     end = len(tables)
     if raw_cursor is not None:
         try:
@@ -328,7 +331,7 @@ JSON), ``over`` (finished or not) and ``free`` (an empty seat left, match not ov
             cursor = -1
         if cursor < 1:
             raise RoomError(400, "lobby_cursor", code="bad_query", value=raw_cursor)
-        end = bisect.bisect_left(tables, cursor, key=lambda rt: rt.serial)
+        end = bisect.bisect_left(tables, cursor, key=key)
     page: list[TableRuntime] = []
     more = False
     for i in range(end - 1, -1, -1):
@@ -345,11 +348,21 @@ JSON), ``over`` (finished or not) and ``free`` (an empty seat left, match not ov
             more = True
             break
         page.append(rt)
-    next_cursor = str(page[-1].serial) if more else None
-    nxt = None
-    if next_cursor is not None:
-        query = {k: v for k, v in (("game", params.get("game")), ("variant", variant),
-                                   ("over", params.get("over")), ("free", params.get("free"))) if v}
-        query.update({f"opt.{k}": v for k, v in wanted.items() if k != "variant" or variant is None})
-        nxt = "/api/tables?" + urlencode({**query, "limit": limit, "cursor": next_cursor})
-    return {"tables": [rt.info(lang) for rt in page], "limit": limit, "next_cursor": next_cursor, "next": nxt}
+    next_cursor = str(key(page[-1])) if more else None
+    out = {"tables": [rt.info(lang) for rt in page], "limit": limit, "next_cursor": next_cursor,
+           "next": lobby_next(params, limit, next_cursor)}
+    if order is not None:  # the keys, for a node that merges the pages of every node
+        out["keys"] = [key(rt) for rt in page]
+    return out
+
+
+def lobby_next(params: Any, limit: int, cursor: str | None) -> str | None:
+    """The path of the lobby's page after ``cursor`` with the same filters (None without a cursor)."""
+    if cursor is None:
+        return None
+    variant = params.get("variant") or None
+    wanted = {k[4:]: v for k, v in params.items() if k.startswith("opt.") and v}
+    query = {k: v for k, v in (("game", params.get("game")), ("variant", variant),
+                               ("over", params.get("over")), ("free", params.get("free"))) if v}
+    query.update({f"opt.{k}": v for k, v in wanted.items() if k != "variant" or variant is None})
+    return "/api/tables?" + urlencode({**query, "limit": limit, "cursor": cursor})

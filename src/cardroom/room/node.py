@@ -34,7 +34,7 @@ import logging
 import math
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -431,8 +431,38 @@ class Node:
                 self.remote.pop(r.conn, None)
                 r.lost()
 
+    # ----------------------------------------------------------- the lobby
+    async def lobby(self, scope: Mapping[str, Any], params: Any, page: dict[str, Any]) -> dict[str, Any]:
+        """The lobby's page of the whole room: ``page`` (this node's) merged with the page every other
+        live node gives for the same query, newest first by creation (a node that does not answer in
+        time is left out of this page). A relayed request gets this node's page alone."""
+        keys = page.pop("keys")
+        if any(k == RELAYED for k, _ in scope.get("headers", [])):
+            page["keys"] = keys
+            return page
+        others = [n for n in await self.store.call(self.store.store.live_nodes) if n != self.name]
+        entries = list(zip(keys, page["tables"], strict=True))
+        more = page["next_cursor"] is not None
+        answers = await asyncio.gather(*(self.relay_http(n, scope, b"") for n in others), return_exceptions=True)
+        for answer in answers:
+            if isinstance(answer, BaseException) or answer[0] != 200:
+                continue
+            theirs = json.loads(answer[2])
+            entries += list(zip(theirs.get("keys", []), theirs.get("tables", []), strict=False))
+            more = more or theirs.get("next_cursor") is not None
+        entries.sort(key=lambda e: -int(e[0]))
+        limit = int(page["limit"])
+        more = more or len(entries) > limit
+        entries = entries[:limit]
+        cursor = str(entries[-1][0]) if more and entries else None
+        from cardroom.room.limits import lobby_next
+
+        return {"tables": [t for _, t in entries], "limit": limit, "next_cursor": cursor,
+                "next": lobby_next(params, limit, cursor)}
+
     # ----------------------------------------------------------- HTTP
-    async def relay_http(self, owner: str, scope: dict[str, Any], body: bytes) -> tuple[int, list[list[str]], bytes]:
+    async def relay_http(self, owner: str, scope: Mapping[str, Any], body: bytes) -> tuple[
+            int, list[list[str]], bytes]:
         """An HTTP request about a table another node owns, answered by that node's application."""
         headers = [[k.decode("latin-1"), v.decode("latin-1")] for k, v in scope.get("headers", [])]
         client = scope.get("client")
@@ -481,6 +511,11 @@ class Node:
 
         await self.app(scope, receive, send)
         return status, out_headers, b"".join(chunks)
+
+
+def created_key(rt: TableRuntime) -> int:
+    """A table's place in the lobby of a room of several nodes: its creation, in microseconds."""
+    return max(1, int(rt.created * 1_000_000))
 
 
 def _raise(header: dict[str, Any]) -> None:

@@ -551,6 +551,13 @@ class Store:
             return {str(r[0]): str(r[1]) for r in conn.execute(
                 select(LeaseRow.table_id, LeaseRow.node).where(LeaseRow.table_id.in_(keys), LeaseRow.expires >= now))}
 
+    def live_nodes(self) -> list[str]:
+        """The names of the nodes alive now (their presence rows unexpired)."""
+        with self.engine.connect() as conn:
+            now = self.db_now(conn)
+            return sorted(str(r[0])[len(NODE_KEY):] for r in conn.execute(select(LeaseRow.table_id).where(
+                LeaseRow.table_id.startswith(NODE_KEY), LeaseRow.expires >= now)))
+
     def unowned_tables(self) -> tuple[list[str], int]:
         """The stored tables no live node owns (no lease, or an expired one), and the number of live
         nodes (their presence rows)."""

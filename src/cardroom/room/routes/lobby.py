@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
@@ -10,6 +10,9 @@ from fastapi.responses import FileResponse
 from cardroom.room import limits
 from cardroom.room.engine import RoomError, game_catalogue
 from cardroom.room.routes.common import STATIC, Lang, RoomDep, Settings, read_body
+
+if TYPE_CHECKING:
+    from cardroom.room.node import Node
 
 router = APIRouter()
 
@@ -21,8 +24,15 @@ async def games() -> dict[str, Any]:
 
 @router.get("/api/tables")
 async def tables(request: Request, room: RoomDep, lang: Lang) -> dict[str, Any]:
-    """One page of the lobby (``?game=&over=&free=&limit=&cursor=``, see ``limits.lobby_page``)."""
-    return limits.lobby_page(room, request.query_params, lang)
+    """One page of the lobby (``?game=&over=&free=&limit=&cursor=``, see ``limits.lobby_page``); a node of
+    several merges every live node's page (``Node.lobby``: the tables ordered by creation)."""
+    node: Node | None = getattr(request.app.state, "node", None)
+    if node is None:
+        return limits.lobby_page(room, request.query_params, lang)
+    from cardroom.room.node import created_key
+
+    page = limits.lobby_page(room, request.query_params, lang, order=created_key)
+    return await node.lobby(request.scope, request.query_params, page)
 
 
 @router.post("/api/tables", status_code=201)
