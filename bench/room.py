@@ -587,7 +587,8 @@ def main() -> int:
     fast = getattr(engine, "_ORJSON", None) is not None
     print(f"setup: Python {platform.python_version()}, {os.cpu_count()} cores, server JSON encoder "
           f"{'orjson' if fast else 'json (install orjson for the faster one)'}, "
-          f"clients in this process ({os.getpid()}), the server in its own")
+          + (f"clients in {args.client_procs} processes of their own, each node in its own" if args.nodes else
+             f"clients in this process ({os.getpid()}), the server in its own"))
     ref_rate = bare_engine_rate(load(args.game), 3.0)
     print(f"reference: bare engine, {args.game}: {ref_rate:,.0f} random legal actions/s")
     path = asyncio.run(room_path_cost(args.game))
