@@ -271,6 +271,16 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
     second = http("GET", bases[2] + first["next"])
     assert [t["id"] for t in second["tables"]] == [ids[0]] and second["next"] is None
     assert second["tables"][0]["over"] and second["tables"][0]["seats"][1]["name"] == "p1"
+    # an unknown table: 404 from any node, and no lease taken on its id
+    for base in bases:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            http("GET", base + "/api/tables/nosuchtable")
+        assert refused.value.code == 404
+    eng = create_engine(nodes[0].db)
+    with eng.connect() as conn:
+        assert conn.execute(text("SELECT COUNT(*) FROM room_leases WHERE table_id = 'nosuchtable'")).scalar_one() == 0
+        assert conn.execute(text("SELECT COUNT(*) FROM room_leases WHERE table_id NOT LIKE '~%'")).scalar_one() == 2
+    eng.dispose()
     _, reference = one_node_records(tmp_path, [], TABLES)
     assert [r["actions"] for r in records] == reference
     for (game, options, _, _), rec, (_, ps) in zip(TABLES, records, tables, strict=True):

@@ -131,6 +131,9 @@ class Node:
         self.channel = ""  # this node's channel: named with the room's id
         self.app: Any = None  # the ASGI application relayed HTTP requests are answered by (set by create_app)
         self._ids = itertools.count(1)
+        self._life = secrets.token_hex(6)
+        """This process's mark in its connections' ids: a node started again under its name never reuses
+        the id of a connection an owner may still serve for its previous life."""
         self._pending: dict[int, asyncio.Future[tuple[dict[str, Any], bytes]]] = {}
         self.remote: dict[str, Remote] = {}
         self.served: dict[tuple[str, str], Served] = {}
@@ -264,6 +267,8 @@ class Node:
     async def _take_over(self, table_id: str) -> bool:
         if table_id in self.room.tables:
             return True
+        if len(table_id) > 32 or not await self.store.call(self.store.store.has_table, table_id):
+            return False  # no such table: nothing is written (an unknown id leaves the store as it was)
         if not await self.store.call(self.store.store.acquire_lease, table_id, self.name, self.lease_seconds):
             return False
         await self._adopt([table_id])
@@ -305,6 +310,8 @@ class Node:
             if r is not None:
                 r.seq = int(header.get("seq", r.seq))
                 r.send(body.decode(), bool(header.get("r")))
+            elif isinstance(header.get("from"), str):  # a connection that ended here: its owner lets it go
+                self._post(header["from"], {"op": "leave", "conn": header.get("conn"), "from": self.name})
         elif op == "reply":
             fut = self._pending.pop(int(header.get("rid", 0)), None)
             if fut is not None and not fut.done():
@@ -373,10 +380,13 @@ class Node:
         key = (origin, conn)
 
         def send(text: str, replaceable: bool = False) -> None:
-            self._post(origin, {"op": "msg", "conn": conn, "r": replaceable, "seq": rt.seq}, text.encode(), key)
+            self._post(origin, {"op": "msg", "conn": conn, "r": replaceable, "seq": rt.seq, "from": self.name},
+                       text.encode(), key)
 
         served = Served(origin, conn, rt, seat, lang, token, send)
         async with rt.lock:  # subscribed and the first state sent under the lock: nothing missed or repeated
+            if key in self.served:  # the same connection joining again: its first subscription ends
+                self._leave(self.served[key])
             self.served[key] = served
             self.room.subscribe(rt, seat, send, lang)
             send(dumps(self.room.snapshot_message(rt, seat, lang)), True)
@@ -391,7 +401,7 @@ class Node:
                    lost: Callable[[], None]) -> tuple[Remote, int | None]:
         """Relay a socket to ``owner``: the seat its token holds there (a refusal raised as the owner gave
         it), and the connection, whose messages go to ``send``; ``lost`` is called when the owner is gone."""
-        conn = f"{self.name}.{next(self._ids)}"
+        conn = f"{self.name}.{self._life}.{next(self._ids)}"
         r = Remote(conn, owner, table_id, send, lost)
         self.remote[conn] = r
         try:

@@ -551,6 +551,11 @@ class Store:
             return {str(r[0]): str(r[1]) for r in conn.execute(
                 select(LeaseRow.table_id, LeaseRow.node).where(LeaseRow.table_id.in_(keys), LeaseRow.expires >= now))}
 
+    def has_table(self, table_id: str) -> bool:
+        """Whether the store holds a table of this id (a node takes no lease on an id that names none)."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(TableRow.id).where(TableRow.id == table_id)).first() is not None
+
     def live_nodes(self) -> list[str]:
         """The names of the nodes alive now (their presence rows unexpired)."""
         with self.engine.connect() as conn:
