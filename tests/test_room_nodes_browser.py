@@ -7,14 +7,18 @@ the deal the node it is connected to, the table's owner, is SIGKILLed and the pr
 node. The page connects again by itself (room/static/app.js), the other node takes the table over from its
 log once the lease has expired, and the deal is played to its end on the page. The stored log is then
 compared with an uninterrupted run of the same table (same seed, same bots, the same actions of seat 0),
-played in this process: nothing acknowledged lost, nothing doubled.
+played in this process: nothing acknowledged lost, nothing doubled. The proxy's own contract (pipe,
+switch, cut, refuse) is checked apart, without a browser.
 """
 
 from __future__ import annotations
 
 import asyncio
+import http.server
 import json
 import random
+import socket
+import threading
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -168,3 +172,46 @@ def test_the_page_survives_the_death_of_its_node(browser: Any, nodes: list[Serve
     with ThreadPoolExecutor(1) as pool:  # a loop of its own: Playwright's sync API keeps one running here
         again = pool.submit(asyncio.run, uninterrupted(tmp_path, clicked, len(log))).result(timeout=300)
     assert log == again
+
+
+def test_the_proxy_pipes_switches_and_cuts() -> None:
+    """tests/nodekit.py's proxy, on its own: it pipes to its upstream, a switch points new connections at
+    the other upstream and cuts the open ones, and a refusing upstream closes the client's connection."""
+    def upstream(text: bytes) -> http.server.ThreadingHTTPServer:
+        class Answer(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(text)))
+                self.end_headers()
+                self.wfile.write(text)
+
+            def log_message(self, *args: Any) -> None:
+                return None
+
+        srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        return srv
+
+    a, b = upstream(b"A"), upstream(b"B")
+    port_a, port_b = a.server_address[1], b.server_address[1]
+    proxy = Proxy(port_a).start()
+    try:
+        with urllib.request.urlopen(proxy.base, timeout=5) as r:
+            assert r.read() == b"A"
+        held = socket.create_connection(("127.0.0.1", proxy.port), timeout=5)  # open across the switch
+        held.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert held.recv(4096).endswith(b"A")
+        proxy.switch(port_b)
+        assert held.recv(4096) == b""  # cut
+        held.close()
+        with urllib.request.urlopen(proxy.base, timeout=5) as r:
+            assert r.read() == b"B"
+        b.shutdown()
+        b.server_close()
+        with pytest.raises(OSError):  # nothing listens there now: the client's connection is closed
+            urllib.request.urlopen(proxy.base, timeout=5)
+        assert proxy.accepted == {port_a: 2, port_b: 1} and proxy.refused == {port_b: 1}
+    finally:
+        proxy.stop()
+        a.shutdown()
+        a.server_close()
