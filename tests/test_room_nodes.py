@@ -77,7 +77,8 @@ class Player:
     """One person's client: plays its seat through a WebSocket to its node, reconnecting (to the next node
     when its own does not answer) whenever the connection ends, stalls or is refused."""
 
-    def __init__(self, bases: list[str], first: int, table: str, token: str, seat: int) -> None:
+    def __init__(self, bases: list[str], first: int, table: str, token: str | None, seat: int | None) -> None:
+        """``token`` None, ``seat`` None: a spectator."""
         self.urls = [b.replace("http://", "ws://") + f"/ws/tables/{table}" for b in bases]
         self.first, self.token, self.seat = first, token, seat
         self.messages: list[dict[str, Any]] = []  # every state message received, in order
@@ -254,7 +255,8 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
     bases = [n.base for n in nodes]
     tables = [people_table(bases, i % 3, g, o, s, seats) for i, (g, o, s, seats) in enumerate(TABLES)]
     players = [p for _, ps in tables for p in ps]
-    play_all(players)
+    spectators = [Player(bases, 2, t, None, None) for t, _ in tables]  # on n2, which owns neither table
+    play_all(players + spectators)
     records = [http_any("GET", bases, f"/api/tables/{t}/record") for t, _ in tables]
     # table i is node i's (made there); its seats on the other nodes were relayed to it over the bus
     stats = [http("GET", b + "/api/node") for b in bases]
@@ -283,9 +285,20 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
     eng.dispose()
     _, reference = one_node_records(tmp_path, [], TABLES)
     assert [r["actions"] for r in records] == reference
-    for (game, options, _, _), rec, (_, ps) in zip(TABLES, records, tables, strict=True):
-        assert leaks(game, options, rec, ps) == []
-        assert all(len(p.messages) > 20 for p in ps)
+    for (game, options, _, _), rec, (_, ps), watcher in zip(TABLES, records, tables, spectators, strict=True):
+        assert leaks(game, options, rec, [*ps, watcher]) == []
+        assert all(len(p.messages) > 20 for p in [*ps, watcher])
+    # an invitation made through one node and redeemed through another, the table a third's
+    t = http("POST", bases[0] + "/api/tables", {"game": "euchre", "options": {}})
+    code = http("POST", f"{bases[1]}/api/tables/{t['id']}/seats/2/invite", {}, t["owner_token"])["code"]
+    with pytest.raises(urllib.error.HTTPError) as refused:  # a wrong code changes nothing
+        http("POST", f"{bases[2]}/api/tables/{t['id']}/seats/2/redeem", {"code": "x" + code, "name": "Vera"})
+    assert refused.value.code == 403
+    assert http("GET", f"{bases[2]}/api/tables/{t['id']}")["seats"][2]["kind"] == "invited"
+    sat = http("POST", f"{bases[2]}/api/tables/{t['id']}/seats/2/redeem", {"code": code, "name": "Vera"})
+    assert sat["token"]
+    seats = http("GET", f"{bases[1]}/api/tables/{t['id']}")["seats"]
+    assert seats[2]["kind"] == "human" and seats[2]["name"] == "Vera"
 
 
 # ------------------------------------------------------------------ a node killed ten times

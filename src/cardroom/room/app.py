@@ -86,6 +86,10 @@ def create_app(db_url: str = DEFAULT_DB, bot_delay: float = 0.0, observer: Obser
 
     if bus is not None and not node:
         raise ValueError(msg("node.needs_name", "en"))
+    if bus is not None and node:
+        from cardroom.room.node import check_name
+
+        check_name(node)
     node_bus = open_bus(bus)
     hints = HintLimit(hint_limit)
     public = public_base(public_url) if public_url is not None else None

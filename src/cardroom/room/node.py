@@ -68,6 +68,14 @@ def unframe(data: bytes) -> tuple[dict[str, Any], bytes]:
     return header, body
 
 
+def check_name(name: str) -> None:
+    """Refuse a node name that is not 1 to 50 letters, digits, ``-``, ``_``, ``.`` (ValueError, one line)."""
+    if not name or len(name) > 50 or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in name):
+        from cardroom.room.messages import msg
+
+        raise ValueError(msg("node.bad_name", "en", name=name))
+
+
 class RelayedError(RoomError):
     """A refusal the owner of a table gave to a relayed request: its status, code and text (already in
     the reader's language) as the owner wrote them."""
@@ -119,8 +127,7 @@ class Node:
 
     def __init__(self, name: str, room: Room, store: AsyncStore, bus: Bus, lease_seconds: float = 10.0,
                  relay_timeout: float | None = None) -> None:
-        if not name or len(name) > 50 or not all(c.isalnum() or c in "-_." for c in name):
-            raise ValueError(name)
+        check_name(name)
         self.name = name
         self.room = room
         self.store = store

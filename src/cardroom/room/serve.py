@@ -84,6 +84,32 @@ def open_store(db: str, lang: str, create: bool = True) -> Store | None:
     return None
 
 
+def check_bus(url: str, lang: str) -> bool:
+    """Whether the Redis bus at ``url`` answers (a one-line error printed otherwise), checked before the
+    server starts as the store is."""
+    import asyncio
+
+    from cardroom.room.bus import RedisBus, open_bus
+
+    bus = open_bus(url)
+    if not isinstance(bus, RedisBus):
+        return True
+
+    async def ping() -> None:
+        try:
+            await asyncio.wait_for(bus.check(), 10)
+        finally:
+            await bus.close()
+
+    try:
+        asyncio.run(ping())
+    except Exception as e:
+        print(f"cardroom: {msg('node.no_bus', lang, url=url, why=one_line(str(e) or type(e).__name__, 200))}",
+              file=sys.stderr)
+        return False
+    return True
+
+
 GC_YOUNG_THRESHOLD = 7000
 """The young generation's threshold of the server process's garbage collector (CPython's default: 700).
 Every action builds each seat's view and message, a few hundred containers alive until the message is
@@ -127,6 +153,9 @@ def run(args: argparse.Namespace) -> int:
                          bus=getattr(args, "bus", None), lease_seconds=getattr(args, "lease_seconds", 10.0))
     except ValueError as e:  # a malformed --public-url, --origin or --bus, --bus without --node
         print(f"cardroom serve: {e}", file=sys.stderr)
+        return 2
+    bus = getattr(args, "bus", None)
+    if bus is not None and not check_bus(bus, getattr(args, "lang", None) or default_lang()):
         return 2
     tune_gc()
     uvicorn.run(app, host=args.host, port=args.port, log_level=getattr(args, "log_level", "warning"),
