@@ -371,7 +371,7 @@ def owners(db: str, tables: list[str], names: list[str], leased: bool) -> dict[s
     finally:
         eng.dispose()
     held = {str(t): names.index(str(n)) for t, n in rows if str(n) in names}
-    return {t: held[t] for t in tables}
+    return {t: held[t] for t in tables if t in held}  # a table without a live lease is nobody's now
 
 
 def postmaster_pid(pg: Postgres) -> int:
@@ -469,7 +469,8 @@ def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: 
     owned = [0] * nodes
     for r in parts:
         for tid, n in r["per_table"].items():
-            owned[owner[tid]] += n
+            if tid in owner:
+                owned[owner[tid]] += n
     window = statistics.mean(r["elapsed"] for r in parts)
     p50, p99 = percentiles_ms([x for r in parts for x in r["latencies"]])
     return {
