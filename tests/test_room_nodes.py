@@ -118,12 +118,17 @@ class Player:
                 await ws.send(json.dumps({"type": "act", "action": choose(m), "seq": m["seq"]}))
 
 
+OWNER_TOKENS: dict[str, str] = {}
+"""The owner token of each people's table made here, by table id."""
+
+
 def people_table(bases: list[str], where: int, game: str, options: dict[str, Any], seed: int,
                  nodes_of_seats: list[int]) -> tuple[str, list[Player]]:
     """A practice table made on node ``where``, each seat taken through node ``nodes_of_seats[seat]`` (the
     sitting relayed to the owner when that node is another)."""
     t = http("POST", bases[where] + "/api/tables", {"game": game, "options": options, "seed": seed,
                                                    "practice": True})
+    OWNER_TOKENS[t["id"]] = t["owner_token"]
     players = []
     for seat, n in enumerate(nodes_of_seats):
         sat = http("POST", f"{bases[n]}/api/tables/{t['id']}/seats/{seat}", {"name": f"p{seat}"})
@@ -288,6 +293,18 @@ def test_a_match_played_by_people_on_three_nodes_equals_one_node(cluster: Any, t
     for (game, options, _, _), rec, (_, ps), watcher in zip(TABLES, records, tables, spectators, strict=True):
         assert leaks(game, options, rec, [*ps, watcher]) == []
         assert all(len(p.messages) > 20 for p in [*ps, watcher])
+    # a rematch asked through another node than its table's; once that node stops, the tables are taken
+    # over by the others, the link to the rematch kept
+    first_id = tables[0][0]
+    again = http("POST", f"{bases[1]}/api/tables/{first_id}/rematch", {}, OWNER_TOKENS[first_id])
+    assert http("GET", f"{bases[2]}/api/tables/{first_id}")["next"] == again["id"]
+    nodes[0].stop()
+    deadline = time.monotonic() + 30
+    while http("GET", bases[1] + "/api/node")["tables"] + http("GET", bases[2] + "/api/node")["tables"] < 3:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    assert http("GET", f"{bases[2]}/api/tables/{first_id}")["next"] == again["id"]
+    nodes[0].start()
     # an invitation made through one node and redeemed through another, the table a third's
     t = http("POST", bases[0] + "/api/tables", {"game": "euchre", "options": {}})
     code = http("POST", f"{bases[1]}/api/tables/{t['id']}/seats/2/invite", {}, t["owner_token"])["code"]

@@ -840,6 +840,10 @@ class Room:
             self._add(rt)
             if rt.parent in self.tables:
                 self.tables[rt.parent].child = rt.id
+        if only is not None:  # a node's tables: a rematch may be another node's
+            for parent, child in (await self.store.call(self.store.store.children, list(tables))).items():
+                if tables[parent].child is None:
+                    tables[parent].child = child
         self.quarantined.update(quarantined)
         for q in quarantined.values():
             log.error("%s", msg("log.quarantined", "en", table=q.id, game=q.game or "-", reason=q.problem.text()))

@@ -551,6 +551,15 @@ class Store:
             return {str(r[0]): str(r[1]) for r in conn.execute(
                 select(LeaseRow.table_id, LeaseRow.node).where(LeaseRow.table_id.in_(keys), LeaseRow.expires >= now))}
 
+    def children(self, parents: list[str]) -> dict[str, str]:
+        """The rematch of each of ``parents`` that has one (its newest): the table whose ``parent`` it is."""
+        if not parents:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(TableRow.parent, TableRow.id).where(TableRow.parent.in_(parents)).order_by(
+                TableRow.created, TableRow.id))
+            return {str(r[0]): str(r[1]) for r in rows}
+
     def has_table(self, table_id: str) -> bool:
         """Whether the store holds a table of this id (a node takes no lease on an id that names none)."""
         with self.engine.connect() as conn:
