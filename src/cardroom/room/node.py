@@ -204,8 +204,9 @@ class Node:
         while True:
             await asyncio.sleep(self.lease_seconds / 3)
             try:
+                here = set(self.room.tables)  # before the renewal: a table taken over meanwhile is not dropped
                 held = await self.store.call(self.store.store.renew_leases, self.name, self.lease_seconds)
-                for table_id in [t for t in self.room.tables if t not in held]:
+                for table_id in [t for t in here if t not in held and t in self.room.tables]:
                     log.warning("node %s: table %s is another node's now", self.name, table_id)
                     await self.room.drop(table_id)
                 await self.take_free()
