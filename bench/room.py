@@ -1,6 +1,7 @@
 """Load on the card room over real WebSocket connections on loopback.
 
-    .venv/bin/python bench/room.py [--tables 200] [--game bridge] [--seconds 20] [--leak 0] [--nodes N]
+    .venv/bin/python bench/room.py [--tables 200] [--game bridge] [--seconds 20] [--leak 0]
+    .venv/bin/python bench/room.py --nodes 3 [--client-procs 2] [--lease-seconds 5]
 
 A real server process (``python -m cardroom.room``, SQLite store in a temporary folder) and, in this
 process, one WebSocket client per seat of every table; each client acts for its seat with a random
@@ -22,15 +23,16 @@ legal action when it is on turn (at once, or after a random think time with ``--
 one address, 32 sockets from one address); by default the bench turns the table rate and the socket
 caps off, since all its clients share one address (200 tables make 800 sockets from 127.0.0.1).
 
-``--nodes N`` (issue 18) measures, in one run, the same load on one node over PostgreSQL without a
-bus and on N nodes (``cardroom serve --node nI --bus redis://…``) over the same PostgreSQL and a Redis
-on loopback, twice: table ``i`` is made on node ``i mod N``, and its seat ``s``'s client connects to
-that node (nothing relayed: the cost of sharding), then to node ``(i + s) mod N`` (most sockets relayed
-to their table's owner: the cost of the bus); prints each run's figures, the CPU per action of each
-node and of redis-server, and the ratios to one node and of relayed to not relayed.
-
-``--client-procs K`` runs the clients in K processes of their own (whole tables each), as the issue
-asks; by default they run in the bench's process.
+``--nodes N`` (issue 18) runs the same load on a room of nodes instead: one PostgreSQL and one Redis
+started on loopback, and, one after the other in the same run, 1 node without the bus, 1 node with it
+and N nodes with it (``cardroom serve --node NAME --bus redis://… --lease-seconds S``), each on a fresh
+database; the tables are created through the nodes in turn, the N-node configuration is run once for
+each of ``--routes``: ``owner`` (every seat connected to its table's owner) and ``spread`` (seat s of
+table i at node (i + s) mod N: most seats relayed over the bus), and the clients run in
+``--client-procs`` processes of their own. For each configuration: actions/s, p50/p99, each node's CPU
+and CPU per action of its tables, Redis's and PostgreSQL's CPU per action; then the ratios 1 node with
+the bus / without it (throughput, CPU per action) and N nodes / 1 node, and what a core per node would
+hold.
 
 ``--leak N`` also plays N bot-only matches in-process with every message checked for hidden cards
 (the issue's figure is 200; preferans to the shortest agreed pulya unless ``--leak-full``).
@@ -49,7 +51,9 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +64,7 @@ from websockets.typing import Subprotocol
 from cardroom.core.game import CHANCE
 from cardroom.games import load
 from cardroom.room.audit import bare_engine_rate, leak_run
-from cardroom.room.testing import ServerProcess, ws_protocols
+from cardroom.room.testing import Postgres, Redis, ServerProcess, ws_protocols
 
 
 def _loads() -> Callable[[bytes], Any]:
@@ -156,6 +160,7 @@ class Stats:
         self.waiting: dict[tuple[str, int], int] = {}
         self.latencies: list[float] = []
         self.actions = 0
+        self.per_table: Counter[str] = Counter()  # actions sent while measuring, by table
         self.errors = 0
         self.measuring = False
 
@@ -198,213 +203,349 @@ async def play(ws: ClientConnection, tid: str, seat: int, n_seats: int, stats: S
                 stats.sent[nxt] = time.perf_counter()
                 stats.waiting[nxt] = n_seats
                 stats.actions += 1
+                stats.per_table[tid] += 1
             await ws.send(json.dumps({"type": "act", "action": choice["id"], "seq": m["seq"]}))
 
 
-Job = tuple[str, str, int, str, int, float]
-"""One seat's client: the node's WebSocket base, the table, the seat, its token, the seats, its seed."""
+async def create_tables(bases: Sequence[str], game: str, count: int) -> list[tuple[str, list[str]]]:
+    """``count`` practice tables of ``game`` (seeds 0, 1, …) and a person's seat token for each of their
+    seats, the i-th table created through ``bases[i % len(bases)]``: (table id, tokens by seat)."""
+    n_seats = load(game).num_seats
+    clients = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
+    tables = []
+    try:
+        for i in range(count):
+            http = clients[i % len(clients)]
+            r = (await http.post("/api/tables", json={"game": game, "options": {}, "seed": i,
+                                                      "practice": True})).json()
+            tokens = [(await http.post(f"/api/tables/{r['id']}/seats/{s}", json={"name": f"c{s}"})).json()["token"]
+                      for s in range(n_seats)]
+            tables.append((r["id"], tokens))
+    finally:
+        for c in clients:
+            await c.aclose()
+    return tables
 
 
-async def clients(jobs: list[Job], start_at: float, seconds: float, think: float) -> dict[str, Any]:
-    """Run these seats' clients; count what happens from ``start_at`` (wall clock) for ``seconds``."""
+def percentiles_ms(latencies: list[float]) -> tuple[float, float]:
+    """p50 and p99 of latencies in seconds, in milliseconds (NaN without samples)."""
+    lat = sorted(latencies)
+    if not lat:
+        return float("nan"), float("nan")
+    return 1000 * lat[len(lat) // 2], 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+
+
+async def load_test(args: argparse.Namespace) -> dict[str, Any]:
+    tmp = tempfile.mkdtemp(prefix="cardroom-bench-")
+    caps = {} if args.caps == "on" else {"table_rate": 0, "ws_per_client": 0, "ws_total": 0}
+    server = ServerProcess(f"sqlite:///{tmp}/bench.sqlite", port=args.port, limits=caps)
+    if args.port:  # a server already running there (e.g. under a profiler)
+        server.proc = None
+    else:
+        server.start()
+    base_ws = server.base.replace("http://", "ws://")
     stats = Stats()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(seat_client(base_ws, tid, s, tok, n, stats, stop, random.Random(seed), think))
-             for base_ws, tid, s, tok, n, seed in jobs]
-    await asyncio.sleep(max(0.0, start_at - time.time()))
-    stats.measuring = True
-    c0 = cpu_seconds(os.getpid())
-    await asyncio.sleep(seconds)
-    stats.measuring = False
-    out = {"actions": stats.actions, "latencies": stats.latencies, "errors": stats.errors,
-           "cpu": cpu_seconds(os.getpid()) - c0}
-    stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return out
-
-
-def clients_process(jobs: list[Job], start_at: float, seconds: float, think: float, queue: Any) -> None:
-    """``--client-procs``: one process's share of the clients (whole tables), its counts sent back."""
-    queue.put(asyncio.run(clients(jobs, start_at, seconds, think)))
-
-
-async def load_test(args: argparse.Namespace, servers: list[ServerProcess] | None = None,
-                    relayed: bool = True) -> dict[str, Any]:
-    """The load on one server (SQLite, started here), or on ``servers`` already started (the nodes of a
-    room, or one node on PostgreSQL): table ``i`` made on node ``i mod N``, the client of its seat ``s``
-    connected to node ``(i + s) mod N`` (with several nodes, most sockets are relayed to the owner), or
-    to the table's own node when not ``relayed``."""
-    own = servers is None
-    if servers is None:
-        tmp = tempfile.mkdtemp(prefix="cardroom-bench-")
-        server = ServerProcess(f"sqlite:///{tmp}/bench.sqlite", port=args.port, limits=CAPS_OFF if args.caps == "off"
-                               else {})
-        if args.port:  # a server already running there (e.g. under a profiler)
-            server.proc = None
-        else:
-            server.start()
-        servers = [server]
-    bases = [s.base for s in servers]
-    pids = [s.proc.pid for s in servers if s.proc] or ([args.server_pid] if args.server_pid else [])
-    procs: list[Any] = []
+    tasks: list[asyncio.Task[None]] = []
     try:
-        rss0 = sum(rss_bytes(pid) for pid in pids)
+        rss0 = rss_bytes(server.proc.pid) if server.proc else 0
         n_seats = load(args.game).num_seats
-        tables = []
-        async with httpx.AsyncClient(timeout=60) as http:
-            for i in range(args.tables):
-                base = bases[i % len(bases)]
-                r = (await http.post(f"{base}/api/tables", json={"game": args.game, "options": {}, "seed": i,
-                                                                 "practice": True})).json()
-                tokens = [(await http.post(f"{base}/api/tables/{r['id']}/seats/{s}",
-                                           json={"name": f"c{s}"})).json()["token"] for s in range(n_seats)]
-                tables.append((r["id"], tokens))
+        tables = await create_tables([server.base], args.game, args.tables)
         rng = random.Random(1)
-        jobs: list[list[Job]] = [[] for _ in range(max(1, args.client_procs))]
-        for i, (tid, tokens) in enumerate(tables):  # a table's seats in one process (its latency is theirs)
+        for tid, tokens in tables:
             for s, tok in enumerate(tokens):
-                base_ws = bases[(i + s * relayed) % len(bases)].replace("http://", "ws://")
-                jobs[i % len(jobs)].append((base_ws, tid, s, tok, n_seats, rng.random()))
-        start_at = time.time() + args.warmup + (2.0 if args.client_procs else 0.0)  # a spawned process starts
-        if args.client_procs:
-            import multiprocessing
-
-            ctx = multiprocessing.get_context("spawn")
-            queue = ctx.Queue()
-            procs = [ctx.Process(target=clients_process, args=(part, start_at, args.seconds, args.think, queue))
-                     for part in jobs]
-            for proc in procs:
-                proc.start()
-        else:
-            here = asyncio.create_task(clients(jobs[0], start_at, args.seconds, args.think))
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+                tasks.append(asyncio.create_task(
+                    seat_client(base_ws, tid, s, tok, n_seats, stats, stop, random.Random(rng.random()), args.think)))
+        await asyncio.sleep(args.warmup)
+        stats.measuring = True
         t0 = time.perf_counter()
-        cpu_s0 = [cpu_seconds(pid) for pid in pids]
-        cpu_m0 = [cpu_seconds(pid, pid) for pid in pids]  # the event loop's thread
-        cpu_r0 = cpu_seconds(args.redis_pid) if args.redis_pid else 0.0
+        a0 = stats.actions
+        spid = server.proc.pid if server.proc else args.server_pid
+        cpu_s0 = cpu_seconds(spid) if spid else 0.0
+        cpu_m0 = cpu_seconds(spid, spid) if spid else 0.0  # the event loop's thread
+        cpu_c0 = cpu_seconds(os.getpid())
         load0 = os.getloadavg()[0]
         await asyncio.sleep(args.seconds)
         elapsed = time.perf_counter() - t0
-        cpu_server = [(cpu_seconds(pid) - c) / elapsed for pid, c in zip(pids, cpu_s0, strict=True)]
-        cpu_loop = [(cpu_seconds(pid, pid) - c) / elapsed for pid, c in zip(pids, cpu_m0, strict=True)]
-        cpu_redis = (cpu_seconds(args.redis_pid) - cpu_r0) / elapsed if args.redis_pid else 0.0
-        if args.client_procs:
-            loop = asyncio.get_running_loop()
-            parts = [await loop.run_in_executor(None, queue.get, True, 120) for _ in procs]
-        else:
-            parts = [await here]
-        actions = sum(p["actions"] for p in parts)
-        cpu_clients = sum(p["cpu"] for p in parts) / elapsed
-        latencies = [x for p in parts for x in p["latencies"]]
-        errors = sum(p["errors"] for p in parts)
+        actions = stats.actions - a0
+        cpu_server = (cpu_seconds(spid) - cpu_s0) / elapsed if spid else float("nan")
+        cpu_loop = (cpu_seconds(spid, spid) - cpu_m0) / elapsed if spid else float("nan")
+        cpu_clients = (cpu_seconds(os.getpid()) - cpu_c0) / elapsed
         load1 = os.getloadavg()[0]
-        rss1 = sum(rss_bytes(pid) for pid in pids)
-        infos = []
-        async with httpx.AsyncClient(timeout=60) as http:
-            for base in bases:  # each node's lobby lists the tables it owns
-                page: str | None = "/api/tables?limit=200"
-                while page:  # the lobby comes in pages
-                    answer = (await http.get(base + page)).json()
-                    infos += answer["tables"]
-                    page = answer["next"]
+        stats.measuring = False
+        rss1 = rss_bytes(server.proc.pid) if server.proc else 0
+        async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+            infos, page = [], "/api/tables?limit=200"
+            while page:  # the lobby comes in pages
+                answer = (await http.get(page)).json()
+                infos += answer["tables"]
+                page = answer["next"]
         mean_seq = statistics.mean(t["seq"] for t in infos)
     finally:
-        for proc in procs:
-            proc.join(30)
-            if proc.is_alive():
-                proc.kill()
-        if own:
-            servers[0].stop()
-    lat = sorted(latencies)
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        server.stop()
+    p50, p99 = percentiles_ms(stats.latencies)
     return {
         "tables": args.tables,
-        "nodes": len(servers),
         "actions_per_s": actions / elapsed,
-        "p50_ms": 1000 * lat[len(lat) // 2] if lat else float("nan"),
-        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan"),
-        "latency_samples": len(lat),
-        "errors": errors,
+        "p50_ms": p50,
+        "p99_ms": p99,
+        "latency_samples": len(stats.latencies),
+        "errors": stats.errors,
         "rss_per_table": (rss1 - rss0) / args.tables,
         "mean_actions_per_table": mean_seq,
-        "cpu_server": sum(cpu_server) if pids else float("nan"),
-        "cpu_loop": sum(cpu_loop) if pids else float("nan"),
-        "cpu_nodes": cpu_server,
-        "cpu_redis": cpu_redis,
+        "cpu_server": cpu_server,
+        "cpu_loop": cpu_loop,
         "cpu_clients": cpu_clients,
         "load": (load0, load1),
     }
 
 
-CAPS_OFF = {"table_rate": 0, "ws_per_client": 0, "ws_total": 0}
+# --- several nodes (issue 18): ``--nodes N`` -------------------------------------------------------------
 
 
-def report(r: dict[str, Any], args: argparse.Namespace, ref_rate: float, title: str) -> None:
-    state_bytes = bare_state_bytes(args.game, int(r["mean_actions_per_table"]))
-    print(f"{title}: {r['tables']} tables of {args.game}, a WebSocket client per seat, think time "
-          f"{args.think:g} s, {args.seconds:g} s measured")
-    print(f"  actions/s: {r['actions_per_s']:,.0f}  (ratio to the bare engine: {r['actions_per_s'] / ref_rate:.3f})")
-    print(f"  latency action -> every seat's update: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms "
-          f"({r['latency_samples']} samples; goal p99 < 100 ms)")
-    print(f"  memory per table: {r['rss_per_table'] / 1024:,.0f} KiB of server RSS; a bare state after "
-          f"{r['mean_actions_per_table']:.0f} actions: {state_bytes / 1024:,.1f} KiB "
-          f"(ratio {r['rss_per_table'] / state_bytes:.1f})")
-    per = 1000 / max(r["actions_per_s"], 1e-9)
-    print(f"  CPU during the measurement (1.0 = one core of {os.cpu_count()}): server {r['cpu_server']:.2f} "
-          f"(its event loop {r['cpu_loop']:.2f}), the bench's clients "
-          f"({f'{args.client_procs} processes of their own' if args.client_procs else 'this process'}) "
-          f"{r['cpu_clients']:.2f}; "
-          f"load average {r['load'][0]:.2f} -> {r['load'][1]:.2f}")
-    print(f"  CPU per action: server {r['cpu_server'] * per:.3f} ms (event loop {r['cpu_loop'] * per:.3f} ms), "
-          f"clients {r['cpu_clients'] * per:.3f} ms  (what a busy machine changes least)")
-    if r["nodes"] > 1:
-        print("  CPU per action per node: " + ", ".join(f"n{i} {c * per:.3f} ms" for i, c in enumerate(r["cpu_nodes"]))
-              + f"; redis-server {r['cpu_redis'] * per:.3f} ms")
-    print(f"  errors received: {r['errors']}")
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time so far of a process and its children alive now (PostgreSQL's postmaster and its backends)."""
+    total = cpu_seconds(pid)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):  # a process that ended meanwhile
+            continue
+    return total
 
 
-def nodes_run(args: argparse.Namespace, ref_rate: float) -> None:
-    """``--nodes N``: the same load on one node over PostgreSQL without a bus, then on N nodes over the
-    same PostgreSQL and a Redis, in this run; the ratios of the second to the first."""
-    from cardroom.room.testing import Postgres, Redis
+@dataclass
+class ClientShare:
+    """What one client process plays: its tables (id, seat tokens) and the node each seat connects to."""
 
-    pg, redis = Postgres.start(), Redis.start()
-    args.redis_pid = redis.proc.pid
+    tables: list[tuple[str, list[str]]]
+    urls: list[list[str]]  # by table, by seat: the node's ws:// base
+    n_seats: int
+    think: float
+    seed: float
+
+
+def client_process(share: ClientShare, ready: Any, measure: Any, done: Any, results: Any) -> None:
+    """A client process (its own interpreter): one WebSocket client per seat of its tables, measuring
+    between ``measure`` and ``done``; puts its figures on ``results``."""
+    results.put(asyncio.run(_client_main(share, ready, measure, done)))
+
+
+async def _client_main(share: ClientShare, ready: Any, measure: Any, done: Any) -> dict[str, Any]:
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(share.seed)
+    tasks = [asyncio.create_task(seat_client(share.urls[i][s], tid, s, tok, share.n_seats, stats, stop,
+                                             random.Random(rng.random()), share.think))
+             for i, (tid, tokens) in enumerate(share.tables) for s, tok in enumerate(tokens)]
+    ready.put(os.getpid())
+    while not measure.is_set():
+        await asyncio.sleep(0.005)
+    stats.measuring = True
+    t0, c0 = time.perf_counter(), time.process_time()
+    while not done.is_set():
+        await asyncio.sleep(0.005)
+    stats.measuring = False
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {"actions": stats.actions, "per_table": dict(stats.per_table), "latencies": stats.latencies,
+            "errors": stats.errors, "elapsed": elapsed, "cpu": cpu}
+
+
+def owners(db: str, tables: list[str], names: list[str], leased: bool) -> dict[str, int]:
+    """The node (its index in ``names``) that owns each table now, from the leases in the store (the one
+    node when there are no leases)."""
+    if not leased:
+        return dict.fromkeys(tables, 0)
+    from sqlalchemy import create_engine, text
+
+    eng = create_engine(db)
     try:
-        results = []
-        for n, db, relayed in ((1, "one", False), (args.nodes, "owners", False), (args.nodes, "many", True)):
-            from sqlalchemy import create_engine, text
-
-            eng = create_engine(pg.url, isolation_level="AUTOCOMMIT")
-            with eng.connect() as conn:
-                conn.execute(text(f"CREATE DATABASE {db}"))
-            eng.dispose()
-            url = pg.url.rsplit("/", 1)[0] + "/" + db
-            servers = [ServerProcess(url, limits=CAPS_OFF) if n == 1 else
-                       ServerProcess(url, limits=CAPS_OFF, node=f"n{i}", bus=redis.url) for i in range(n)]
-            for s in servers:
-                s.start()
-            try:
-                results.append(asyncio.run(load_test(args, servers, relayed)))
-            finally:
-                for s in servers:
-                    s.stop()
-        one, owners, many = results
-        report(one, args, ref_rate, "one node, PostgreSQL, no bus")
-        report(owners, args, ref_rate, f"{args.nodes} nodes, Redis bus, every client on its table's own node")
-        report(many, args, ref_rate, f"{args.nodes} nodes, Redis bus, clients spread (most sockets relayed)")
-
-        def per(r: dict[str, Any]) -> float:
-            total: float = r["cpu_server"] + r["cpu_redis"]
-            return total / max(float(r["actions_per_s"]), 1e-9)
-
-        for name, r in (("clients on the owners", owners), ("clients spread", many)):
-            print(f"ratios, {args.nodes} nodes ({name}) / one node, same run: throughput "
-                  f"{r['actions_per_s'] / max(one['actions_per_s'], 1e-9):.2f}, CPU per action (the nodes and "
-                  f"redis-server) {per(r) / per(one):.2f}, p99 {r['p99_ms'] / one['p99_ms']:.2f}")
-        print(f"ratio, the relaying over the bus: CPU per action spread / on the owners {per(many) / per(owners):.2f}")
+        with eng.connect() as conn:
+            rows = conn.execute(text("SELECT table_id, node FROM room_leases")).fetchall()
     finally:
-        redis.stop()
+        eng.dispose()
+    held = {str(t): names.index(str(n)) for t, n in rows if str(n) in names}
+    return {t: held[t] for t in tables if t in held}  # a table without a live lease is nobody's now
+
+
+def postmaster_pid(pg: Postgres) -> int:
+    """The process id of ``pg``'s postmaster (the first line of its postmaster.pid)."""
+    return int((pg.datadir / "postmaster.pid").read_text().split()[0])
+
+
+def new_database(pg: Postgres, name: str, synchronous_commit: bool) -> str:
+    """A fresh database on ``pg`` for one configuration: its URL. Without ``synchronous_commit`` a commit
+    returns before its WAL is on disk (PostgreSQL's ``synchronous_commit = off``: a crash of PostgreSQL may
+    lose the last fraction of a second, never corrupt): the disk's flush time no longer bounds the rate."""
+    from sqlalchemy import create_engine, text
+
+    eng = create_engine(pg.url, isolation_level="AUTOCOMMIT")
+    with eng.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+        if not synchronous_commit:
+            conn.execute(text(f"ALTER DATABASE {name} SET synchronous_commit = off"))
+    eng.dispose()
+    return pg.url.rsplit("/", 1)[0] + "/" + name
+
+
+IDLE_SECONDS = 2.0
+"""How long the bench measures the nodes' CPU with their tables and no client (their fixed cost)."""
+
+
+ROUTES = {
+    "owner": lambda i, s, nodes: i % nodes,  # every seat at the node that made the table (its owner)
+    "spread": lambda i, s, nodes: (i + s) % nodes,  # the seats over the nodes: most of them relayed
+}
+"""How the seats of table i (made through node i mod N) reach the nodes: the node seat s connects to."""
+
+
+def run_nodes(args: argparse.Namespace, pg: Postgres, bus: Redis | None, nodes: int, label: str,
+              route: str = "owner") -> dict[str, Any]:
+    """One configuration: ``nodes`` node processes on a fresh database of ``pg`` (and the bus ``bus``), the
+    tables created through the nodes in turn, the seats connected to the nodes by ``route`` (:data:`ROUTES`),
+    ``args.client_procs`` client processes."""
+    import multiprocessing as mp
+
+    db = new_database(pg, label, args.synchronous_commit == "on")
+    caps: dict[str, float] = {"table_rate": 0, "ws_per_client": 0, "ws_total": 0}
+    procs = [ServerProcess(db, limits=caps) if bus is None else
+             ServerProcess(db, limits=caps, node=f"n{k}", bus=bus.url, lease_seconds=args.lease_seconds)
+             for k in range(nodes)]
+    ctx = mp.get_context("spawn")
+    clients: list[Any] = []
+    try:
+        for p in procs:
+            p.start()
+        tables = asyncio.run(create_tables([p.base for p in procs], args.game, args.tables))
+        pids = [p.proc.pid for p in procs if p.proc is not None]
+        i0 = [cpu_seconds(pid) for pid in pids]
+        time.sleep(IDLE_SECONDS)  # the nodes with their tables and no client: the fixed cost of a node
+        idle = [(cpu_seconds(pid) - c) / IDLE_SECONDS for pid, c in zip(pids, i0, strict=True)]
+        n_seats = load(args.game).num_seats
+        ws = [p.base.replace("http://", "ws://") for p in procs]
+        ready, results = ctx.Queue(), ctx.Queue()
+        measure, done = ctx.Event(), ctx.Event()
+        rng = random.Random(1)
+        k = max(1, args.client_procs)
+        for c in range(k):
+            mine = [(i, t) for i, t in enumerate(tables) if i % k == c]
+            share = ClientShare([t for _, t in mine], [[ws[ROUTES[route](i, s, nodes)] for s in range(n_seats)]
+                                                       for i, _ in mine],
+                                n_seats, args.think, rng.random())
+            proc = ctx.Process(target=client_process, args=(share, ready, measure, done, results), daemon=True)
+            proc.start()
+            clients.append(proc)
+        for _ in clients:
+            ready.get(timeout=120)
+        time.sleep(args.warmup)
+        others = {"redis": bus.proc.pid if bus is not None else 0, "postgresql": postmaster_pid(pg)}
+        n0 = [cpu_seconds(pid) for pid in pids]
+        o0 = {k2: tree_cpu_seconds(pid) if pid else 0.0 for k2, pid in others.items()}
+        t0 = time.perf_counter()
+        load0 = os.getloadavg()[0]
+        measure.set()
+        time.sleep(args.seconds)
+        done.set()
+        elapsed = time.perf_counter() - t0
+        load1 = os.getloadavg()[0]
+        node_cpu = [(cpu_seconds(pid) - c) / elapsed for pid, c in zip(pids, n0, strict=True)]
+        other_cpu = {k2: (tree_cpu_seconds(pid) - o0[k2]) / elapsed if pid else 0.0 for k2, pid in others.items()}
+        parts = [results.get(timeout=120) for _ in clients]
+        owner = owners(db, [t for t, _ in tables], [p.node or "" for p in procs], bus is not None)
+    finally:
+        for c in clients:
+            c.join(timeout=30)
+            if c.is_alive():
+                c.kill()
+        for p in procs:
+            p.stop()
+    actions = sum(r["actions"] for r in parts) / statistics.mean(r["elapsed"] for r in parts)
+    owned = [0] * nodes
+    for r in parts:
+        for tid, n in r["per_table"].items():
+            if tid in owner:
+                owned[owner[tid]] += n
+    window = statistics.mean(r["elapsed"] for r in parts)
+    p50, p99 = percentiles_ms([x for r in parts for x in r["latencies"]])
+    return {
+        "label": label, "nodes": nodes, "bus": bus is not None, "route": route, "actions_per_s": actions, "p50_ms": p50,
+        "p99_ms": p99, "errors": sum(r["errors"] for r in parts),
+        "node_cpu": node_cpu,  # cores, by node
+        "node_idle": idle,  # cores, by node, before the clients came
+        "node_ms_per_action": [1000 * c * window / n if n else float("nan")
+                               for c, n in zip(node_cpu, owned, strict=True)],
+        "room_ms_per_action": 1000 * sum(node_cpu) / max(actions, 1e-9),
+        "other_ms_per_action": {k2: 1000 * c / max(actions, 1e-9) for k2, c in other_cpu.items()},
+        "other_cpu": other_cpu,
+        "client_cpu": sum(r["cpu"] for r in parts) / window,
+        "load": (load0, load1),
+    }
+
+
+def print_run(r: dict[str, Any]) -> None:
+    what = f"{r['nodes']} node{'s' if r['nodes'] > 1 else ''} {'with' if r['bus'] else 'without'} the bus"
+    if r["nodes"] > 1:
+        what += f", seats routed {'to the owner' if r['route'] == 'owner' else 'over the nodes (relayed)'}"
+    print(f"  {what}: {r['actions_per_s']:,.0f} actions/s, latency p50 {r['p50_ms']:.1f} ms p99 {r['p99_ms']:.1f} ms, "
+          f"errors {r['errors']}")
+    for k, (cpu, ms) in enumerate(zip(r["node_cpu"], r["node_ms_per_action"], strict=True)):
+        print(f"    node n{k}: CPU {cpu:.2f} cores ({r['node_idle'][k]:.3f} before the clients came), "
+              f"{ms:.3f} ms per action of its tables")
+    others = ", ".join(f"{k} {r['other_cpu'][k]:.2f} cores ({ms:.3f} ms/action)"
+                       for k, ms in r["other_ms_per_action"].items() if r["other_cpu"][k] > 0)
+    print(f"    the nodes together: {r['room_ms_per_action']:.3f} ms of CPU per action; {others}; "
+          f"clients {r['client_cpu']:.2f} cores; load average {r['load'][0]:.2f} -> {r['load'][1]:.2f}")
+
+
+def cap(ms_per_action: float) -> str:
+    """The actions per second one core holds at this CPU per action ("no limit measured" below 1 µs)."""
+    return f"{1000 / ms_per_action:,.0f}" if ms_per_action >= 0.001 else "(no limit measured)"
+
+
+def nodes_bench(args: argparse.Namespace) -> None:
+    """``--nodes N``: one PostgreSQL and one Redis on loopback, then, in this order and the same run, 1 node
+    without the bus, 1 node with it, N nodes with it; their figures and ratios."""
+    pg = Postgres.start()
+    bus = Redis.start()
+    runs = []
+    try:
+        runs.append(run_nodes(args, pg, None, 1, "one_plain"))
+        runs.append(run_nodes(args, pg, bus, 1, "one_bus"))
+        if args.nodes > 1:
+            for route in args.routes.split(","):
+                runs.append(run_nodes(args, pg, bus, args.nodes, f"nodes{args.nodes}_{route}", route))
+    finally:
+        bus.stop()
         pg.stop()
+    print(f"room on nodes: {args.tables} tables of {args.game}, a WebSocket client per seat in "
+          f"{args.client_procs} client processes, think time {args.think:g} s, {args.seconds:g} s measured, "
+          f"PostgreSQL store (synchronous_commit {args.synchronous_commit}), lease {args.lease_seconds:g} s")
+    for r in runs:
+        print_run(r)
+    plain, bus1 = runs[0], runs[1]
+    with_redis = bus1["room_ms_per_action"] + bus1["other_ms_per_action"]["redis"]
+    print(f"  ratios, 1 node with the bus / without: throughput {bus1['actions_per_s'] / plain['actions_per_s']:.3f}, "
+          f"the node's CPU per action {bus1['room_ms_per_action'] / plain['room_ms_per_action']:.3f}, "
+          f"with Redis's CPU {with_redis / plain['room_ms_per_action']:.3f}")
+    for many in runs[2:]:
+        n = many["nodes"]
+        print(f"  ratios, {n} nodes ({many['route']}) / 1 node with the bus: throughput "
+              f"{many['actions_per_s'] / bus1['actions_per_s']:.3f}, "
+              f"CPU per action of the nodes {many['room_ms_per_action'] / bus1['room_ms_per_action']:.3f}, "
+              f"p99 {many['p99_ms'] / bus1['p99_ms']:.2f}; against 1 node without the bus: throughput "
+              f"{many['actions_per_s'] / plain['actions_per_s']:.3f}, CPU per action "
+              f"{many['room_ms_per_action'] / plain['room_ms_per_action']:.3f}")
+        redis_ms, pg_ms = many["other_ms_per_action"]["redis"], many["other_ms_per_action"]["postgresql"]
+        print(f"    a core per node holds about {cap(many['room_ms_per_action'])} actions/s at "
+              f"{many['room_ms_per_action']:.3f} ms each (so M machines of a node per core: M times that); "
+              f"one core of Redis at {redis_ms:.3f} ms/action caps the room near {cap(redis_ms)} actions/s, "
+              f"one core of PostgreSQL at {pg_ms:.3f} ms/action near {cap(pg_ms)} actions/s")
 
 
 def main() -> int:
@@ -420,15 +561,25 @@ def main() -> int:
     p.add_argument("--caps", choices=("off", "on"), default="off",
                    help="the server's table rate and socket caps: off (default; the clients share one address) "
                         "or on (the server's defaults)")
-    p.add_argument("--client-procs", type=int, default=0,
-                   help="run the clients in this many processes of their own (0: in this process)")
-    p.add_argument("--nodes", type=int, default=1,
-                   help="N > 1: the load on one node, then on N nodes with a Redis bus (PostgreSQL for both)")
     p.add_argument("--leak", type=int, default=0, help="also play N bot-only matches checking every message")
     p.add_argument("--leak-full", action="store_true",
                    help="with --leak: preferans pulkas to their variant's pulya (default: the shortest agreed, 10)")
+    p.add_argument("--nodes", type=int, default=0,
+                   help="N >= 1: PostgreSQL and Redis on loopback, and in the same run 1 node without the bus, 1 node "
+                        "with it and (N > 1) N nodes with it, the clients in their own processes (issue 18)")
+    p.add_argument("--client-procs", type=int, default=2, help="with --nodes: client processes")
+    p.add_argument("--routes", default="owner,spread",
+                   help="with --nodes: how the seats reach the N nodes, each run in turn: owner (every seat at "
+                        "its table's owner, as a proxy that routes by table would), spread (seat s of table i at "
+                        "node (i + s) mod N: most seats relayed)")
+    p.add_argument("--lease-seconds", type=float, default=5.0, help="with --nodes: the nodes' table lease")
+    p.add_argument("--synchronous-commit", choices=("on", "off"), default="on",
+                   help="with --nodes: PostgreSQL's synchronous_commit (off: the disk's flush time does not bound "
+                        "the rate; a crash of PostgreSQL may lose its last fraction of a second)")
     args = p.parse_args()
-    args.redis_pid = 0
+    unknown = set(args.routes.split(",")) - set(ROUTES)
+    if unknown:
+        p.error(f"--routes: {', '.join(sorted(unknown))} (choose from {', '.join(ROUTES)})")
 
     import platform
 
@@ -437,17 +588,33 @@ def main() -> int:
     fast = getattr(engine, "_ORJSON", None) is not None
     print(f"setup: Python {platform.python_version()}, {os.cpu_count()} cores, server JSON encoder "
           f"{'orjson' if fast else 'json (install orjson for the faster one)'}, "
-          f"clients in {f'{args.client_procs} processes of their own' if args.client_procs else 'this process'} "
-          f"({os.getpid()}), the server in its own")
+          + (f"clients in {args.client_procs} processes of their own, each node in its own" if args.nodes else
+             f"clients in this process ({os.getpid()}), the server in its own"))
     ref_rate = bare_engine_rate(load(args.game), 3.0)
     print(f"reference: bare engine, {args.game}: {ref_rate:,.0f} random legal actions/s")
     path = asyncio.run(room_path_cost(args.game))
     print(f"reference: the room's own path (check, commit, apply, a message per seat), no network: "
           f"{path * 1e6:,.0f} µs of CPU per action")
-    if args.nodes > 1:
-        nodes_run(args, ref_rate)
-    else:
-        report(asyncio.run(load_test(args)), args, ref_rate, "room")
+    if args.nodes:
+        nodes_bench(args)
+        return 0
+    r = asyncio.run(load_test(args))
+    state_bytes = bare_state_bytes(args.game, int(r["mean_actions_per_table"]))
+    print(f"room: {r['tables']} tables of {args.game}, a WebSocket client per seat, think time "
+          f"{args.think:g} s, {args.seconds:g} s measured")
+    print(f"  actions/s: {r['actions_per_s']:,.0f}  (ratio to the bare engine: {r['actions_per_s'] / ref_rate:.3f})")
+    print(f"  latency action -> every seat's update: p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms "
+          f"({r['latency_samples']} samples; goal p99 < 100 ms)")
+    print(f"  memory per table: {r['rss_per_table'] / 1024:,.0f} KiB of server RSS; a bare state after "
+          f"{r['mean_actions_per_table']:.0f} actions: {state_bytes / 1024:,.1f} KiB "
+          f"(ratio {r['rss_per_table'] / state_bytes:.1f})")
+    per = 1000 / max(r["actions_per_s"], 1e-9)
+    print(f"  CPU during the measurement (1.0 = one core of {os.cpu_count()}): server {r['cpu_server']:.2f} "
+          f"(its event loop {r['cpu_loop']:.2f}), the bench's clients (this process) {r['cpu_clients']:.2f}; "
+          f"load average {r['load'][0]:.2f} -> {r['load'][1]:.2f}")
+    print(f"  CPU per action: server {r['cpu_server'] * per:.3f} ms (event loop {r['cpu_loop'] * per:.3f} ms), "
+          f"clients {r['cpu_clients'] * per:.3f} ms  (what a busy machine changes least)")
+    print(f"  errors received: {r['errors']}")
     if args.leak:
         with tempfile.TemporaryDirectory() as d:
             t0 = time.perf_counter()
