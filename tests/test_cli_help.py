@@ -15,9 +15,10 @@ from cardroom.i18n.helptext import argv_lang
 from test_languages import foreign
 
 PROPER_NAMES = frozenset({"cardroom", "sqlite", "SQLAlchemy", "uvicorn", "PBN", "JSON", "LIN", "pbn", "json", "lin",
-                          "docs", "records", "md", "doc001", "modern", "Blue", "Chip", "Bridge", "TCP", "BBO"})
+                          "docs", "records", "md", "doc001", "modern", "Blue", "Chip", "Bridge", "TCP", "BBO",
+                          "redis"})
 """Program, format and file names (Blue Chip Bridge: the table-manager protocol's program; TCP; BBO: BridgeBase
-Online) (and the bridge scoring's choice names) the Russian help writes as they are."""
+Online; redis: the bus's address scheme, redis://…) (and the bridge scoring's choice names) the Russian help writes as they are."""
 
 
 def _parsers(lang: str) -> list[argparse.ArgumentParser]:
