@@ -13,6 +13,7 @@ import asyncio
 import json
 import random
 import re
+import signal
 import threading
 import time
 import urllib.error
@@ -352,18 +353,25 @@ BOT_TABLES: list[tuple[str, dict[str, Any], int]] = [
 KILLS = 10
 
 
+def bot_tables(bases: list[str], tables: list[tuple[str, dict[str, Any], int]], via: int) -> list[str]:
+    """Practice tables of bots: table i made through node i mod N, its bots asked through node (i + via)
+    mod N (relayed to the owner when that is another)."""
+    ids = []
+    for i, (game, options, seed) in enumerate(tables):
+        t = http("POST", bases[i % len(bases)] + "/api/tables", {"game": game, "options": options, "seed": seed,
+                                                                "practice": True})
+        http("POST", f"{bases[(i + via) % len(bases)]}/api/tables/{t['id']}/bots", {}, t["owner_token"])
+        ids.append(t["id"])
+    return ids
+
+
 def test_a_node_killed_ten_times_loses_and_doubles_nothing(cluster: Any, tmp_path: Path) -> None:
     nodes: list[ServerProcess] = cluster("killed")
     for n in nodes:
         n.bot_delay = 0.05  # the bots' matches last through the kills
         n.start()
     bases = [n.base for n in nodes]
-    bots = []
-    for i, (game, options, seed) in enumerate(BOT_TABLES):
-        t = http("POST", bases[i % 3] + "/api/tables", {"game": game, "options": options, "seed": seed,
-                                                       "practice": True})
-        http("POST", f"{bases[(i + 1) % 3]}/api/tables/{t['id']}/bots", {}, t["owner_token"])  # relayed
-        bots.append(t["id"])
+    bots = bot_tables(bases, BOT_TABLES, via=1)
     people = [people_table(bases, i % 3, g, o, s, seats) for i, (g, o, s, seats) in enumerate(TABLES)]
     players = [p for _, ps in people for p in ps]
     ids = bots + [t for t, _ in people]
@@ -464,3 +472,71 @@ def test_a_page_survives_the_death_of_its_node(cluster: Any, browser: Any) -> No
         assert after > before
         info = http_any("GET", bases, f"/api/tables/{table}")
         assert info["seq"] >= after and info["seats"][0]["name"] == "Anna"
+
+
+# ------------------------------------------------------------------ a slow node stalls only its own tables
+SLOW_LEASE = 15.0  # seconds: longer than the pause, so that nobody takes the slow node's tables over
+SLOW_TABLES = BOT_TABLES[:4]
+
+
+def test_a_stopped_node_stalls_only_its_own_tables(tmp_path_factory: pytest.TempPathFactory, postgres: Postgres,
+                                                   redis_server: Redis, tmp_path: Path) -> None:
+    """Point 3: a node that stops answering (SIGSTOP, its lease still valid) holds up its own tables alone.
+    Meanwhile the bot tables the other nodes own play on in their owners' workers, and the other nodes answer
+    their tables and the lobby (without the slow node's page, after ``node.LOBBY_WAIT``); once it goes on,
+    every table ends with the record of one node."""
+    db = database(postgres, "slow")
+    nodes = [ServerProcess(db, node=f"n{i}", bus=redis_server.url, lease_seconds=SLOW_LEASE, limits=LIMITS,
+                           bot_delay=0.02, log=tmp_path_factory.mktemp("node") / "log") for i in range(3)]
+    try:
+        for n in nodes:
+            n.start()
+        bases = [n.base for n in nodes]
+        ids = bot_tables(bases, SLOW_TABLES, via=0)
+        eng = create_engine(db)
+        with eng.connect() as conn:
+            rows = conn.execute(text("SELECT table_id, node FROM room_leases WHERE table_id NOT LIKE '~%'")).all()
+        eng.dispose()
+        owner = {t: n for t, n in rows}
+        assert set(owner) == set(ids)
+        slow = int(owner[ids[0]][1:])  # the node that owns the first table is made slow
+        mine = [t for t in ids if owner[t] == f"n{slow}"]
+        others = [t for t in ids if owner[t] != f"n{slow}"]
+        assert mine and others
+        alive = [b for i, b in enumerate(bases) if i != slow]
+
+        def seqs(tables: list[str]) -> dict[str, int]:
+            return {t: http_any("GET", alive, f"/api/tables/{t}")["seq"] for t in tables}
+
+        proc = nodes[slow].proc
+        assert proc is not None
+        proc.send_signal(signal.SIGSTOP)
+        try:
+            before = seqs(others)
+            t0 = time.monotonic()
+            time.sleep(2.0)
+            after = seqs(others)
+            for b in alive:  # the others' lobbies answer without waiting for it (its page left out)
+                listed = {t["id"] for t in http("GET", b + "/api/tables")["tables"]}
+                assert set(others) <= listed
+            answered = time.monotonic() - t0
+        finally:
+            proc.send_signal(signal.SIGCONT)
+        moved = [t for t in others if after[t] > before[t] or http_any("GET", alive, f"/api/tables/{t}")["over"]]
+        assert moved == others, (before, after)  # every other table played on while one node stood still
+        assert answered < 2 * SLOW_LEASE  # the relay's time-out: no lobby waited for the stopped node
+        with eng.connect() as conn:  # and nobody took its tables: it was slow, not dead
+            held = conn.execute(text("SELECT COUNT(*) FROM room_leases WHERE node = :n AND table_id NOT LIKE '~%'"),
+                                {"n": f"n{slow}"}).scalar_one()
+        eng.dispose()
+        assert held == len(mine)
+        deadline = time.monotonic() + 240
+        while not all(http_any("GET", bases, f"/api/tables/{t}")["over"] for t in ids):
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        records = [http_any("GET", bases, f"/api/tables/{t}/record")["actions"] for t in ids]
+    finally:
+        for n in nodes:
+            n.stop()
+    ref_bots, _ = one_node_records(tmp_path, SLOW_TABLES, [])
+    assert records == ref_bots

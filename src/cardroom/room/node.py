@@ -49,6 +49,10 @@ log = logging.getLogger("cardroom.room.node")
 RELAYED = b"x-cardroom-relayed"
 """The header of an HTTP request a node relays to a table's owner (the owner never relays it again)."""
 
+LOBBY_WAIT = 2.5
+"""Seconds the lobby waits for the other nodes' pages: one that is slower (stopped, overloaded) is left out of
+that page, so that a slow node holds up only its own tables, not every node's lobby."""
+
 
 ROOM_KEY = "~room"
 """The key of the room's own row in ``room_leases``: its ``node`` column is the room's id, drawn by the
@@ -336,15 +340,17 @@ class Node:
             self.relayed_in += 1
             asyncio.get_running_loop().create_task(self._answer(op, header, body))
 
-    async def _ask(self, owner: str, header: dict[str, Any], body: bytes = b"") -> tuple[dict[str, Any], bytes]:
-        """Send a request to ``owner`` and wait for its reply (503 ``node_gone`` after the relay's time-out)."""
+    async def _ask(self, owner: str, header: dict[str, Any], body: bytes = b"",
+                   timeout: float | None = None) -> tuple[dict[str, Any], bytes]:
+        """Send a request to ``owner`` and wait for its reply (503 ``node_gone`` after ``timeout``, the
+        relay's time-out by default)."""
         rid = next(self._ids)
         fut: asyncio.Future[tuple[dict[str, Any], bytes]] = asyncio.get_running_loop().create_future()
         self._pending[rid] = fut
         self.relayed_out += 1
         self._post(owner, {**header, "rid": rid, "from": self.name}, body)
         try:
-            return await asyncio.wait_for(fut, self.relay_timeout)
+            return await asyncio.wait_for(fut, self.relay_timeout if timeout is None else timeout)
         except TimeoutError:
             raise RoomError(503, "node_gone") from None
         finally:
@@ -452,8 +458,8 @@ class Node:
     # ----------------------------------------------------------- the lobby
     async def lobby(self, scope: Mapping[str, Any], params: Any, page: dict[str, Any]) -> dict[str, Any]:
         """The lobby's page of the whole room: ``page`` (this node's) merged with the page every other
-        live node gives for the same query, newest first by creation (a node that does not answer in
-        time is left out of this page). A relayed request gets this node's page alone."""
+        live node gives for the same query, newest first by creation (a node that does not answer within
+        :data:`LOBBY_WAIT` is left out of this page). A relayed request gets this node's page alone."""
         keys = page.pop("keys")
         if any(k == RELAYED for k, _ in scope.get("headers", [])):
             page["keys"] = keys
@@ -461,7 +467,9 @@ class Node:
         others = [n for n in await self.store.call(self.store.store.live_nodes) if n != self.name]
         entries = list(zip(keys, page["tables"], strict=True))
         more = page["next_cursor"] is not None
-        answers = await asyncio.gather(*(self.relay_http(n, scope, b"") for n in others), return_exceptions=True)
+        wait = min(LOBBY_WAIT, self.relay_timeout)  # a slow node does not hold up every node's lobby
+        answers = await asyncio.gather(*(self.relay_http(n, scope, b"", wait) for n in others),
+                                       return_exceptions=True)
         for answer in answers:
             if isinstance(answer, BaseException) or answer[0] != 200:
                 continue
@@ -479,15 +487,16 @@ class Node:
                 "next": lobby_next(params, limit, cursor)}
 
     # ----------------------------------------------------------- HTTP
-    async def relay_http(self, owner: str, scope: Mapping[str, Any], body: bytes) -> tuple[
-            int, list[list[str]], bytes]:
-        """An HTTP request about a table another node owns, answered by that node's application."""
+    async def relay_http(self, owner: str, scope: Mapping[str, Any], body: bytes,
+                         timeout: float | None = None) -> tuple[int, list[list[str]], bytes]:
+        """An HTTP request about a table another node owns, answered by that node's application (within
+        ``timeout``, the relay's time-out by default)."""
         headers = [[k.decode("latin-1"), v.decode("latin-1")] for k, v in scope.get("headers", [])]
         client = scope.get("client")
         header, out = await self._ask(owner, {
             "op": "http", "method": scope["method"], "path": scope["path"],
             "query": scope.get("query_string", b"").decode("latin-1"), "headers": headers,
-            "client": list(client) if client else None, "lang": lang_of_scope(scope)}, body)
+            "client": list(client) if client else None, "lang": lang_of_scope(scope)}, body, timeout)
         if "error" in header:
             e = header["error"]
             raise RelayedError(int(e["status"]), str(e["code"]), str(e["message"]))
