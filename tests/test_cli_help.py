@@ -18,7 +18,8 @@ PROPER_NAMES = frozenset({"cardroom", "sqlite", "SQLAlchemy", "uvicorn", "PBN", 
                           "docs", "records", "md", "doc001", "modern", "Blue", "Chip", "Bridge", "TCP", "BBO",
                           "redis"})
 """Program, format and file names (Blue Chip Bridge: the table-manager protocol's program; TCP; BBO: BridgeBase
-Online; redis: the bus's address scheme, redis://…) (and the bridge scoring's choice names) the Russian help writes as they are."""
+Online; redis: the bus's address scheme, redis://…) (and the bridge scoring's choice names) the Russian help
+writes as they are."""
 
 
 def _parsers(lang: str) -> list[argparse.ArgumentParser]:
