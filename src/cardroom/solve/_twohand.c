@@ -17,11 +17,14 @@
  * player `side` from this position on, the current trick included, both players playing perfectly.
  *
  * The search: null-window alpha-beta over single cards ("does player 0 take at least `need` tricks?")
- * driven at the root by a bisection over `need`; a transposition table at trick boundaries keyed by
- * (every card played, the leader), which, the layout being fixed, names the position exactly; each entry
- * holds a lower and an upper bound on player 0's tricks to come and the lead that last cut. The table is
- * kept from one call to the next as long as the layout agrees (the same owner and the same card beneath
- * for every card still in play, the same trump and rule): the calls of one deal's review share it.
+ * driven at the root by a bisection over `need`; a transposition table at trick boundaries keyed by the
+ * position's relative-rank layout: for each suit, its cards still in play from the top, each as its owner
+ * and its place (available; available and covering the card of relative rank r of suit s; beneath a card),
+ * with the leader, the trump and the rule. Positions that differ only in which cards of a suit have gone
+ * play alike and share an entry. The layout is kept as a 128-bit fingerprint (two independent 64-bit
+ * hashes of it). Each entry holds a lower and an upper bound on player 0's tricks to come and the lead that
+ * last cut (by relative rank). The table is kept from one call to the next (the key names the whole
+ * position): the calls of one deal's review share it.
  * Equivalent cards: two cards of one suit available to the player to move, neither covering a card,
  * with no card between them still in play (the current trick's cards separate) are one move. Move order:
  * the table's lead, then the top card of a suit, then low cards; a follower whose card is not winning
@@ -45,22 +48,18 @@ static inline int low_card(u64 x) { return __builtin_ctzll(x); }
 /* ------------------------------------------------------------------ the table */
 
 typedef struct {
-    u64 key;      /* cards played | leader << 52; 0 with gen 0: empty */
+    u64 key, key2; /* the layout's fingerprint; gen 0: empty */
     uint32_t gen; /* the layout's generation that wrote it */
     int8_t lo, hi; /* bounds on player 0's tricks to come */
-    uint8_t lead; /* the lead that last cut, NOCARD none */
+    uint8_t lead; /* the lead that last cut, suit << 4 | relative rank from the top; NOCARD none */
     uint8_t left; /* tricks to come (the replacement keeps the bigger) */
 } Slot;
 
-#define TABLE_BITS 18 /* buckets of WAYS slots: 2^20 slots, 16 MB */
+#define TABLE_BITS 19 /* buckets of WAYS slots: 2^21 slots, 48 MB */
 #define WAYS 4
 static Slot *table = NULL;
 static uint32_t generation = 0;
 
-/* The layout the table's entries belong to: each card's owner (-1 out of play) and the card beneath it. */
-static int8_t kept_owner[NC];
-static int8_t kept_beneath[NC];
-static int kept_trump = -2, kept_follows = -1;
 
 static inline Slot *bucket(u64 key) {
     u64 h = (key ^ (key >> 31)) * 0xD6E8FEB86659FD93ULL;
@@ -68,17 +67,17 @@ static inline Slot *bucket(u64 key) {
     return table + (size_t)(h >> (64 - TABLE_BITS)) * WAYS;
 }
 
-static Slot *lookup(u64 key) {
+static Slot *lookup(u64 key, u64 key2) {
     Slot *b = bucket(key);
     for (int i = 0; i < WAYS; i++)
-        if (b[i].gen == generation && b[i].key == key) return &b[i];
+        if (b[i].gen == generation && b[i].key == key && b[i].key2 == key2) return &b[i];
     return NULL;
 }
 
-static Slot *claim(u64 key, int left) {
+static Slot *claim(u64 key, u64 key2, int left) {
     Slot *b = bucket(key), *v = &b[0];
     for (int i = 0; i < WAYS; i++) {
-        if (b[i].gen == generation && b[i].key == key) return &b[i];
+        if (b[i].gen == generation && b[i].key == key && b[i].key2 == key2) return &b[i];
         if (b[i].gen != generation) {
             v = &b[i];
             break;
@@ -86,6 +85,7 @@ static Slot *claim(u64 key, int left) {
         if (b[i].left < v->left) v = &b[i];
     }
     v->key = key;
+    v->key2 = key2;
     v->gen = generation;
     v->lo = 0;
     v->hi = (int8_t)left;
@@ -123,6 +123,47 @@ static inline u64 legal(const S *s) {
     if (p->k == 0 || (p->k >= 2 && !s->follows2)) return a;
     u64 m = a & SUIT(p->tc[0] / 13);
     return m ? m : a;
+}
+
+/* The fingerprint of a position at a trick boundary (see the top); rel[c]: each card's relative rank. */
+static void fingerprint(const S *s, u64 *k1, u64 *k2, int8_t *rel) {
+    const Pos *p = &s->p;
+    u64 live = ~p->played & ((1ULL << NC) - 1);
+    u64 h1 = 0x243F6A8885A308D3ULL ^ (u64)(p->leader | (s->trump + 1) << 1 | s->follows2 << 4);
+    u64 h2 = 0x13198A2E03707344ULL ^ (u64)(p->leader | (s->trump + 1) << 1 | s->follows2 << 4);
+    for (int suit = 0; suit < 4; suit++) {
+        int r = 0;
+        for (int c = 13 * suit + 12; c >= 13 * suit; c--)
+            if (live & ONE(c)) rel[c] = (int8_t)r++;
+    }
+    for (int suit = 0; suit < 4; suit++) {
+        u64 m = live & SUIT(suit);
+        u64 code = 0x100u | (u64)bits(m); /* the suit's length, then its cards from the top */
+        for (int c = 13 * suit + 12;; c--) {
+            h1 = (h1 ^ code) * 0x9E3779B97F4A7C15ULL;
+            h2 = (h2 + code) * 0xC2B2AE3D27D4EB4FULL;
+            h2 ^= h2 >> 29;
+            while (c >= 13 * suit && !(m & ONE(c))) c--;
+            if (c < 13 * suit) break;
+            int owner = (int)((p->avail[1] >> c) & 1);
+            if (!((p->avail[0] | p->avail[1]) & ONE(c)))
+                code = 0; /* beneath a card: its cover names it */
+            else if (s->beneath[c] < 0)
+                code = 1u + (u64)owner;
+            else
+                code = 3u + (u64)owner + 2u * (u64)((s->beneath[c] / 13) << 4 | rel[(int)s->beneath[c]]);
+        }
+    }
+    *k1 = h1;
+    *k2 = h2;
+}
+
+/* The card of relative rank r (from the top) of suit among the cards still in play, -1 none. */
+static int card_of_rel(const S *s, int suit, int r) {
+    u64 live = ~s->p.played & SUIT(suit);
+    for (int c = 13 * suit + 12; c >= 13 * suit; c--)
+        if ((live & ONE(c)) && r-- == 0) return c;
+    return -1;
 }
 
 /* Play c; returns 1 when it completes a trick won by player 0. */
@@ -192,16 +233,17 @@ static int search(S *s, int need) {
         return 0;
     }
     int hint = -1;
-    u64 key = 0;
+    u64 key = 0, key2 = 0;
+    int8_t rel[NC];
     if (p->k == 0) {
         if (need <= 0) return 1;
         if (need > p->left) return 0;
-        key = p->played | ((u64)p->leader << NC);
-        Slot *e = lookup(key);
+        fingerprint(s, &key, &key2, rel);
+        Slot *e = lookup(key, key2);
         if (e) {
             if (e->lo >= need) return 1;
             if (e->hi < need) return 0;
-            if (e->lead != NOCARD) hint = e->lead;
+            if (e->lead != NOCARD) hint = card_of_rel(s, e->lead >> 4, e->lead & 15);
         }
     }
     int mover = p->leader ^ (p->k & 1);
@@ -221,13 +263,13 @@ static int search(S *s, int need) {
         }
     }
     if (p->k == 0) {
-        Slot *e = claim(key, p->left);
+        Slot *e = claim(key, key2, p->left);
         if (result) {
             if (e->lo < need) e->lo = (int8_t)need;
         } else if (e->hi >= need) {
             e->hi = (int8_t)(need - 1);
         }
-        if (cut >= 0) e->lead = (uint8_t)cut;
+        if (cut >= 0) e->lead = (uint8_t)((cut / 13) << 4 | rel[cut]);
     }
     return result;
 }
@@ -352,29 +394,13 @@ static int parse(PyObject *args, PyObject *kw, const char *fmt, S *s, int *side)
     p->played = ((1ULL << NC) - 1) & ~present;
     s->trump = trump;
     s->follows2 = follows != 0;
-    /* the table: kept while the layout agrees with the one its entries were found in */
-    int agrees = table != NULL && kept_trump == trump && kept_follows == s->follows2;
-    for (int c = 0; c < NC && agrees; c++) {
-        if (!(present & ONE(c))) continue;
-        int under = kept_beneath[c] >= 0 && (present & ONE(kept_beneath[c])) ? kept_beneath[c] : -1;
-        agrees = kept_owner[c] == owner[c] && under == s->beneath[c];
-    }
-    if (!agrees) {
+    if (table == NULL) {
+        table = (Slot *)calloc((size_t)WAYS << TABLE_BITS, sizeof(Slot));
         if (table == NULL) {
-            table = (Slot *)calloc((size_t)WAYS << TABLE_BITS, sizeof(Slot));
-            if (table == NULL) {
-                PyErr_NoMemory();
-                return -1;
-            }
+            PyErr_NoMemory();
+            return -1;
         }
-        if (++generation == 0) {
-            memset(table, 0, sizeof(Slot) * ((size_t)WAYS << TABLE_BITS));
-            generation = 1;
-        }
-        memcpy(kept_owner, owner, sizeof owner);
-        memcpy(kept_beneath, s->beneath, sizeof kept_beneath);
-        kept_trump = trump;
-        kept_follows = s->follows2;
+        generation = 1;
     }
     return 0;
 }
