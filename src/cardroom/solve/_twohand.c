@@ -10,6 +10,7 @@
  *
  *   solve(avail, covers, leader, trick, trump, second_follows, side) -> (value, nodes)
  *   best_moves(same arguments) -> [(card, value), ...] for every legal card of the player to move
+ *   clear() forgets the transposition table (kept from call to call otherwise)
  *
  * avail: (mask of player 0, mask of player 1); covers: ((cover, beneath), ...) for every face-down card
  * still under a face-up one (the cover is available, the beneath card belongs to the cover's owner);
@@ -452,7 +453,18 @@ static PyObject *th_best_moves(PyObject *self, PyObject *args, PyObject *kw) {
     return out;
 }
 
+static PyObject *th_clear(PyObject *self, PyObject *unused) {
+    (void)self;
+    (void)unused;
+    if (++generation == 0) { /* wrapped: every slot is forgotten at once */
+        if (table != NULL) memset(table, 0, sizeof(Slot) * ((size_t)WAYS << TABLE_BITS));
+        generation = 1;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef th_methods[] = {
+    {"clear", th_clear, METH_NOARGS, "clear()\n\nForget every position the table holds (a cold start, for timing)."},
     {"solve", (PyCFunction)(void (*)(void))th_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
     {"best_moves", (PyCFunction)(void (*)(void))th_best_moves, METH_VARARGS | METH_KEYWORDS, best_moves_doc},
     {NULL, NULL, 0, NULL},

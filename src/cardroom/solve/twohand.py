@@ -22,8 +22,8 @@ from typing import Any
 
 from cardroom.core.errors import CardroomError, Reason
 
-__all__ = ["REFERENCE_TRICKS", "TwoHandPosition", "best_moves", "best_moves_python", "solve", "solve_python",
-           "solve_stats"]
+__all__ = ["REFERENCE_TRICKS", "TwoHandPosition", "best_moves", "best_moves_python", "clear", "solve",
+           "solve_python", "solve_stats"]
 
 REFERENCE_TRICKS = 4
 """The reference minimax takes endings of at most this many tricks (its work grows as the factorials)."""
@@ -146,6 +146,11 @@ def solve(pos: TwoHandPosition) -> int:
 def best_moves(pos: TwoHandPosition) -> dict[int, int]:
     """Every legal card of the player to move -> the tricks of ``pos.player`` from here on after it."""
     return {int(c): int(v) for c, v in _call("best_moves", pos)}
+
+
+def clear() -> None:
+    """Forget the positions the compiled search keeps from call to call (a cold start: the bench's timing)."""
+    _core().clear()
 
 
 # ------------------------------------------------------------------ the reference
