@@ -5,8 +5,9 @@ reviewed as straight bridge (each side wants tricks: DDS, through ``DummyDealRev
 bridge (each side wants few: the project's solver, ``cardroom.solve.tricks``), from the position after
 ``--tricks`` tricks on: every card's values (``review_deal``'s work). A whole deal from the first card is
 too slow for reversi (the opening lead of a random deal is some 250 million nodes), so the figure is taken
-for the end of the deal, the trick count given. Two-handed bridge (its own solver, ``cardroom.solve.twohand``: the table piles) is
-timed the same way on seeded random layouts of its own, no trumps, from the position after ``--tricks``
+for the end of the deal, the trick count given. Two-handed bridge (its own solver for the table piles,
+``cardroom.solve.twohand``) is timed the same way on seeded random layouts of its own, no trumps, from the
+position after ``--tricks``
 random tricks: the time per deal, against straight bridge's per deal. The machine is shared, so the clock
 is the process's CPU time and each figure the fastest of ``--rounds`` runs in the order bridge, reversi,
 two-hand, two-hand, reversi, bridge. The figures that matter are the ratios to bridge.
@@ -31,34 +32,24 @@ from cardroom.solve import twohand
 
 
 def _lines(game: str, deals: int, seed: int, tricks: int) -> list[DealLine]:
-    """Each deal from the position after ``tricks`` random tricks (the same cards at both games)."""
-    rng = random.Random(seed)
-    out: list[DealLine] = []
-    for n in range(deals):
-        hands = Deal.random(rng, first=Seat.NORTH).hands
-        state = record_state({"game": game, "options": {}, "actions": []})
-        for text in ("draw 2D 4H 5C 8D", "deal " + " ".join(hand_text(h) for h in hands), "make NT", "Pass", "Pass"):
-            state.apply(state.parse_action(text))
-        deal = state.deal
-        while len(deal.tricks) < tricks:
-            state.apply(rng.choice(state.legal_actions()))
-        out.append(_rest_of(n + 1, state))
-    return out
-
-
-def _two_hand_lines(deals: int, seed: int, tricks: int) -> list[DealLine]:
-    """Two-handed bridge layouts (``PileDeal``), no trumps, each from the position after ``tricks`` random
-    tricks, then the first legal card to the end."""
+    """Each deal from the position after ``tricks`` random tricks (the same cards at both bridges; two-handed
+    bridge's layouts, ``PileDeal``, no trumps, its own)."""
     from cardroom.games.oldbridge.two_handed import PileDeal
 
     rng = random.Random(seed)
     out: list[DealLine] = []
     for n in range(deals):
-        state = record_state({"game": "two-hand-bridge", "options": {"draw_for_first_deal": False}, "actions": []})
-        for text in (PileDeal.random(rng, 0).to_text(), "make NT", "Pass"):
+        if game == "two-hand-bridge":
+            options: dict[str, Any] = {"draw_for_first_deal": False}
+            script: tuple[str, ...] = (PileDeal.random(rng, 0).to_text(), "make NT", "Pass")
+        else:
+            hands = Deal.random(rng, first=Seat.NORTH).hands
+            options = {}
+            script = ("draw 2D 4H 5C 8D", "deal " + " ".join(hand_text(h) for h in hands), "make NT", "Pass", "Pass")
+        state = record_state({"game": game, "options": options, "actions": []})
+        for text in script:
             state.apply(state.parse_action(text))
-        deal = state.deal
-        while len(deal.tricks) < tricks:
+        while len(state.deal.tricks) < tricks:
             state.apply(rng.choice(state.legal_actions()))
         out.append(_rest_of(n + 1, state))
     return out
@@ -94,8 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     adapters: dict[str, Any] = {g: game_class(g).review() for g in ("straight-bridge", "reversi-bridge",
                                                                     "two-hand-bridge")}
-    lines = {g: _lines(g, args.deals, args.seed, args.tricks) for g in ("straight-bridge", "reversi-bridge")}
-    lines["two-hand-bridge"] = _two_hand_lines(args.deals, args.seed, args.tricks)
+    lines = {g: _lines(g, args.deals, args.seed, args.tricks) for g in adapters}
     load("straight-bridge")  # imported before the clock
 
     def run(game: str) -> Callable[[], None]:
