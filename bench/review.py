@@ -7,10 +7,9 @@ bridge (each side wants few: the project's solver, ``cardroom.solve.tricks``), f
 too slow for reversi (the opening lead of a random deal is some 250 million nodes), so the figure is taken
 for the end of the deal, the trick count given. Two-handed bridge (its own solver for the table piles,
 ``cardroom.solve.twohand``) is timed the same way on seeded random layouts of its own, no trumps, from the
-position after ``--tricks``
-random tricks: the time per deal, against straight bridge's per deal. The machine is shared, so the clock
-is the process's CPU time and each figure the fastest of ``--rounds`` runs in the order bridge, reversi,
-two-hand, two-hand, reversi, bridge. The figures that matter are the ratios to bridge.
+position after ``--tricks`` random tricks: the time per deal, against straight bridge's per deal. The machine
+is shared, so the clock is the process's CPU time and each figure the fastest of ``--rounds`` runs in the
+order bridge, reversi, two-hand, two-hand, reversi, bridge. The figures that matter are the ratios to bridge.
 
     .venv/bin/python bench/review.py [--deals N] [--tricks T] [--seed S] [--rounds R]
 """
