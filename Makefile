@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run play test setup setup-room setup-browser lint typecheck unit bench clean
 
-$(STAMP): pyproject.toml setup.py src/cardroom/solve/_core.c
+$(STAMP): pyproject.toml setup.py src/cardroom/solve/_core.c src/cardroom/solve/_twohand.c
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "cardroom needs Python 3.11 or newer")'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip

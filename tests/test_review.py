@@ -324,18 +324,19 @@ def test_a_claimed_deal_is_reviewed_up_to_the_claim(tmp_path: Path, capsys: pyte
 
 def test_the_reviewed_games() -> None:
     """Every game whose play an open-hand solver knows is reviewed (tests/test_review_varieties.py reviews a
-    deal of each), found through the registry by any of its names; two-hand bridge's table piles are not."""
+    deal of each; tests/test_two_hand_review.py two-hand bridge's), found through the registry by any of its
+    names; a name the registry does not know has no review."""
     from cardroom.core.review import game_review
     from cardroom.games import aliases, game_class, names
 
     reviewed = {n for n in names() if game_class(n).review() is not None}
-    assert reviewed == set(names()) - {"two-hand-bridge"}
+    assert reviewed == set(names())
     for n in names():
         for alias in aliases(n):
             assert game_review(alias) is game_class(n).review()
     assert game_review("whist") is None
-    with pytest.raises(CardroomError, match="no review for the game 'two-hand-bridge'"):
-        lines_of_record({"format": "cardroom-record", "version": 1, "game": "two-hand-bridge", "actions": []})
+    with pytest.raises(CardroomError, match="no review for the game 'whist'"):
+        lines_of_record({"format": "cardroom-record", "version": 1, "game": "whist", "actions": []})
 
 
 def test_the_rooms_review_is_bounded_with_the_hints(tmp_path: Path) -> None:

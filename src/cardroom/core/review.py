@@ -370,7 +370,7 @@ def _play(adapter: ReviewAdapter, line: DealLine, upto: int | None,
             if upto is not None and k >= upto:
                 break
             if steps is not None and adapter.in_play(deal):
-                steps.append(_recorded_step(adapter, deal, card, k))
+                steps.append(_recorded_step(adapter, deal, card, k) | {"trick": len(deal.tricks) + 1})
             k += 1
         deal.apply(action)
     return deal, k
@@ -382,20 +382,8 @@ def review_deal(adapter: ReviewAdapter, line: DealLine) -> dict[str, Any]:
     irregularity stands in the trick is ``irregular``, not valued)."""
     steps: list[dict[str, Any]] = []
     _play(adapter, line, None, steps)
-    _number_tricks(steps)
     return {"deal": line.number, "cards": steps, "claimed": line.claimed,
             "costly": [s["k"] for s in steps if s["cost"] > 0]}
-
-
-def _number_tricks(steps: list[dict[str, Any]]) -> None:
-    """Each step's trick number: every seat in play plays once to a trick, so a seat playing a second
-    time opens the next trick."""
-    trick, seen = 1, set[str]()
-    for s in steps:
-        if s["seat"] in seen:
-            trick, seen = trick + 1, set()
-        seen.add(s["seat"])
-        s["trick"] = trick
 
 
 def what_if(adapter: ReviewAdapter, line: DealLine, start: int, cards: Sequence[str]) -> dict[str, Any]:

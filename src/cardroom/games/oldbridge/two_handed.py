@@ -440,7 +440,7 @@ class TwoHandBridge(WithoutOptions, StraightBridge):
     num_seats = 2
     rule_bot_path: ClassVar[str] = "cardroom.bots.two_handed:TwoHandBot"
     analysis_path: ClassVar[str] = ""
-    review_path: ClassVar[str] = ""  # the review plays four hands with a dummy
+    review_path: ClassVar[str] = "cardroom.games.oldbridge.review:TWO_HAND"  # the table piles: its own solver
     has_search_bot: ClassVar[bool] = False
     rules: TwoHandRules
 
