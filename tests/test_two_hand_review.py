@@ -127,3 +127,27 @@ def test_a_what_if_is_a_legal_continuation_to_the_end(tmp_path: Path, seed: int)
     assert last["after"] == (first["after"] if last["side"] == first["side"] else 13 - first["after"])
     with pytest.raises(CardroomError):
         what_if(adapter, line, k, [next(str(Card(c)) for c in range(52) if str(Card(c)) not in values)])
+
+
+def test_a_whole_deal_is_reviewed_where_the_solver_reaches(tmp_path: Path) -> None:
+    """A whole deal from its opening lead: the cards played with more than ``max_tricks_left`` tricks left are
+    listed unvalued (never marked), every later card is valued; a what-if from the lead is refused with the
+    reason, in both languages, and a what-if from where the solver reaches is answered."""
+    from cardroom.cli.review import format_review
+    from cardroom.games.oldbridge.review import TWO_HAND, TwoHandReview
+
+    adapter, lines = _played(tmp_path, 2)
+    assert adapter is TWO_HAND and isinstance(adapter, TwoHandReview)
+    line = lines[0]
+    r = review_deal(adapter, line)
+    reach = 4 * (13 - adapter.max_tricks_left)  # the cards played before the solver's reach
+    assert len(r["cards"]) == 52
+    assert all(c.get("unvalued") and c["cost"] == 0 for c in r["cards"][:reach])
+    assert all(not c.get("unvalued") and c["after"] is not None for c in r["cards"][reach:])
+    assert all(k >= reach for k in r["costly"])
+    text_en, text_ru = format_review(adapter, [r], "en"), format_review(adapter, [r], "ru")
+    assert "too far from the end" in text_en and "слишком далеко от конца" in text_ru
+    with pytest.raises(CardroomError) as refused:
+        what_if(adapter, line, 0, [])
+    assert refused.value.reason is not None and refused.value.reason.key == "review.too_deep"
+    assert what_if(adapter, line, reach, [])["position"]["values"]

@@ -37,8 +37,9 @@ def review_file(path: str, deal: int | None = None, start: int | None = None,
 
 
 def _card(adapter: ReviewAdapter, s: dict[str, Any], lang: str) -> str:
-    if s.get("irregular"):
-        return "    " + t("review.irregular_card", lang, seat=adapter.seat_name(s["seat"], lang), card=s["card"])
+    if s.get("irregular") or s.get("unvalued"):
+        key = "review.irregular_card" if s.get("irregular") else "review.unvalued_card"
+        return "    " + t(key, lang, seat=adapter.seat_name(s["seat"], lang), card=s["card"])
     text = "    " + t("review.card", lang, seat=adapter.seat_name(s["seat"], lang), card=s["card"],
                       side=adapter.side_name(s["side"], lang), n=s["after"])
     if s["cost"] > 0:

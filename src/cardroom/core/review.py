@@ -36,6 +36,11 @@ MAX_WHATIF_CARDS = 52
 """At most this many cards in one what-if (the solver's work of one request is bounded by it)."""
 
 
+class NotValued(CardroomError):
+    """A position the adapter's solver does not value (too far from the end for it to be practical): the review
+    lists the card without values (``unvalued``), and a what-if from there is refused with the reason."""
+
+
 @dataclass(frozen=True)
 class OpenHand:
     """The open-hand values of a deal in play: ``seat`` is to play; ``values``: each legal card -> the
@@ -353,6 +358,9 @@ def _recorded_step(adapter: ReviewAdapter, deal: Any, card: int, k: int) -> dict
     trick), the card marked ``irregular`` with no values and no cost."""
     try:
         return _step(adapter, deal, card, k)
+    except NotValued:
+        return {"k": k, "seat": adapter.seat_label(int(deal.next_seat)), "card": str(Card(card)), "side": None,
+                "maximize": None, "before": None, "after": None, "cost": 0, "best": [], "unvalued": True}
     except CardroomError:
         return {"k": k, "seat": adapter.seat_label(int(deal.next_seat)), "card": str(Card(card)), "side": None,
                 "maximize": None, "before": None, "after": None, "cost": 0, "best": [], "irregular": True}

@@ -9,9 +9,10 @@ solver's, :mod:`cardroom.solve.twohand`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from cardroom.core.review import ReviewAdapter, TrickPlayReview
+from cardroom.core.errors import Reason
+from cardroom.core.review import NotValued, OpenHand, ReviewAdapter, TrickPlayReview
 from cardroom.games.bridge.review import DummyDealReview
 from cardroom.games.oldbridge.rules import PHASE_PLAY
 
@@ -43,6 +44,17 @@ class TwoHandReview(TrickPlayReview):
     """Two-handed bridge (docs/rules/two-hand-bridge.md): each player plays from his hand of four and his
     face-up table cards, a face-down card becoming playable when the card on it is played; every card is
     known in a review, and the position is solved by :mod:`cardroom.solve.twohand`, for the player to move."""
+
+    max_tricks_left: ClassVar[int] = 10
+    """The positions valued: those with at most this many tricks left (a fraction of a second each, while the
+    opening lead of a random deal is billions of nodes, docs/solvers.md); the cards before are listed
+    unvalued, and a what-if from there is refused (``review.too_deep``)."""
+
+    def open_hand(self, deal: Any) -> OpenHand:
+        left = 13 - len(deal.tricks)
+        if left > self.max_tricks_left:
+            raise NotValued(Reason("review.too_deep", left=left, max=self.max_tricks_left))
+        return super().open_hand(deal)
 
     def position(self, deal: Any) -> Any:
         from cardroom.solve.twohand import TwoHandPosition

@@ -907,7 +907,7 @@ function reviewPanel(source, deals) {
     for (const c of cards) {
       const raw = (text) => h("td", { "data-raw": "", text });  // seats, cards and sides as the record writes them
       tb.append(h("tr", { class: c.cost > 0 ? "costly" : "" }, h("td", { text: String(c.trick ?? "") }), raw(c.seat),
-        raw(c.card), raw(c.side ?? ""), h("td", { text: c.irregular ? t("reviewIrregular") : String(c.after) }),
+        raw(c.card), raw(c.side ?? ""), h("td", { text: c.irregular ? t("reviewIrregular") : c.unvalued ? t("reviewUnvalued") : String(c.after) }),
         h("td", { text: c.cost > 0 ? `−${c.cost}` : "" }), raw(c.cost > 0 ? `${c.before}: ${c.best.join(" ")}` : "")));
     }
     return h("div", { class: "review-scroll" }, tb);
