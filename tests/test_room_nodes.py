@@ -142,7 +142,10 @@ def play_all(players: list[Player], timeout: float = 240.0) -> None:
         deadline = time.monotonic() + timeout
         await asyncio.gather(*(p.play(deadline) for p in players))
 
-    asyncio.run(run())
+    # in a thread of its own: the module's browser (Playwright's synchronous API) keeps an event loop running
+    # in the test's thread once a browser test of this module has run
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(lambda: asyncio.run(run())).result()
 
 
 def leaks(game: str, options: dict[str, Any], record: dict[str, Any], players: list[Player]) -> list[str]:
