@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import test_room_browser_deal_end
-from browserkit import ARTIFACTS, page_in, play_to_deal_end, state
+from browserkit import ARTIFACTS, page_in, play_to_deal_end
 from cardroom.room.testing import ServerProcess
 from test_room_browser import by_text, check_euchre_sheet, open_table
 
@@ -72,8 +72,12 @@ def test_end_of_deal_and_sheet_show_the_servers_figures(browser: Any, server: Se
         pg.wait_for_function(f"window.__cardroom.state.seq > {seq}")
         pg.wait_for_function("() => document.querySelector('#table').dataset.seq"
                              " == String(window.__cardroom.state.seq)")
-        sheet = state(pg)["sheet"]
-        text = pg.inner_text("#sheet")
+        # the state's sheet and the sheet drawn, read at one moment when the table shows that state (the bots
+        # may go on meanwhile)
+        sheet, text = pg.wait_for_function(
+            "() => { const s = window.__cardroom.state;"
+            " return document.querySelector('#table').dataset.seq == String(s.seq)"
+            " ? [s.sheet, document.querySelector('#sheet').innerText] : null; }").json_value()
         if game == "euchre":
             assert len(check_euchre_sheet(pg)["hands"]) >= 1
         elif game == "preferans":
