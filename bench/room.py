@@ -118,6 +118,7 @@ async def room_path_cost(game_name: str, tables: int = 100, rounds: int = 30) ->
     """CPU seconds per action of the room's own path, without the network: a person's action checked,
     committed (group commit, SQLite in a temporary folder), applied and its state message built and
     encoded for every seat (subscribers that drop the text), tables acting together in rounds."""
+    from cardroom.room import serve
     from cardroom.room.engine import Room
     from cardroom.room.store import AsyncStore, Store
 
@@ -125,6 +126,11 @@ async def room_path_cost(game_name: str, tables: int = 100, rounds: int = 30) ->
         store = AsyncStore(Store(f"sqlite:///{d}/path.sqlite"))
         store.start()
         room = Room(store)
+        # the collector tuned as the server process tunes it (room/serve.py; a tree from before the tuning
+        # has none: its server runs at the defaults)
+        tune_gc = getattr(serve, "tune_gc", None)
+        if tune_gc is not None:
+            tune_gc()
         rng = random.Random(1)
         try:
             tabs = []

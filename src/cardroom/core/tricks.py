@@ -315,7 +315,8 @@ class TrickPlay:
             cards = tuple([c for _, c in plays])
         else:
             cards = tuple(self.trick)
-            plays = tuple(zip(order[leader], cards, strict=False))
+            # a complete trick holds a card of every seat in order[leader]; no strict= (100 ns a trick)
+            plays = tuple(zip(order[leader], cards))  # noqa: B905
         winner = self.trick_winner(plays, cards)
         tricks = self.tricks
         tricks.append(self.trick_record(leader, plays, winner, cards))

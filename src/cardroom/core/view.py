@@ -423,6 +423,15 @@ def moment(state: Any, version: object) -> dict[str, Any]:
     return d
 
 
+def release_moment(state: Any) -> None:
+    """Let go of the :func:`moment` kept on ``state`` and on its deal in play (a match's), once every seat's
+    view of it is built: the next view of the same moment builds it again."""
+    state.__dict__.pop("_moment", None)
+    deal = getattr(state, "deal", None)
+    if deal is not None and hasattr(deal, "__dict__"):
+        deal.__dict__.pop("_moment", None)
+
+
 def seat_dict(moment: dict[str, Any] | None, shared: Callable[[], dict[str, Any]], table: TableView,
               own: Mapping[str, Any]) -> dict[str, Any]:
     """A seat's view as a dict: what every seat shares at this moment (``shared()``, built once per

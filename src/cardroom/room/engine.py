@@ -38,7 +38,7 @@ from cardroom.core.game import CHANCE, Game, State
 from cardroom.core.laws import Irregular, RulingChoice
 from cardroom.core.match import Match
 from cardroom.core.options import OptionError, OptionSpec, quote
-from cardroom.core.view import table_of
+from cardroom.core.view import release_moment, table_of
 from cardroom.games import load, names
 from cardroom.records.registry import record_dict
 from cardroom.room.messages import Own, laws_texts, localize_sheet, msg, option_accepts
@@ -573,6 +573,9 @@ class TableRuntime:
             text = dumps(m)
             for send in list(subs):
                 send(text, True)
+        # the views of this moment are sent: what they shared is let go now, freed as it was made, rather
+        # than kept on the state until its next action and walked by the cycle collector meanwhile
+        release_moment(self.state)
 
     def notify(self, message: dict[str, Any]) -> None:
         text = dumps(message)

@@ -456,10 +456,11 @@ class BridgeDeal(Auction[Call], DealWithDummy):
 
     def _enter_card(self, card: Card) -> None:
         seat = self.next_seat
-        was_lead = not self.trick
+        laws = self.laws
+        was_lead = laws is not None and not self.trick
         if self.enter_card(seat, card) and len(self.tricks) == 13:
             self.phase = PHASE_OVER
-        if self.laws is not None:
+        if laws is not None:
             from cardroom.games.bridge import laws as lawplay
 
             lawplay.on_card(self, seat, card, was_lead)
