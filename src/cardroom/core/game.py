@@ -160,6 +160,10 @@ class Game(ABC):
     rule_bot_path: ClassVar[str] = ""
     """``module:Class`` of the game's rule-based computer player (made with ``Class(seed=seed)``); empty
     for a game that has none."""
+    keeper_fields_path: ClassVar[str] = ""
+    """``module:NAME`` of the facts the score keeper asks of a deal (:meth:`keeper_fields`); empty: not kept."""
+    keeper_result_path: ClassVar[str] = ""
+    """``module:function`` building a deal's result from the keeper's entry (:meth:`keeper_result`)."""
     has_search_bot: ClassVar[bool] = False
     """Whether :class:`cardroom.bots.search.SearchBot` plays this game (it plays by the game's ``family``)."""
     pbn_writer_path: ClassVar[str] = ""
@@ -248,14 +252,20 @@ class Game(ABC):
 
     @classmethod
     def keeper_fields(cls) -> tuple[KeeperField, ...]:
-        """The facts the score keeper asks of an announced deal of this game (empty: not kept)."""
-        return ()
+        """The facts the score keeper asks of an announced deal of this game (:attr:`keeper_fields_path`;
+        empty: not kept)."""
+        fields: tuple[KeeperField, ...] = imported(cls.keeper_fields_path) if cls.keeper_fields_path else ()
+        return fields
 
     def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
         """The deal result the game's own sheet scores, built from an announced deal's ``entry`` (the
-        facts of :meth:`keeper_fields`) and the match as it stands before it (its dealer, its sheet);
-        :class:`CardroomError` with a catalogue reason for an entry that is not a deal."""
-        raise CardroomError(Reason("keeper.unsupported", game=self.name))
+        facts of :meth:`keeper_fields`) and the match as it stands before it (its dealer, its sheet), by
+        :attr:`keeper_result_path`; :class:`CardroomError` with a catalogue reason for an entry that is
+        not a deal."""
+        if not self.keeper_result_path:
+            raise CardroomError(Reason("keeper.unsupported", game=self.name))
+        result: Callable[[Match[Any, Any, Any, Any], Mapping[str, Any]], Any] = imported(self.keeper_result_path)
+        return result(match, entry)
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:
