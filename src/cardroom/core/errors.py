@@ -10,11 +10,13 @@ converted yet, from English prose. ``str(e)`` is the English text either way; ``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from cardroom.i18n.catalogue import Localized, Reason
 
-__all__ = ["CardroomError", "IllegalAction", "ParseError", "Reason", "RecordError"]
+__all__ = ["CardroomError", "IllegalAction", "ParseError", "Reason", "RecordError", "parse_named"]
+
+T = TypeVar("T")
 
 
 class CardroomError(Exception, Localized):
@@ -39,6 +41,15 @@ class CardroomError(Exception, Localized):
 
 class ParseError(CardroomError, ValueError):
     """Text that is not a valid card, call, seat, record, …"""
+
+
+def parse_named(names: Mapping[str, T], text: str, key: str) -> T:
+    """What ``names`` calls ``text`` (stripped, in capitals): a suit, a rank, a seat, a denomination; else a
+    :class:`ParseError` with the catalogue's ``key`` quoting the text."""
+    got = names.get(text.strip().upper())
+    if got is None:
+        raise ParseError(Reason(key, text=text))
+    return got
 
 
 class IllegalAction(CardroomError):
