@@ -230,6 +230,15 @@ class PrefSheet:
         if result.players != self.players:
             raise CardroomError(Reason("pref.pulka_players", deal=result.players, sheet=self.players))
 
+    def _write(self, entries: Sequence[Any]) -> None:
+        """Write the entries of the last deal scored, each with the deal's number."""
+        n = len(self.results)
+        self.lines.extend(SheetLine(n, e) for e in entries)
+
+    @property
+    def deals(self) -> int:
+        return len(self.results)
+
 
 class PulkaSheet(PrefSheet):
     """The pulka of one game: its lines, its state and its settlement."""
@@ -258,14 +267,10 @@ class PulkaSheet(PrefSheet):
             self.state = self.state.apply(extra).next_round()
             self._round_starts.append(n)
             written.extend(extra)
-        self.lines.extend(SheetLine(n, e) for e in written)
+        self._write(written)
         return written
 
     # ------------------------------------------------------------------ reading
-    @property
-    def deals(self) -> int:
-        return len(self.results)
-
     @property
     def round_no(self) -> int:
         return self.state.round_no

@@ -60,14 +60,10 @@ class KassaSheet(PrefSheet):
             self.boxes, self.chips = apply_entries(self.boxes, self.chips, extra)
             entries = [*entries, *extra]
         self.results.append(result)
-        self.lines.extend(SheetLine(len(self.results), e) for e in entries)
+        self._write(entries)
         return entries
 
     # ------------------------------------------------------------------ reading
-    @property
-    def deals(self) -> int:
-        return len(self.results)
-
     @property
     def is_over(self) -> bool:
         """§10.4.1 «Игра заканчивается, когда все три игрока опустошили свою кассу»."""
