@@ -231,18 +231,15 @@ class TrickPlayReview(CompassReview):
 
 def game_review(name: str) -> ReviewAdapter | None:
     """The review adapter of the game named ``name`` (any name the registry knows), or None."""
-    from cardroom.games import game_class
+    from cardroom.games import part_of
 
-    try:
-        return game_class(name).review()
-    except CardroomError:
-        return None
+    return part_of(name, lambda g: g.review())
 
 
 def _adapters() -> list[ReviewAdapter]:
-    from cardroom.games import game_class, names
+    from cardroom.games import parts
 
-    return [a for a in (game_class(n).review() for n in names()) if a is not None]
+    return parts(lambda g: g.review())
 
 
 def lines_of_record(data: dict[str, Any]) -> tuple[ReviewAdapter, list[DealLine]]:
