@@ -119,6 +119,15 @@ class GenericReview:
     file_suffixes: ClassVar[tuple[str, ...]] = ()
     PLAY_PHASE: ClassVar[object] = None
     """The deal's phase of play, where a deal is in play when it is in that phase."""
+    SOLVER: ClassVar[str] = ""
+    """``module:function`` of the game's open-hand solver, called as ``function(deal, per_card=True)``
+    (:meth:`solved`); empty for an adapter that values a position otherwise."""
+
+    def solved(self, deal: Any) -> Any:
+        """The solver's answer for ``deal`` in play, every card of the seat to play valued (:attr:`SOLVER`)."""
+        from cardroom.core.game import imported
+
+        return imported(self.SOLVER)(deal, per_card=True)
 
     def deal_lines(self, path: Path) -> list[DealLine]:
         return []
