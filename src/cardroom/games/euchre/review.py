@@ -12,6 +12,7 @@ from cardroom.games.euchre.rules import PH_PLAY
 
 __all__ = ["REVIEW", "EuchreReview"]
 
+
 class EuchreReview(CompassReview):
     PLAY_PHASE: ClassVar[object] = PH_PLAY
     SOLVER: ClassVar[str] = "cardroom.solve.euchre:solve_state"

@@ -14,6 +14,7 @@ from cardroom.games.preferans.rules import PH_PLAY
 
 __all__ = ["REVIEW", "PrefReview"]
 
+
 class PrefReview(GenericReview):
     PLAY_PHASE: ClassVar[object] = PH_PLAY
     SOLVER: ClassVar[str] = "cardroom.solve.preferans:solve_state"
