@@ -14,8 +14,8 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cardroom.core.errors import CardroomError
 from cardroom.core.options import Schema
@@ -39,6 +39,40 @@ class Action:
 
     def to_text(self) -> str:
         raise NotImplementedError
+
+
+def digits(text: str) -> int:
+    """A number written in digits only (no sign): a :class:`Worded` field's reader."""
+    if not text.isdigit():
+        raise ValueError(text)
+    return int(text)
+
+
+class Worded(Action):
+    """An action written as a word and the dataclass's fields in order (``ruling L24 penalty-card``):
+    :attr:`WORDS` are the words it is read by (the first is written), :attr:`READERS` read each field
+    from its text (ValueError when it is not one), :attr:`NOT_ONE` is the catalogue key of the
+    :class:`~cardroom.core.errors.ParseError` for a text that is no such action."""
+
+    __slots__ = ()
+    WORDS: ClassVar[tuple[str, ...]]
+    READERS: ClassVar[tuple[Callable[[str], Any], ...]]
+    NOT_ONE: ClassVar[str]
+
+    def to_text(self) -> str:
+        return " ".join([self.WORDS[0], *(str(getattr(self, f.name)) for f in fields(self))])  # type: ignore[arg-type]
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        from cardroom.core.errors import ParseError
+
+        parts = text.split()
+        try:
+            if len(parts) != len(cls.READERS) + 1 or parts[0].lower() not in cls.WORDS:
+                raise ValueError(text)
+            return cls(*(read(p) for read, p in zip(cls.READERS, parts[1:], strict=True)))
+        except ValueError:
+            raise ParseError(Reason(cls.NOT_ONE, text=text[:40])) from None
 
 
 class View(ABC):
