@@ -331,14 +331,6 @@ class Renderer:
         except ParseError:
             return None
 
-    @staticmethod
-    def card_or_call(text: str, call_type: Any) -> Any:
-        """A card written ``text``, else a call of ``call_type`` (its ParseError when neither)."""
-        try:
-            return Card.parse(text)
-        except ParseError:
-            return call_type.parse(text)
-
     def laws_note(self, state: Any, seat: int, action: Any, lang: str, deal: Any = None, since: int = 0) -> str:
         """How the terminal announces an action of laws mode once applied (``deal``: the deal it was
         applied to, whose irregularities before it were ``since``)."""

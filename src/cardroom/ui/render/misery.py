@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardroom.core.cards import Card, cards_of_mask
+from cardroom.core.errors import parse_either
 from cardroom.games.oldbridge.misery import PHASE_PLAY, MiseryCall
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.bridge import render_hand, seat_letter
@@ -92,7 +93,7 @@ class MiseryRenderer(CutthroatRenderer):
         return super().prompt(view, lang)
 
     def parse(self, text: str, view: Any, state: Any) -> Any:
-        return self.card_or_call(text, MiseryCall) if view.phase == "declare" else Card.parse(text)
+        return parse_either(text, Card.parse, MiseryCall.parse) if view.phase == "declare" else Card.parse(text)
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
         r = state.results[-1]
