@@ -11,6 +11,7 @@ animation switches are stored in localStorage. Screenshots: tests/artifacts/clai
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from typing import Any
 
@@ -141,6 +142,51 @@ def test_a_claim_accepted_by_the_opponents(browser: Any, server: ServerProcess, 
         pg.reload()
         pg.wait_for_selector("#social")
         assert not pg.is_checked("#pref-animation") and not pg.is_checked("#pref-sound")
+        for pg in pages.values():
+            assert pg.page_errors == []
+    finally:
+        for pg in pages.values():
+            pg.context.close()
+
+
+def test_an_undo_refused_then_agreed_with_the_buttons(browser: Any, server: ServerProcess) -> None:
+    """The undo box (social.js's answer row, shared with the claim's): the asker's opponents see the agree
+    and refuse buttons, his partner only whom it waits for; a refusal changes nothing, an agreement takes
+    the asker's call back."""
+    tid = call(server, "POST", "/api/tables", {"game": "bridge", "options": {}, "seed": 5, "practice": True,
+                                               "table": {"undo": True}})["id"]
+    tokens = {s: call(server, "POST", f"/api/tables/{tid}/seats/{s}", {"name": f"p{s}"})["token"] for s in range(4)}
+
+    def state(seat: int) -> Any:
+        return call(server, "GET", f"/api/tables/{tid}/state", token=tokens[seat])
+
+    first = None
+    for _ in range(500):  # the deal is dealt by the server first
+        if (first := call(server, "GET", f"/api/tables/{tid}")["to_act"]) is not None:
+            break
+        time.sleep(0.01)
+    assert first is not None, "nobody came to act"
+    st = state(first)
+    seq0 = st["seq"]
+    call(server, "POST", f"/api/tables/{tid}/actions", {"action": st["legal"][0]["id"], "seq": seq0}, tokens[first])
+    opponents = [(first + 1) % 4, (first + 3) % 4]
+    partner = (first + 2) % 4
+    pages = {s: open_seat(browser, server, tid, s, tokens[s], False, "en") for s in (*opponents, partner)}
+    try:
+        for answer, button in ((False, "#undo-refuse"), (True, "#undo-agree")):
+            seq = state(first)["seq"]
+            assert call(server, "POST", f"/api/tables/{tid}/undo", {"seq": seq}, tokens[first])["outcome"] == "pending"
+            for s in opponents:
+                pages[s].wait_for_selector("#undo-pending #undo-agree")
+                assert pages[s].locator("#undo-refuse").count() == 1
+            pages[partner].wait_for_selector("#undo-pending")
+            assert pages[partner].locator("#undo-agree").count() == 0
+            assert "Waiting for" in pages[partner].inner_text("#undo-pending")
+            for s in opponents if answer else opponents[:1]:  # both must agree; one refusal is enough
+                pages[s].click(button)
+            for pg in pages.values():
+                pg.wait_for_function("() => { const s = window.__cardroom.state; return s && !s.undo; }")
+            assert state(first)["seq"] == (seq0 if answer else seq)
         for pg in pages.values():
             assert pg.page_errors == []
     finally:

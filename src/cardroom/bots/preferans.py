@@ -20,11 +20,11 @@ its own discard, and the cards played. A choice is a pure function of the seed a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card
 from cardroom.core.tricks import natural_winner
@@ -547,6 +547,11 @@ class PreferansBot:
         # tie by card order, so the play does not depend on it
         self.seed = 0 if seed is None else int(seed)
 
+    BY_PHASE: ClassVar[Mapping[str, str]] = {
+        "auction": "bid", "discard": "discard", "declare": "declare", "whist": "whist", "defence": "defence",
+        "play": "play", "concede": "concede", "invite": "invite", "passing": "pass_card"}
+    """The method choosing the action of each phase (given the view); the choice also reads the sheet."""
+
     def choose(self, view: Any) -> Any:
         """The action for the seat of ``view`` (a deal's PrefView, or a match view with ``.deal``)."""
         v = view
@@ -563,26 +568,10 @@ class PreferansBot:
         if len(legal) == 1:
             return legal[0]
         phase = v.phase
-        if phase == "auction":
-            a: Any = self.bid(v)
-        elif phase == "discard":
-            a = self.discard(v)
-        elif phase == "declare":
-            a = self.declare(v)
-        elif phase == "whist":
-            a = self.whist(v)
-        elif phase == "defence":
-            a = self.defence(v)
-        elif phase == "play":
-            a = self.play(v)
-        elif phase == "concede":
-            a = self.concede(v)
-        elif phase == "invite":
-            a = self.invite(v)
-        elif phase == "passing":
-            a = self.pass_card(v)
-        elif phase == "choice":
-            a = self.choice(v, sheet)
+        if phase == "choice":
+            a: Any = self.choice(v, sheet)
+        elif phase in self.BY_PHASE:
+            a = getattr(self, self.BY_PHASE[phase])(v)
         else:
             a = legal[0]
         if a not in legal:  # a safety net: never return an illegal action

@@ -39,19 +39,16 @@ __all__ = ["analyze_path", "format_analysis", "game_analysis", "notation_game", 
 def game_analysis(name: str) -> GameAnalysis | None:
     """The analysis of the game named ``name`` (any name the registry knows), or None when no game of
     that name has one."""
-    from cardroom.games import game_class
+    from cardroom.games import part_of
 
-    try:
-        return game_class(name).analysis()
-    except CardroomError:
-        return None
+    return part_of(name, lambda g: g.analysis())
 
 
 def _analyses() -> list[GameAnalysis]:
     """The analysis of every registered game that has one."""
-    from cardroom.games import game_class, names
+    from cardroom.games import parts
 
-    return [a for a in (game_class(n).analysis() for n in names()) if a is not None]
+    return parts(lambda g: g.analysis())
 
 
 # --------------------------------------------------------------------------------- deal notation

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.i18n import t
-from cardroom.i18n.helptext import cli_help, parser_lang
+from cardroom.i18n.helptext import cli_help, parser_lang, sub_lang
 
 
 def add_club_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -36,7 +36,7 @@ def add_club_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--progressive-move", choices=PROGRESSIVE_MOVES, default=None, help=h("club_progressive_move"))
     p.add_argument("--card", metavar="FILE", default="evening.html", help=h("club_card"))
     p.add_argument("--save", metavar="FILE", default=None, help=h("club_save"))
-    p.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    sub_lang(p, lang)
     p.set_defaults(func=cmd_club)
     return p
 

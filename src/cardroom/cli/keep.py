@@ -12,7 +12,7 @@ from typing import IO, Any
 
 from cardroom.core.errors import CardroomError
 from cardroom.i18n import t
-from cardroom.i18n.helptext import cli_help, parser_lang
+from cardroom.i18n.helptext import cli_help, parser_lang, sub_lang
 
 COMMANDS: dict[str, str] = {
     "undo": "undo", "отмена": "undo", "redo": "redo", "вернуть": "redo", "fix": "fix", "исправить": "fix",
@@ -36,7 +36,7 @@ def add_keep_parser(subparsers: Any) -> None:
     k.add_argument("--option", action="append", metavar="NAME=VALUE", help=h("any_option"))
     k.add_argument("--dealer", type=int, default=0, help=h("keep_dealer"))
     k.add_argument("--file", metavar="F.json", default=None, help=h("keep_file"))
-    k.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    sub_lang(k, lang)
     k.set_defaults(func=cmd_keep)
 
 

@@ -11,7 +11,7 @@ from cardroom.core.errors import CardroomError, Reason
 from cardroom.core.game import Game
 from cardroom.games import load, names
 from cardroom.i18n import STRINGS, default_lang, t
-from cardroom.i18n.helptext import argv_lang, cli_help, parser_class
+from cardroom.i18n.helptext import argv_lang, cli_help, parser_class, sub_lang
 from cardroom.ui.render import renderer_for
 
 PLAY_OPTIONS = (("scoring", "scoring"), ("variant", "variant"), ("players", "players"), ("pulka", "pulya_length"))
@@ -203,7 +203,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help=h("play"))
     play.add_argument("game", help=h("game", games=", ".join(names())))
-    play.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    sub_lang(play, lang)
     play.add_argument("--seed", type=int, default=None, help=h("seed"))
     play.add_argument("--auto", action="store_true", help=h("auto"))
     play.add_argument("--save", metavar="FILE", help=h("save"))
@@ -234,7 +234,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     an = sub.add_parser("analyze", help=h("analyze"))
     an.add_argument("file", help=h("analyze_file"))
     an.add_argument("--json", action="store_true", help=h("json"))
-    an.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    sub_lang(an, lang)
     an.set_defaults(func=_cmd_analyze)
 
     rv = sub.add_parser("review", help=h("review"))
@@ -243,7 +243,7 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     rv.add_argument("--from", dest="start", type=int, default=None, metavar="K", help=h("review_from"))
     rv.add_argument("--play", nargs="*", default=[], metavar="CARD", help=h("review_play"))
     rv.add_argument("--json", action="store_true", help=h("json"))
-    rv.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    sub_lang(rv, lang)
     rv.set_defaults(func=_cmd_review)
 
     gm = sub.add_parser("games", help=h("games"))

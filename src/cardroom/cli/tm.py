@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.i18n import t
-from cardroom.i18n.helptext import cli_help, parser_lang
+from cardroom.i18n.helptext import cli_help, parser_lang, sub_lang
 
 
 def add_tm_parsers(subparsers: Any) -> None:
@@ -30,7 +30,7 @@ def add_tm_parsers(subparsers: Any) -> None:
     s.add_argument("--timeout", type=float, default=120.0, help=h("tm_timeout"))
     s.add_argument("--lead", choices=LEAD_NOTICES, default="opening", help=h("tm_lead"))
     s.add_argument("--save", metavar="FILE", default=None, help=h("tm_save"))
-    s.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    sub_lang(s, lang)
     s.set_defaults(func=cmd_serve)
 
     c: argparse.ArgumentParser = subparsers.add_parser("tm-client", help=h("tm_client"))
@@ -41,7 +41,7 @@ def add_tm_parsers(subparsers: Any) -> None:
     c.add_argument("--seed", type=int, default=1, help=h("seed"))
     c.add_argument("--team", default="cardroom", help=h("tm_team"))
     c.add_argument("--timeout", type=float, default=120.0, help=h("tm_timeout"))
-    c.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    sub_lang(c, lang)
     c.set_defaults(func=cmd_client)
 
 

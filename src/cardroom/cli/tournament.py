@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.i18n import t
-from cardroom.i18n.helptext import cli_help, parser_lang
+from cardroom.i18n.helptext import cli_help, parser_lang, sub_lang
 
 
 def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -33,7 +33,7 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--table-size", type=int, default=4, help=h("tour_table_size"))
     p.add_argument("--save", metavar="FILE", default=None, help=h("tour_save"))
     p.add_argument("--html", metavar="FILE", default=None, help=h("tour_html"))
-    p.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=h("lang_sub"))
+    sub_lang(p, lang)
     p.set_defaults(func=cmd_tournament)
     return p
 

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
-from cardroom.core.errors import ParseError, Reason
+from cardroom.core.errors import ParseError, Reason, parse_named
 
 
 class Suit(IntEnum):
@@ -39,10 +39,7 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        t = text.strip().upper()
-        if t in _SUIT_NAMES:
-            return _SUIT_NAMES[t]
-        raise ParseError(Reason("card.not_suit", text=text))
+        return parse_named(_SUIT_NAMES, text, "card.not_suit")
 
 
 # The card notation (docs/notation.md), defined once. A card is a rank and a suit, in either order,
@@ -82,10 +79,7 @@ class Rank(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
-        t = text.strip().upper()
-        if t in _RANK_NAMES:
-            return _RANK_NAMES[t]
-        raise ParseError(Reason("card.not_rank", text=text))
+        return parse_named(_RANK_NAMES, text, "card.not_rank")
 
 
 _RANK_TEXT = {r: str(r.value) for r in Rank if r <= 10}

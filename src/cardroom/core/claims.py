@@ -18,32 +18,26 @@ L68–L71); this mechanism is the casual table's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cardroom.core.errors import IllegalAction, ParseError, Reason
-from cardroom.core.game import Action
+from cardroom.core.errors import IllegalAction, Reason
+from cardroom.core.game import Worded, digits
 
 CLAIM_WORD = "claimed"
 
 
 @dataclass(frozen=True)
-class ClaimSettled(Action):
+class ClaimSettled(Worded):
     """An accepted claim: seat ``seat``'s side takes ``tricks`` of the remaining tricks, the others the
     rest, and the deal ends."""
 
     seat: int
     tricks: int
-
-    def to_text(self) -> str:
-        return f"{CLAIM_WORD} {self.seat} {self.tricks}"
-
-    @classmethod
-    def from_text(cls, text: str) -> ClaimSettled:
-        parts = text.split()
-        if len(parts) != 3 or parts[0].lower() != CLAIM_WORD or not parts[1].isdigit() or not parts[2].isdigit():
-            raise ParseError(Reason("claim.not_claim", text=text[:40]))
-        return cls(int(parts[1]), int(parts[2]))
+    WORDS: ClassVar[tuple[str, ...]] = (CLAIM_WORD,)
+    READERS: ClassVar[tuple[Callable[[str], Any], ...]] = (digits, digits)
+    NOT_ONE: ClassVar[str] = "claim.not_claim"
 
 
 def reads(text: str) -> bool:

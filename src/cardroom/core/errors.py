@@ -9,12 +9,15 @@ converted yet, from English prose. ``str(e)`` is the English text either way; ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from cardroom.i18n.catalogue import Localized, Reason
 
-__all__ = ["CardroomError", "IllegalAction", "ParseError", "Reason", "RecordError"]
+__all__ = ["CardroomError", "IllegalAction", "ParseError", "Reason", "RecordError", "parse_either", "parse_named"]
+
+T = TypeVar("T")
+U = TypeVar("U")
 
 
 class CardroomError(Exception, Localized):
@@ -39,6 +42,24 @@ class CardroomError(Exception, Localized):
 
 class ParseError(CardroomError, ValueError):
     """Text that is not a valid card, call, seat, record, …"""
+
+
+def parse_named(names: Mapping[str, T], text: str, key: str) -> T:
+    """What ``names`` calls ``text`` (stripped, in capitals): a suit, a rank, a seat, a denomination; else a
+    :class:`ParseError` with the catalogue's ``key`` quoting the text."""
+    got = names.get(text.strip().upper())
+    if got is None:
+        raise ParseError(Reason(key, text=text))
+    return got
+
+
+def parse_either(text: str, first: Callable[[str], T], then: Callable[[str], U]) -> T | U:
+    """What ``first`` reads in ``text``, else what ``then`` reads (its ParseError when neither): a card or
+    a call, in a phase that takes both."""
+    try:
+        return first(text)
+    except ParseError:
+        return then(text)
 
 
 class IllegalAction(CardroomError):

@@ -14,8 +14,8 @@ import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from cardroom.core.errors import CardroomError
 from cardroom.core.options import Schema
@@ -39,6 +39,40 @@ class Action:
 
     def to_text(self) -> str:
         raise NotImplementedError
+
+
+def digits(text: str) -> int:
+    """A number written in digits only (no sign): a :class:`Worded` field's reader."""
+    if not text.isdigit():
+        raise ValueError(text)
+    return int(text)
+
+
+class Worded(Action):
+    """An action written as a word and the dataclass's fields in order (``ruling L24 penalty-card``):
+    :attr:`WORDS` are the words it is read by (the first is written), :attr:`READERS` read each field
+    from its text (ValueError when it is not one), :attr:`NOT_ONE` is the catalogue key of the
+    :class:`~cardroom.core.errors.ParseError` for a text that is no such action."""
+
+    __slots__ = ()
+    WORDS: ClassVar[tuple[str, ...]]
+    READERS: ClassVar[tuple[Callable[[str], Any], ...]]
+    NOT_ONE: ClassVar[str]
+
+    def to_text(self) -> str:
+        return " ".join([self.WORDS[0], *(str(getattr(self, f.name)) for f in fields(self))])  # type: ignore[arg-type]
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        from cardroom.core.errors import ParseError
+
+        parts = text.split()
+        try:
+            if len(parts) != len(cls.READERS) + 1 or parts[0].lower() not in cls.WORDS:
+                raise ValueError(text)
+            return cls(*(read(p) for read, p in zip(cls.READERS, parts[1:], strict=True)))
+        except ValueError:
+            raise ParseError(Reason(cls.NOT_ONE, text=text[:40])) from None
 
 
 class View(ABC):
@@ -160,6 +194,10 @@ class Game(ABC):
     rule_bot_path: ClassVar[str] = ""
     """``module:Class`` of the game's rule-based computer player (made with ``Class(seed=seed)``); empty
     for a game that has none."""
+    keeper_fields_path: ClassVar[str] = ""
+    """``module:NAME`` of the facts the score keeper asks of a deal (:meth:`keeper_fields`); empty: not kept."""
+    keeper_result_path: ClassVar[str] = ""
+    """``module:function`` building a deal's result from the keeper's entry (:meth:`keeper_result`)."""
     has_search_bot: ClassVar[bool] = False
     """Whether :class:`cardroom.bots.search.SearchBot` plays this game (it plays by the game's ``family``)."""
     pbn_writer_path: ClassVar[str] = ""
@@ -248,14 +286,20 @@ class Game(ABC):
 
     @classmethod
     def keeper_fields(cls) -> tuple[KeeperField, ...]:
-        """The facts the score keeper asks of an announced deal of this game (empty: not kept)."""
-        return ()
+        """The facts the score keeper asks of an announced deal of this game (:attr:`keeper_fields_path`;
+        empty: not kept)."""
+        fields: tuple[KeeperField, ...] = imported(cls.keeper_fields_path) if cls.keeper_fields_path else ()
+        return fields
 
     def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
         """The deal result the game's own sheet scores, built from an announced deal's ``entry`` (the
-        facts of :meth:`keeper_fields`) and the match as it stands before it (its dealer, its sheet);
-        :class:`CardroomError` with a catalogue reason for an entry that is not a deal."""
-        raise CardroomError(Reason("keeper.unsupported", game=self.name))
+        facts of :meth:`keeper_fields`) and the match as it stands before it (its dealer, its sheet), by
+        :attr:`keeper_result_path`; :class:`CardroomError` with a catalogue reason for an entry that is
+        not a deal."""
+        if not self.keeper_result_path:
+            raise CardroomError(Reason("keeper.unsupported", game=self.name))
+        result: Callable[[Match[Any, Any, Any, Any], Mapping[str, Any]], Any] = imported(self.keeper_result_path)
+        return result(match, entry)
 
     @classmethod
     def configurations(cls) -> list[dict[str, Any]]:

@@ -119,6 +119,15 @@ class GenericReview:
     file_suffixes: ClassVar[tuple[str, ...]] = ()
     PLAY_PHASE: ClassVar[object] = None
     """The deal's phase of play, where a deal is in play when it is in that phase."""
+    SOLVER: ClassVar[str] = ""
+    """``module:function`` of the game's open-hand solver, called as ``function(deal, per_card=True)``
+    (:meth:`solved`); empty for an adapter that values a position otherwise."""
+
+    def solved(self, deal: Any) -> Any:
+        """The solver's answer for ``deal`` in play, every card of the seat to play valued (:attr:`SOLVER`)."""
+        from cardroom.core.game import imported
+
+        return imported(self.SOLVER)(deal, per_card=True)
 
     def deal_lines(self, path: Path) -> list[DealLine]:
         return []
@@ -231,18 +240,15 @@ class TrickPlayReview(CompassReview):
 
 def game_review(name: str) -> ReviewAdapter | None:
     """The review adapter of the game named ``name`` (any name the registry knows), or None."""
-    from cardroom.games import game_class
+    from cardroom.games import part_of
 
-    try:
-        return game_class(name).review()
-    except CardroomError:
-        return None
+    return part_of(name, lambda g: g.review())
 
 
 def _adapters() -> list[ReviewAdapter]:
-    from cardroom.games import game_class, names
+    from cardroom.games import parts
 
-    return [a for a in (game_class(n).review() for n in names()) if a is not None]
+    return parts(lambda g: g.review())
 
 
 def lines_of_record(data: dict[str, Any]) -> tuple[ReviewAdapter, list[DealLine]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import parse_named
 
 
 class Seat(IntEnum):
@@ -48,10 +48,7 @@ class Seat(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Seat:
-        t = text.strip().upper()
-        if t in _SEAT_NAMES:
-            return _SEAT_NAMES[t]
-        raise ParseError(f"not a seat: {text!r} (expected N, E, S or W)")
+        return parse_named(_SEAT_NAMES, text, "table.not_seat")
 
 
 _SEATS = tuple(Seat)

@@ -8,10 +8,12 @@ line, the card room, the bots, the records) resolves it through :func:`canonical
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from cardroom.core.errors import CardroomError
 from cardroom.core.game import Game
+
+T = TypeVar("T")
 
 _REGISTRY: dict[str, Callable[..., Game]] = {}
 _CANONICAL: dict[str, str] = {}
@@ -68,3 +70,17 @@ def game_class(name: str) -> type[Game]:
 def load(name: str, **options: Any) -> Game:
     """Make a game by name or alias, with variant options: ``load("bridge", scoring="modern")``."""
     return _REGISTRY[_key(name)](**options)
+
+
+def part_of(name: str, part: Callable[[type[Game]], T | None]) -> T | None:
+    """A part of the game named ``name`` (any name the registry knows), ``part(its class)``: its analysis,
+    its review…; None when no game is named so or it has none."""
+    try:
+        return part(game_class(name))
+    except CardroomError:
+        return None
+
+
+def parts(part: Callable[[type[Game]], T | None]) -> list[T]:
+    """That part of every registered game that has one."""
+    return [p for p in (part(game_class(n)) for n in names()) if p is not None]

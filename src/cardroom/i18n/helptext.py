@@ -17,6 +17,12 @@ def cli_help(key: str, lang: str, **kw: object) -> str:
     return t("cli.help." + key, lang, **kw).replace("%", "%%")
 
 
+def sub_lang(p: argparse.ArgumentParser, lang: str) -> None:
+    """A sub-command's ``--lang`` (its help in ``lang``): the language of its messages, the main command's
+    ``--lang`` when not given."""
+    p.add_argument("--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help=cli_help("lang_sub", lang))
+
+
 def argv_lang(argv: Sequence[str] | None) -> str:
     """The language the arguments ask for (``--lang ru``, ``--lang=ru``), else the environment's."""
     args = list(argv or ())

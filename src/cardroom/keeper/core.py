@@ -207,21 +207,22 @@ class Keeper:
 
     def undo(self) -> None:
         """Take back the last change (an added deal, a correction)."""
-        if not self._done:
-            raise KeeperError(Reason("keeper.nothing_to_undo"))
-        ch = self._done[-1]
-        self._set(self._apply(ch, False))
-        self._undone.append(self._done.pop())
-        self.history.append(HistoryEvent("undo", ch.index + 1, ch.after, ch.before))
+        self._step(False)
 
     def redo(self) -> None:
         """Make again the last change taken back."""
-        if not self._undone:
-            raise KeeperError(Reason("keeper.nothing_to_redo"))
-        ch = self._undone[-1]
-        self._set(self._apply(ch, True))
-        self._done.append(self._undone.pop())
-        self.history.append(HistoryEvent("redo", ch.index + 1, ch.before, ch.after))
+        self._step(True)
+
+    def _step(self, forward: bool) -> None:
+        """Undo (``forward`` false) or redo the last change on its stack, which moves to the other stack."""
+        src, dst = (self._undone, self._done) if forward else (self._done, self._undone)
+        if not src:
+            raise KeeperError(Reason("keeper.nothing_to_redo" if forward else "keeper.nothing_to_undo"))
+        ch = src[-1]
+        self._set(self._apply(ch, forward))
+        dst.append(src.pop())
+        was, now = (ch.before, ch.after) if forward else (ch.after, ch.before)
+        self.history.append(HistoryEvent("redo" if forward else "undo", ch.index + 1, was, now))
 
     # ------------------------------------------------------------------ the file
     def to_json(self) -> dict[str, Any]:

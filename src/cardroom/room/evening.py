@@ -216,16 +216,22 @@ class StoredParts:
     ITEMS: ClassVar[str] = ""
     """The name of the part's dict of items by id (``evenings``, ``tournaments``, ``knockouts``)."""
 
-    def _by_id(self) -> dict[str, Any]:
+    def by_id(self) -> dict[str, Any]:
+        """The part's items by id."""
         got: dict[str, Any] = getattr(self, self.ITEMS)
         return got
 
+    def make(self, body: dict[str, Any], lang: str) -> Any:
+        """A new item from a request's body (not yet stored nor begun); :class:`CardroomError` (or
+        ValueError, TypeError) when the body makes none."""
+        raise NotImplementedError
+
     def items(self) -> Iterable[Any]:
-        return self._by_id().values()
+        return self.by_id().values()
 
     def keep(self, item: Any) -> None:
         """Keep a new item among the part's, by its id."""
-        self._by_id()[item.id] = item
+        self.by_id()[item.id] = item
 
     async def _run(self, room: Room, item: Any) -> None:
         raise NotImplementedError

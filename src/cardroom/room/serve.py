@@ -6,13 +6,16 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from cardroom.i18n import default_lang
 from cardroom.room.messages import msg
 from cardroom.room.store import DEFAULT_DB, Store, StoreSchemaError, one_line
+
+N = TypeVar("N", int, float)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -53,24 +56,23 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return p
 
 
-def _positive_int(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text[:20]!r}")
-    return n
+def _within(kind: Callable[[str], N], low: N, high: N | None, key: str) -> Callable[[str], N]:
+    """An argparse type: the text read as ``kind``, from ``low`` to ``high`` (None: no top); else the
+    message ``key`` (text that is no number counts as 0)."""
+    def read(text: str) -> N:
+        try:
+            x = kind(text)
+        except ValueError:
+            x = kind("0")
+        if not (low <= x and (high is None or x <= high)):  # NaN is out too
+            raise argparse.ArgumentTypeError(msg(key, default_lang(), got=text))
+        return x
+
+    return read
 
 
-def _lease_seconds(text: str) -> float:
-    try:
-        x = float(text)
-    except ValueError:
-        x = 0.0
-    if not 0.5 <= x <= 3600:
-        raise argparse.ArgumentTypeError(msg("node.bad_lease", default_lang(), got=text))
-    return x
+_positive_int = _within(int, 1, None, "serve.not_positive")
+_lease_seconds = _within(float, 0.5, 3600.0, "node.bad_lease")
 
 
 def open_store(db: str, lang: str, create: bool = True) -> Store | None:

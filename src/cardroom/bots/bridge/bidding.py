@@ -381,15 +381,8 @@ class _Bidder:
         if support:
             sp = max(h.support_points(y), pts)
             catr = 0 if sp <= 15 else 1 if sp <= 18 else 2
-            cl = _cheapest(a, y)
-            if catr == 0:
-                return self.bid_at(cl, y) or PASS
-            if catr == 1:
-                return self.bid_at(cl + 1, y) or self.bid_at(cl, y) or PASS
-            if y >= 2:
-                return self.bid_at(4, y) or PASS
             unbid_stopped = all(h.stopper(s) for s in range(4) if s not in a.side_suits(self.seat))
-            return (self.bid_at(3, NT) if unbid_stopped else None) or self.bid_at(cl + 1, y) or PASS
+            return self._rebid_own(y, catr, nt=unbid_stopped)
         if resp.level == 1:
             ups = [s for s in range(4) if s > y and s != x and h.lens[s] >= 4]
             if ups:
@@ -445,7 +438,10 @@ class _Bidder:
                 return c
         return None
 
-    def _rebid_own(self, x: int, cat: int) -> Call:
+    def _rebid_own(self, x: int, cat: int, nt: bool = True) -> Call:
+        """Suit ``x`` (one's own, or partner's raised) bid by strength ``cat``: 0 at the cheapest level, 1 a
+        level higher (else the cheapest), 2 game: four of a major; of a minor three no-trumps where ``nt``,
+        else a level higher."""
         c = _cheapest(self.a, x)
         if cat == 0:
             return self.bid_at(c, x) or PASS
@@ -453,7 +449,7 @@ class _Bidder:
             return self.bid_at(c + 1, x) or self.bid_at(c, x) or PASS
         if x >= 2:
             return self.bid_at(4, x) or PASS
-        return self.bid_at(3, NT) or self.bid_at(c + 1, x) or PASS
+        return (self.bid_at(3, NT) if nt else None) or self.bid_at(c + 1, x) or PASS
 
     # ------------------------------------------------------------- defensive bidding
     def overcall(self) -> Call:

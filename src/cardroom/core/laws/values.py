@@ -35,12 +35,12 @@ same state; a bot chooses with ``choose_ruling(view)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardroom.core.errors import CardroomError, ParseError
-from cardroom.core.game import Action
+from cardroom.core.game import Action, Worded
 from cardroom.core.laws.chooser import Chooser
 
 REQUIRE = "require"
@@ -166,21 +166,14 @@ class Ruling:
 
 
 @dataclass(frozen=True)
-class RulingChoice(Action):
+class RulingChoice(Worded):
     """The option chosen under a law; an action in the log (text ``"ruling L24 penalty-card"``)."""
 
     law: str
     option: str
-
-    def to_text(self) -> str:
-        return f"ruling {self.law} {self.option}"
-
-    @classmethod
-    def from_text(cls, text: str) -> RulingChoice:
-        parts = text.split()
-        if len(parts) != 3 or parts[0].lower() not in ("ruling", "решение"):
-            raise ParseError(f"not a ruling: {text!r} (expected 'ruling LAW OPTION')")
-        return cls(parts[1], parts[2])
+    WORDS: ClassVar[tuple[str, ...]] = ("ruling", "решение")
+    READERS: ClassVar[tuple[Callable[[str], Any], ...]] = (str, str)
+    NOT_ONE: ClassVar[str] = "laws.not_ruling"
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import re
 from enum import IntEnum
 from typing import ClassVar
 
-from cardroom.core.errors import ParseError, Reason
+from cardroom.core.errors import Reason, parse_named
 from cardroom.games.bridge.auction import RU_NOTRUMP_NAMES, RU_SUIT_NAMES, AuctionCall
 
 
@@ -41,10 +41,7 @@ class Strain(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Strain:
-        t = text.strip().upper()
-        if t in _STRAIN_NAMES:
-            return _STRAIN_NAMES[t]
-        raise ParseError(Reason("bridge.not_denomination", text=text))
+        return parse_named(_STRAIN_NAMES, text, "bridge.not_denomination")
 
 
 def suit_plural(suit: int) -> Reason:

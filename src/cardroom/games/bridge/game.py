@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardroom.core.game import Game, KeeperField
-from cardroom.core.match import Match
+from cardroom.core.game import Game
 from cardroom.core.options import Schema
 from cardroom.core.table import Seat
 from cardroom.games.bridge.rubber import RubberState
@@ -27,6 +26,8 @@ class ContractBridge(Game):
     pbn_writer_path: ClassVar[str] = "cardroom.records.replay:rubber_to_pbn"
     analysis_path: ClassVar[str] = "cardroom.games.bridge.analysis:ANALYSIS"
     review_path: ClassVar[str] = "cardroom.games.bridge.review:REVIEW"
+    keeper_fields_path: ClassVar[str] = "cardroom.games.bridge.keeper:FIELDS"
+    keeper_result_path: ClassVar[str] = "cardroom.games.bridge.keeper:deal_result"
     call_explainer_path: ClassVar[str] = "cardroom.bots.bridge.explain:explain_in_state"
 
     def __init__(self, **options: Any) -> None:
@@ -42,17 +43,6 @@ class ContractBridge(Game):
 
     def new_initial_state(self) -> RubberState:
         return RubberState(self)
-
-    @classmethod
-    def keeper_fields(cls) -> tuple[KeeperField, ...]:
-        from cardroom.games.bridge.keeper import FIELDS
-
-        return FIELDS
-
-    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
-        from cardroom.games.bridge.keeper import deal_result
-
-        return deal_result(match, entry)
 
     def new_deal(self, dealer: Seat = Seat.NORTH, vulnerable: tuple[bool, bool] = (False, False)) -> BridgeDeal:
         """A single deal (a board), outside any rubber."""

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cardroom.core.game import Game, KeeperField
+from cardroom.core.game import Game
 from cardroom.core.options import Schema
 from cardroom.core.table import Seat
 from cardroom.games.euchre.variants import EuchreRules, make_rules, option_schema
 
 if TYPE_CHECKING:
-    from cardroom.core.match import Match
     from cardroom.games.euchre.rubber import EuchreRubberState
     from cardroom.games.euchre.rules import EuchreHand
 
@@ -28,6 +27,8 @@ class Euchre(Game):
     has_search_bot: ClassVar[bool] = True
     analysis_path: ClassVar[str] = "cardroom.games.euchre.analysis:ANALYSIS"
     review_path: ClassVar[str] = "cardroom.games.euchre.review:REVIEW"
+    keeper_fields_path: ClassVar[str] = "cardroom.games.euchre.keeper:FIELDS"
+    keeper_result_path: ClassVar[str] = "cardroom.games.euchre.keeper:hand_result"
 
     def __init__(self, **options: Any) -> None:
         self.rules: EuchreRules = make_rules(**options)
@@ -45,17 +46,6 @@ class Euchre(Game):
         from cardroom.games.euchre.rubber import EuchreRubberState
 
         return EuchreRubberState(self)
-
-    @classmethod
-    def keeper_fields(cls) -> tuple[KeeperField, ...]:
-        from cardroom.games.euchre.keeper import FIELDS
-
-        return FIELDS
-
-    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
-        from cardroom.games.euchre.keeper import hand_result
-
-        return hand_result(match, entry)
 
     def new_hand(self, dealer: Seat = Seat.NORTH) -> EuchreHand:
         """A single hand outside any rubber (for worked cases)."""

@@ -12,20 +12,17 @@ from cardroom.games.euchre.rules import PH_PLAY
 
 __all__ = ["REVIEW", "EuchreReview"]
 
-_TRICKS = 5  # the tricks of a euchre hand
-
 
 class EuchreReview(CompassReview):
     PLAY_PHASE: ClassVar[object] = PH_PLAY
+    SOLVER: ClassVar[str] = "cardroom.solve.euchre:solve_state"
 
     def open_hand(self, deal: Any) -> OpenHand:
-        from cardroom.solve.euchre import solve_state
-
-        sol = solve_state(deal, per_card=True)
+        sol = self.solved(deal)
         assert sol.to_move is not None and deal.maker is not None
         mover = Seat(sol.to_move)
         mine = mover.side == deal.maker.side
-        values = {int(c): v if mine else _TRICKS - v for c, v in sol.per_card.items()}
+        values = {int(c): v if mine else deal.TRICKS - v for c, v in sol.per_card.items()}
         return OpenHand(mover.letter, mover.side.name, values)
 
 

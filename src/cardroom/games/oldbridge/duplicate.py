@@ -75,9 +75,7 @@ class DuplicateMatch(OldRubberState):
     def __init__(self, game: DuplicateAuction) -> None:
         super().__init__(game, game.rules, DuplicateSheet(game.rules.game_points, 0, 0, boards=game.rules.boards))
 
-    def new_deal(self) -> DuplicateDeal:
-        assert isinstance(self.rules, DuplicateRules)
-        return DuplicateDeal(self.game, self.dealer, self.rules)
+    deal_class = DuplicateDeal
 
 
 class DuplicateAuction(WithoutOptions, AuctionBridge):

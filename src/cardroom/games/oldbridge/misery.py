@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from cardroom.core import view as tv
 from cardroom.core.cards import SUIT_MASKS, Card, CardSet, cards_of_mask
 from cardroom.core.deal import Deal, Draw
-from cardroom.core.errors import IllegalAction, ParseError, Reason
+from cardroom.core.errors import IllegalAction, ParseError, Reason, parse_either
 from cardroom.core.game import CHANCE, Action, Game
 from cardroom.core.match import DrawOpening, Match
 from cardroom.core.options import one_of, ranged
@@ -441,16 +441,10 @@ class MiseryPlay(OldDeal):
         if low.startswith("reserve "):
             return ReserveDraw.from_text(t)
         if self.phase == PHASE_DECLARE:
-            try:
-                return Card.parse(t)
-            except ParseError:
-                return MiseryCall.parse(t)
+            return parse_either(t, Card.parse, MiseryCall.parse)
         if self.phase == PHASE_PLAY:
             return Card.parse(t)
-        try:
-            return MiseryCall.parse(t)
-        except ParseError:
-            return Card.parse(t)
+        return parse_either(t, MiseryCall.parse, Card.parse)
 
     def where(self) -> Where:
         if self.phase in (PHASE_DECLARE, PHASE_DRAW):

@@ -15,9 +15,9 @@ The sheet is a pure function of the deal results (:meth:`OldSheet.from_results`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.cards import Card, Rank
 from cardroom.core.deal import Draw
@@ -159,7 +159,14 @@ class OldRubberState(Match[OldDeal, OldDealResult, OldSheet, "OldRubberView"]):
         """The cut for the deal (None before it, or when the rubber is played without one)."""
         return draw_of(self)
 
+    deal_class: ClassVar[Callable[..., Any] | None] = None
+    """A variety's own deal, made with the game, the dealer and the rules; None: the auction's or straight
+    bridge's deal, by the rules."""
+
     def new_deal(self) -> OldDeal:
+        if self.deal_class is not None:
+            deal: OldDeal = self.deal_class(self.game, self.dealer, self.rules)
+            return deal
         if isinstance(self.rules, AuctionRules):
             return AuctionDeal(self.game, self.dealer, self.rules)
         return StraightDeal(self.game, self.dealer, self.rules)

@@ -70,9 +70,7 @@ class ShortMatch(OldRubberState):
     def __init__(self, game: ShortBridge) -> None:
         super().__init__(game, game.rules, ShortSheet(game.rules.game_points, 0, 0))
 
-    def new_deal(self) -> ShortDeal:
-        assert isinstance(self.rules, StraightRules)
-        return ShortDeal(self.game, self.dealer, self.rules)
+    deal_class = ShortDeal
 
 
 class ShortBridge(WithoutOptions, StraightBridge):

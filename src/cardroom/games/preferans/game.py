@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from cardroom.core.errors import CardroomError, Reason
-from cardroom.core.game import Game, KeeperField, View
+from cardroom.core.game import Game, View
 from cardroom.core.match import Match
 from cardroom.core.options import Schema
 from cardroom.core.view import TableView, inner_dict, match_table, memo, table_of
@@ -43,6 +43,8 @@ class Preferans(Game):
     has_search_bot: ClassVar[bool] = True
     analysis_path: ClassVar[str] = "cardroom.games.preferans.analysis:ANALYSIS"
     review_path: ClassVar[str] = "cardroom.games.preferans.review:REVIEW"
+    keeper_fields_path: ClassVar[str] = "cardroom.games.preferans.keeper:FIELDS"
+    keeper_result_path: ClassVar[str] = "cardroom.games.preferans.keeper:deal_result"
 
     def __init__(self, variant: str = "sochi", players: int = 3, **options: Any) -> None:
         from cardroom.games.preferans.variants import PLAYERS, make_variant
@@ -87,17 +89,6 @@ class Preferans(Game):
 
     def new_initial_state(self) -> PulkaState:
         return PulkaState(self)
-
-    @classmethod
-    def keeper_fields(cls) -> tuple[KeeperField, ...]:
-        from cardroom.games.preferans.keeper import FIELDS
-
-        return FIELDS
-
-    def keeper_result(self, match: Match[Any, Any, Any, Any], entry: Mapping[str, Any]) -> Any:
-        from cardroom.games.preferans.keeper import deal_result
-
-        return deal_result(match, entry)
 
     def new_deal(self, dealer: int = 0, raspasy_round: int = 1, forbid_six: bool = False,
                  forced_raspasy: bool = False) -> PrefDeal:

@@ -18,7 +18,7 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Self
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from cardroom.core.errors import CardroomError, IllegalAction, Reason
 from cardroom.games.preferans.result import PrefDealResult
@@ -38,12 +38,21 @@ from cardroom.games.preferans.variants import PrefVariant, make_variant
 SEAT_NAMES = {"en": ("N", "E", "S", "W"), "ru": ("С", "В", "Ю", "З")}
 
 
+class Written(Protocol):
+    """An entry a preferans sheet writes (the pulka's :class:`PrefEntry`, the cash box's ``KassaEntry``)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+E = TypeVar("E", bound=Written)
+
+
 @dataclass(frozen=True)
-class SheetLine:
+class SheetLine(Generic[E]):
     """An entry as written, with the number of the deal (1-based) that wrote it."""
 
     deal: int
-    entry: PrefEntry
+    entry: E
 
     def to_dict(self) -> dict[str, Any]:
         return {"deal": self.deal, **self.entry.to_dict()}
@@ -221,13 +230,22 @@ class PrefSheet:
         if result.players != self.players:
             raise CardroomError(Reason("pref.pulka_players", deal=result.players, sheet=self.players))
 
+    def _write(self, entries: Sequence[Any]) -> None:
+        """Write the entries of the last deal scored, each with the deal's number."""
+        n = len(self.results)
+        self.lines.extend(SheetLine(n, e) for e in entries)
+
+    @property
+    def deals(self) -> int:
+        return len(self.results)
+
 
 class PulkaSheet(PrefSheet):
     """The pulka of one game: its lines, its state and its settlement."""
 
     _LISTS = ("lines", "results", "_round_starts")
     _SAME = ("variant", "players", "lines", "state", "_round_starts")
-    lines: list[SheetLine]
+    lines: list[SheetLine[PrefEntry]]
 
     def _start(self) -> None:
         self.state = SheetState.empty(self.players)
@@ -249,14 +267,10 @@ class PulkaSheet(PrefSheet):
             self.state = self.state.apply(extra).next_round()
             self._round_starts.append(n)
             written.extend(extra)
-        self.lines.extend(SheetLine(n, e) for e in written)
+        self._write(written)
         return written
 
     # ------------------------------------------------------------------ reading
-    @property
-    def deals(self) -> int:
-        return len(self.results)
-
     @property
     def round_no(self) -> int:
         return self.state.round_no

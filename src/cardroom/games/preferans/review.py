@@ -14,16 +14,13 @@ from cardroom.games.preferans.rules import PH_PLAY
 
 __all__ = ["REVIEW", "PrefReview"]
 
-_TRICKS = 10  # the tricks of a preferans deal
-
 
 class PrefReview(GenericReview):
     PLAY_PHASE: ClassVar[object] = PH_PLAY
+    SOLVER: ClassVar[str] = "cardroom.solve.preferans:solve_state"
 
     def open_hand(self, deal: Any) -> OpenHand:
-        from cardroom.solve.preferans import solve_state
-
-        sol = solve_state(deal, per_card=True)
+        sol = self.solved(deal)
         mover = sol.to_move
         assert mover is not None
         if sol.kind == "raspasy":
@@ -34,7 +31,7 @@ class PrefReview(GenericReview):
             values = {int(c): v[d] for c, v in sol.per_card.items()}
             side = str(d)
         else:
-            values = {int(c): _TRICKS - v[d] for c, v in sol.per_card.items()}
+            values = {int(c): deal.TRICKS - v[d] for c, v in sol.per_card.items()}
             side = "+".join(str(s) for s in sorted(deal.active) if s != d)
         return OpenHand(str(mover), side, values, sol.kind != "misere")
 

@@ -56,7 +56,7 @@ from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, CardSet, car
 from cardroom.core.claims import Claimable
 from cardroom.core.clone import Cloneable
 from cardroom.core.deal import Deal
-from cardroom.core.errors import IllegalAction, ParseError, Reason
+from cardroom.core.errors import IllegalAction, Reason, parse_either
 from cardroom.core.game import Action, State, View
 from cardroom.core.table import Table
 from cardroom.core.tricks import MUST_TRUMP, TrickPlay, natural_winner
@@ -1121,14 +1121,8 @@ class PrefDeal(Cloneable, Claimable, TrickPlay, LawsTurn, State):
         if self.phase in (PH_PLAY, PH_PASSING):
             return Card.parse(t)
         if self.phase == PH_DISCARD:
-            try:
-                return Card.parse(t)
-            except ParseError:
-                return PrefCall.parse(t)
-        try:
-            return PrefCall.parse(t)
-        except ParseError:
-            return Card.parse(t)
+            return parse_either(t, Card.parse, PrefCall.parse)
+        return parse_either(t, PrefCall.parse, Card.parse)
 
     def action_text(self, action: Any) -> str:
         if isinstance(action, Deal):

@@ -10,22 +10,25 @@ creation is rate-checked before its body is read, an invitation reads its body b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
-from fastapi import Depends, Request, WebSocket
+from fastapi import APIRouter, Depends, Request, WebSocket
+from fastapi.responses import JSONResponse
 
 from cardroom.room import limits
 from cardroom.room.engine import Room, RoomError
 from cardroom.room.jsonin import check_json_content_type, parse_request_json
 from cardroom.room.messages import lang_of_scope
 
-T = TypeVar("T")
-
 if TYPE_CHECKING:
+    from cardroom.room.evening import StoredParts
     from cardroom.room.routes.hint import HintLimit
+
+P = TypeVar("P", bound="StoredParts")
+It = TypeVar("It")
 
 STATIC = Path(__file__).parents[1] / "static"
 
@@ -104,42 +107,71 @@ Lang = Annotated[str, Depends(_lang)]
 Settings = Annotated[RoomSettings, Depends(_settings)]
 
 
-def app_part(request: Request, name: str, make: Callable[[], T]) -> T:
-    """One of the room's parts kept on the application (its evenings, tournaments, knock-outs: made and
-    restored at start-up, room/app.py), made on first use."""
-    state = request.app.state
-    if not hasattr(state, name):
-        setattr(state, name, make())
-    got: T = getattr(state, name)
-    return got
+class StoredRoutes(Generic[P, It]):
+    """How the routes reach one of the room's stored parts (:class:`~cardroom.room.evening.StoredParts`: its
+    evenings, tournaments, knock-outs), kept on the application as ``name`` (made and restored at
+    start-up, room/app.py; made on first use), and the two routes each part has (:meth:`add_routes`).
+    ``gone`` and ``unknown`` are the errors for an id set aside at start-up and for an unknown id, ``bad``
+    and ``refused`` those for a body that makes no item and for a store that refuses one; ``summary``
+    writes an item as its routes answer (the part, the room, the item, the language)."""
 
+    def __init__(self, name: str, make: Callable[[], P], *, gone: str, unknown: str, bad: str, refused: str,
+                 summary: Callable[[P, Room, It, str], dict[str, Any]]) -> None:
+        self.name, self.make = name, make
+        self.gone, self.unknown, self.bad, self.refused = gone, unknown, bad, refused
+        self.summary = summary
 
-def stored_one(items: Mapping[str, T], set_aside: Container[str], key: str, gone: str, unknown: str) -> T:
-    """The item ``key`` of a stored part (an evening, a tournament…): 410 ``gone`` when its stored row was
-    set aside at start-up (the reason stays in the log), 404 ``unknown`` when there is none."""
-    if key not in items:
-        if key in set_aside:
-            raise RoomError(410, gone, id=key)
-        raise RoomError(404, unknown, id=key)
-    return items[key]
+    def of(self, request: Request) -> P:
+        """The part, made on first use."""
+        state = request.app.state
+        if not hasattr(state, self.name):
+            setattr(state, self.name, self.make())
+        got: P = getattr(state, self.name)
+        return got
 
+    def one(self, request: Request, key: str) -> tuple[P, It]:
+        """The part and its item ``key``: 410 ``gone`` when its stored row was set aside at start-up (the
+        reason stays in the log), 404 ``unknown`` when there is none."""
+        part = self.of(request)
+        items = part.by_id()
+        if key not in items:
+            if key in part.set_aside:
+                raise RoomError(410, self.gone, id=key)
+            raise RoomError(404, self.unknown, id=key)
+        got: It = items[key]
+        return part, got
 
-async def make_stored(part: Any, room: Room, body: dict[str, Any], lang: str, bad: str, refused: str) -> Any:
-    """A new item of a stored part made from a request's body (``part.make``: 400 ``bad`` with the reason
-    when the body does not make one), stored before it is acknowledged or begun (``part.add``: 503
-    ``refused`` when the store refuses it, and nothing is kept), then begun (``part.start``)."""
-    from cardroom.core.errors import CardroomError
-    from cardroom.room.store import StoreError
+    async def new(self, request: Request, room: Room, lang: str) -> tuple[P, It]:
+        """The part and a new item made from the request's body (``part.make``: 400 ``bad`` with the reason
+        when the body does not make one), stored before it is acknowledged or begun (``part.add``: 503
+        ``refused`` when the store refuses it, and nothing is kept), then begun (``part.start``)."""
+        from cardroom.core.errors import CardroomError
+        from cardroom.room.store import StoreError
 
-    try:
-        item = part.make(body, lang)
-    except CardroomError as e:
-        raise RoomError(400, bad, why=e.text(lang)) from None
-    except (ValueError, TypeError) as e:
-        raise RoomError(400, bad, why=str(e)) from None
-    try:
-        await part.add(room, item)
-    except StoreError as e:
-        raise RoomError(503, refused, why=str(e)) from None
-    part.start(room, item)
-    return item
+        body = await read_body(request)
+        part = self.of(request)
+        try:
+            item: It = part.make(body, lang)
+        except CardroomError as e:
+            raise RoomError(400, self.bad, why=e.text(lang)) from None
+        except (ValueError, TypeError) as e:
+            raise RoomError(400, self.bad, why=str(e)) from None
+        try:
+            await part.add(room, item)
+        except StoreError as e:
+            raise RoomError(503, self.refused, why=str(e)) from None
+        part.start(room, item)
+        return part, item
+
+    def add_routes(self, router: APIRouter, path: str) -> None:
+        """``POST path`` makes an item (201 with its summary), ``GET path/{item_id}`` gives its summary."""
+        async def make_one(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
+            part, item = await self.new(request, room, lang)
+            return JSONResponse(self.summary(part, room, item, lang), status_code=201)
+
+        async def summary_of(request: Request, room: RoomDep, lang: Lang, item_id: str) -> dict[str, Any]:
+            part, item = self.one(request, item_id)
+            return self.summary(part, room, item, lang)
+
+        router.post(path, status_code=201, name=f"make_{self.name}")(make_one)
+        router.get(path + "/{item_id}", name=f"{self.name}_summary")(summary_of)

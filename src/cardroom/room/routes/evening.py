@@ -7,48 +7,29 @@ one: its tables are created round after round, computer players in the empty sea
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from cardroom.club.card import card_css
 from cardroom.club.movements import PROGRESSIVE_MOVES
 from cardroom.games import game_class, names
 from cardroom.i18n import t
 from cardroom.room.evening import MAX_TABLES, ROOM_KINDS, RoomEvening, RoomEvenings
-from cardroom.room.routes.common import Lang, RoomDep, app_part, make_stored, read_body, stored_one
+from cardroom.room.routes.common import Lang, RoomDep, StoredRoutes
 
 router = APIRouter()
 
 
-def evenings_of(request: Request) -> RoomEvenings:
-    """The room's evenings, kept on the application (made and restored at start-up: room/app.py)."""
-    return app_part(request, "evenings", RoomEvenings)
-
-
-def _evening(request: Request, eid: str) -> tuple[RoomEvenings, RoomEvening]:
-    evs = evenings_of(request)
-    return evs, stored_one(evs.evenings, evs.set_aside, eid, "evening_set_aside", "no_evening")
-
-
-@router.post("/api/club/evenings", status_code=201)
-async def make_evening(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
-    body = await read_body(request)
-    evs = evenings_of(request)
-    ev = await make_stored(evs, room, body, lang, "bad_evening", "evening_store")
-    return JSONResponse(evs.summary(room, ev, lang), status_code=201)
-
-
-@router.get("/api/club/evenings/{eid}")
-async def evening(request: Request, room: RoomDep, lang: Lang, eid: str) -> dict[str, Any]:
-    evs, ev = _evening(request, eid)
-    return evs.summary(room, ev, lang)
+EVENINGS: StoredRoutes[RoomEvenings, RoomEvening] = StoredRoutes(
+    "evenings", RoomEvenings, gone="evening_set_aside", unknown="no_evening", bad="bad_evening",
+    refused="evening_store", summary=lambda evs, room, ev, lang: evs.summary(room, ev, lang))
+EVENINGS.add_routes(router, "/api/club/evenings")
 
 
 @router.get("/club/evenings/{eid}", response_class=HTMLResponse)
 async def evening_card(request: Request, room: RoomDep, lang: Lang, eid: str) -> HTMLResponse:
-    evs, ev = _evening(request, eid)
+    evs, ev = EVENINGS.one(request, eid)
     return HTMLResponse(evs.card(room, ev, request.query_params.get("lang", lang)))
 
 

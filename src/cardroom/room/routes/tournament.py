@@ -9,7 +9,6 @@ tournament (knock-out) that could not be rebuilt at start-up answers 410 ``tourn
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -19,58 +18,26 @@ from cardroom.club import tournament as tr
 from cardroom.core.errors import CardroomError
 from cardroom.i18n import t
 from cardroom.room.engine import RoomError
-from cardroom.room.routes.common import Lang, RoomDep, app_part, make_stored, read_body, stored_one
+from cardroom.room.routes.common import Lang, RoomDep, StoredRoutes, read_body
 from cardroom.room.store import StoreError
-from cardroom.room.tournament import MAX_DEALS, RoomKnockouts, RoomTournament, RoomTournaments
+from cardroom.room.tournament import MAX_DEALS, RoomKnockout, RoomKnockouts, RoomTournament, RoomTournaments
 
 router = APIRouter()
 
 
-def tournaments_of(request: Request) -> RoomTournaments:
-    """The room's tournaments, kept on the application (made and restored at start-up: room/app.py)."""
-    return app_part(request, "tournaments", RoomTournaments)
-
-
-def _tournament(request: Request, tid: str) -> tuple[RoomTournaments, RoomTournament]:
-    ts = tournaments_of(request)
-    return ts, stored_one(ts.tournaments, ts.set_aside, tid, "tournament_set_aside", "no_tournament")
-
-
-def knockouts_of(request: Request) -> RoomKnockouts:
-    return app_part(request, "knockouts", RoomKnockouts)
-
-
-@router.post("/api/club/knockouts", status_code=201)
-async def make_knockout(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
-    body = await read_body(request)
-    ks = knockouts_of(request)
-    ko = await make_stored(ks, room, body, lang, "bad_tournament", "tournament_store")
-    return JSONResponse(ks.summary(room, ko), status_code=201)
-
-
-@router.get("/api/club/knockouts/{kid}")
-async def knockout(request: Request, room: RoomDep, kid: str) -> dict[str, Any]:
-    ks = knockouts_of(request)
-    return ks.summary(room, stored_one(ks.knockouts, ks.set_aside, kid, "tournament_set_aside", "no_tournament"))
-
-
-@router.post("/api/club/tournaments", status_code=201)
-async def make_tournament(request: Request, room: RoomDep, lang: Lang) -> JSONResponse:
-    body = await read_body(request)
-    ts = tournaments_of(request)
-    tm = await make_stored(ts, room, body, lang, "bad_tournament", "tournament_store")
-    return JSONResponse(ts.summary(room, tm), status_code=201)
-
-
-@router.get("/api/club/tournaments/{tid}")
-async def tournament(request: Request, room: RoomDep, tid: str) -> dict[str, Any]:
-    ts, tm = _tournament(request, tid)
-    return ts.summary(room, tm)
+TOURNAMENTS: StoredRoutes[RoomTournaments, RoomTournament] = StoredRoutes(
+    "tournaments", RoomTournaments, gone="tournament_set_aside", unknown="no_tournament", bad="bad_tournament",
+    refused="tournament_store", summary=lambda ts, room, tm, lang: ts.summary(room, tm))
+KNOCKOUTS: StoredRoutes[RoomKnockouts, RoomKnockout] = StoredRoutes(
+    "knockouts", RoomKnockouts, gone="tournament_set_aside", unknown="no_tournament", bad="bad_tournament",
+    refused="tournament_store", summary=lambda ks, room, ko, lang: ks.summary(room, ko))
+KNOCKOUTS.add_routes(router, "/api/club/knockouts")
+TOURNAMENTS.add_routes(router, "/api/club/tournaments")
 
 
 @router.post("/api/club/tournaments/{tid}/rulings", status_code=201)
 async def ruling(request: Request, room: RoomDep, lang: Lang, tid: str) -> JSONResponse:
-    ts, tm = _tournament(request, tid)
+    ts, tm = TOURNAMENTS.one(request, tid)
     body = await read_body(request)
     try:
         got = await ts.rule(room, tm, body)  # stored before it is acknowledged
@@ -87,7 +54,7 @@ async def ruling(request: Request, room: RoomDep, lang: Lang, tid: str) -> JSONR
 async def director_page(request: Request, room: RoomDep, lang: Lang, tid: str) -> HTMLResponse:
     """The director's page: the round being played (each table's seats, set and moves, who sits out),
     then the printable protocol and standings."""
-    ts, tm = _tournament(request, tid)
+    ts, tm = TOURNAMENTS.one(request, tid)
     lang = request.query_params.get("lang", lang)
     data = tm.data(room)
     lines, standings = tr.recompute(data) if data["sittings"] else ([], [])

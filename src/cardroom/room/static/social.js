@@ -118,25 +118,24 @@ function claimBox(tv, c) {
     for (const card of c.hand) row.append(cardEl(card));
     box.append(h("div", { class: "small", text: t("sClaimHand") }), row);
   }
-  if (tv.seat != null && (c.waiting || []).includes(tv.seat)) {
-    box.append(h("div", { class: "social-actions" },
-      h("button", { id: "claim-accept", class: "primary", text: t("sAccept"), onclick: () => wsSend(tv, { type: "claim_answer", accept: true }) }),
-      h("button", { id: "claim-reject", text: t("sReject"), onclick: () => wsSend(tv, { type: "claim_answer", accept: false }) })));
-  } else {
-    box.append(h("div", { class: "small" }, `${t("sWaitingFor")} `, whoList(tv, c.waiting || [])));
-  }
+  box.append(answerRow(tv, c.waiting, "claim_answer", "accept", ["claim-accept", "sAccept"], ["claim-reject", "sReject"]));
   return box;
+}
+
+// A pending request's answer: the yes and no buttons ([id, label key]) for a seat the request waits for,
+// sending {type, [field]: true or false}; else whom it waits for.
+function answerRow(tv, waiting, type, field, [yesId, yes], [noId, no]) {
+  if (tv.seat != null && (waiting || []).includes(tv.seat)) {
+    return h("div", { class: "social-actions" },
+      h("button", { id: yesId, class: "primary", text: t(yes), onclick: () => wsSend(tv, { type, [field]: true }) }),
+      h("button", { id: noId, text: t(no), onclick: () => wsSend(tv, { type, [field]: false }) }));
+  }
+  return h("div", { class: "small" }, `${t("sWaitingFor")} `, whoList(tv, waiting || []));
 }
 
 function undoBox(tv, u) {
   const box = h("div", { class: "undo", id: "undo-pending" }, h("b", {}, `${t("sUndoOf")} `, who(tv, u.seat)));
-  if (tv.seat != null && (u.waiting || []).includes(tv.seat)) {
-    box.append(h("div", { class: "social-actions" },
-      h("button", { id: "undo-agree", class: "primary", text: t("sAgree"), onclick: () => wsSend(tv, { type: "undo_answer", agree: true }) }),
-      h("button", { id: "undo-refuse", text: t("sRefuse"), onclick: () => wsSend(tv, { type: "undo_answer", agree: false }) })));
-  } else {
-    box.append(h("div", { class: "small" }, `${t("sWaitingFor")} `, whoList(tv, u.waiting || [])));
-  }
+  box.append(answerRow(tv, u.waiting, "undo_answer", "agree", ["undo-agree", "sAgree"], ["undo-refuse", "sRefuse"]));
   return box;
 }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.cards import SUIT_ALONE_RU, Card, CardSet, cards_of_mask
 from cardroom.core.errors import CardroomError, IllegalAction, ParseError
@@ -319,9 +319,17 @@ class Renderer:
         call = self.call_of(text)
         return None if call is None else t("laws.act.call", lang, call=self.pretty(call, lang))
 
+    call_type: ClassVar[Any] = None
+    """The game's call class (its ``parse``), by which :meth:`call_of` reads an irregular action's call."""
+
     def call_of(self, text: str) -> Any:
         """The game's call written ``text`` (an irregular action's), or None."""
-        return None
+        if self.call_type is None:
+            return None
+        try:
+            return self.call_type.parse(text)
+        except ParseError:
+            return None
 
     def laws_note(self, state: Any, seat: int, action: Any, lang: str, deal: Any = None, since: int = 0) -> str:
         """How the terminal announces an action of laws mode once applied (``deal``: the deal it was

@@ -5,7 +5,7 @@ laws mode (document 002): ``!CALL`` / ``!CARD`` (``!N 5D`` from dummy's or a nam
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.cards import Card, CardSet
 from cardroom.core.deal import Draw
@@ -141,6 +141,7 @@ def laws_input(text: str, view: BridgeView) -> Any:
 
 
 class BridgeRenderer(Renderer):
+    call_type: ClassVar[Any] = Call
     laws_actions = (Irregular, RulingChoice, Claim)
     sheet_after_deal = True
 
@@ -240,12 +241,6 @@ class BridgeRenderer(Renderer):
 
     def concession(self, action: Any) -> bool:
         return isinstance(action, Claim) and action.concede
-
-    def call_of(self, text: str) -> Any:
-        try:
-            return Call.parse(text)
-        except ParseError:
-            return None
 
     def laws_note(self, state: Any, seat: int, action: Any, lang: str, deal: Any = None, since: int = 0) -> str:
         if isinstance(action, Claim):  # a claim or concession: how many tricks, by whom

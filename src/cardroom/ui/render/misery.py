@@ -4,10 +4,10 @@ each player's points below the line and the sheet of two columns."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.cards import Card, cards_of_mask
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import parse_either
 from cardroom.games.oldbridge.misery import PHASE_PLAY, MiseryCall
 from cardroom.i18n import STRINGS, t
 from cardroom.ui.render.bridge import render_hand, seat_letter
@@ -17,6 +17,8 @@ from cardroom.ui.render.cutthroat import CutthroatRenderer
 class MiseryRenderer(CutthroatRenderer):
     """Cut-throat's cut (the players' numbers; never the cards drawn from the reserve: chance notes are the
     cut's only) and sheet of a column per player."""
+
+    call_type: ClassVar[Any] = MiseryCall
 
     user_seat = 0
 
@@ -83,12 +85,6 @@ class MiseryRenderer(CutthroatRenderer):
             return action.text(lang)
         return super().typed(action, lang)
 
-    def call_of(self, text: str) -> Any:
-        try:
-            return MiseryCall.parse(text)
-        except ParseError:
-            return None
-
     def prompt(self, view: Any, lang: str) -> str:
         if view.phase == "declare":
             key = "misery.your_declaration" if view.drawn or not any(type(a) is Card for a in view.legal) \
@@ -97,12 +93,7 @@ class MiseryRenderer(CutthroatRenderer):
         return super().prompt(view, lang)
 
     def parse(self, text: str, view: Any, state: Any) -> Any:
-        if view.phase == "declare":
-            try:
-                return Card.parse(text)
-            except ParseError:
-                return MiseryCall.parse(text)
-        return Card.parse(text)
+        return parse_either(text, Card.parse, MiseryCall.parse) if view.phase == "declare" else Card.parse(text)
 
     def result_lines(self, state: Any, lang: str) -> list[str]:
         r = state.results[-1]

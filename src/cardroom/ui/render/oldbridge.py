@@ -5,7 +5,7 @@ mode (straight bridge's laws B-1–B-16, auction bridge's revokes): ``!S make H`
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.cards import Card, Suit
 from cardroom.core.deal import Draw
@@ -34,6 +34,7 @@ _RU_DOCUMENT_LETTERS = {"A": "А", "B": "Б", "Y": "У", "Z": "З"}
 
 
 class OldBridgeRenderer(Renderer):
+    call_type: ClassVar[Any] = OldCall
     prefix = "ob."
 
     def banner(self, lang: str) -> list[str]:
@@ -89,12 +90,6 @@ class OldBridgeRenderer(Renderer):
             key = f"ob.call.{action}"
             return t(key, lang) if key in STRINGS else action.text(lang)
         return str(action.pretty) if isinstance(action, Card) else str(action)
-
-    def call_of(self, text: str) -> Any:
-        try:
-            return OldCall.parse(text)
-        except ParseError:
-            return None
 
     def typed(self, action: Any, lang: str) -> str:
         if isinstance(action, OldCall):

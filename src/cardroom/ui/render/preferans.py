@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from cardroom.core.cards import Card, CardSet
-from cardroom.core.errors import ParseError
+from cardroom.core.errors import parse_either
 from cardroom.core.game import Game
 from cardroom.games.preferans.calls import CLOSED, CONTRA, OPEN, PASS, RECONTRA, WHIST, PrefCall, conceded_of, hand_of
 from cardroom.games.preferans.laws import PrefIrregular
@@ -152,12 +152,7 @@ class PreferansRenderer(Renderer):
         """Cards when playing or passing; a card or a call («преферанс», «отказ от прикупа») when discarding."""
         if view.phase in ("play", "passing"):
             return Card.parse(text)
-        if view.phase == "discard":
-            try:
-                return Card.parse(text)
-            except ParseError:
-                return PrefCall.parse(text)
-        return PrefCall.parse(text)
+        return parse_either(text, Card.parse, PrefCall.parse) if view.phase == "discard" else PrefCall.parse(text)
 
     def irregular(self, body: str, view: Any) -> Any:
         return PrefIrregular.from_text(f"!{view.seat} {engine_text(body)}")

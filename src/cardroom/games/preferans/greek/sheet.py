@@ -15,24 +15,13 @@ from typing import Any
 
 from cardroom.core.errors import CardroomError, Reason
 from cardroom.games.preferans.greek.kassa import KassaEntry, apply_entries, deal_entries, end_entries, money
-from cardroom.games.preferans.pulka import PrefSheet
+from cardroom.games.preferans.pulka import PrefSheet, SheetLine
 from cardroom.games.preferans.result import PrefDealResult
 from cardroom.i18n import t
 
 SEAT_NAMES = {"en": ("N", "E", "S", "W"), "ru": ("С", "В", "Ю", "З")}
 RECORD_TAIL = 4
 """The entries of a record the terminal's drawing shows (the last ones)."""
-
-
-@dataclass(frozen=True)
-class KassaLine:
-    """An entry as written, with the number of the deal (1-based) that wrote it."""
-
-    deal: int
-    entry: KassaEntry
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"deal": self.deal, **self.entry.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -54,7 +43,7 @@ class KassaSheet(PrefSheet):
 
     DEFAULT_VARIANT = "greek"
     _SAME = ("variant", "players", "lines", "boxes", "chips")
-    lines: list[KassaLine]
+    lines: list[SheetLine[KassaEntry]]
 
     def _start(self) -> None:
         self.boxes: tuple[int, ...] = (self.variant.greek_kassa,) * self.players
@@ -71,14 +60,10 @@ class KassaSheet(PrefSheet):
             self.boxes, self.chips = apply_entries(self.boxes, self.chips, extra)
             entries = [*entries, *extra]
         self.results.append(result)
-        self.lines.extend(KassaLine(len(self.results), e) for e in entries)
+        self._write(entries)
         return entries
 
     # ------------------------------------------------------------------ reading
-    @property
-    def deals(self) -> int:
-        return len(self.results)
-
     @property
     def is_over(self) -> bool:
         """§10.4.1 «Игра заканчивается, когда все три игрока опустошили свою кассу»."""
