@@ -95,6 +95,13 @@ class Opening(ABC):
         """Check and record an opening action (:class:`IllegalAction`, nothing changed, if it is not one
         now); the first dealer once it is found, ``None`` while the opening goes on (a tie cut again)."""
 
+    checks_late: ClassVar[bool] = False
+    """Whether :meth:`refuse_late` is the opening's own (set for each subclass): the match calls it only then."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.checks_late = cls.refuse_late is not Opening.refuse_late
+
     def refuse_late(self, action: Any) -> None:  # noqa: B027 (a hook that does nothing by default)
         """Called with every action after the opening: raise :class:`IllegalAction` for an opening
         action that comes too late. By default the deal in play refuses it as it refuses anything."""
@@ -174,6 +181,18 @@ class Match(State, Generic[D, R, S, V]):
     summary_fields: ClassVar[tuple[str, ...]] = ("position", "over", "sheet")
     """The common fields of :meth:`match_summary`, of "position", "over", "unfinished", "sheet", "deals"."""
 
+    plain_log: bool = True
+    """Whether the match's log records each action alone, as applied: so where :meth:`logged` is not
+    overridden (set for each subclass; a match whose :meth:`logged` holds only at times may set it on the
+    instance)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "is_over" in cls.__dict__:  # to_act, legal_actions and apply read the sheet themselves
+            raise TypeError(f"{cls.__name__}: a match is over when its sheet is (or left unfinished): "
+                            "the sheet says so, not an override of Match.is_over")
+        cls.plain_log = cls.logged is Match.logged
+
     sheet: S
     deal: Any
     """The deal in play, a ``D``, None before the first. Typed ``Any`` here so that code holding a match of
@@ -218,7 +237,8 @@ class Match(State, Generic[D, R, S, V]):
         return seat if self.dealer is None else type(self.dealer)(seat)
 
     def logged(self, deal: D, recorded: int, action: Any) -> Sequence[Any]:
-        """What the match's log records for ``action`` applied to ``deal`` (whose log had ``recorded`` entries)."""
+        """What the match's log records for ``action`` applied to ``deal`` (whose log had ``recorded`` entries);
+        asked only where :attr:`plain_log` is false."""
         return (action,)
 
     def deal_number(self) -> int:
@@ -264,11 +284,14 @@ class Match(State, Generic[D, R, S, V]):
         return None if fn is None else tuple(float(x) for x in fn())
 
     # ------------------------------------------------------------------ the protocol
+    # (to_act, legal_actions and apply, asked at every action, read the sheet as is_over does, without
+    # its call)
     @property
     def to_act(self) -> int | None:
-        deal: D | None = self.deal
-        if self.is_over:
+        sheet = self.sheet
+        if sheet.is_over or sheet.unfinished:
             return None
+        deal: D | None = self.deal
         if deal is None:
             return CHANCE
         return deal.to_act
@@ -283,7 +306,10 @@ class Match(State, Generic[D, R, S, V]):
 
     def legal_actions(self) -> Sequence[Any]:
         deal: D | None = self.deal
-        if deal is None or self.is_over:
+        if deal is None:
+            return []
+        sheet = self.sheet
+        if sheet.is_over or sheet.unfinished:
             return []
         return deal.legal_actions()
 
@@ -297,7 +323,8 @@ class Match(State, Generic[D, R, S, V]):
         return deal.sample_chance(rng)
 
     def apply(self, action: Any) -> None:
-        if self.is_over:
+        sheet = self.sheet
+        if sheet.is_over or sheet.unfinished:
             raise IllegalAction(self.over_text.format(noun=self.noun, action=action), action=action)
         deal: D | None = self.deal
         if deal is None:
@@ -308,8 +335,9 @@ class Match(State, Generic[D, R, S, V]):
                 self.dealer = dealer
                 self.deal = self.new_deal()
             return
-        if self.opening is not None:
-            self.opening.refuse_late(action)
+        opening = self.opening
+        if opening is not None and opening.checks_late:
+            opening.refuse_late(action)
         if isinstance(action, claims.ClaimSettled):  # an accepted claim ends the deal (core/claims.py)
             if not isinstance(deal, claims.Claimable):
                 raise IllegalAction(Reason("claim.no_tricks"), action=action)
@@ -318,9 +346,13 @@ class Match(State, Generic[D, R, S, V]):
             if deal.is_over:  # a preferans player may still choose how his points are written
                 self._deal_over(deal)
             return
-        recorded = len(deal.history)
-        deal.apply(action)  # raises, unchanged, if illegal
-        self._history.extend(self.logged(deal, recorded, action))
+        if self.plain_log:
+            deal.apply(action)  # raises, unchanged, if illegal
+            self._history.append(action)
+        else:
+            recorded = len(deal.history)
+            deal.apply(action)
+            self._history.extend(self.logged(deal, recorded, action))
         if deal.is_over:
             self._deal_over(deal)
 

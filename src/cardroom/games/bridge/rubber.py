@@ -335,6 +335,7 @@ class RubberState(Match[BridgeDeal, DealResult, ScoreSheet, "RubberView"]):
 
     def __init__(self, game: ContractBridge) -> None:
         self.rules = game.rules
+        self.plain_log = not self.rules.laws  # only a deal under the laws records more than the action (logged)
         super().__init__(game, ScoreSheet(self.rules.scoring), Seat.NORTH, DrawOpening(_draw_winner),
                          opening_due=self.rules.draw_for_first_deal)
 
