@@ -465,11 +465,11 @@ class Match(State, Generic[D, R, S, V]):
         hands as the deal showed them once over
         (:meth:`dealt_hands`) and its structured :meth:`result_line`. None during a deal: the hands are
         shown only after the deal is over."""
+        deal = self.ended_deal()
+        if deal is None:  # (asked for every message: answered before the import below)
+            return None
         from cardroom.core.view import card_list, table_of
 
-        deal = self.ended_deal()
-        if deal is None:
-            return None
         number = len(self.finished_deals)
         got = self.__dict__.get("_deal_end")
         if got is not None and got[0] is deal:
