@@ -4,7 +4,7 @@
         [--seconds 5] [--deals 20] [--tables 200] [--room-seconds 15] [--think 0] [--game bridge]
         [--same-bench] [--paired]
 
-The other commit is checked out into a temporary git worktree (the compiled solver core copied in);
+The other commit is checked out into a temporary git worktree, its compiled solver core built there;
 each side runs its own ``bench/engine.py``, ``bench/solve.py`` and ``bench/room.py`` (so the room's
 server and clients speak that commit's protocol) with its own ``src`` first on the path. The sides
 take turns, bench by bench (ref, this, this, ref, …), so that a drift of the machine's load falls on
@@ -184,8 +184,15 @@ def main(argv: list[str] | None = None) -> int:
     ref_tree = tmp / "ref"
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(ref_tree), args.ref], check=True,
                    capture_output=True)
-    for so in (ROOT / "src" / "cardroom" / "solve").glob("_core*.so"):  # the compiled core, if built
-        shutil.copy(so, ref_tree / "src" / "cardroom" / "solve" / so.name)
+    # the reference's own compiled solver core, built from its sources (its setup.py); where it cannot be
+    # built, this tree's copied in (said, since its solve figures then time this tree's core)
+    built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace", "-q"], cwd=ref_tree,
+                           capture_output=True)
+    if built.returncode != 0:
+        print(f"the reference's compiled core could not be built ({built.stderr.decode()[-300:].strip()}); "
+              "this tree's is used for it")
+        for so in (ROOT / "src" / "cardroom" / "solve").glob("_core*.so"):
+            shutil.copy(so, ref_tree / "src" / "cardroom" / "solve" / so.name)
     if args.same_bench:
         for script in (ROOT / "bench").glob("*.py"):
             shutil.copy(script, ref_tree / "bench" / script.name)

@@ -225,3 +225,30 @@ def test_an_opening_action_after_the_opening_is_refused_by_the_game() -> None:
         state.apply(late)
     bridge = _rubber()
     assert isinstance(bridge.parse_action("draw AS 2C QD QC"), Draw) and bridge.draw is not None
+
+
+def test_a_match_is_over_by_its_sheet_alone() -> None:
+    # to_act, legal_actions and apply read the sheet as Match.is_over does: a match that overrode it would
+    # answer two ways, so defining it is refused when the class is made
+    with pytest.raises(TypeError, match="sheet"):
+        type("OverByItself", (RubberState,), {"is_over": property(lambda self: True)})
+    state = _rubber()
+    state.sheet.unfinished = True
+    assert state.is_over and state.to_act is None and not state.legal_actions()
+    with pytest.raises(IllegalAction, match="is over"):
+        state.apply(Card.parse("AS"))
+
+
+def test_the_log_records_what_the_deal_records() -> None:
+    # the contract rubber logs each action alone outside laws mode, what its deal recorded under the laws
+    # (an accepted irregularity may be logged before the action): replayed from its log, each equals itself
+    assert _rubber().plain_log and not load("bridge", laws=True).new_initial_state().plain_log
+    for laws in (False, True):
+        state = load("bridge", laws=laws).new_initial_state()
+        rng = random.Random(4)
+        for _ in range(120):
+            if state.is_over:
+                break
+            state.apply(state.sample_chance(rng) if state.to_act == CHANCE else rng.choice(list(state.legal_actions())))
+        again = load("bridge", laws=laws).replay(list(state.history))
+        assert again.snapshot() == state.snapshot()
