@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardroom.core.cards import PIQUET_PACK_MASK, SUIT_MASKS, Card, Suit, cards_of_mask
 from cardroom.core.clone import Cloneable, copy_state
+from cardroom.core.game import CHANCE
 from cardroom.core.tricks import (
     FOLLOW_SUIT,
     MUST_TRUMP,
@@ -20,7 +22,7 @@ from cardroom.core.tricks import (
     must_trump_mask,
     natural_winner,
 )
-from cardroom.games import load
+from cardroom.games import load, names
 from cardroom.games.euchre.ranks import legal_plays, trick_winner
 from cardroom.games.euchre.rules import BOWERS
 
@@ -144,3 +146,26 @@ def test_every_deal_clones_from_its_fields_and_the_copy_is_independent() -> None
             assert type(copy) is type(deal) and copy.snapshot() == before
             _random_until(copy, random.Random(seed + 100), 30)
             assert deal.snapshot() == before, name  # playing on the copy leaves the original as it was
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_deal_enters_its_cards_the_way_its_tricks_hold_them(name: str) -> None:
+    # enter_card is chosen once per class from the class's ``order`` (core/tricks.py _card_entry): a deal
+    # may give another order of its own, never none where its class gives one, nor one where it gives none
+    state = load(name).new_initial_state()
+    rng = random.Random(3)
+    seen = 0
+    for _ in range(2000):
+        if seen > 20:
+            break
+        if state.is_over:  # a match may end early (random play): another one
+            state = load(name).new_initial_state()
+        state.apply(state.sample_chance(rng) if state.to_act == CHANCE else rng.choice(list(state.legal_actions())))
+        deal = state.deal
+        if isinstance(deal, TrickPlay) and deal.trick:
+            seen += 1
+            in_order = type(deal).order is not None
+            assert (deal.order is not None) is in_order
+            assert type(deal).enter_card.cards_alone is in_order  # type: ignore[attr-defined]
+            assert all(isinstance(x, int) for x in deal.trick) is in_order  # the trick as it holds its cards
+    assert seen > 0

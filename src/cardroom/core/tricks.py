@@ -187,6 +187,29 @@ class Trick(NamedTuple, Generic[S]):
         return [s for s, _ in self.plays]
 
 
+def _card_entry(cards_alone: bool) -> Callable[[TrickPlay, Any, Card], bool]:
+    """:meth:`TrickPlay.enter_card` for a trick that holds the cards alone (``order`` given) or (seat, card)
+    pairs: one body, the way fixed when it is made rather than asked at every card."""
+
+    def enter_card(self: TrickPlay, seat: Any, card: Card) -> bool:
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.played |= bit
+        t = self.trick
+        t.append(card if cards_alone else (seat, card))
+        if len(t) == self.trick_size:
+            self.close_trick()
+            return True
+        self.next_seat = self.after[seat]
+        return False
+
+    enter_card.cards_alone = cards_alone  # type: ignore[attr-defined]
+    return enter_card
+
+
+_ENTRIES = (_card_entry(False), _card_entry(True))
+
+
 class TrickPlay:
     """The trick play of a deal, kept in the deal's own fields (set by :meth:`init_play`).
 
@@ -287,23 +310,17 @@ class TrickPlay:
         led = self.led_card()
         return led is not None and not self.follow.follows(self.hands[seat], led, card, self.trump)
 
-    def enter_card(self, seat: Any, card: Card) -> bool:
-        """``seat`` plays ``card`` (already found acceptable): it leaves the hand for the trick; the turn
-        passes to the next seat in play, or the trick closes (:meth:`close_trick`). True when the card
-        closed a trick."""
-        bit = 1 << card
-        self.hands[seat] &= ~bit
-        self.played |= bit
-        t = self.trick
-        if self.order is None:
-            t.append((seat, card))
-        else:
-            t.append(card)
-        if len(t) == self.trick_size:
-            self.close_trick()
-            return True
-        self.next_seat = self.after[seat]
-        return False
+    enter_card = _ENTRIES[False]
+    """``enter_card(seat, card)``: ``seat`` plays ``card`` (already found acceptable): it leaves the hand for the
+    trick; the turn passes to the next seat in play, or the trick closes (:meth:`close_trick`). True when the
+    card closed a trick. (:func:`_card_entry`'s, chosen for each class.)"""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # a deal whose tricks hold the cards alone (its class gives ``order``; an instance may give another
+        # order, never none) enters its cards without asking which way at every card
+        if "enter_card" not in cls.__dict__ and getattr(cls.enter_card, "cards_alone", None) is not None:
+            cls.enter_card = _ENTRIES[cls.order is not None]
 
     def close_trick(self) -> None:
         """Quit the trick in progress: its winner takes it and leads (after the last trick, only where
