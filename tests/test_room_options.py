@@ -251,6 +251,14 @@ def test_any_option_any_value_is_refused_by_name_or_makes_a_table_that_plays_to_
         rig.play(rt, owner)
 
 
+def test_a_tuple_option_given_as_a_json_list_makes_a_table_that_plays_to_its_end(rig: Rig) -> None:
+    # found by the test above: preferans' ladder was cached by the variant's hash, which a variant rebuilt
+    # from the stored options (JSON lists for its tuples) does not have, so the replay of the first call failed
+    got = create(rig, "preferans", {"raspasy_zero_points": [0], **SHORT.get("preferans", {})})
+    assert not isinstance(got, RoomError), got
+    rig.play(*got)
+
+
 @settings(max_examples=12, deadline=None)
 @given(st.data())
 def test_valid_options_together_make_a_table_that_plays_to_its_end(rig: Rig, data: st.DataObject) -> None:

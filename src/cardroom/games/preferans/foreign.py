@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
 from typing import TYPE_CHECKING
 
 from cardroom.core.cards import Card, cards_of_mask
@@ -35,9 +34,10 @@ F3_EXTRAS = ("bettel", "durchmarsch")
 """F3's damaged table names Bettel («0 (ровно)») and Durchmarsch («10 (т. е. все)») only."""
 
 
-@cache
 def variant_ladder(v: PrefVariant) -> tuple[PrefCall, ...]:
-    """The bids of ``v`` in rank order (:meth:`PrefVariant.rank`)."""
+    """The bids of ``v`` in rank order (:meth:`PrefVariant.rank`; kept by the variant, ``PrefVariant._ladder``:
+    not cached here by the variant's hash, which a variant rebuilt from stored JSON, lists for its tuples,
+    does not have)."""
     calls = [c for c in LADDER if v.russian_misere or not c.is_misere]
     if v.extra_contracts == "f1":
         calls += EXTRAS
