@@ -37,3 +37,20 @@ def poll(c: TestClient, path: str, pred: Any, timeout: float = 60.0, pause: floa
 def wait_until(c: TestClient, tid: str, pred: Any, timeout: float = 60.0) -> dict[str, Any]:
     """The table's public info once ``pred`` holds of it (failing after ``timeout`` seconds)."""
     return poll(c, f"/api/tables/{tid}", pred, timeout)
+
+
+def hand_of(m: dict[str, Any], seat: int | None = None) -> list[str] | None:
+    """The cards of a hand a state message shows, from its common table (``view.table.hands``): table seat
+    ``seat``'s, or the viewer's own (None: the message does not show that hand)."""
+    tb = m["view"]["table"]
+    if seat is None:
+        places = tb.get("places")
+        seat = tb["seat"] if not places else places[tb["seat"]]
+    hand = tb["hands"].get(str(seat))
+    return None if hand is None else list(hand)
+
+
+def dummy_hand_of(m: dict[str, Any]) -> list[str] | None:
+    """Dummy's cards as a state message shows them (None: no dummy, or not yet faced)."""
+    dummy = m["view"]["table"].get("dummy")
+    return None if dummy is None else hand_of(m, dummy)

@@ -37,6 +37,7 @@ from cardroom.games import load, names
 from cardroom.games.euchre.scoring import RubberScore
 from cardroom.room.store import Store
 from cardroom.room.testing import ServerProcess
+from roomkit import hand_of
 
 EUCHRE_VECTORS = Path(__file__).parents[2] / "shared" / "rules" / "euchre-examples.json"
 
@@ -293,7 +294,7 @@ def test_bridge_deal_by_clicking(page: Any, server: ServerProcess) -> None:
     page.wait_for_function("window.__cardroom.state && window.__cardroom.state.seat === 0")
     again = state(page)
     assert again["view"]["seat"] == "N"
-    hand = deal_of(again).get("hand") or []
+    hand = hand_of(again) or []
     assert all(isinstance(c, str) for c in hand)
     # a spectator (no token) sees no hidden hand
     spec = page.context.new_page()
@@ -886,7 +887,7 @@ def test_language_switch_reconnects_in_the_new_language(page: Any, server: Serve
     english = state(page)["position"]
     assert re.search(r"[A-Za-z]{3,}", english)
     page.select_option("#lang", "ru")
-    back = ("window.__cardroom.table && window.__cardroom.table.ws"
+    back = ("window.__cardroom && window.__cardroom.table && window.__cardroom.table.ws"
             " && window.__cardroom.table.ws.url.includes('lang={}')"
             " && window.__cardroom.state && window.__cardroom.state.seat === 0")
     page.wait_for_function(back.format("ru"))

@@ -27,6 +27,7 @@ import pytest
 import browserkit
 from browserkit import page_in, server_fixture, shot, state
 from cardroom.room.testing import ServerProcess
+from roomkit import hand_of
 from test_room_browser import deal_of, open_table, stored_actions
 
 BOT_DELAY = 2.5
@@ -129,7 +130,7 @@ def test_lead_out_of_turn_by_clicking_and_the_other_side_chooses(page: Any, serv
     assert page.locator("[data-hand='0'] .card.irregular").count() == 0
     page.click("#irregular-toggle")
     cards = page.locator("[data-hand='0'] .card.irregular")
-    assert cards.count() == len(d["hand"]) == 13
+    assert cards.count() == len(hand_of(st) or []) == 13
     assert page.locator("[data-legal-id]").count() == 0, "nothing is legal for us: only irregular actions"
     shot(page, "laws-1-toggle-on")
     card = str(cards.first.get_attribute("data-card"))

@@ -12,7 +12,10 @@ from typing import Any
 import browserkit
 from browserkit import ARTIFACTS, FAST, STEP_TIMEOUT, server_fixture, state
 from cardroom.room.testing import ServerProcess
+from roomkit import hand_of
 from test_room_browser import by_text, deal_of, open_table
+
+WEST = 3  # West's table seat (N E S W): whose hand is played, as the common table names it
 
 server = server_fixture("browser-misery", bot_delay=0.0, limits=FAST, deal_wait=True)
 browser = browserkit.browser
@@ -60,14 +63,14 @@ def test_misery_bridge_discard_and_draw_in_the_browser(browser: Any, server: Ser
                 continue
             d = deal_of(st)
             assert (d["dealer"] == "S") != second, "the person (player 1, South) deals the first deal of this seed"
-            if second and d["phase"] == "play" and d["hand_to_play"] == "W":
+            if second and d["phase"] == "play" and st["view"]["table"]["hand_to_play"] == WEST:
                 if not dummy_cards:  # the person's dummy in a box of its own, its cards his to click
                     pg.screenshot(path=str(ARTIFACTS / "misery-bridge-dummy.png"), full_page=True)
                 dummy_cards.update(x["text"] for x in st["legal"])
             if d["phase"] == "declare":
                 texts = [x["text"] for x in st["legal"]]
                 if not d["drawn"] and len(discarded) < 2 and any(len(x) <= 3 for x in texts):
-                    card = sorted(d["hand"])[0]
+                    card = sorted(hand_of(st) or [])[0]
                     discarded.append(card)
                     _click(pg, st, by_text(st, card) or -1)
                     continue
@@ -77,8 +80,9 @@ def test_misery_bridge_discard_and_draw_in_the_browser(browser: Any, server: Ser
                     continue
                 # drawn: the discards face up on the table, the hand thirteen again with the two drawn
                 assert sorted(d["discards"]) == sorted(discarded)
-                assert len(d["drawn"]) == 2 and len(d["hand"]) == 13
-                assert set(d["drawn"]) <= set(d["hand"]) and not set(d["discards"]) & set(d["hand"])
+                hand = hand_of(st) or []
+                assert len(d["drawn"]) == 2 and len(hand) == 13
+                assert set(d["drawn"]) <= set(hand) and not set(d["discards"]) & set(hand)
                 open_cards = pg.eval_on_selector_all(".centre .discard [data-card]",
                                                      "els => els.map(e => e.dataset.card)")
                 assert sorted(open_cards) == sorted(discarded), open_cards

@@ -14,6 +14,7 @@ import pytest
 import browserkit
 from browserkit import FAST, server_fixture, shot, state
 from cardroom.room.testing import ServerProcess
+from roomkit import hand_of
 from test_room_browser import deal_of, open_table, play
 
 server = server_fixture("browser-two-hand", bot_delay=0.0, limits=FAST)
@@ -50,7 +51,7 @@ def test_a_face_down_card_turns_up_when_its_cover_is_played(page: Any, server: S
             assert [{"up": p["up"], "back": p["down"], "down": p["down"]} for p in piles[letter]] == shown
         # a covered card never reaches the page: only the face-up cards and the player's own hand are named
         named = set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)"))
-        assert named <= {p["up"] for s in ("N", "E") for p in piles[s] if p["up"]} | set(d.get("hand") or []) | {
+        assert named <= {p["up"] for s in ("N", "E") for p in piles[s] if p["up"]} | set(hand_of(st) or []) | {
             c for t in st["view"]["table"]["tricks"] for _, c in t["plays"]} | {
             c for _, c in (st["view"]["table"]["trick"] or {}).get("plays", [])}
         if played and not seen["checked"]:

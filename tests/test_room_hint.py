@@ -35,6 +35,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from cardroom.room.app import create_app
+from roomkit import hand_of
 
 GAMES = names()
 CARD = re.compile(r"(10|[2-9JQKA])[CDHS]")
@@ -281,7 +282,7 @@ def test_real_hint_names_a_legal_card_with_average_tricks(client: TestClient, ga
         return
     msg = client.get(f"/api/tables/{tid}/state", headers=auth(tokens[seat])).json()
     legal = {x["id"]: x["text"] for x in msg["legal"]}
-    hand = (msg["view"].get("deal") or msg["view"].get("hand") or {}).get("hand") or []
+    hand = hand_of(msg) or []
     # the tricks left to play: as many as the cards of the hand to play, which may be a dummy's (double
     # dummy's blind lead: its owner's own hand stays face down to him)
     seen = [len(v) for v in ((msg["view"].get("table") or {}).get("hands") or {}).values()]

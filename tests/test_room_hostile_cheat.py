@@ -51,6 +51,7 @@ from cardroom.room.engine import (
 )
 from cardroom.room.store import Store
 from cardroom.room.testing import ServerProcess
+from roomkit import dummy_hand_of, hand_of
 
 Json = dict[str, Any]
 PACK = [str(c) for c in cards_of_mask((1 << 52) - 1)]
@@ -344,8 +345,8 @@ def test_declarer_probing_an_unfaced_dummy_gets_one_answer_for_every_card(server
         c.act(tid, tokens[seat], m, "7NT" if seat == 2 and "7NT" in [x["text"] for x in m["legal"]] else "Pass")
     south = c.state(tid, tokens[2])
     deal = south["view"]["deal"]
-    assert deal["declarer"] == "S" and deal["dummy"] == "N" and deal["dummy_hand"] is None and south["to_act"] == 3
-    own = set(deal["hand"])
+    assert deal["declarer"] == "S" and deal["dummy"] == "N" and dummy_hand_of(south) is None and south["to_act"] == 3
+    own = set(hand_of(south) or [])
     before = {s: c.state(tid, tokens[s]) for s in range(4)}
     answers: dict[str, set[tuple[int, str, str]]] = {"en": set(), "ru": set()}
     not_held: dict[str, set[tuple[int, str, str]]] = {"en": set(), "ru": set()}  # the 39 he does not hold
@@ -369,7 +370,7 @@ def test_declarer_probing_an_unfaced_dummy_gets_one_answer_for_every_card(server
     west = c.state(tid, tokens[3])
     c.act(tid, tokens[3], west, west["legal"][0]["text"])
     south = c.state(tid, tokens[2])
-    dummy = south["view"]["deal"]["dummy_hand"]
+    dummy = dummy_hand_of(south)
     assert dummy and len(dummy) == 13
     absent = next(x for x in PACK if x not in dummy and x not in own)
     r = c.call("POST", f"/api/tables/{tid}/actions", {"irregular": f"!N expose {absent}", "seq": south["seq"]},

@@ -32,6 +32,7 @@ with warnings.catch_warnings():
 
 from cardroom.room.app import create_app
 from cardroom.room.testing import live_record, ws_protocols
+from roomkit import dummy_hand_of, hand_of
 
 Msg = dict[str, Any]
 PROBLEMS: list[str] = []
@@ -98,6 +99,12 @@ def drive(c: TestClient, tid: str, tokens: list[str], choose: Callable[[Msg], st
     raise AssertionError("not reached")
 
 
+def own_hand(m: Msg) -> list[str]:
+    hand = hand_of(m)
+    assert hand is not None
+    return hand
+
+
 def deal(m: Msg) -> dict[str, Any]:
     d: dict[str, Any] = m["view"].get("deal") or m["view"].get("hand") or {}
     return d
@@ -147,7 +154,7 @@ def test_lobby_offers_laws_for_every_game_that_has_it(client: TestClient) -> Non
 def test_casual_table_refuses_irregular_actions_unchanged(client: TestClient) -> None:
     tid, tokens, m = bridge_to_opening_lead(client, {})
     before = live_record(client, tid)
-    card = message(client, tid, tokens[0])["view"]["deal"]["hand"][0]
+    card = own_hand(message(client, tid, tokens[0]))[0]
     for body in ({"irregular": card, "seq": m["seq"]}, {"action": f"!N {card}", "seq": m["seq"]}):
         r = client.post(f"/api/tables/{tid}/actions", json=body, headers=auth(tokens[0]))
         assert r.status_code == 409 and r.json()["code"] == "not_laws", r.text
@@ -162,7 +169,7 @@ def test_irregular_lead_out_of_turn_ruled_by_declarer(client: TestClient, db: st
     tid, tokens, m = bridge_to_opening_lead(client, {"laws": True})
     seq = m["seq"]
     north = message(client, tid, tokens[0])
-    card = north["view"]["deal"]["hand"][0]
+    card = own_hand(north)[0]
     assert north["laws"] is True and north["legal"] == []
     before = live_record(client, tid)
     url = f"/api/tables/{tid}/actions"
@@ -220,7 +227,7 @@ def test_irregular_lead_out_of_turn_ruled_by_declarer(client: TestClient, db: st
     assert r.status_code == 200, r.text
     south = message(client, tid, tokens[2])
     assert south["to_act"] == 2
-    hand_suits = {c[-1] for c in south["view"]["deal"]["hand"]}
+    hand_suits = {c[-1] for c in own_hand(south)}
     if suit in hand_suits:  # S must lead the suit (a player who cannot comply leads anything)
         assert {x["text"][-1] for x in south["legal"]} == {suit}
     snapshot = {s: message(client, tid, tokens[s]) for s in range(4)}
@@ -274,7 +281,7 @@ def test_irregular_over_the_websocket_and_a_bot_rules(client: TestClient) -> Non
     d = deal(m)
     assert m["to_act"] != 1 and d["declarer"] in ("E", "W") and d["dummy"] != "N", \
         "the seed no longer gives a defence for N: choose another seed"
-    card = d["hand"][0]
+    card = own_hand(m)[0]
     with client.websocket_connect(f"/ws/tables/{tid}", subprotocols=ws_protocols(tokens[0])) as ws:
         now = ws.receive_json()
         ws.send_json({"type": "act", "irregular": "zz", "seq": now["seq"]})
@@ -319,7 +326,7 @@ def test_play_out_of_turn_is_ruled(client: TestClient, game: str, options: dict[
     for s in range(n):
         if s == to_act:
             continue
-        hand = deal(message(client, tid, tokens[s])).get("hand") or []
+        hand = hand_of(message(client, tid, tokens[s])) or []
         if hand:
             offender, card = s, hand[0]
             break
@@ -387,7 +394,7 @@ def test_laws_tables_leak_nothing(tmp_path: Path, game: str, opts: dict[str, Any
                         # seat 0 plays its turns; while a bot is about to play, now and then out of turn
                         view = rt.state.view(0).to_dict()
                         d = view.get("deal") or view.get("hand") or {}
-                        hand = d.get("hand") or []
+                        hand = view["table"]["hands"].get(str(view["table"]["seat"])) or []
                         pending = (d.get("laws") or {}).get("ruling") is not None
                         ta = rt.to_act_seat()
                         if ta == 0:
@@ -438,7 +445,7 @@ def test_call_out_of_turn_and_declarer_for_dummy(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     east = message(client, tid, tokens[1])
     assert east["to_act"] == 1 and deal(east)["dummy"] == "W"
-    dummy_card = deal(east)["dummy_hand"][0]
+    dummy_card = (dummy_hand_of(east) or [])[0]
     before = live_record(client, tid)
     r = client.post(f"/api/tables/{tid}/actions", json={"irregular": f"!W {dummy_card}", "seq": east["seq"]},
                     headers=auth(tokens[0]))
@@ -483,7 +490,7 @@ def test_claims_and_concessions(client: TestClient) -> None:
     assert ruling["law"] == "L32" and chooser in (0, 2) and ruling["irregularity"]["offender"] == 1
     assert "ruling L32 accept" in [x["text"] for x in mm["legal"]]
     # declarer's hand is faced for the claim: every seat (and a spectator) sees it
-    east_hand = message(client, tid, tokens[1])["view"]["deal"]["hand"]
+    east_hand = own_hand(message(client, tid, tokens[1]))
     spectator = client.get(f"/api/tables/{tid}/state").json()
     assert sorted(spectator["view"]["deal"]["laws"]["face_up"]["E"]) == sorted(east_hand)
     r = client.post(f"/api/tables/{tid}/actions", json={"action": "ruling L32 accept", "seq": mm["seq"]},

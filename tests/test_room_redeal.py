@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from roomkit import auth, poll
+from roomkit import auth, hand_of, poll
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -64,7 +64,7 @@ def _dealt(c: TestClient, table: str, token: str, timeout: float = 60.0) -> dict
     deadline = time.monotonic() + timeout
     while True:
         st: dict[str, Any] = c.get(f"/api/tables/{table}/state", headers=auth(token)).json()
-        if st["view"]["deal"]["hand"]:
+        if hand_of(st):
             return st
         assert time.monotonic() < deadline, st
         time.sleep(0.05)
@@ -72,7 +72,7 @@ def _dealt(c: TestClient, table: str, token: str, timeout: float = 60.0) -> dict
 
 def _deal(c: TestClient, table: str, token: str) -> dict[str, Any]:
     st = c.get(f"/api/tables/{table}/state", headers=auth(token)).json()
-    return {"seq": st["seq"], "dealer": st["view"]["table"]["dealer"], "hand": st["view"]["deal"]["hand"],
+    return {"seq": st["seq"], "dealer": st["view"]["table"]["dealer"], "hand": hand_of(st),
             "number": st["view"]["deal_number"]}
 
 
@@ -104,7 +104,7 @@ def test_law_37_the_same_dealer_deals_again_new_cards(tmp_path: Path, game: str)
     with TestClient(create_app(db, bot_delay=0.2)) as c:
         st = c.get(f"/api/tables/{table}/state", headers=auth(anna)).json()
         assert st["view"]["deal_number"] == second["number"]
-        assert sorted(st["view"]["deal"]["hand"]) == sorted(second["hand"])
+        assert sorted(hand_of(st) or []) == sorted(second["hand"])
 
 
 def test_no_redeal_between_deals_or_of_an_evenings_board(tmp_path: Path) -> None:
@@ -129,10 +129,10 @@ def test_no_redeal_between_deals_or_of_an_evenings_board(tmp_path: Path) -> None
             rt.deals = []  # as a club evening's table
             assert await room.redeal(rt.id) is False and rt.seq == dealt
             rt.deals = None
-            hand = rt.state.view(0).to_dict()["deal"]["hand"]
+            hand = hand_of({"view": rt.state.view(0).to_dict()})
             assert await room.redeal(rt.id) is True and rt.seq == dealt - 1 and rt.redeals == {dealt - 1: 1}
             await room._commit_apply(rt, rt.state.sample_chance(chance_rng(rt.seed, rt.seq, 1)))
-            assert rt.state.view(0).to_dict()["deal"]["hand"] != hand
+            assert hand_of({"view": rt.state.view(0).to_dict()}) != hand
         finally:
             await room.close()
             await store.stop()

@@ -481,7 +481,9 @@ class SeatDictView:
             if moment is not None:
                 moment["inner"] = base
         d = base.copy()
-        d.update(self._own_dict())
+        for k, v in self._own_dict().items():
+            if k not in TABLE_CARRIES:
+                d[k] = v
         return d
 
 
@@ -519,9 +521,12 @@ def match_table(seat: int, seats: int, deal: TableView | None, over: bool) -> Ta
     return replace(deal, phase=Phase.MATCH_OVER) if over else deal
 
 
-TABLE_CARRIES = ("table", "trick", "tricks", "legal")
+TABLE_CARRIES = frozenset(("table", "trick", "tricks", "legal", "hand", "dummy_hand", "to_act", "hand_to_play",
+                           "won"))
 """The keys of every game's deal dict that its table carries too (the trick in progress, the finished
-tricks, the legal actions' texts — and the table itself): a match's dict leaves them out of its deal's."""
+tricks, the legal actions' texts, the seat's own hand and dummy's — ``hands`` —, who acts and whose cards
+are played, the tricks won — ``won``, ``side_won`` —, and the table itself): a match's dict leaves them out
+of its deal's, so a state message holds each once."""
 
 
 def inner_dict(view: Any) -> dict[str, Any] | None:
