@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/compare.py --ref 56ed541 [--rounds 2] [--bench engine,solve,room]
         [--seconds 5] [--deals 20] [--tables 200] [--room-seconds 15] [--think 0] [--game bridge]
-        [--same-bench] [--paired]
+        [--same-bench] [--paired] [--interleave [--repeat 3]]
 
 The other commit is checked out into a temporary git worktree, its compiled solver core built there;
 each side runs its own ``bench/engine.py``, ``bench/solve.py`` and ``bench/room.py`` (so the room's
@@ -11,6 +11,11 @@ take turns, bench by bench (ref, this, this, ref, …), so that a drift of the m
 both. Prints each run's figures and, for every figure, the median of this tree's runs over the
 median of the reference's, with the way that is better (a throughput higher, a time lower) and a
 mark on a figure more than 10 % worse.
+
+On a shared machine the speed of one process drifts by tens of per cent from run to run, more than
+the 10 % the figures are read against. ``--paired`` runs the two sides of a benchmark at the same
+time; ``--interleave`` (the solver) asks a worker of each side for the same deal in turns, deal by
+deal, and reports the median of the rounds' ratios: the steadiest of the three.
 """
 
 from __future__ import annotations
@@ -82,7 +87,8 @@ BENCHES: dict[str, Bench] = {
     "engine": Bench("engine.py", lambda a: ["--seconds", str(a.seconds)],
                     _patterns({"deals_per_s": r"cardroom:\s+([\d.,]+) random legal"}), frozenset({"deals_per_s"}),
                     pairable=True),
-    "solve": Bench("solve.py", lambda a: ["--deals", str(a.deals), "--core"], _solve_figures, frozenset()),
+    "solve": Bench("solve.py", lambda a: ["--deals", str(a.deals), "--core"], _solve_figures, frozenset(),
+                   pairable=True),
     "room": Bench("room.py", lambda a: ["--tables", str(a.tables), "--seconds", str(a.room_seconds),
                                         "--think", str(a.think), "--game", a.game],
                   _patterns({
@@ -130,6 +136,53 @@ def run_pair(trees: tuple[Path, Path], bench: Bench, args: argparse.Namespace) -
     return tuple(results)
 
 
+SOLVE_KINDS = ("suit", "no-trump", "misere", "raspasy", "euchre", "euchre lone")
+
+
+def run_interleaved(trees: tuple[Path, Path], args: argparse.Namespace) -> tuple[dict[str, float], ...]:
+    """One round of the solver's figures taken in turns: a ``bench/solve.py --serve`` process of this
+    tree's script for each tree's sources, asked for the same deal one after the other (the first of
+    the two alternating), each solve ``--repeat`` times and its best time kept; per contract type, each
+    side's median and 95th percentile (ms) over the deals. A drift of the machine's speed, which on a
+    shared machine is larger than a few per cent within seconds, falls on both sides alike."""
+    script = ROOT / "bench" / "solve.py"
+    # both workers on one processor (they never run at once): the processors of a virtual machine differ
+    # in speed, by what shares them, more than the 10 % the figures are read against
+    cpu = {min(os.sched_getaffinity(0))}
+    workers = []
+    for tree in trees:
+        env = dict(os.environ, PYTHONPATH=str(tree / "src"), CARDROOM_BENCH_SRC=str(tree / "src"))
+        workers.append(subprocess.Popen([sys.executable, str(script), "--serve", "--deals", str(args.deals),
+                                         "--types", ",".join(SOLVE_KINDS)], env=env, cwd=tree,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                        preexec_fn=lambda: os.sched_setaffinity(0, cpu)))
+    out: tuple[dict[str, float], ...] = ({}, {})
+    try:
+        for kind in SOLVE_KINDS:
+            times: tuple[list[float], ...] = ([], [])
+            for i in range(args.deals):
+                for k in ((0, 1) if i % 2 else (1, 0)):
+                    w = workers[k]
+                    assert w.stdin is not None and w.stdout is not None
+                    w.stdin.write(f"{kind}|{i}|{args.repeat}\n")
+                    w.stdin.flush()
+                    line = w.stdout.readline()
+                    if not line:
+                        raise SystemExit(f"{trees[k]}: bench/solve.py --serve stopped at {kind} deal {i}")
+                    times[k].append(float(line) * 1000)
+            name = kind.replace(" ", "_") + "_core"
+            for k in (0, 1):
+                ordered = sorted(times[k])
+                out[k][f"{name}_median_ms"] = statistics.median(ordered)
+                out[k][f"{name}_p95_ms"] = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    finally:
+        for w in workers:
+            if w.stdin is not None:
+                w.stdin.close()
+            w.wait()
+    return out
+
+
 def ratio_lines(name: str, bench: Bench, ref: list[dict[str, float]], this: list[dict[str, float]],
                 paired: bool = False) -> list[str]:
     """Each figure's median over the reference's median (``paired``: the median of the rounds' ratios,
@@ -170,8 +223,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--same-bench", action="store_true",
                    help="run this tree's bench scripts on both sides (the other commit's sources, this tree's "
                         "measurement: for a fix of a benchmark itself, where the scripts still fit both sides)")
+    p.add_argument("--interleave", action="store_true",
+                   help="solve: each round a worker of this tree's bench/solve.py for each side's sources, asked for "
+                        "the same deal in turns (the medians of the rounds' ratios are reported); the most steady "
+                        "figure on a machine whose speed drifts")
+    p.add_argument("--repeat", type=int, default=3, help="solve --interleave: solves of each deal, the best kept")
     p.add_argument("--paired", action="store_true",
-                   help="run the two sides of a benchmark at the same time (engine, room), each round a pair "
+                   help="run the two sides of a benchmark at the same time (engine, solve, room), each round a pair "
                         "under the same load, and report the median of the rounds' ratios (for a machine shared "
                         "with other work)")
     args = p.parse_args(argv)
@@ -199,6 +257,14 @@ def main(argv: list[str] | None = None) -> int:
     runs: dict[str, dict[str, list[dict[str, float]]]] = {b: {"ref": [], "this": []} for b in chosen}
     try:
         for name in chosen:
+            if args.interleave and name == "solve":
+                for _ in range(args.rounds):
+                    old, new = run_interleaved((ref_tree, ROOT), args)
+                    runs[name]["ref"].append(old)
+                    runs[name]["this"].append(new)
+                    print(f"interleaved {name}: " + ", ".join(f"{k} {old[k]:,.3f} -> {new[k]:,.3f}" for k in old),
+                          flush=True)
+                continue
             if args.paired and BENCHES[name].pairable:
                 for _ in range(args.rounds):
                     old, new = run_pair((ref_tree, ROOT), BENCHES[name], args)
@@ -209,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         order = (["ref", "this", "this", "ref"] * ((args.rounds + 1) // 2))[: 2 * args.rounds]
         for side in order:
             for name in chosen:
-                if args.paired and BENCHES[name].pairable:
+                if (args.paired and BENCHES[name].pairable) or (args.interleave and name == "solve"):
                     continue
                 figures = run_side(ref_tree if side == "ref" else ROOT, BENCHES[name], args)
                 runs[name][side].append(figures)
@@ -218,11 +284,13 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(ref_tree)], check=False,
                        capture_output=True)
         shutil.rmtree(tmp, ignore_errors=True)
-    how = "paired rounds where a benchmark allows, else " if args.paired else ""
+    how = "paired rounds where a benchmark allows, else " if args.paired else \
+        "the solver's rounds interleaved, else " if args.interleave else ""
     print(f"\nthis tree / {args.ref} ({how}medians of {args.rounds} runs each, interleaved):")
     for name in chosen:
         print("\n".join(ratio_lines(name, BENCHES[name], runs[name]["ref"], runs[name]["this"],
-                                     paired=args.paired and BENCHES[name].pairable)))
+                                     paired=(args.paired and BENCHES[name].pairable)
+                                     or (args.interleave and name == "solve"))))
     return 0
 
 

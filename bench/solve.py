@@ -12,6 +12,7 @@ a burst of the machine's other load lengthens a run, never shortens it). Printed
 ``bench/solve_bridge.py``'s ``bridge_figures`` lines are printed too when that module exists.
 
     .venv/bin/python bench/solve.py [--deals 50] [--pure-deals 10] [--seed 1] [--repeat 3] [--pure | --core]
+    .venv/bin/python bench/solve.py --serve [--deals 20] [--types …]   (for bench/compare.py --interleave)
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# the sources measured: this tree's, or another's (bench/compare.py --interleave runs this script on both)
+sys.path.insert(0, os.environ.get("CARDROOM_BENCH_SRC") or str(Path(__file__).resolve().parents[1] / "src"))
 
 from cardroom.core.cards import PIQUET_PACK_MASK, cards_of_mask
 from cardroom.solve import tricks
@@ -89,9 +91,9 @@ def timed(fn: Callable[[], int], repeat: int = 1) -> tuple[float, int]:
     return best, nodes
 
 
-def run_type(kind: str, n: int, seed: int, repeat: int = 1) -> tuple[list[float], list[int]]:
-    times: list[float] = []
-    nodes: list[int] = []
+def solves(kind: str, n: int, seed: int) -> list[Callable[[], int]]:
+    """The ``n`` seeded solves of a contract type, each a call returning its node count."""
+    out: list[Callable[[], int]] = []
     if kind.startswith("euchre"):
         lone = kind == "euchre lone"
         for ehands, trump, maker, leader in euchre_deals(n, seed):
@@ -102,10 +104,8 @@ def run_type(kind: str, n: int, seed: int, repeat: int = 1) -> tuple[list[float]
             def one(h: list[int] = ehands, t: int = trump, m: int = maker, first: int = ld) -> int:
                 return euchre_deal(h, t, m, leader=first, lone=m if lone else None).nodes
 
-            dt, nd = timed(one, repeat)
-            times.append(dt)
-            nodes.append(nd)
-        return times, nodes
+            out.append(one)
+        return out
     for hands, talon, declarer, trump in pref_deals(n, seed):
         if kind == "raspasy":
             leads = TalonLeads(tuple((10 - t, int(c)) for t, c in enumerate(cards_of_mask(talon))), "suit", -1, 0)
@@ -117,7 +117,7 @@ def run_type(kind: str, n: int, seed: int, repeat: int = 1) -> tuple[list[float]
                     total += tricks.solve_stats_talon(pos, lt)[1]
                 return total
 
-            dt, nd = timed(rasp, repeat)
+            out.append(rasp)
         else:
             tr = trump if kind == "suit" else None
             pos = Position(hands, (0, 1, 2), 0, (), tr, True, frozenset({declarer}), kind != "misere")
@@ -125,10 +125,28 @@ def run_type(kind: str, n: int, seed: int, repeat: int = 1) -> tuple[list[float]
             def game(p: Position = pos) -> int:
                 return tricks.solve_stats(p)[1]
 
-            dt, nd = timed(game, repeat)
+            out.append(game)
+    return out
+
+
+def run_type(kind: str, n: int, seed: int, repeat: int = 1) -> tuple[list[float], list[int]]:
+    """Each solve's best time of ``repeat`` and its node count."""
+    times: list[float] = []
+    nodes: list[int] = []
+    for fn in solves(kind, n, seed):
+        dt, nd = timed(fn, repeat)
         times.append(dt)
         nodes.append(nd)
     return times, nodes
+
+
+def serve(n: int, seed: int, kinds: list[str]) -> None:
+    """Solves on request, for ``bench/compare.py --interleave``: each line of the standard input
+    ``KIND|INDEX|REPEAT`` is answered with the best time in seconds of ``REPEAT`` solves of that deal."""
+    table = {kind: solves(kind, n, seed) for kind in kinds}
+    for line in sys.stdin:
+        kind, index, repeat = line.rstrip("\n").split("|")
+        print(timed(table[kind][int(index)], int(repeat))[0], flush=True)
 
 
 def p95(xs: list[float]) -> float:
@@ -147,9 +165,14 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--core", action="store_true", help="the compiled core only")
     ap.add_argument("--types", default="suit,no-trump,misere,raspasy,euchre,euchre lone",
                     help="comma-separated contract types")
+    ap.add_argument("--serve", action="store_true",
+                    help="answer solve requests on the standard input (bench/compare.py --interleave)")
     args = ap.parse_args(argv)
-    ref = reference_seconds()
     kinds = [k.strip() for k in args.types.split(",") if k.strip()]
+    if args.serve:
+        serve(args.deals, args.seed, kinds)
+        return 0
+    ref = reference_seconds()
     print(f"reference: a fixed plain-Python loop takes {ref * 1000:.1f} ms on this machine (ratios below are "
           "median / reference)")
     print(f"issue reference points: C++ suit 5.5 ms median / 23 ms p95, no-trump 2 ms, misere 48 ms; "
