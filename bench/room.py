@@ -55,7 +55,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -64,7 +64,10 @@ from websockets.typing import Subprotocol
 from cardroom.core.game import CHANCE
 from cardroom.games import load
 from cardroom.room.audit import bare_engine_rate, leak_run
-from cardroom.room.testing import Postgres, Redis, ServerProcess, ws_protocols
+from cardroom.room.testing import ServerProcess, ws_protocols
+
+if TYPE_CHECKING:  # imported where --nodes runs: the single-server bench runs on older trees too (compare.py)
+    from cardroom.room.testing import Postgres, Redis
 
 
 def _loads() -> Callable[[bytes], Any]:
@@ -118,7 +121,6 @@ async def room_path_cost(game_name: str, tables: int = 100, rounds: int = 30) ->
     """CPU seconds per action of the room's own path, without the network: a person's action checked,
     committed (group commit, SQLite in a temporary folder), applied and its state message built and
     encoded for every seat (subscribers that drop the text), tables acting together in rounds."""
-    from cardroom.room import serve
     from cardroom.room.engine import Room
     from cardroom.room.store import AsyncStore, Store
 
@@ -128,6 +130,10 @@ async def room_path_cost(game_name: str, tables: int = 100, rounds: int = 30) ->
         room = Room(store)
         # the collector tuned as the server process tunes it (room/serve.py; a tree from before the tuning
         # has none: its server runs at the defaults)
+        try:
+            serve = importlib.import_module("cardroom.room.serve")
+        except ImportError:
+            serve = None
         tune_gc = getattr(serve, "tune_gc", None)
         if tune_gc is not None:
             tune_gc()
@@ -517,6 +523,8 @@ def cap(ms_per_action: float) -> str:
 def nodes_bench(args: argparse.Namespace) -> None:
     """``--nodes N``: one PostgreSQL and one Redis on loopback, then, in this order and the same run, 1 node
     without the bus, 1 node with it, N nodes with it; their figures and ratios."""
+    from cardroom.room.testing import Postgres, Redis
+
     pg = Postgres.start()
     bus = Redis.start()
     runs = []
