@@ -136,9 +136,6 @@ def run_pair(trees: tuple[Path, Path], bench: Bench, args: argparse.Namespace) -
     return tuple(results)
 
 
-SOLVE_KINDS = ("suit", "no-trump", "misere", "raspasy", "euchre", "euchre lone")
-
-
 def run_interleaved(trees: tuple[Path, Path], args: argparse.Namespace) -> tuple[dict[str, float], ...]:
     """One round of the solver's figures taken in turns: a ``bench/solve.py --serve`` process of this
     tree's script for each tree's sources, asked for the same deal one after the other (the first of
@@ -152,13 +149,15 @@ def run_interleaved(trees: tuple[Path, Path], args: argparse.Namespace) -> tuple
     workers = []
     for tree in trees:
         env = dict(os.environ, PYTHONPATH=str(tree / "src"), CARDROOM_BENCH_SRC=str(tree / "src"))
-        workers.append(subprocess.Popen([sys.executable, str(script), "--serve", "--deals", str(args.deals),
-                                         "--types", ",".join(SOLVE_KINDS)], env=env, cwd=tree,
+        workers.append(subprocess.Popen([sys.executable, str(script), "--serve", "--deals", str(args.deals)],
+                                        env=env, cwd=tree,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                         preexec_fn=lambda: os.sched_setaffinity(0, cpu)))
     out: tuple[dict[str, float], ...] = ({}, {})
     try:
-        for kind in SOLVE_KINDS:
+        served = [w.stdout.readline().strip() if w.stdout is not None else "" for w in workers]
+        kinds = served[0].split(",")  # the contract types of this tree's script, the same on both sides
+        for kind in kinds:
             times: tuple[list[float], ...] = ([], [])
             for i in range(args.deals):
                 for k in ((0, 1) if i % 2 else (1, 0)):

@@ -141,9 +141,11 @@ def run_type(kind: str, n: int, seed: int, repeat: int = 1) -> tuple[list[float]
 
 
 def serve(n: int, seed: int, kinds: list[str]) -> None:
-    """Solves on request, for ``bench/compare.py --interleave``: each line of the standard input
-    ``KIND|INDEX|REPEAT`` is answered with the best time in seconds of ``REPEAT`` solves of that deal."""
+    """Solves on request, for ``bench/compare.py --interleave``: first the contract types served, on one
+    line, comma-separated; then each line of the standard input ``KIND|INDEX|REPEAT`` is answered with the
+    best time in seconds of ``REPEAT`` solves of that deal."""
     table = {kind: solves(kind, n, seed) for kind in kinds}
+    print(",".join(kinds), flush=True)
     for line in sys.stdin:
         kind, index, repeat = line.rstrip("\n").split("|")
         print(timed(table[kind][int(index)], int(repeat))[0], flush=True)
