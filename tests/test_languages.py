@@ -138,22 +138,9 @@ def _walk(name: str, options: dict[str, Any], lang: str, seed: int, seen: _Seen,
     seen.check("final sheet", renderer_for(state.game).sheet_text(state, lang))
 
 
-RUSSIAN_GAPS: dict[str, str] = {}
-RUSSIAN_LAWS_GAPS: dict[str, str] = {}
-"""Games whose Russian screens still carry English (in laws mode only: :data:`RUSSIAN_LAWS_GAPS`): each
-a known gap (issue 14 point 5) the test fails on; the mark is strict, so a game made clean must leave
-its table."""
-
-
 def _cases() -> list[Any]:
-    out = []
-    for i, (name, options) in enumerate(CONFIGS):
-        for lang in ("ru", "en"):
-            gap = None if lang != "ru" else RUSSIAN_GAPS.get(name) or \
-                (RUSSIAN_LAWS_GAPS.get(name) if options.get("laws") else None)
-            marks = [pytest.mark.xfail(strict=True, raises=AssertionError, reason=gap)] if gap else []
-            out.append(pytest.param(name, options, lang, id=f"{name}-{i}-{lang}", marks=marks))
-    return out
+    return [pytest.param(name, options, lang, id=f"{name}-{i}-{lang}")
+            for i, (name, options) in enumerate(CONFIGS) for lang in ("ru", "en")]
 
 
 @pytest.mark.parametrize(("name", "options", "lang"), _cases())

@@ -147,15 +147,8 @@ def test_the_last_forced_card_is_played_for_the_user(game: str, lang: str) -> No
     assert forced in text
 
 
-MIXED_TODAY: set[tuple[str, str]] = set()
-"""Sessions with words of the other language still: issue 14 point 5 (the bridges' calls, sheet and result
-lines are written in Russian notation, docs/notation.md; the varieties' own screens not yet). Strict: once
-fixed, the mark fails and is to be removed."""
-
-
-@pytest.mark.parametrize(("game", "lang"), [
-    pytest.param(g, lang, marks=pytest.mark.xfail(strict=True, reason="issue 14 point 5: mixed languages"))
-    if (g, lang) in MIXED_TODAY else (g, lang) for g in names() for lang in LANGS])
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", names())
 def test_no_word_of_the_other_language(game: str, lang: str) -> None:
     text, _, _ = cached(game, lang)
     assert other_language_words(text, lang) == []
